@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './connection.js';
+
+/** `apps/api/migrations`, reached the same way from `src/db` (tsx) and `dist/db` (node). */
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+const MIGRATION_FILE = /^(\d{3})-[a-z0-9-]+\.sql$/;
+
+/**
+ * Applies numbered `NNN-name.sql` files in order, each in its own transaction, and records them in
+ * `schema_migrations`. Applied files are never edited: a change is a new file.
+ */
+export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  )`);
+  const applied = new Set(
+    db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
+  );
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => MIGRATION_FILE.test(name))
+    .sort();
+  const newlyApplied: string[] = [];
+  for (const name of files) {
+    const version = Number(name.slice(0, 3));
+    if (applied.has(version)) continue;
+    const sql = fs.readFileSync(path.join(dir, name), 'utf8');
+    db.transaction(() => {
+      db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(version, name);
+    })();
+    newlyApplied.push(name);
+  }
+  return newlyApplied;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so the default paths work from `src/` (tsx) and `dist/` (node) alike. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional());
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+type ProviderVariables<P extends string> = {
+  [K in `OAUTH_${P}_CLIENT_ID` | `OAUTH_${P}_CLIENT_SECRET`]: typeof optionalText;
+} & {
+  [K in `OAUTH_${P}_AUTHORIZE_URL` | `OAUTH_${P}_TOKEN_URL` | `OAUTH_${P}_USERINFO_URL`]: z.ZodDefault<z.ZodURL>;
+};
+
+function providerVariables<P extends string>(
+  provider: P,
+  defaults: { authorize: string; token: string; userinfo: string },
+): ProviderVariables<P> {
+  return {
+    [`OAUTH_${provider}_CLIENT_ID`]: optionalText,
+    [`OAUTH_${provider}_CLIENT_SECRET`]: optionalText,
+    [`OAUTH_${provider}_AUTHORIZE_URL`]: z.url().default(defaults.authorize),
+    [`OAUTH_${provider}_TOKEN_URL`]: z.url().default(defaults.token),
+    [`OAUTH_${provider}_USERINFO_URL`]: z.url().default(defaults.userinfo),
+  } as ProviderVariables<P>;
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_PATH: z.string().default(path.join(repoRoot, 'data', 'site.db')),
+    CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
+    WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+    WEB_ORIGIN: z.url().default('http://localhost:5173'),
+    PUBLIC_URL: z.url().default('http://localhost:8787'),
+    SITE_NAME: z.string().default('Rowan Ellis'),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Rowan Ellis <newsletter@localhost>'),
+    DKIM_DOMAIN: optionalText,
+    DKIM_SELECTOR: optionalText,
+    DKIM_PRIVATE_KEY: optionalText,
+    SESSION_SECRET: optionalText,
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    TRUST_PROXY: z.string().default('loopback'),
+    TURNSTILE_SITE_KEY: z.string().default('1x00000000000000000000AA'),
+    TURNSTILE_SECRET_KEY: optionalText,
+    TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...providerVariables('GOOGLE', {
+      authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
+      token: 'https://oauth2.googleapis.com/token',
+      userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
+    }),
+    ...providerVariables('GITHUB', {
+      authorize: 'https://github.com/login/oauth/authorize',
+      token: 'https://github.com/login/oauth/access_token',
+      userinfo: 'https://api.github.com/user',
+    }),
+    ...providerVariables('DISCORD', {
+      authorize: 'https://discord.com/oauth2/authorize',
+      token: 'https://discord.com/api/oauth2/token',
+      userinfo: 'https://discord.com/api/users/@me',
+    }),
+    ...providerVariables('FACEBOOK', {
+      authorize: 'https://www.facebook.com/v19.0/dialog/oauth',
+      token: 'https://graph.facebook.com/v19.0/oauth/access_token',
+      userinfo: 'https://graph.facebook.com/me?fields=id,name,email,picture',
+    }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['SMTP_URL', 'SESSION_SECRET', 'TURNSTILE_SECRET_KEY'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+    }
+    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be at least 32 characters' });
+    }
+  });
+
+export type Env = z.output<typeof envSchema> & {
+  /** Signs manage links and OAuth state; required in production, a fixed development value elsewhere. */
+  SESSION_SECRET: string;
+};
+
+/** Validates configuration once; throws an error that names every bad or missing variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  return {
+    ...parsed.data,
+    SESSION_SECRET: parsed.data.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+  };
+}
+
+// Production refuses to boot without a real secret, so this value never signs anything that matters.
+const DEVELOPMENT_SECRET = 'development-only-secret-do-not-use-in-production';

@@ -1,0 +1,44 @@
+import { MESSAGES, type MessageCode } from '@quillpost/domain';
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from '../logger.js';
+
+/** An error the client may see: an HTTP status, a stable code from the domain and its message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: MessageCode,
+    message: string = MESSAGES[code],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+function fromBodyParser(error: BodyParserError): AppError | undefined {
+  if (error.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE');
+  if (error.type === 'entity.parse.failed') return new AppError(400, 'INVALID_JSON');
+  if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
+    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  return undefined;
+}
+
+/** The one place errors become responses: known ones keep their code, the rest are logged and hidden. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, _next) => {
+    const known = error instanceof AppError ? error : fromBodyParser(error as BodyParserError);
+    if (!known) {
+      logger.error({ err: error }, 'unhandled error');
+      res.status(500).json({ success: false, code: 'INTERNAL_ERROR', message: MESSAGES.INTERNAL_ERROR });
+      return;
+    }
+    res.set(known.headers);
+    res.status(known.status).json({ success: false, code: known.code, message: known.message });
+  };
+}

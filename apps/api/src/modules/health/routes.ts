@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import type { AppDeps } from '../../app.js';
+
+export function healthRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Router {
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    db.prepare('SELECT 1').get();
+    res.set('Cache-Control', 'no-store');
+    res.json({ success: true, status: 'ok', time: new Date(clock.now()).toISOString() });
+  });
+  return router;
+}

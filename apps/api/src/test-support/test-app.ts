@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type AppDeps } from '../app.js';
+import { manualClock } from '../clock.js';
+import { openDatabase } from '../db/connection.js';
+import { migrate } from '../db/migrate.js';
+import { loadEnv } from '../env.js';
+import { createLogger } from '../logger.js';
+import { DevMailbox } from '../mail/dev-mailbox.js';
+
+/** A real SQLite file in a fresh temp folder, migrated; removed by `cleanup`. */
+export function createTempDatabase() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-test-'));
+  const file = path.join(dir, 'site.db');
+  const db = openDatabase(file);
+  migrate(db);
+  return {
+    db,
+    file,
+    cleanup() {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the app on a temp database; pass overrides for env variables or dependencies. */
+export function createTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+) {
+  const database = createTempDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'quillpost-no-web-build'),
+    ...options.env,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const clock = manualClock();
+  const mailer = new DevMailbox(logger);
+  const deps: AppDeps = { env, db: database.db, clock, logger, mailer, ...options.deps };
+  return { app: createApp(deps), deps, clock, mailer, cleanup: database.cleanup };
+}
