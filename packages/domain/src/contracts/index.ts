@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './auth.js';
+export * from './subscriptions.js';
+export * from './posts.js';
+export * from './content.js';

@@ -1,0 +1,39 @@
+/** Post calls of spec section 7 and the Post entity of section 3. */
+import { z } from 'zod';
+
+export const postSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  title: z.string(),
+  slug: z.string(),
+  excerpt_short: z.string(),
+  excerpt_medium: z.string(),
+  excerpt_long: z.string(),
+  content: z.string(),
+  featured_image_url: z.string().nullable(),
+  date: z.string(),
+  category: z.string(),
+  sub_category: z.string().default(''),
+  keywords: z.string().default(''),
+  tags: z.array(z.string()).default([]),
+  author_id: z.union([z.string(), z.number()]).transform(String),
+  author_name: z.string(),
+  author_avatar: z.string().nullable(),
+  status: z.string().transform((status) => status.toLowerCase()),
+  /** Ours: minutes at 230 words a minute, at least 1; optional so older payloads still parse. */
+  reading_minutes: z.number().int().positive().optional(),
+});
+export type Post = z.output<typeof postSchema>;
+export type PostInput = z.input<typeof postSchema>;
+
+/** GET /api/posts?t=&refresh=true[&category=] */
+export const postListQuerySchema = z.object({
+  category: z.string().trim().min(1).optional(),
+  t: z.string().optional(),
+  refresh: z.string().optional(),
+});
+
+/** Answer of GET /api/posts: the posts, newest first. */
+export const postListResponseSchema = z.array(postSchema);
+
+/** Answer of GET /api/posts/{id}: a Post. */
+export const postResponseSchema = postSchema;

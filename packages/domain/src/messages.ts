@@ -1,0 +1,141 @@
+/**
+ * Every user-facing text of the product, keyed by a stable code.
+ *
+ * The key is the error code the API sends (`{ success: false, code, message }`); the web shows
+ * `MESSAGES[code]` and never inspects the English text. Texts quoted in the product spec are
+ * copied verbatim; texts marked "ours" have no spec counterpart and are written for the API.
+ */
+export const MESSAGES = {
+  // Section 2: splash, loading, dialogs and forms.
+  SPLASH_TITLE: 'Launching the site',
+  SPLASH_SUBTITLE: 'Preparing your experience...',
+  PAGE_LOADING: 'Loading page...',
+  SIGN_IN_TITLE: 'Sign in to your account',
+  SIGNING_IN: 'Signing you in...',
+  ACCOUNT_SETUP_COMPLETE: 'Account setup complete.',
+  SUBSCRIPTION_FAILED_TITLE: 'Subscription Failed',
+  TRY_AGAIN: 'Try Again',
+  CANCEL: 'Cancel',
+  BACK: 'Back',
+  SIGN_OUT: 'Sign Out',
+  DASHBOARD: 'Dashboard',
+  CONSENT_TEXT:
+    'By subscribing, you agree to our Privacy Policy and Terms of Service, and you may receive promotional updates.',
+
+  // Section 3: the auth user's subscription_status label ('active' vs anything else).
+  MEMBER_STATUS_ACTIVE: 'Active Member',
+  MEMBER_STATUS_SUBSCRIBER: 'Subscriber',
+
+  // Section 4: header buttons and next-step messages.
+  SUBSCRIBE: 'Subscribe',
+  SIGN_IN: 'Sign In',
+  SIGN_UP: 'Sign Up',
+  SUBSCRIBED: '✓ Subscribed',
+  SENT: 'Sent!',
+  ACCOUNT: 'Account',
+  NEXT_STEP_ANONYMOUS: 'Subscribe for updates or sign in to access your account',
+  NEXT_STEP_VERIFY_SUBSCRIPTION: 'Please check your email and verify your subscription',
+  NEXT_STEP_CREATE_ACCOUNT: 'Create an account to unlock commenting, bookmarks, and more',
+  NEXT_STEP_SUBSCRIBE: 'Subscribe to our newsletter for exclusive content and updates',
+
+  // Section 5: validation.
+  EMAIL_REQUIRED: 'Email is required',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  NAME_TOO_SHORT: 'Name must be at least 2 characters',
+  SECURITY_CHECK_PENDING: 'Security verification in progress. Please wait a moment and try again.',
+  NO_SUBSCRIPTION_EMAIL: 'No subscription email found',
+
+  // Section 8: error catalogue.
+  NETWORK_ERROR: 'Network error occurred',
+  RESPONSE_SUCCESS: 'Success',
+  REQUEST_FAILED: 'Request failed',
+  SERVERS_UNAVAILABLE: 'Both local and fallback servers unavailable',
+  INTERNAL_ERROR: 'Something went wrong. Please try again.',
+  SUBSCRIPTION_FAILED: 'Subscription failed',
+  POPUP_BLOCKED: 'Popup blocked. Please allow popups and try again.',
+  OAUTH_POPUP_CLOSED: 'OAuth popup was closed',
+  OAUTH_TIMEOUT: 'OAuth timeout',
+  AUTHENTICATION_FAILED: 'Authentication failed',
+  MEMBERSHIP_INIT_FAILED: 'Failed to initialize membership',
+  LOGOUT_FAILED: 'Logout failed',
+  VERIFICATION_FAILED: 'Verification failed',
+  UNSUBSCRIBE_FAILED: 'Unsubscribe failed',
+  SUBSCRIPTION_STATUS_CHECK_FAILED: 'Failed to check subscription status',
+  RESEND_VERIFICATION_FAILED: 'Failed to resend verification email',
+  PROFILE_UPDATE_FAILED: 'Failed to update profile',
+  PREFERENCES_UPDATE_FAILED: 'Failed to update preferences',
+  ACCOUNT_DELETE_FAILED: 'Failed to delete account',
+  SECURITY_CHECK_FAILED: 'Security verification failed. Please try again.',
+  SECURITY_CHECK_INIT_FAILED: 'Failed to initialise security verification',
+  CONFIRMATION_SENT: 'Confirmation email sent successfully. Please check your inbox.',
+  CONFIRMATION_SEND_FAILED: 'Failed to send confirmation email',
+  CONFIRMATION_RESEND_FAILED: 'Failed to resend confirmation',
+  MAGIC_LINK_SENT: 'Magic link sent successfully!',
+  MAGIC_LINK_SEND_FAILED: 'Failed to send magic link',
+  MAGIC_LINK_SEND_ERROR: 'An error occurred while sending the magic link',
+
+  // Ours: server-side codes the spec does not word.
+  EMAIL_TOO_LONG: 'Email must be 254 characters or fewer',
+  NAME_TOO_LONG: 'Name must be 100 characters or fewer',
+  NAME_INVALID: 'Please enter a valid name',
+  INVALID_REQUEST: 'The request is not valid.',
+  INVALID_JSON: 'The request body is not valid JSON.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  UNAUTHORIZED: 'Please sign in, or use the link from your email.',
+  FORBIDDEN: 'You do not have permission to do that.',
+  CROSS_SITE_REQUEST: 'This request did not come from this site.',
+  UNSUPPORTED_MEDIA_TYPE: 'Please send the request as JSON.',
+  UNSUBSCRIBE_LINK_SENT:
+    'If that address is subscribed, we have emailed it a link to confirm the unsubscribe.',
+  SECURITY_CHECK_UNAVAILABLE:
+    'Security verification is unavailable right now. Please try again in a few minutes.',
+  NOT_FOUND: 'The requested page or resource was not found.',
+  TOKEN_INVALID: 'This link is invalid or has expired. Please request a new one.',
+  TOKEN_EXPIRED: 'This link is invalid or has expired. Please request a new one.',
+  CODE_LOCKED: 'Too many incorrect attempts. Please request a new link.',
+  CODE_INVALID: 'That code is not correct. Please check the email and try again.',
+  CONFIRM_DELETE_REQUIRED: 'Please confirm that you want to delete your account.',
+  ACCOUNT_BANNED: 'This account has been suspended.',
+  OAUTH_STATE_INVALID: 'The sign-in attempt could not be verified. Please try again.',
+  OAUTH_EMAIL_UNVERIFIED:
+    'This provider has not verified your email address, so it cannot be linked automatically. Sign in with your existing method first, then link this provider from your account.',
+  PROVIDER_UNAVAILABLE: 'This sign-in provider is not available.',
+  LAST_SIGN_IN_METHOD: 'You cannot remove your only sign-in method.',
+  OAUTH_ACCOUNT_IN_USE: 'This sign-in method is already linked to another account.',
+  PROVIDER_ALREADY_LINKED:
+    'This provider is already linked to your account. Unlink it first to link a different one.',
+  SUBSCRIBE_ACCEPTED: 'Please check your email to confirm your subscription.',
+  UNSUBSCRIBED: 'You have been unsubscribed.',
+  VERIFIED: 'Your email address has been verified.',
+  PROFILE_UPDATED: 'Profile updated.',
+  PREFERENCES_UPDATED: 'Preferences updated.',
+  ACCOUNT_DELETED: 'Your account has been deleted.',
+  LOGGED_OUT: 'You have been signed out.',
+} as const;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+export const MESSAGE_CODES = Object.keys(MESSAGES) as [MessageCode, ...MessageCode[]];
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+}
+
+/** The text for a code; unknown codes (e.g. from a newer API) fall back to INTERNAL_ERROR. */
+export function messageFor(code: unknown): string {
+  return isMessageCode(code) ? MESSAGES[code] : MESSAGES.INTERNAL_ERROR;
+}
+
+/** Texts with a value inside, from sections 2, 4, 3 and 8. */
+export const messageTemplates = {
+  magicLinkSent: (email: string): string =>
+    `Magic link sent! Check your email at ${email} for the login link.`,
+  welcome: (name?: string | null): string => `Welcome, ${name?.trim() || 'User'}!`,
+  failedToFetchPost: (status: number | string): string => `Failed to fetch post: ${status}`,
+  memberStatus: (subscriptionStatus: string | null | undefined): string =>
+    subscriptionStatus === 'active'
+      ? MESSAGES.MEMBER_STATUS_ACTIVE
+      : MESSAGES.MEMBER_STATUS_SUBSCRIBER,
+  copyright: (year: number, owner: string): string => `© ${year} ${owner}`,
+} as const;

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FOOTER_LINKS,
+  MEMBER_MENU,
+  MEMBERS_DASHBOARD_PATH,
+  MOBILE_MENU_LINKS,
+  NAV_ITEMS,
+  SOCIAL_LINKS,
+  USER_MENU_DASHBOARD_PATH,
+  isMobileLinkActive,
+  memberMenuItems,
+  toggleMenu,
+} from './navigation.js';
+
+const MEMBER_ROWS = [
+  ['/members/dashboard', 'Dashboard', 1, true],
+  ['/members/profile', 'Profile', 2, true],
+  ['/members/account', 'Account', 3, true],
+  ['/members/bookmarks', 'Bookmarks', 4, true],
+  ['/members/discussions', 'Discussions', 5, true],
+  ['/members/events', 'Events', 6, true],
+  ['/members/members', 'Members', 7, true],
+  ['/members/courses', 'Courses', 8, false],
+  ['/members/progress', 'Progress', 9, false],
+] as const;
+
+describe('MEMBER_MENU', () => {
+  it.each(MEMBER_ROWS)('%s is %j, order %d, active %s', (path, label, order, isActive) => {
+    const item = MEMBER_MENU.find((entry) => entry.path === path);
+    expect(item).toMatchObject({ path, label, order, isActive });
+    expect(item?.icon).toBeTruthy();
+    expect(item?.description).toBeTruthy();
+    expect(item?.requiresRole).toBeUndefined();
+  });
+
+  it('has exactly the nine rows', () => {
+    expect(MEMBER_MENU).toHaveLength(MEMBER_ROWS.length);
+  });
+
+  it('shows active items only unless asked', () => {
+    expect(memberMenuItems().map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Profile',
+      'Account',
+      'Bookmarks',
+      'Discussions',
+      'Events',
+      'Members',
+    ]);
+    expect(memberMenuItems({ includeInactive: true }).map((item) => item.order)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+  });
+
+  it('shows every active item to every signed-in level', () => {
+    for (const level of ['member', 'moderator', 'admin'] as const) {
+      expect(memberMenuItems({ level })).toHaveLength(7);
+    }
+  });
+});
+
+describe('NAV_ITEMS', () => {
+  it.each([
+    ['/', false, false],
+    ['/about', false, false],
+    ['/now', false, false],
+    ['/journal', false, false],
+    ['/poetry', false, false],
+    ['/blog', false, false],
+    ['/bookshelf', false, false],
+    ['/reading-list', false, false],
+    ['/linktree', false, false],
+    ['/dashboard', true, true],
+    ['/profile', true, true],
+    ['/account', true, true],
+    ['/reading-history', true, true],
+    ['/bookmarks', true, true],
+    ['/member-directory', true, true],
+    ['/discussions', true, true],
+    ['/events', true, true],
+  ])('%s: requiresAuth %s, showInBreadcrumb %s', (path, requiresAuth, showInBreadcrumb) => {
+    expect(NAV_ITEMS.find((item) => item.path === path)).toMatchObject({
+      requiresAuth,
+      showInBreadcrumb,
+    });
+  });
+
+  it.each([
+    ['/profile', 'Profile Settings'],
+    ['/account', 'Account Information'],
+    ['/bookmarks', 'Your Bookmarks'],
+    ['/events', 'Upcoming Events'],
+  ])('%s is labelled %j', (path, label) => {
+    expect(NAV_ITEMS.find((item) => item.path === path)?.label).toBe(label);
+  });
+
+  it('has exactly the seventeen entries', () => {
+    expect(NAV_ITEMS).toHaveLength(17);
+  });
+});
+
+describe('mobile menu', () => {
+  it('lists the six links in order', () => {
+    expect(MOBILE_MENU_LINKS.map((link) => [link.label, link.path])).toEqual([
+      ['Home', '/'],
+      ['Build', '/build'],
+      ['Learn', '/learn'],
+      ['Write', '/write'],
+      ['Now', '/now'],
+      ['Start Here', '/start'],
+    ]);
+  });
+
+  const link = (label: string) => {
+    const found = MOBILE_MENU_LINKS.find((entry) => entry.label === label);
+    if (!found) throw new Error(label);
+    return found;
+  };
+
+  it.each([
+    ['Home', '/', true],
+    ['Home', '/now', false],
+    ['Home', '/build', false],
+    ['Build', '/build', true],
+    ['Build', '/projects', true],
+    ['Build', '/projects/quillpost', true],
+    ['Build', '/buildings', false],
+    ['Build', '/learn', false],
+    ['Learn', '/learn', true],
+    ['Learn', '/bookshelf', true],
+    ['Learn', '/list', true],
+    ['Learn', '/listing', false],
+    ['Learn', '/books/dune', false],
+    ['Write', '/write', true],
+    ['Write', '/blog', true],
+    ['Write', '/journal', true],
+    ['Write', '/poetry', true],
+    ['Write', '/poetry/autumn', true],
+    ['Write', '/posts/hello', false],
+    ['Now', '/now', true],
+    ['Now', '/nowArchives/2024', false],
+    ['Start Here', '/start', true],
+    ['Start Here', '/', false],
+  ])('%s is active on %s: %s', (label, pathname, active) => {
+    expect(isMobileLinkActive(link(label), pathname)).toBe(active);
+  });
+});
+
+describe('links', () => {
+  it('has the four social profiles on the real sites', () => {
+    expect(SOCIAL_LINKS.map((social) => /^https:\/\/([^/]+)\//.exec(social.href)?.[1])).toEqual([
+      'x.com',
+      'github.com',
+      'www.linkedin.com',
+      'www.instagram.com',
+    ]);
+    expect(SOCIAL_LINKS.map((social) => social.label)).toEqual([
+      'X (Twitter)',
+      'GitHub',
+      'LinkedIn',
+      'Instagram',
+    ]);
+  });
+
+  it('links the footer to privacy, terms and contact', () => {
+    expect(FOOTER_LINKS.map((footer) => footer.path)).toEqual(['/privacy', '/tos', '/contact']);
+  });
+
+  it('keeps the two dashboard paths apart', () => {
+    expect(USER_MENU_DASHBOARD_PATH).toBe('/dashboard');
+    expect(MEMBERS_DASHBOARD_PATH).toBe('/members/dashboard');
+  });
+
+  it.each([
+    ['none', 'mobile', 'mobile'],
+    ['mobile', 'mobile', 'none'],
+    ['mobile', 'user', 'user'],
+    ['user', 'user', 'none'],
+    ['blog', 'blog', 'none'],
+  ] as const)('toggling %s with %s gives %s', (current, menu, next) => {
+    expect(toggleMenu(current, menu)).toBe(next);
+  });
+});

@@ -1,0 +1,289 @@
+/** Menus, navigation lists and links of spec sections 1 and 2. */
+import type { RoleLevel } from './roles.js';
+
+export interface MemberMenuItem {
+  path: string;
+  label: string;
+  order: number;
+  isActive: boolean;
+  /** A name from the lucide icon set. */
+  icon: string;
+  description: string;
+  /** Levels allowed to see the item; none is set, so every signed-in user sees the active items. */
+  requiresRole?: readonly RoleLevel[];
+}
+
+export const MEMBER_MENU: readonly MemberMenuItem[] = [
+  {
+    path: '/members/dashboard',
+    label: 'Dashboard',
+    order: 1,
+    isActive: true,
+    icon: 'layout-dashboard',
+    description: 'Your overview',
+  },
+  {
+    path: '/members/profile',
+    label: 'Profile',
+    order: 2,
+    isActive: true,
+    icon: 'user',
+    description: 'Your public profile',
+  },
+  {
+    path: '/members/account',
+    label: 'Account',
+    order: 3,
+    isActive: true,
+    icon: 'settings',
+    description: 'Sign-in methods, newsletter and account',
+  },
+  {
+    path: '/members/bookmarks',
+    label: 'Bookmarks',
+    order: 4,
+    isActive: true,
+    icon: 'bookmark',
+    description: 'Posts you saved',
+  },
+  {
+    path: '/members/discussions',
+    label: 'Discussions',
+    order: 5,
+    isActive: true,
+    icon: 'messages-square',
+    description: 'Conversations with other members',
+  },
+  {
+    path: '/members/events',
+    label: 'Events',
+    order: 6,
+    isActive: true,
+    icon: 'calendar',
+    description: 'Upcoming events',
+  },
+  {
+    path: '/members/members',
+    label: 'Members',
+    order: 7,
+    isActive: true,
+    icon: 'users',
+    description: 'The member directory',
+  },
+  {
+    path: '/members/courses',
+    label: 'Courses',
+    order: 8,
+    isActive: false,
+    icon: 'graduation-cap',
+    description: 'Courses (coming later)',
+  },
+  {
+    path: '/members/progress',
+    label: 'Progress',
+    order: 9,
+    isActive: false,
+    icon: 'trending-up',
+    description: 'Your learning progress (coming later)',
+  },
+];
+
+/** Member menu items in order: active ones only unless asked; items with a role list only for
+ * those levels. */
+export function memberMenuItems({
+  includeInactive = false,
+  level,
+}: { includeInactive?: boolean; level?: RoleLevel } = {}): MemberMenuItem[] {
+  return MEMBER_MENU.filter((item) => includeInactive || item.isActive)
+    .filter(
+      (item) => !item.requiresRole || (level !== undefined && item.requiresRole.includes(level)),
+    )
+    .sort((a, b) => a.order - b.order);
+}
+
+export const USER_MENU_VARIANTS = ['sidebar', 'dropdown', 'overlay'] as const;
+export type UserMenuVariant = (typeof USER_MENU_VARIANTS)[number];
+
+/** The members area's own dashboard, and the return target after social sign-in. */
+export const MEMBERS_DASHBOARD_PATH = '/members/dashboard';
+/** The spec's user menu links its dashboard button to /dashboard, not /members/dashboard; the
+ * web should keep a /dashboard route (or redirect) so that link works. */
+export const USER_MENU_DASHBOARD_PATH = '/dashboard';
+/** Sign out from any user menu navigates here. */
+export const SIGN_OUT_REDIRECT_PATH = '/';
+
+/** Routes other modules link to by name. */
+export const PATHS = {
+  home: '/',
+  start: '/start',
+  signedUp: '/signedup',
+  manage: '/manage',
+  authCallback: '/auth/callback',
+  membersDashboard: MEMBERS_DASHBOARD_PATH,
+  verify: '/verify',
+  privacy: '/privacy',
+  tos: '/tos',
+  contact: '/contact',
+  links: '/links',
+} as const;
+
+export interface NavItem {
+  path: string;
+  label: string;
+  icon: string;
+  requiresAuth: boolean;
+  showInBreadcrumb: boolean;
+}
+
+/** The "other navigation list" of section 2. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { path: '/', label: 'Home', icon: 'home', requiresAuth: false, showInBreadcrumb: false },
+  { path: '/about', label: 'About', icon: 'info', requiresAuth: false, showInBreadcrumb: false },
+  { path: '/now', label: 'Now', icon: 'clock', requiresAuth: false, showInBreadcrumb: false },
+  {
+    path: '/journal',
+    label: 'Journal',
+    icon: 'notebook',
+    requiresAuth: false,
+    showInBreadcrumb: false,
+  },
+  {
+    path: '/poetry',
+    label: 'Poetry',
+    icon: 'feather',
+    requiresAuth: false,
+    showInBreadcrumb: false,
+  },
+  { path: '/blog', label: 'Blog', icon: 'newspaper', requiresAuth: false, showInBreadcrumb: false },
+  {
+    path: '/bookshelf',
+    label: 'Bookshelf',
+    icon: 'library',
+    requiresAuth: false,
+    showInBreadcrumb: false,
+  },
+  {
+    path: '/reading-list',
+    label: 'Reading List',
+    icon: 'list',
+    requiresAuth: false,
+    showInBreadcrumb: false,
+  },
+  { path: '/linktree', label: 'Links', icon: 'link', requiresAuth: false, showInBreadcrumb: false },
+  {
+    path: '/dashboard',
+    label: 'Dashboard',
+    icon: 'layout-dashboard',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/profile',
+    label: 'Profile Settings',
+    icon: 'user',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/account',
+    label: 'Account Information',
+    icon: 'settings',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/reading-history',
+    label: 'Reading History',
+    icon: 'history',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/bookmarks',
+    label: 'Your Bookmarks',
+    icon: 'bookmark',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/member-directory',
+    label: 'Member Directory',
+    icon: 'users',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/discussions',
+    label: 'Discussions',
+    icon: 'messages-square',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+  {
+    path: '/events',
+    label: 'Upcoming Events',
+    icon: 'calendar',
+    requiresAuth: true,
+    showInBreadcrumb: true,
+  },
+];
+
+export interface MobileMenuLink {
+  label: string;
+  path: string;
+  /** Other sections that also highlight this link. */
+  alsoActiveFor: readonly string[];
+}
+
+export const MOBILE_MENU_LINKS: readonly MobileMenuLink[] = [
+  { label: 'Home', path: '/', alsoActiveFor: [] },
+  { label: 'Build', path: '/build', alsoActiveFor: ['/projects'] },
+  { label: 'Learn', path: '/learn', alsoActiveFor: ['/bookshelf', '/list'] },
+  { label: 'Write', path: '/write', alsoActiveFor: ['/blog', '/journal', '/poetry'] },
+  { label: 'Now', path: '/now', alsoActiveFor: [] },
+  { label: 'Start Here', path: '/start', alsoActiveFor: [] },
+];
+
+function isWithin(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+/** Home is active only on '/'; other links on their paths and anything nested below them. */
+export function isMobileLinkActive(link: MobileMenuLink, pathname: string): boolean {
+  if (link.path === '/') return pathname === '/';
+  return [link.path, ...link.alsoActiveFor].some((section) => isWithin(pathname, section));
+}
+
+export interface ExternalLink {
+  label: string;
+  href: string;
+  icon: string;
+}
+
+/** The social drawer's profiles; they open in a new tab. */
+export const SOCIAL_LINKS: readonly ExternalLink[] = [
+  { label: 'X (Twitter)', href: 'https://x.com/quillpost', icon: 'twitter' },
+  { label: 'GitHub', href: 'https://github.com/quillpost', icon: 'github' },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/in/quillpost', icon: 'linkedin' },
+  { label: 'Instagram', href: 'https://www.instagram.com/quillpost', icon: 'instagram' },
+];
+
+export interface FooterLink {
+  label: string;
+  path: string;
+}
+
+export const FOOTER_LINKS: readonly FooterLink[] = [
+  { label: 'Privacy Policy', path: '/privacy' },
+  { label: 'Terms of Service', path: '/tos' },
+  { label: 'Contact', path: '/contact' },
+];
+
+/** One global active menu (section 4). */
+export const ACTIVE_MENUS = ['mobile', 'blog', 'user', 'none'] as const;
+export type ActiveMenu = (typeof ACTIVE_MENUS)[number];
+
+/** Toggling the open menu closes it; toggling another one switches to it. */
+export function toggleMenu(current: ActiveMenu, menu: Exclude<ActiveMenu, 'none'>): ActiveMenu {
+  return current === menu ? 'none' : menu;
+}
