@@ -10,6 +10,13 @@ import { staticWeb } from './http/static-web.js';
 import { redactUrl, type Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { sameSiteJsonOnly } from './http/guards.js';
+import { DevMailbox } from './mail/dev-mailbox.js';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
+import { MailOutboxWorker, type MailOutboxWorkerOptions } from './mail/outbox.js';
+import { oneClickUnsubscribeRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
+import { markBounced } from './modules/subscriptions/service.js';
+import { createSecurityCheck, type SecurityCheck } from './security/turnstile.js';
 
 export interface AppDeps {
   env: Env;
@@ -17,6 +24,29 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   mailer: Mailer;
+  /** Turnstile; defaults to siteverify with TURNSTILE_SECRET_KEY, else the local test verifier. */
+  securityCheck?: SecurityCheck;
+}
+
+/**
+ * The mail outbox worker, wired to the features that react to permanent failures. server.ts
+ * starts it; tests build it with createTestApp and call `drain()` themselves.
+ */
+export function createMailWorker(
+  deps: Pick<AppDeps, 'env' | 'db' | 'clock' | 'logger' | 'mailer'>,
+  options: Partial<MailOutboxWorkerOptions> = {},
+): MailOutboxWorker {
+  const { env, db, clock, logger, mailer } = deps;
+  const fromDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1] ?? 'localhost';
+  return new MailOutboxWorker({
+    db,
+    clock,
+    logger,
+    mailer,
+    messageIdDomain: fromDomain,
+    onPermanentFailure: (mail) => markBounced(db, clock, mail.recipient),
+    ...options,
+  });
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -52,7 +82,10 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger,
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },
@@ -60,7 +93,19 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(express.json({ limit: '100kb' }));
 
+  const subscriptions = {
+    ...deps,
+    securityCheck: deps.securityCheck ?? createSecurityCheck(env, deps.clock, logger),
+  };
+  // Before the same-site guard: mail providers post here from anywhere (RFC 8058).
+  app.use(oneClickUnsubscribeRoutes(subscriptions));
+  app.use('/api', sameSiteJsonOnly(env));
+  if (env.NODE_ENV !== 'production' && deps.mailer instanceof DevMailbox) {
+    app.use(devMailboxRoutes(deps.mailer));
+  }
+
   app.use('/api', healthRoutes(deps));
+  app.use(subscriptionRoutes(subscriptions));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   const web = staticWeb(env.WEB_DIST_DIR);

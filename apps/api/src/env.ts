@@ -8,7 +8,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const optionalUrl = z
   .string()
   .trim()
-  .transform((value) => (value === '' ? undefined : value))
+  .optional()
+  .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
 const optionalText = z
@@ -20,7 +21,9 @@ const optionalText = z
 type ProviderVariables<P extends string> = {
   [K in `OAUTH_${P}_CLIENT_ID` | `OAUTH_${P}_CLIENT_SECRET`]: typeof optionalText;
 } & {
-  [K in `OAUTH_${P}_AUTHORIZE_URL` | `OAUTH_${P}_TOKEN_URL` | `OAUTH_${P}_USERINFO_URL`]: z.ZodDefault<z.ZodURL>;
+  [
+    K in `OAUTH_${P}_AUTHORIZE_URL` | `OAUTH_${P}_TOKEN_URL` | `OAUTH_${P}_USERINFO_URL`
+  ]: z.ZodDefault<z.ZodURL>;
 };
 
 function providerVariables<P extends string>(
@@ -65,8 +68,25 @@ const envSchema = z
     TRUST_PROXY: z.string().default('loopback'),
     TURNSTILE_SITE_KEY: z.string().default('1x00000000000000000000AA'),
     TURNSTILE_SECRET_KEY: optionalText,
-    TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TURNSTILE_VERIFY_URL: z
+      .url()
+      .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    // Abuse limits of the mail-sending routes (subscribe, resend, unsubscribe); benchmarks raise them.
+    RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_IP_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60_000),
+    RATE_LIMIT_EMAIL_MAX: z.coerce.number().int().positive().default(3),
+    RATE_LIMIT_EMAIL_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 60_000),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     ...providerVariables('GOOGLE', {
       authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
       token: 'https://oauth2.googleapis.com/token',
@@ -91,10 +111,15 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     for (const name of ['SMTP_URL', 'SESSION_SECRET', 'TURNSTILE_SECRET_KEY'] as const) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
     }
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be at least 32 characters' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'must be at least 32 characters',
+      });
     }
   });
 
@@ -107,7 +132,9 @@ export type Env = z.output<typeof envSchema> & {
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   }
   return {

@@ -1,4 +1,4 @@
-import { createApp } from './app.js';
+import { createApp, createMailWorker } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -20,7 +20,11 @@ const applied = migrate(db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
 const mailer = createMailer(env, logger);
-const app = createApp({ env, db, clock: systemClock, logger, mailer });
+const deps = { env, db, clock: systemClock, logger, mailer };
+const app = createApp(deps);
+// Delivers the mail outbox, starting with whatever a previous process left undelivered.
+const mailWorker = createMailWorker(deps);
+mailWorker.start();
 
 const server = app.listen(env.PORT, env.HOST, () => {
   logger.info(`API listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
@@ -29,10 +33,13 @@ const server = app.listen(env.PORT, env.HOST, () => {
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   server.close(() => {
-    void mailer.close().finally(() => {
-      db.close();
-      process.exit(0);
-    });
+    void mailWorker
+      .stop()
+      .then(() => mailer.close())
+      .finally(() => {
+        db.close();
+        process.exit(0);
+      });
   });
   setTimeout(() => process.exit(1), 10_000).unref();
 }

@@ -26,6 +26,8 @@ function fromBodyParser(error: BodyParserError): AppError | undefined {
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
     return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
   }
+  // express.static with fallthrough: false reports a missing file as an http-errors 404.
+  if (error.status === 404) return new AppError(404, 'NOT_FOUND');
   return undefined;
 }
 
@@ -35,7 +37,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const known = error instanceof AppError ? error : fromBodyParser(error as BodyParserError);
     if (!known) {
       logger.error({ err: error }, 'unhandled error');
-      res.status(500).json({ success: false, code: 'INTERNAL_ERROR', message: MESSAGES.INTERNAL_ERROR });
+      res
+        .status(500)
+        .json({ success: false, code: 'INTERNAL_ERROR', message: MESSAGES.INTERNAL_ERROR });
       return;
     }
     res.set(known.headers);

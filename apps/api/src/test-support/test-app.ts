@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, type AppDeps } from '../app.js';
+import { createApp, createMailWorker, type AppDeps } from '../app.js';
 import { manualClock } from '../clock.js';
-import { openDatabase } from '../db/connection.js';
+import { openDatabase, type Db } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { loadEnv } from '../env.js';
 import { createLogger } from '../logger.js';
 import { DevMailbox } from '../mail/dev-mailbox.js';
 
+export interface TempDatabase {
+  db: Db;
+  file: string;
+  cleanup(): void;
+}
+
 /** A real SQLite file in a fresh temp folder, migrated; removed by `cleanup`. */
-export function createTempDatabase() {
+export function createTempDatabase(): TempDatabase {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-test-'));
   const file = path.join(dir, 'site.db');
   const db = openDatabase(file);
@@ -40,5 +46,17 @@ export function createTestApp(
   const clock = manualClock();
   const mailer = new DevMailbox(logger);
   const deps: AppDeps = { env, db: database.db, clock, logger, mailer, ...options.deps };
-  return { app: createApp(deps), deps, clock, mailer, cleanup: database.cleanup };
+  // Built, not started: tests deliver with `await outbox.drain()` (or start it themselves).
+  const outbox = createMailWorker(deps);
+  return {
+    app: createApp(deps),
+    deps,
+    clock,
+    mailer,
+    outbox,
+    cleanup() {
+      void outbox.stop();
+      database.cleanup();
+    },
+  };
 }

@@ -1,0 +1,53 @@
+import type { RequestHandler } from 'express';
+import type { Env } from '../env.js';
+import { AppError } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origins allowed to change state: the web app's and the API's own. */
+export function allowedOrigins(env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>): Set<string> {
+  return new Set([new URL(env.WEB_ORIGIN).origin, new URL(env.PUBLIC_URL).origin]);
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+/**
+ * Guards every state-changing request (anything but GET, HEAD, OPTIONS) against cross-site use:
+ *
+ * - An `Origin` header must be one of `allowedOrigins`, else 403 CROSS_SITE_REQUEST. Browsers
+ *   send it on every cross-origin POST/PUT/DELETE and on same-origin ones too, so a forged form
+ *   or fetch from another site always carries a foreign (or 'null') origin.
+ * - Without `Origin`, `Sec-Fetch-Site: cross-site` is refused as well. Otherwise the request is
+ *   taken to come from a non-browser client (curl, the e2e harness, a server) and is allowed only
+ *   with a JSON body or no body at all: a browser cannot send JSON cross-site without a CORS
+ *   preflight, which this API never grants, so a missing Origin plus JSON is not a forgery.
+ *   A form content type without Origin is refused with 403, as a cross-site form post would be.
+ * - With a trusted Origin, a body must still be JSON (415 UNSUPPORTED_MEDIA_TYPE): the API only
+ *   speaks JSON, and refusing the form types closes the "simple request" door for good.
+ *
+ * Mount it before the routers. Routes that must accept foreign posts (RFC 8058 one-click
+ * unsubscribe from mail providers) are mounted before it.
+ */
+export function sameSiteJsonOnly(env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>): RequestHandler {
+  const origins = allowedOrigins(env);
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get('origin');
+    const contentType = req.get('content-type');
+    const hasBody = contentType !== undefined || Number(req.get('content-length') ?? 0) > 0;
+    if (origin !== undefined) {
+      if (!origins.has(origin)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
+      if (hasBody && !isJson(contentType)) return next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE'));
+      return next();
+    }
+    if (req.get('sec-fetch-site') === 'cross-site') {
+      return next(new AppError(403, 'CROSS_SITE_REQUEST'));
+    }
+    if (hasBody && !isJson(contentType)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
+    next();
+  };
+}

@@ -1,0 +1,54 @@
+import { createHmac } from 'node:crypto';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+
+export type ConsentAction = 'subscribe' | 'confirm' | 'withdraw';
+
+export interface ConsentRecord {
+  action: ConsentAction;
+  source: string;
+  consentText: string;
+  ipHash: string | null;
+  recordedAt: string;
+}
+
+/** HMAC of the client IP: lets an operator match records from one address without storing it. */
+export function hashIp(secret: string, ip: string | undefined): string | null {
+  if (!ip) return null;
+  return createHmac('sha256', secret).update(`consent-ip\0${ip}`).digest('hex');
+}
+
+/** Appends one consent event; call inside the transaction that changes the subscription. */
+export function recordConsent(
+  db: Db,
+  clock: Clock,
+  entry: {
+    subscriptionId: number;
+    action: ConsentAction;
+    source: string;
+    consentText: string;
+    ipHash: string | null;
+  },
+): void {
+  db.prepare(
+    `INSERT INTO consent_records (subscription_id, action, source, consent_text, ip_hash, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(
+    entry.subscriptionId,
+    entry.action,
+    entry.source.slice(0, 200),
+    entry.consentText,
+    entry.ipHash,
+    new Date(clock.now()).toISOString(),
+  );
+}
+
+/** Every consent event of a subscriber, oldest first, for the data export. */
+export function listConsents(db: Db, subscriptionId: number): ConsentRecord[] {
+  return db
+    .prepare(
+      `SELECT action, source, consent_text AS consentText, ip_hash AS ipHash, created_at AS recordedAt
+       FROM consent_records WHERE subscription_id = ? ORDER BY id`,
+    )
+    .all(subscriptionId) as ConsentRecord[];
+}

@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Env } from '../../env.js';
+
+/**
+ * Signed per-subscriber links. A token is `<id base36>.<HMAC-SHA256>` over the purpose, the id and
+ * the subscriber's `link_key`, keyed with SESSION_SECRET. They never expire (mail is read months
+ * later); rotating `link_key` or deleting the subscriber revokes every link sent so far. Purposes
+ * are separate so the one-click unsubscribe link in a header cannot read or change the profile.
+ */
+export type LinkPurpose = 'manage' | 'unsubscribe';
+
+export interface LinkSubject {
+  id: number;
+  linkKey: string;
+}
+
+function signature(secret: string, purpose: LinkPurpose, subject: LinkSubject): string {
+  return createHmac('sha256', secret)
+    .update(`subscriber-link:v1:${purpose}:${subject.id}:${subject.linkKey}`)
+    .digest('base64url');
+}
+
+export function signSubscriberToken(
+  secret: string,
+  purpose: LinkPurpose,
+  subject: LinkSubject,
+): string {
+  return `${subject.id.toString(36)}.${signature(secret, purpose, subject)}`;
+}
+
+/** The subscriber id a token claims, before its signature is checked; null when malformed. */
+export function tokenSubscriberId(token: unknown): number | null {
+  if (typeof token !== 'string' || token.length > 100) return null;
+  const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match?.[1]) return null;
+  const id = Number.parseInt(match[1], 36);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Checks a token against the subscriber it names (looked up by the caller) in constant time. */
+export function verifySubscriberToken(
+  secret: string,
+  purpose: LinkPurpose,
+  token: string,
+  subject: LinkSubject,
+): boolean {
+  const expected = Buffer.from(signSubscriberToken(secret, purpose, subject));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+type LinkEnv = Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL'>;
+
+/** The web app's manage page for one subscriber; the page passes `manage` to the API. */
+export function manageUrl(env: LinkEnv, subscriber: LinkSubject & { email: string }): string {
+  const url = new URL('/manage', env.WEB_ORIGIN);
+  url.searchParams.set('email', subscriber.email);
+  url.searchParams.set('manage', signSubscriberToken(env.SESSION_SECRET, 'manage', subscriber));
+  return url.toString();
+}
+
+/** The RFC 8058 one-click unsubscribe URL (GET shows a confirm page, POST unsubscribes). */
+export function unsubscribeUrl(env: LinkEnv, subscriber: LinkSubject): string {
+  const token = signSubscriberToken(env.SESSION_SECRET, 'unsubscribe', subscriber);
+  return new URL(`/api/newsletter/unsubscribe/${token}`, env.PUBLIC_URL).toString();
+}
+
+/** Headers that let mail clients show their own unsubscribe button (RFC 2369 and RFC 8058). */
+export function listUnsubscribeHeaders(
+  env: LinkEnv,
+  subscriber: LinkSubject,
+): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${unsubscribeUrl(env, subscriber)}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** The link in the confirmation email: the web app, which calls GET /verify and drops the token. */
+export function verificationUrl(env: LinkEnv, token: string): string {
+  const url = new URL('/', env.WEB_ORIGIN);
+  url.searchParams.set('verify', token);
+  return url.toString();
+}

@@ -1,0 +1,265 @@
+import {
+  MESSAGES,
+  deleteSubscriptionRequestSchema,
+  plainSubscribeRequestSchema,
+  preferencesUpdateRequestSchema,
+  profileUpdateRequestSchema,
+  resendVerificationRequestSchema,
+  statsQuerySchema,
+  subscribeRequestSchema,
+  subscriptionQuerySchema,
+  unsubscribeRequestSchema,
+  verifyQuerySchema,
+} from '@quillpost/domain';
+import express, { Router, type Request, type Response } from 'express';
+import type { AppDeps } from '../../app.js';
+import { AppError } from '../../http/errors.js';
+import { RateLimiter, limitByClient } from '../../http/rate-limit.js';
+import { validate } from '../../http/validate.js';
+import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
+import { hashIp } from './consent.js';
+import { tokenSubscriberId, verifySubscriberToken } from './links.js';
+import { oneClickPage } from './pages.js';
+import { countByStatus, findByEmail, findById, toSubscription } from './queries.js';
+import { requireOwnSubscription, provesOwnership, type SessionEmailReader } from './requester.js';
+import {
+  deleteSubscription,
+  exportSubscription,
+  requestUnsubscribe,
+  resendVerification,
+  subscribe,
+  unsubscribe,
+  updatePreferences,
+  updateProfile,
+  verify,
+} from './service.js';
+
+export type SubscriptionRouteDeps = Pick<AppDeps, 'env' | 'db' | 'clock'> & {
+  securityCheck: SecurityCheck;
+  sessionEmail?: SessionEmailReader | undefined;
+};
+
+function securityError(reason: Exclude<SecurityCheckResult, { ok: true }>['reason']): AppError {
+  if (reason === 'missing') return new AppError(400, 'SECURITY_CHECK_PENDING');
+  if (reason === 'unavailable') return new AppError(503, 'SECURITY_CHECK_UNAVAILABLE');
+  return new AppError(403, 'SECURITY_CHECK_FAILED');
+}
+
+/** Which form sent a subscribe request, for the consent record: the variant and the page path. */
+function consentSource(req: Request, variant: string): string {
+  const referer = req.get('referer');
+  if (!referer) return variant;
+  try {
+    return `${variant}@${new URL(referer).pathname}`;
+  } catch {
+    return variant;
+  }
+}
+
+function hasToken(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !('turnstileToken' in body)) return false;
+  const token: unknown = body.turnstileToken;
+  return token !== undefined && token !== null && token !== '';
+}
+
+/**
+ * The newsletter subscription lifecycle (spec section 7): subscribe, verify, resend, unsubscribe,
+ * stats, and the subscriber's own data. Mounted at the root because /verify is not under /api.
+ */
+export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
+  const { env, db, clock, securityCheck } = deps;
+  const router = Router();
+  const ipLimiter = new RateLimiter({
+    max: env.RATE_LIMIT_IP_MAX,
+    windowMs: env.RATE_LIMIT_IP_WINDOW_MS,
+    clock,
+  });
+  // One bucket per address for everything that mails it: at most RATE_LIMIT_EMAIL_MAX an hour.
+  const emailLimiter = new RateLimiter({
+    max: env.RATE_LIMIT_EMAIL_MAX,
+    windowMs: env.RATE_LIMIT_EMAIL_WINDOW_MS,
+    clock,
+  });
+  const limitMailTo = (email: string) => emailLimiter.consume(`mail:${email.toLowerCase()}`);
+  const ipHashOf = (req: Request) => hashIp(env.SESSION_SECRET, req.ip);
+
+  router.post('/api/auth/subscribe', limitByClient(ipLimiter, 'subscribe'), async (req, res) => {
+    // The plain variant (no token) passes only where the check does not require one (development).
+    const withToken = hasToken(req.body) || securityCheck.tokenRequired;
+    const { turnstileToken, ...input } = withToken
+      ? validate(subscribeRequestSchema, req.body)
+      : { ...validate(plainSubscribeRequestSchema, req.body), turnstileToken: undefined };
+    const check = await securityCheck.verify(turnstileToken as string | undefined, req.ip);
+    if (!check.ok) throw securityError(check.reason);
+    limitMailTo(input.email);
+    subscribe(deps, {
+      email: input.email,
+      name: input.name,
+      wantsAccount: input.wantsAccount,
+      source: consentSource(req, withToken ? 'subscribe-form' : 'subscribe-plain'),
+      ipHash: ipHashOf(req),
+    });
+    res.json({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
+  });
+
+  router.get('/verify', (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const wantsHtml = req.accepts(['json', 'html']) === 'html';
+    let email: string;
+    try {
+      const { token } = validate(verifyQuerySchema, req.query);
+      email = verify(deps, token, { ipHash: ipHashOf(req) }).email;
+    } catch (error) {
+      if (!wantsHtml || !(error instanceof AppError)) throw error;
+      const failed = new URL('/', env.WEB_ORIGIN);
+      failed.searchParams.set('verify_error', error.code);
+      return res.redirect(303, failed.toString());
+    }
+    if (wantsHtml) {
+      const done = new URL('/', env.WEB_ORIGIN);
+      done.searchParams.set('verified', 'true');
+      done.searchParams.set('email', email);
+      return res.redirect(303, done.toString());
+    }
+    res.json({ success: true, data: { email } });
+  });
+
+  router.post('/api/auth/resend-verification', limitByClient(ipLimiter, 'resend'), (req, res) => {
+    const { email } = validate(resendVerificationRequestSchema, req.body);
+    limitMailTo(email);
+    resendVerification(deps, email);
+    // The same answer for unknown, pending and active addresses: nothing to learn from it.
+    res.json({ success: true, message: MESSAGES.CONFIRMATION_SENT });
+  });
+
+  router.post(
+    '/api/auth/unsubscribe',
+    limitByClient(ipLimiter, 'unsubscribe'),
+    async (req, res) => {
+      const { email } = validate(unsubscribeRequestSchema, req.body);
+      limitMailTo(email);
+      if (await provesOwnership(req, deps, email)) {
+        const row = findByEmail(db, email);
+        if (row) unsubscribe(deps, row.id, { source: 'manage-page', ipHash: ipHashOf(req) });
+        return res.json({ success: true, message: MESSAGES.UNSUBSCRIBED });
+      }
+      // Knowing an address is not owning it: its owner gets a link to confirm instead.
+      requestUnsubscribe(deps, email);
+      res.json({ success: true, message: MESSAGES.UNSUBSCRIBE_LINK_SENT });
+    },
+  );
+
+  router.get('/api/auth/stats', (req, res) => {
+    const { email } = validate(statsQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store');
+    const row = email ? findByEmail(db, email.trim()) : undefined;
+    res.json({
+      success: true,
+      data: {
+        ...countByStatus(db),
+        ...(email !== undefined
+          ? {
+              subscription: row
+                ? { email: row.email, status: row.status, verified: row.verified === 1 }
+                : null,
+            }
+          : {}),
+      },
+    });
+  });
+
+  router.get('/api/auth/subscription/data', async (req, res) => {
+    const { email } = validate(subscriptionQuerySchema, req.query);
+    const row = await requireOwnSubscription(req, deps, email);
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      success: true,
+      ...exportSubscription(deps, row),
+      exportedAt: new Date(clock.now()).toISOString(),
+    });
+  });
+
+  router.get('/api/auth/subscription/data/profile', async (req, res) => {
+    const { email } = validate(subscriptionQuerySchema, req.query);
+    const row = await requireOwnSubscription(req, deps, email);
+    res.set('Cache-Control', 'no-store');
+    res.json({ success: true, subscription: toSubscription(row) });
+  });
+
+  router.put('/api/auth/subscription/profile', async (req, res) => {
+    const input = validate(profileUpdateRequestSchema, req.body);
+    const row = await requireOwnSubscription(req, deps, input.email);
+    const subscription = updateProfile(deps, row.id, { name: input.name });
+    res.json({ success: true, message: MESSAGES.PROFILE_UPDATED, subscription });
+  });
+
+  router.put('/api/auth/subscription/preferences', async (req, res) => {
+    const input = validate(preferencesUpdateRequestSchema, req.body);
+    const row = await requireOwnSubscription(req, deps, input.email);
+    const subscription = updatePreferences(deps, row.id, input.preferences);
+    res.json({ success: true, message: MESSAGES.PREFERENCES_UPDATED, subscription });
+  });
+
+  router.delete('/api/auth/subscription/delete', async (req, res) => {
+    const input = validate(deleteSubscriptionRequestSchema, req.body);
+    const row = await requireOwnSubscription(req, deps, input.email);
+    deleteSubscription(deps, row.id);
+    res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
+  });
+
+  return router;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe. Mail providers POST `List-Unsubscribe=One-Click` form-encoded,
+ * without cookies or an Origin we know, so this router is mounted before the same-site guard;
+ * the signed token in the path is the whole authorisation. GET only shows a confirm page, since
+ * link scanners fetch every URL in a message.
+ */
+export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
+  const { env, db } = deps;
+  const router = Router();
+  const path = '/api/newsletter/unsubscribe/:token';
+
+  const subscriberOf = (token: string) => {
+    const id = tokenSubscriberId(token);
+    const row = id === null ? undefined : findById(db, id);
+    if (!row) return undefined;
+    const valid = verifySubscriberToken(env.SESSION_SECRET, 'unsubscribe', token, {
+      id: row.id,
+      linkKey: row.link_key,
+    });
+    return valid ? row : undefined;
+  };
+  const send = (res: Response, status: number, page: Parameters<typeof oneClickPage>[0]) => {
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(oneClickPage(page));
+  };
+
+  router.get(path, (req, res) => {
+    const row = subscriberOf(req.params.token);
+    if (!row) return send(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
+    send(res, 200, {
+      siteName: env.SITE_NAME,
+      state: row.status === 'unsubscribed' ? 'done' : 'confirm',
+      email: row.email,
+    });
+  });
+
+  router.post(path, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
+    const row = subscriberOf(req.params.token);
+    if (!row) return send(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
+    const body: unknown = req.body;
+    const oneClick =
+      typeof body === 'object' && body !== null && 'List-Unsubscribe' in body
+        ? body['List-Unsubscribe']
+        : undefined;
+    if (oneClick !== 'One-Click') throw new AppError(400, 'INVALID_REQUEST');
+    unsubscribe(deps, row.id, {
+      source: 'one-click-unsubscribe',
+      ipHash: hashIp(env.SESSION_SECRET, req.ip),
+    });
+    send(res, 200, { siteName: env.SITE_NAME, state: 'done', email: row.email });
+  });
+
+  return router;
+}
