@@ -1,0 +1,34 @@
+import { FOOTER_LINKS, messageTemplates } from '@quillpost/domain';
+import { Link, useLocation } from 'react-router-dom';
+import { SITE_TITLE } from '../site';
+import './site-footer.css';
+
+export function SiteFooter() {
+  const { pathname } = useLocation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__copyright">{messageTemplates.copyright(year, SITE_TITLE)}</p>
+        <nav aria-label="Legal and contact">
+          <ul className="site-footer__links">
+            {FOOTER_LINKS.map((link) => {
+              const current = pathname === link.path;
+              return (
+                <li key={link.path}>
+                  <Link
+                    to={link.path}
+                    className="site-footer__link"
+                    aria-current={current ? 'page' : undefined}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

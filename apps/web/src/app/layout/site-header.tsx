@@ -1,0 +1,32 @@
+import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
+import { Link, useLocation } from 'react-router-dom';
+import { SITE_TITLE } from '../site';
+import './site-header.css';
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand">
+          {SITE_TITLE}
+        </Link>
+        <nav className="site-header__nav" aria-label="Main">
+          <ul>
+            {MOBILE_MENU_LINKS.filter((link) => link.path !== '/').map((link) => (
+              <li key={link.path}>
+                <Link
+                  to={link.path}
+                  className="site-header__link"
+                  aria-current={isMobileLinkActive(link, pathname) ? 'page' : undefined}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { PageLoading } from '../../components/page-loading';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './site-layout.css';
+
+/** Header, main column and footer around every page except /links. */
+export function SiteLayout() {
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="site__main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
