@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   STORAGE_KEYS,
+  isOAuthInProgressMarker,
+  isStoredLastStateSync,
+  isStoredProgressionState,
+  isStoredSubscription,
+  isStoredVerifiedEmails,
+  storedLastStateSyncSchema,
   isOAuthMarkerStale,
   oauthInProgressMarkerSchema,
   parseStoredJson,
@@ -111,5 +117,87 @@ describe('was_previously_authenticated', () => {
     ['1', false],
   ])('%j reads as %s', (raw, expected) => {
     expect(readWasPreviouslyAuthenticated(raw)).toBe(expected);
+  });
+});
+
+describe('zod-free guards agree with the schemas', () => {
+  const validSubscription = {
+    email: 'reader@example.com',
+    name: null,
+    subscribedAt: '2025-01-01T00:00:00.000Z',
+    verified: false,
+    status: 'pending',
+    wantsAccount: false,
+  };
+  const validProgression = {
+    email: 'reader@example.com',
+    subscriptionStatus: 'verified',
+    lastVerificationCheck: null,
+    wantsAccount: true,
+    syncedAt: 1,
+  };
+  const cases: Array<
+    [
+      string,
+      (value: unknown) => boolean,
+      { safeParse(v: unknown): { success: boolean } },
+      unknown[],
+    ]
+  > = [
+    [
+      'subscription',
+      isStoredSubscription,
+      storedSubscriptionSchema,
+      [
+        validSubscription,
+        { ...validSubscription, name: 'Ada' },
+        { ...validSubscription, name: undefined },
+        { ...validSubscription, status: 'active', verified: true },
+        { ...validSubscription, status: 'gone' },
+        { ...validSubscription, verified: 'yes' },
+        { ...validSubscription, email: 1 },
+        { ...validSubscription, wantsAccount: undefined },
+        null,
+        [],
+        'subscription',
+      ],
+    ],
+    [
+      'progression',
+      isStoredProgressionState,
+      storedProgressionStateSchema,
+      [
+        validProgression,
+        { ...validProgression, lastVerificationCheck: 5 },
+        { ...validProgression, subscriptionStatus: 'active' },
+        { ...validProgression, syncedAt: '1' },
+        { ...validProgression, syncedAt: Number.POSITIVE_INFINITY },
+        {},
+      ],
+    ],
+    [
+      'verified emails',
+      isStoredVerifiedEmails,
+      storedVerifiedEmailsSchema,
+      [[], ['a@b.co'], [1], {}, 'a'],
+    ],
+    ['last sync', isStoredLastStateSync, storedLastStateSyncSchema, [1, 0, '1', Number.NaN, null]],
+    [
+      'oauth marker',
+      isOAuthInProgressMarker,
+      oauthInProgressMarkerSchema,
+      [
+        { timestamp: 1 },
+        { timestamp: 1, provider: 'github' },
+        { timestamp: '1' },
+        { provider: 'x' },
+        5,
+      ],
+    ],
+  ];
+  it.each(cases)('%s', (_name, guard, schema, values) => {
+    for (const value of values) {
+      expect(guard(value), JSON.stringify(value)).toBe(schema.safeParse(value).success);
+    }
   });
 });

@@ -16,13 +16,16 @@ export const STORAGE_KEYS = {
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
+export const STORED_SUBSCRIPTION_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
+export const STORED_PROGRESSION_STATUSES = ['pending', 'verified', 'unsubscribed'] as const;
+
 /** The subscription kept locally after subscribing. */
 export const storedSubscriptionSchema = z.object({
   email: z.string(),
   name: z.string().nullable().optional(),
   subscribedAt: z.string(),
   verified: z.boolean(),
-  status: z.enum(['pending', 'active', 'unsubscribed']),
+  status: z.enum(STORED_SUBSCRIPTION_STATUSES),
   wantsAccount: z.boolean(),
 });
 export type StoredSubscription = z.output<typeof storedSubscriptionSchema>;
@@ -30,7 +33,7 @@ export type StoredSubscription = z.output<typeof storedSubscriptionSchema>;
 /** The progression state kept locally. */
 export const storedProgressionStateSchema = z.object({
   email: z.string(),
-  subscriptionStatus: z.enum(['pending', 'verified', 'unsubscribed']),
+  subscriptionStatus: z.enum(STORED_PROGRESSION_STATUSES),
   lastVerificationCheck: z.number().nullable(),
   wantsAccount: z.boolean(),
   syncedAt: z.number(),
@@ -75,4 +78,54 @@ export function readWasPreviouslyAuthenticated(raw: string | null | undefined): 
 export function isOAuthMarkerStale(marker: OAuthInProgressMarker, nowMs: number): boolean {
   const age = nowMs - marker.timestamp;
   return age < 0 || age > OAUTH_MARKER_MAX_AGE_MS;
+}
+
+// Zod-free guards with the same shapes as the schemas above. The web reads storage on its first
+// paint, where zod (~24 kB gzip) would not fit the home page's 90 kB budget; storage-keys.test.ts
+// keeps each guard in step with its schema.
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOneOf<T extends string>(options: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (options as readonly string[]).includes(value);
+}
+
+export function isStoredSubscription(value: unknown): value is StoredSubscription {
+  return (
+    isRecord(value) &&
+    typeof value.email === 'string' &&
+    (value.name === undefined || value.name === null || typeof value.name === 'string') &&
+    typeof value.subscribedAt === 'string' &&
+    typeof value.verified === 'boolean' &&
+    isOneOf(STORED_SUBSCRIPTION_STATUSES, value.status) &&
+    typeof value.wantsAccount === 'boolean'
+  );
+}
+
+export function isStoredProgressionState(value: unknown): value is StoredProgressionState {
+  return (
+    isRecord(value) &&
+    typeof value.email === 'string' &&
+    isOneOf(STORED_PROGRESSION_STATUSES, value.subscriptionStatus) &&
+    (value.lastVerificationCheck === null || Number.isFinite(value.lastVerificationCheck)) &&
+    typeof value.wantsAccount === 'boolean' &&
+    Number.isFinite(value.syncedAt)
+  );
+}
+
+export function isStoredVerifiedEmails(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+export function isStoredLastStateSync(value: unknown): value is number {
+  return Number.isFinite(value);
+}
+
+export function isOAuthInProgressMarker(value: unknown): value is OAuthInProgressMarker {
+  return (
+    isRecord(value) &&
+    Number.isFinite(value.timestamp) &&
+    (value.provider === undefined || typeof value.provider === 'string')
+  );
 }
