@@ -106,3 +106,21 @@ describe('sessionPolicyFor', () => {
     expect(sessionPolicyFor(level)).toEqual(policy);
   });
 });
+
+describe('Turnstile test keys', () => {
+  it.each([
+    ['1x00000000000000000000AA', 'pass'],
+    ['1x00000000000000000000BB', 'pass-invisible'],
+    ['2x00000000000000000000AB', 'block'],
+    ['2x00000000000000000000BB', 'block-invisible'],
+    ['3x00000000000000000000FF', 'interactive'],
+    ['0x4AAAAAAAreal-key', null],
+  ])('%s behaves as %s', (key, behaviour) => {
+    expect(constants.turnstileTestBehaviour(key)).toBe(behaviour);
+  });
+
+  it('hands out the documented dummy token', () => {
+    expect(constants.TURNSTILE_DUMMY_TOKEN).toBe('XXXX.DUMMY.TOKEN.XXXX');
+    expect(constants.TURNSTILE_DEFAULT_TEST_SITE_KEY).toBe('1x00000000000000000000AA');
+  });
+});

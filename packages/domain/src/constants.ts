@@ -11,6 +11,26 @@ const DAY_MS = 24 * HOUR_MS;
 export const SECURITY_CHECK_TIMEOUT_MS = 30_000;
 export const SECURITY_CHECK_STATES = ['loading', 'token-received', 'error', 'timed-out'] as const;
 export type SecurityCheckState = (typeof SECURITY_CHECK_STATES)[number];
+/** Cloudflare's documented Turnstile test site keys and what each one does. */
+export const TURNSTILE_TEST_SITE_KEYS = {
+  '1x00000000000000000000AA': 'pass',
+  '1x00000000000000000000BB': 'pass-invisible',
+  '2x00000000000000000000AB': 'block',
+  '2x00000000000000000000BB': 'block-invisible',
+  '3x00000000000000000000FF': 'interactive',
+} as const;
+export type TurnstileTestBehaviour =
+  (typeof TURNSTILE_TEST_SITE_KEYS)[keyof typeof TURNSTILE_TEST_SITE_KEYS];
+/** The site key used in development and tests (always passes). */
+export const TURNSTILE_DEFAULT_TEST_SITE_KEY = '1x00000000000000000000AA';
+/** The token every test site key hands out; the test secret keys accept it. */
+export const TURNSTILE_DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+
+export function turnstileTestBehaviour(siteKey: string): TurnstileTestBehaviour | null {
+  return Object.hasOwn(TURNSTILE_TEST_SITE_KEYS, siteKey)
+    ? TURNSTILE_TEST_SITE_KEYS[siteKey as keyof typeof TURNSTILE_TEST_SITE_KEYS]
+    : null;
+}
 
 // Sign-in
 export const OAUTH_POPUP = {

@@ -9,6 +9,22 @@ import { subscriptionSchema } from './subscriptions.js';
 export const OAUTH_PROVIDERS = ['google', 'github', 'discord', 'facebook'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
+/** Display names of the providers. */
+export const OAUTH_PROVIDER_LABELS: Readonly<Record<OAuthProvider, string>> = {
+  github: 'GitHub',
+  google: 'Google',
+  facebook: 'Facebook',
+  discord: 'Discord',
+};
+
+/** The order the sign-in dialog lists the provider buttons in (spec section 2). */
+export const SIGN_IN_DIALOG_PROVIDERS: readonly OAuthProvider[] = [
+  'github',
+  'google',
+  'facebook',
+  'discord',
+];
+
 /** Ways to sign in: the providers plus 'email' for magic links. */
 export const SIGN_IN_METHODS = [...OAUTH_PROVIDERS, 'email'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
