@@ -17,7 +17,10 @@ export class DevMailbox implements Mailer {
     const stored = { ...message, id: randomUUID(), receivedAt: new Date().toISOString() };
     this.messages.unshift(stored);
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-    this.logger.info({ to: message.to, subject: message.subject, links }, 'dev mailbox: message received');
+    this.logger.info(
+      { to: message.to, subject: message.subject, links },
+      'dev mailbox: message received',
+    );
   }
 
   async close(): Promise<void> {}

@@ -10,14 +10,34 @@ export interface SmtpMailerOptions {
   timeoutMs?: number;
 }
 
+/** Host, port, TLS and credentials of an `smtp://` or `smtps://user:pass@host:port` URL. */
+function connectionOptions(url: string): SMTPTransport.Options {
+  const parsed = new URL(url);
+  const secure = parsed.protocol === 'smtps:';
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+    ...(parsed.port ? { port: Number(parsed.port) } : {}),
+    secure,
+    ...(parsed.username
+      ? {
+          auth: {
+            user: decodeURIComponent(parsed.username),
+            pass: decodeURIComponent(parsed.password),
+          },
+        }
+      : {}),
+  };
+}
+
 /** Delivers through an SMTP relay with a connection pool. */
 export class SmtpMailer implements Mailer {
   private readonly transport: nodemailer.Transporter<SMTPTransport.SentMessageInfo>;
 
   constructor(private readonly options: SmtpMailerOptions) {
     const timeout = options.timeoutMs ?? 10_000;
+    // Not `{ url }`: nodemailer then ignores every other option (pool, timeouts, DKIM).
     this.transport = nodemailer.createTransport({
-      url: options.url,
+      ...connectionOptions(options.url),
       pool: true,
       maxConnections: 5,
       connectionTimeout: timeout,

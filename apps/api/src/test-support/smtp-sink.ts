@@ -14,6 +14,8 @@ export interface ReceivedMail {
   html: string;
   messageId: string | undefined;
   headers: Map<string, unknown>;
+  /** Raw header values by lower-case name (first occurrence), unfolded: e.g. 'list-unsubscribe'. */
+  rawHeaders: Record<string, string>;
   /** The first http(s) link of the text part, the usual thing a test wants to follow. */
   links: string[];
 }
@@ -81,6 +83,15 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId,
             headers: parsed.headers,
+            rawHeaders: Object.fromEntries(
+              [...parsed.headerLines].reverse().map(({ key, line }) => [
+                key,
+                line
+                  .slice(line.indexOf(':') + 1)
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
           });
           waiters.forEach((wake) => wake());

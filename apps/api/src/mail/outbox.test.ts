@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../clock.js';
+import { openDatabase } from '../db/connection.js';
+import { createLogger } from '../logger.js';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.js';
+import { createTempDatabase } from '../test-support/test-app.js';
+import type { Mailer } from './mailer.js';
+import { MailOutboxWorker, enqueueMail, listOutbox, type OutboxMessage } from './outbox.js';
+import { SmtpMailer } from './smtp-mailer.js';
+
+const logger = createLogger('silent');
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function message(to: string, kind = 'test'): OutboxMessage {
+  return { kind, to, subject: `Hello ${to}`, html: '<p>Hello</p>', text: 'Hello' };
+}
+
+async function setup() {
+  const database = createTempDatabase();
+  const sink: SmtpSink = await startSmtpSink();
+  const mailer = new SmtpMailer({ url: sink.url, from: 'site@example.test', timeoutMs: 1_000 });
+  const clock = manualClock();
+  cleanups.push(
+    database.cleanup,
+    () => sink.close(),
+    () => mailer.close(),
+  );
+  return { ...database, sink, mailer, clock };
+}
+
+describe('mail outbox', () => {
+  it('writes nothing when the surrounding transaction rolls back', async () => {
+    const { db, clock, mailer, sink } = await setup();
+    expect(() =>
+      db.transaction(() => {
+        enqueueMail(db, clock, message('a@example.com'));
+        throw new Error('the state change failed');
+      })(),
+    ).toThrow('the state change failed');
+    const worker = new MailOutboxWorker({ db, mailer, clock, logger });
+    expect(await worker.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it('a started worker delivers mail as soon as it is enqueued', async () => {
+    const { db, clock, mailer, sink } = await setup();
+    const worker = new MailOutboxWorker({ db, mailer, clock, logger, pollIntervalMs: 60_000 });
+    worker.start();
+    cleanups.push(() => worker.stop());
+    db.transaction(() => enqueueMail(db, clock, message('fast@example.com')))();
+    const [received] = await sink.waitForMessages(1);
+    expect(received?.to).toEqual(['fast@example.com']);
+    expect(received?.subject).toBe('Hello fast@example.com');
+  });
+
+  it('after a crash mid-delivery, a new process delivers every message exactly once', async () => {
+    const { db, file, clock, mailer, sink } = await setup();
+    for (const to of ['one@example.com', 'two@example.com', 'three@example.com']) {
+      enqueueMail(db, clock, message(to));
+    }
+    // The first process claims the rows and dies while its relay hangs.
+    const stuck: Mailer = {
+      send: () => new Promise(() => undefined),
+      close: async () => undefined,
+    };
+    const crashed = new MailOutboxWorker({ db, mailer: stuck, clock, logger });
+    void crashed.drain();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(listOutbox(db).map((mail) => mail.status)).toEqual(['sending', 'sending', 'sending']);
+
+    // The restarted process opens the same file.
+    const db2 = openDatabase(file);
+    cleanups.push(() => {
+      db2.close();
+    });
+    const restarted = new MailOutboxWorker({
+      db: db2,
+      mailer,
+      clock,
+      logger,
+      pollIntervalMs: 60_000,
+    });
+    restarted.start();
+    cleanups.push(() => restarted.stop());
+    await sink.waitForMessages(3);
+    await restarted.drain();
+    await restarted.drain();
+    expect(sink.messages.map((m) => m.to[0]).sort()).toEqual([
+      'one@example.com',
+      'three@example.com',
+      'two@example.com',
+    ]);
+    expect(new Set(sink.messages.map((m) => m.messageId)).size).toBe(3);
+    expect(listOutbox(db2).every((mail) => mail.status === 'sent')).toBe(true);
+  });
+
+  it('takes back a row whose claim expired without a restart', async () => {
+    const { db, clock, mailer, sink } = await setup();
+    enqueueMail(db, clock, message('lease@example.com'));
+    const stuck: Mailer = {
+      send: () => new Promise(() => undefined),
+      close: async () => undefined,
+    };
+    void new MailOutboxWorker({ db, mailer: stuck, clock, logger, leaseMs: 60_000 }).drain();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const other = new MailOutboxWorker({ db, mailer, clock, logger, leaseMs: 60_000 });
+    expect((await other.drain()).sent).toBe(0);
+    clock.advance(60_000);
+    expect((await other.drain()).sent).toBe(1);
+    expect(sink.messagesTo('lease@example.com')).toHaveLength(1);
+  });
+
+  it('gives up after maxAttempts temporary failures without calling the bounce hook', async () => {
+    const { db, clock, mailer, sink } = await setup();
+    sink.respond('*', '421');
+    const bounced: string[] = [];
+    const worker = new MailOutboxWorker({
+      db,
+      mailer,
+      clock,
+      logger,
+      maxAttempts: 3,
+      backoffBaseMs: 1_000,
+      onPermanentFailure: (mail) => bounced.push(mail.recipient),
+    });
+    enqueueMail(db, clock, message('busy@example.com'));
+    const outcomes = [];
+    for (let i = 0; i < 3; i += 1) {
+      outcomes.push(await worker.drain());
+      clock.advance(10_000);
+    }
+    expect(outcomes.map((o) => (o.retried ? 'retried' : o.failed ? 'failed' : 'none'))).toEqual([
+      'retried',
+      'retried',
+      'failed',
+    ]);
+    expect(listOutbox(db)[0]).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(listOutbox(db)[0]?.lastError).toMatch(/421/);
+    expect(bounced).toEqual([]);
+  });
+
+  it('calls the bounce hook once for a permanent failure', async () => {
+    const { db, clock, mailer, sink } = await setup();
+    sink.respond('nobody@example.com', '550');
+    const bounced: string[] = [];
+    const worker = new MailOutboxWorker({
+      db,
+      mailer,
+      clock,
+      logger,
+      onPermanentFailure: (mail) => bounced.push(mail.recipient),
+    });
+    enqueueMail(db, clock, message('nobody@example.com'));
+    enqueueMail(db, clock, message('somebody@example.com'));
+    expect(await worker.drain()).toEqual({ sent: 1, retried: 0, failed: 1 });
+    clock.advance(24 * 60 * 60_000);
+    expect(await worker.drain()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(bounced).toEqual(['nobody@example.com']);
+  });
+});

@@ -1,0 +1,655 @@
+import { MESSAGES, VERIFICATION_TOKEN_TTL_MS } from '@quillpost/domain';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../mail/outbox.js';
+import {
+  createMailingApp,
+  manageTokenIn,
+  unsubscribeLinkIn,
+  verifyTokenIn,
+} from '../../test-support/mailing-app.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { findByEmail } from './queries.js';
+
+type MailingApp = Awaited<ReturnType<typeof createMailingApp>>;
+const open: MailingApp[] = [];
+const cleanups: Array<() => void> = [];
+afterEach(async () => {
+  for (const app of open.splice(0)) await app.close();
+  cleanups.splice(0).forEach((cleanup) => cleanup());
+});
+
+async function mailingApp(options: Parameters<typeof createMailingApp>[0] = {}) {
+  const app = await createMailingApp(options);
+  open.push(app);
+  return app;
+}
+
+const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+
+function subscribe(t: MailingApp, email: string, extra: Record<string, unknown> = {}) {
+  return request(t.app)
+    .post('/api/auth/subscribe')
+    .send({ email, name: 'Ada', turnstileToken: TOKEN, ...extra });
+}
+
+/** Subscribes, delivers the confirmation mail, and returns it. */
+async function subscribeAndReceive(t: MailingApp, email: string) {
+  const res = await subscribe(t, email);
+  expect(res.status).toBe(200);
+  await t.outbox.drain();
+  const mail = t.sink.messagesTo(email).at(-1);
+  expect(mail).toBeDefined();
+  return mail!;
+}
+
+async function subscribeAndConfirm(t: MailingApp, email: string) {
+  const confirmation = await subscribeAndReceive(t, email);
+  const res = await request(t.app)
+    .get('/verify')
+    .query({ token: verifyTokenIn(confirmation) });
+  expect(res.status).toBe(200);
+  await t.outbox.drain();
+  return confirmation;
+}
+
+describe('subscribe and confirm', () => {
+  it('queues a confirmation mail that links to the web app, and /verify activates the subscription', async () => {
+    const t = await mailingApp();
+    const res = await subscribe(t, 'ada@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
+    expect(findByEmail(t.deps.db, 'ada@example.com')).toMatchObject({
+      status: 'pending',
+      verified: 0,
+      name: 'Ada',
+    });
+
+    await t.outbox.drain();
+    const [mail] = t.sink.messagesTo('ada@example.com');
+    expect(mail?.subject).toBe('Confirm your subscription to Rowan Ellis');
+    expect(mail?.html).toContain('Confirm subscription');
+    expect(mail?.text).toContain('You are receiving this because');
+    expect(mail?.messageId).toMatch(/@example\.test>$/);
+    const link = new URL(mail!.links.find((l) => l.includes('verify='))!);
+    expect(link.origin + link.pathname).toBe('http://localhost:5173/');
+    const token = link.searchParams.get('verify')!;
+    // At least 128 random bits, and only its hash at rest.
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = t.deps.db.prepare('SELECT token_hash FROM verification_tokens').pluck().all();
+    expect(stored).not.toContain(token);
+
+    const verified = await request(t.app).get('/verify').query({ token });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ success: true, data: { email: 'ada@example.com' } });
+    expect(findByEmail(t.deps.db, 'ada@example.com')).toMatchObject({
+      status: 'active',
+      verified: 1,
+    });
+
+    await t.outbox.drain();
+    const welcome = t.sink.messagesTo('ada@example.com')[1];
+    expect(welcome?.subject).toBe('Welcome to Rowan Ellis');
+    expect(welcome?.rawHeaders['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(welcome?.rawHeaders['list-unsubscribe']).toMatch(
+      /^<http:\/\/localhost:8787\/api\/newsletter\/unsubscribe\/[^>]+>$/,
+    );
+
+    // Single use.
+    const again = await request(t.app).get('/verify').query({ token });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('TOKEN_INVALID');
+  });
+
+  it('redirects a browser to the web app with verified=true&email=', async () => {
+    const t = await mailingApp();
+    const mail = await subscribeAndReceive(t, 'browser@example.com');
+    const res = await request(t.app)
+      .get('/verify')
+      .query({ token: verifyTokenIn(mail) })
+      .set('Accept', 'text/html,application/xhtml+xml');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(
+      'http://localhost:5173/?verified=true&email=browser%40example.com',
+    );
+  });
+
+  it('answers an already active address the same way, without a new row or mail', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'active@example.com');
+    const before = t.sink.messages.length;
+    const res = await subscribe(t, 'ACTIVE@example.com');
+    expect(res.body).toEqual({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
+    await t.outbox.drain();
+    expect(t.sink.messages.length).toBe(before);
+    const count = t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get();
+    expect(count).toBe(1);
+    expect(findByEmail(t.deps.db, 'active@example.com')?.status).toBe('active');
+  });
+
+  it('lets exactly one of 50 parallel uses of a token succeed', async () => {
+    const t = await mailingApp();
+    const token = verifyTokenIn(await subscribeAndReceive(t, 'race@example.com'));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => request(t.app).get('/verify').query({ token })),
+    );
+    expect(results.filter((res) => res.status === 200)).toHaveLength(1);
+    expect(results.filter((res) => res.status === 400)).toHaveLength(49);
+    await t.outbox.drain();
+    expect(
+      t.sink.messagesTo('race@example.com').filter((m) => m.subject.startsWith('Welcome')),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a token after 24 hours (injected clock)', async () => {
+    const t = await mailingApp();
+    const token = verifyTokenIn(await subscribeAndReceive(t, 'late@example.com'));
+    t.clock.advance(VERIFICATION_TOKEN_TTL_MS + 1);
+    const res = await request(t.app).get('/verify').query({ token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      code: 'TOKEN_EXPIRED',
+      message: MESSAGES.TOKEN_EXPIRED,
+    });
+    expect(findByEmail(t.deps.db, 'late@example.com')?.status).toBe('pending');
+  });
+
+  it('resend cancels the older token and mails a new one; unknown addresses get the same answer', async () => {
+    const t = await mailingApp();
+    const first = verifyTokenIn(await subscribeAndReceive(t, 'again@example.com'));
+    const res = await request(t.app)
+      .post('/api/auth/resend-verification')
+      .send({ email: 'again@example.com' });
+    expect(res.body).toEqual({ success: true, message: MESSAGES.CONFIRMATION_SENT });
+    await t.outbox.drain();
+    const second = verifyTokenIn(t.sink.messagesTo('again@example.com').at(-1));
+    expect(second).not.toBe(first);
+    expect((await request(t.app).get('/verify').query({ token: first })).status).toBe(400);
+    expect((await request(t.app).get('/verify').query({ token: second })).status).toBe(200);
+
+    const unknown = await request(t.app)
+      .post('/api/auth/resend-verification')
+      .send({ email: 'nobody@example.com' });
+    expect(unknown.body).toEqual(res.body);
+    await t.outbox.drain();
+    expect(t.sink.messagesTo('nobody@example.com')).toHaveLength(0);
+  });
+
+  it('keeps a consent record and exports it', async () => {
+    const t = await mailingApp();
+    await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Referer', 'http://localhost:5173/blog')
+      .send({ email: 'consent@example.com', turnstileToken: TOKEN });
+    await t.outbox.drain();
+    const mail = t.sink.messagesTo('consent@example.com')[0];
+    await request(t.app)
+      .get('/verify')
+      .query({ token: verifyTokenIn(mail) });
+    const data = await request(t.app)
+      .get('/api/auth/subscription/data')
+      .query({ email: 'consent@example.com' })
+      .set('X-Manage-Token', manageTokenIn(mail));
+    expect(data.status).toBe(200);
+    expect(data.body.subscription).toMatchObject({
+      email: 'consent@example.com',
+      status: 'active',
+    });
+    expect(data.body.consents).toEqual([
+      expect.objectContaining({
+        action: 'subscribe',
+        source: 'subscribe-form@/blog',
+        consentText: MESSAGES.CONSENT_TEXT,
+        ipHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      }),
+      expect.objectContaining({ action: 'confirm', source: 'confirmation-email' }),
+    ]);
+  });
+
+  it('reports counts, and the status of one address', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'one@example.com');
+    await subscribe(t, 'two@example.com');
+    const res = await request(t.app).get('/api/auth/stats').query({ email: 'one@example.com' });
+    expect(res.body).toEqual({
+      success: true,
+      data: {
+        total: 2,
+        active: 1,
+        pending: 1,
+        unsubscribed: 0,
+        subscription: { email: 'one@example.com', status: 'active', verified: true },
+      },
+    });
+  });
+});
+
+describe('mail faults', () => {
+  it('answers fast while SMTP refuses connections, and sends exactly one mail once it is back', async () => {
+    const t = await mailingApp();
+    await t.sink.refuseConnections();
+    const started = Date.now();
+    const res = await subscribe(t, 'refused@example.com');
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(findByEmail(t.deps.db, 'refused@example.com')?.status).toBe('pending');
+
+    expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(listOutbox(t.deps.db)[0]).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await t.sink.resume();
+    expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 0, failed: 0 }); // backoff not over
+    t.clock.advance(30_000);
+    expect(await t.outbox.drain()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    t.clock.advance(24 * 60 * 60_000);
+    await t.outbox.drain();
+    expect(t.sink.messagesTo('refused@example.com')).toHaveLength(1);
+  });
+
+  it('is unaffected by an SMTP server that never answers; the worker times out and retries', async () => {
+    const t = await mailingApp({ smtpTimeoutMs: 300 });
+    t.sink.hang(true);
+    const started = Date.now();
+    const res = await subscribe(t, 'hang@example.com');
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(500);
+
+    const drained = await t.outbox.drain();
+    expect(drained).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(listOutbox(t.deps.db)[0]?.lastError).toMatch(/timeout|timed out/i);
+
+    t.sink.hang(false);
+    t.clock.advance(30_000);
+    expect((await t.outbox.drain()).sent).toBe(1);
+    expect(t.sink.messagesTo('hang@example.com')).toHaveLength(1);
+  });
+
+  it('retries a 421 with exponential backoff and marks a 550 bounced', async () => {
+    const t = await mailingApp();
+    t.sink.respond('busy@example.com', '421');
+    t.sink.respond('gone@example.com', '550');
+    await subscribe(t, 'busy@example.com');
+    await subscribe(t, 'gone@example.com');
+    expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 1 });
+
+    const gone = listOutbox(t.deps.db, { recipient: 'gone@example.com' })[0];
+    expect(gone).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(findByEmail(t.deps.db, 'gone@example.com')?.bounced_at).not.toBeNull();
+    expect(findByEmail(t.deps.db, 'busy@example.com')?.bounced_at).toBeNull();
+
+    // Second attempt 30 s later, third 60 s after that.
+    t.clock.advance(30_000);
+    expect((await t.outbox.drain()).retried).toBe(1);
+    t.clock.advance(59_000);
+    expect((await t.outbox.drain()).retried).toBe(0);
+    t.sink.respond('busy@example.com', 'accept');
+    t.clock.advance(1_000);
+    expect((await t.outbox.drain()).sent).toBe(1);
+    expect(listOutbox(t.deps.db, { recipient: 'busy@example.com' })[0]).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+    });
+    expect(t.sink.messagesTo('gone@example.com')).toHaveLength(0);
+  });
+});
+
+describe('input and abuse', () => {
+  const badEmails: Array<[string, unknown, string]> = [
+    ['missing', undefined, 'EMAIL_REQUIRED'],
+    ['an array', ['a@example.com', 'b@example.com'], 'EMAIL_INVALID'],
+    ['a comma', 'a@example.com,b@example.com', 'EMAIL_INVALID'],
+    ['a line break', 'a@example.com\r\nBcc: b@example.com', 'EMAIL_INVALID'],
+    ['over 254 characters', `${'a'.repeat(250)}@example.com`, 'EMAIL_TOO_LONG'],
+    ['no dot', 'a@example', 'EMAIL_INVALID'],
+  ];
+  it.each(badEmails)(
+    'refuses an email that is %s with 400 and the domain message',
+    async (_, email, code) => {
+      const t = await mailingApp();
+      const res = await request(t.app)
+        .post('/api/auth/subscribe')
+        .send({ email, turnstileToken: TOKEN });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        code,
+        message: MESSAGES[code as keyof typeof MESSAGES],
+      });
+    },
+  );
+
+  it('refuses a one-letter name with the spec message', async () => {
+    const t = await mailingApp();
+    const res = await subscribe(t, 'short@example.com', { name: 'A' });
+    expect(res.body).toMatchObject({ code: 'NAME_TOO_SHORT', message: MESSAGES.NAME_TOO_SHORT });
+  });
+
+  it('answers malformed JSON with 400 and a body over 100 kB with 413', async () => {
+    const t = await mailingApp();
+    const malformed = await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@example.com",');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({
+      success: false,
+      code: 'INVALID_JSON',
+      message: MESSAGES.INVALID_JSON,
+    });
+    const huge = await request(t.app)
+      .post('/api/auth/subscribe')
+      .send({ email: 'a@example.com', name: 'x'.repeat(101 * 1024) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('refuses a cross-site form post with 403 and non-JSON from the site with 415', async () => {
+    const t = await mailingApp();
+    const crossSite = await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ email: 'victim@example.com', turnstileToken: TOKEN });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.code).toBe('CROSS_SITE_REQUEST');
+
+    const crossSiteJson = await request(t.app)
+      .post('/api/auth/unsubscribe')
+      .set('Origin', 'https://evil.example')
+      .send({ email: 'victim@example.com' });
+    expect(crossSiteJson.status).toBe(403);
+
+    const formWithoutOrigin = await request(t.app)
+      .post('/api/auth/subscribe')
+      .type('form')
+      .send({ email: 'victim@example.com' });
+    expect(formWithoutOrigin.status).toBe(403);
+
+    const plainText = await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Origin', 'http://localhost:5173')
+      .set('Content-Type', 'text/plain')
+      .send('{"email":"a@example.com"}');
+    expect(plainText.status).toBe(415);
+    expect(plainText.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    const fromTheSite = await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Origin', 'http://localhost:5173')
+      .send({ email: 'fine@example.com', turnstileToken: TOKEN });
+    expect(fromTheSite.status).toBe(200);
+    expect(findByEmail(t.deps.db, 'victim@example.com')).toBeUndefined();
+  });
+
+  it('allows at most 3 mails to one address an hour, with 429 and Retry-After', async () => {
+    const t = await mailingApp();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await subscribe(t, 'flood@example.com')).status).toBe(200);
+    }
+    const limited = await request(t.app)
+      .post('/api/auth/resend-verification')
+      .send({ email: 'Flood@example.com' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: MESSAGES.RATE_LIMITED,
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
+    t.clock.advance(60 * 60_000);
+    expect((await subscribe(t, 'flood@example.com')).status).toBe(200);
+  });
+
+  it('limits one client address across many target addresses', async () => {
+    const t = await mailingApp({ env: { RATE_LIMIT_IP_MAX: '5' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await subscribe(t, `n${i}@example.com`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('sends security headers with a CSP that allows Turnstile', async () => {
+    const t = await mailingApp();
+    const res = await subscribe(t, 'headers@example.com');
+    expect(res.headers['content-security-policy']).toContain('https://challenges.cloudflare.com');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never writes tokens to the logs', async () => {
+    const t = await mailingApp();
+    const mail = await subscribeAndReceive(t, 'quiet@example.com');
+    const token = verifyTokenIn(mail);
+    await request(t.app).get('/verify').query({ token });
+    await request(t.app)
+      .get('/api/auth/subscription/data/profile')
+      .query({ email: 'quiet@example.com', manage: manageTokenIn(mail) });
+    const logs = t.logLines.join('\n');
+    expect(logs).toContain('/verify?token=[redacted]');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(manageTokenIn(mail));
+  });
+});
+
+describe('the subscriber’s own data', () => {
+  it('answers 401 without a manage token or session, even for a real address', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'private@example.com');
+    const calls = [
+      request(t.app).get('/api/auth/subscription/data').query({ email: 'private@example.com' }),
+      request(t.app)
+        .get('/api/auth/subscription/data/profile')
+        .query({ email: 'private@example.com' }),
+      request(t.app)
+        .put('/api/auth/subscription/profile')
+        .send({ email: 'private@example.com', name: 'Mallory' }),
+      request(t.app)
+        .put('/api/auth/subscription/preferences')
+        .send({ email: 'private@example.com', preferences: { poetry: false } }),
+      request(t.app)
+        .delete('/api/auth/subscription/delete')
+        .send({ email: 'private@example.com', confirmDelete: true }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        success: false,
+        code: 'UNAUTHORIZED',
+        message: MESSAGES.UNAUTHORIZED,
+      });
+    }
+    expect(findByEmail(t.deps.db, 'private@example.com')?.name).toBe('Ada');
+  });
+
+  it('refuses one subscriber’s manage token for another address, and a forged one', async () => {
+    const t = await mailingApp();
+    const mine = manageTokenIn(await subscribeAndConfirm(t, 'me@example.com'));
+    await subscribeAndConfirm(t, 'other@example.com');
+    const other = await request(t.app)
+      .get('/api/auth/subscription/data')
+      .query({ email: 'other@example.com' })
+      .set('X-Manage-Token', mine);
+    expect(other.status).toBe(401);
+    const forged = `${mine.slice(0, -2)}AA`;
+    const res = await request(t.app)
+      .get('/api/auth/subscription/data')
+      .query({ email: 'me@example.com' })
+      .set('X-Manage-Token', forged);
+    expect(res.status).toBe(401);
+  });
+
+  it('updates profile (ignoring role, email, verified) and preferences, then deletes everything', async () => {
+    const t = await mailingApp();
+    const mail = await subscribeAndReceive(t, 'owner@example.com');
+    const manage = manageTokenIn(mail);
+
+    const profile = await request(t.app)
+      .put('/api/auth/subscription/profile')
+      .set('X-Manage-Token', manage)
+      .send({
+        email: 'owner@example.com',
+        name: 'Ada Lovelace',
+        role: 'admin',
+        verified: true,
+        status: 'active',
+      });
+    expect(profile.status).toBe(200);
+    expect(profile.body).toMatchObject({
+      success: true,
+      message: MESSAGES.PROFILE_UPDATED,
+      subscription: {
+        email: 'owner@example.com',
+        name: 'Ada Lovelace',
+        verified: false,
+        status: 'pending',
+      },
+    });
+
+    const preferences = await request(t.app)
+      .put('/api/auth/subscription/preferences')
+      .set('X-Manage-Token', manage)
+      .send({ email: 'owner@example.com', preferences: { poetry: false } });
+    expect(preferences.body.subscription.preferences).toEqual({
+      build: true,
+      learn: true,
+      write: true,
+      journal: true,
+      poetry: false,
+    });
+
+    const read = await request(t.app)
+      .get('/api/auth/subscription/data/profile')
+      .query({ email: 'owner@example.com', manage });
+    expect(read.body.subscription).toMatchObject({ name: 'Ada Lovelace' });
+
+    const unconfirmed = await request(t.app)
+      .delete('/api/auth/subscription/delete')
+      .set('X-Manage-Token', manage)
+      .send({ email: 'owner@example.com' });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.code).toBe('CONFIRM_DELETE_REQUIRED');
+
+    const deleted = await request(t.app)
+      .delete('/api/auth/subscription/delete')
+      .set('X-Manage-Token', manage)
+      .send({ email: 'owner@example.com', confirmDelete: true });
+    expect(deleted.body).toEqual({ success: true, message: MESSAGES.ACCOUNT_DELETED });
+    expect(findByEmail(t.deps.db, 'owner@example.com')).toBeUndefined();
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM consent_records').pluck().get()).toBe(0);
+    // The old manage link is dead.
+    const after = await request(t.app)
+      .get('/api/auth/subscription/data')
+      .query({ email: 'owner@example.com', manage });
+    expect(after.status).toBe(401);
+  });
+
+  it('accepts the signed-in session’s email through the requester seam', async () => {
+    const t = createTestApp();
+    cleanups.push(t.cleanup);
+    // The auth module supplies this reader; here a header stands in for its session cookie.
+    const { createApp } = await import('../../app.js');
+    expect(createApp).toBeTypeOf('function');
+    const { requesterEmail } = await import('./requester.js');
+    const fakeReq = { get: () => undefined, query: {}, body: {} } as never;
+    expect(
+      await requesterEmail(fakeReq, {
+        db: t.deps.db,
+        env: t.deps.env,
+        sessionEmail: () => 'signed-in@example.com',
+      }),
+    ).toBe('signed-in@example.com');
+    expect(await requesterEmail(fakeReq, { db: t.deps.db, env: t.deps.env })).toBeNull();
+  });
+});
+
+describe('unsubscribe', () => {
+  it('one-click: GET shows a confirm page and changes nothing; POST unsubscribes with 200', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'leaving@example.com');
+    const welcome = t.sink.messagesTo('leaving@example.com').at(-1);
+    const link = unsubscribeLinkIn(welcome);
+    expect(welcome?.rawHeaders['list-unsubscribe']).toBe(`<${link.toString()}>`);
+
+    const page = await request(t.app).get(link.pathname);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<form method="post">');
+    expect(page.text).toContain('name="List-Unsubscribe" value="One-Click"');
+    expect(findByEmail(t.deps.db, 'leaving@example.com')?.status).toBe('active');
+
+    // As a mail provider sends it: form-encoded, no cookies, no Origin of ours.
+    const res = await request(t.app)
+      .post(link.pathname)
+      .set('Origin', 'https://mail.provider.example')
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.text).toContain(MESSAGES.UNSUBSCRIBED);
+    expect(findByEmail(t.deps.db, 'leaving@example.com')?.status).toBe('unsubscribed');
+
+    const forged = await request(t.app)
+      .post(link.pathname.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(forged.status).toBe(404);
+  });
+
+  it('unsubscribes at once with a manage token; without one, mails the owner a confirm link', async () => {
+    const t = await mailingApp();
+    const confirmation = await subscribeAndConfirm(t, 'u@example.com');
+
+    const anonymous = await request(t.app)
+      .post('/api/auth/unsubscribe')
+      .send({ email: 'u@example.com' });
+    expect(anonymous.body).toEqual({ success: true, message: MESSAGES.UNSUBSCRIBE_LINK_SENT });
+    expect(findByEmail(t.deps.db, 'u@example.com')?.status).toBe('active');
+    await t.outbox.drain();
+    const confirm = t.sink.messagesTo('u@example.com').at(-1);
+    expect(confirm?.subject).toBe('Unsubscribe from Rowan Ellis?');
+    unsubscribeLinkIn(confirm);
+
+    const owner = await request(t.app)
+      .post('/api/auth/unsubscribe')
+      .set('X-Manage-Token', manageTokenIn(confirmation))
+      .send({ email: 'u@example.com' });
+    expect(owner.body).toEqual({ success: true, message: MESSAGES.UNSUBSCRIBED });
+    expect(findByEmail(t.deps.db, 'u@example.com')?.status).toBe('unsubscribed');
+
+    // Subscribing again (after the hour's mail budget of this address) starts over.
+    t.clock.advance(60 * 60_000);
+    expect((await subscribe(t, 'u@example.com')).status).toBe(200);
+    expect(findByEmail(t.deps.db, 'u@example.com')).toMatchObject({
+      status: 'pending',
+      verified: 0,
+    });
+  });
+});
+
+describe('development mailbox', () => {
+  it('lists every message with clickable links at /dev/mailbox', async () => {
+    const t = createTestApp();
+    cleanups.push(t.cleanup);
+    await request(t.app)
+      .post('/api/auth/subscribe')
+      .send({ email: 'dev@example.com', name: 'Dev', wantsAccount: false });
+    await t.outbox.drain();
+    const page = await request(t.app).get('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Confirm your subscription to Rowan Ellis');
+    expect(page.text).toMatch(/<a href="http:\/\/localhost:5173\/\?verify=[A-Za-z0-9_-]+">/);
+    const json = await request(t.app).get('/dev/mailbox.json');
+    expect(json.body.messages).toHaveLength(1);
+  });
+
+  it('does not exist in production', async () => {
+    const t = createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        SESSION_SECRET: 'x'.repeat(32),
+        TURNSTILE_SECRET_KEY: 'secret',
+      },
+    });
+    cleanups.push(t.cleanup);
+    const res = await request(t.app).get('/dev/mailbox');
+    expect(res.status).toBe(404);
+  });
+});
