@@ -10,6 +10,9 @@ import { staticWeb } from './http/static-web.js';
 import { redactUrl, type Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createAuthModule, sessionEmail } from './modules/auth/index.js';
+import { oauthRoutes } from './modules/oauth/routes.js';
+import { findByEmail, toSubscription } from './modules/subscriptions/queries.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -93,12 +96,23 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(express.json({ limit: '100kb' }));
 
+  const subscriptionOf = (email: string) => {
+    const row = findByEmail(deps.db, email);
+    return row ? toSubscription(row) : null;
+  };
+  const auth = createAuthModule(deps, { subscriptionOf });
+  // Before every router: each can then ask who is signed in (currentUser, requireAuth, ...).
+  app.use(auth.loadSession);
+
   const subscriptions = {
     ...deps,
     securityCheck: deps.securityCheck ?? createSecurityCheck(env, deps.clock, logger),
+    sessionEmail,
   };
   // Before the same-site guard: mail providers post here from anywhere (RFC 8058).
   app.use(oneClickUnsubscribeRoutes(subscriptions));
+  // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
+  app.use(auth.pageRoutes);
   app.use('/api', sameSiteJsonOnly(env));
   if (env.NODE_ENV !== 'production' && deps.mailer instanceof DevMailbox) {
     app.use(devMailboxRoutes(deps.mailer));
@@ -106,6 +120,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/api', healthRoutes(deps));
   app.use(subscriptionRoutes(subscriptions));
+  app.use(auth.routes);
+  app.use(oauthRoutes({ ...deps, subscriptionOf }));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   const web = staticWeb(env.WEB_DIST_DIR);

@@ -84,6 +84,8 @@ const envSchema = z
       .int()
       .positive()
       .default(60 * 60_000),
+    // How long the API waits for a sign-in provider's token or profile endpoint.
+    OAUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -1,0 +1,33 @@
+/**
+ * The auth module's public face. Other modules import from here, never from its files:
+ *
+ *   app.use(loadSession(deps))                       // once, in app.ts, before every router
+ *   router.get('/x', requireAuth, handler)           // 401 when signed out
+ *   router.post('/y', requirePermission('comment'), handler) // 401 signed out, 403 lacking it
+ *   const user = currentUser(req)                    // SessionUser | null, fresh from the DB
+ */
+export {
+  currentLevel,
+  currentSession,
+  currentUser,
+  loadSession,
+  requireAuth,
+  requirePermission,
+} from './middleware.js';
+export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
+export { banUser, deleteUserAccount, setUserRole } from './service.js';
+export { sessionEmail } from './routes.js';
+export { createAuthModule, type AuthModule, type AuthModuleOptions } from './module.js';
+
+// For the oauth module: signing in, cookies and the popup page share these.
+export { clearCookie, cookieName, cookieOptions, readCookie, setCookie } from './cookies.js';
+export { constantTimeEqual } from './secrets.js';
+export { startSession } from './session.js';
+export {
+  linkProviderToUser,
+  userForProvider,
+  type IdentityOutcome,
+  type ProviderProfile,
+} from './service.js';
+export { authUserOf } from './routes.js';
+export { sendPopupResult } from './pages.js';

@@ -1,0 +1,374 @@
+import type { SignInMethod } from '@quillpost/domain';
+import type { Db } from '../../db/connection.js';
+
+export interface UserRow {
+  id: number;
+  email: string | null;
+  email_verified: 0 | 1;
+  name: string | null;
+  role: string;
+  role_assigned_at: string | null;
+  role_assigned_by: number | null;
+  avatar_url: string | null;
+  banned_at: string | null;
+  banned_until: string | null;
+  ban_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+  deleted_at: string | null;
+}
+
+export interface AccountRow {
+  id: number;
+  user_id: number;
+  provider: SignInMethod;
+  provider_account_id: string;
+  email: string | null;
+  email_verified: 0 | 1;
+  display_name: string | null;
+  avatar_url: string | null;
+  is_primary: 0 | 1;
+  created_at: string;
+  updated_at: string;
+  last_used_at: string | null;
+}
+
+export interface SessionRow {
+  id_hash: string;
+  public_id: string;
+  user_id: number;
+  method: SignInMethod;
+  created_at: string;
+  last_seen_at: string;
+  absolute_expires_at: string;
+  idle_expires_at: string | null;
+  user_agent: string | null;
+  ip_hash: string | null;
+}
+
+export interface MagicLinkRow {
+  id: number;
+  email: string;
+  user_id: number | null;
+  token_hash: string;
+  code_hash: string;
+  code_attempts: number;
+  return_url: string;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+  cancelled_at: string | null;
+  ip_hash: string | null;
+}
+
+// Users
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+}
+
+/** The live user who owns this proven address, if any. */
+export function findUserByVerifiedEmail(db: Db, email: string): UserRow | undefined {
+  return db
+    .prepare('SELECT * FROM users WHERE email = ? AND email_verified = 1 AND deleted_at IS NULL')
+    .get(email) as UserRow | undefined;
+}
+
+/** Live users whose contact address is this one, proven or not. */
+export function findUsersByEmail(db: Db, email: string): UserRow[] {
+  return db
+    .prepare('SELECT * FROM users WHERE email = ? AND deleted_at IS NULL ORDER BY id')
+    .all(email) as UserRow[];
+}
+
+export function insertUser(
+  db: Db,
+  user: {
+    email: string | null;
+    emailVerified: boolean;
+    name: string | null;
+    avatarUrl: string | null;
+    role: string;
+    now: string;
+  },
+): UserRow {
+  return db
+    .prepare(
+      `INSERT INTO users (email, email_verified, name, avatar_url, role, role_assigned_at, created_at, updated_at)
+       VALUES (@email, @emailVerified, @name, @avatarUrl, @role, @now, @now, @now)
+       RETURNING *`,
+    )
+    .get({ ...user, emailVerified: user.emailVerified ? 1 : 0 }) as UserRow;
+}
+
+export function promoteToAdmin(db: Db, userId: number, now: string): void {
+  db.prepare(
+    `UPDATE users SET role = 'admin', role_assigned_at = @now, role_assigned_by = NULL, updated_at = @now
+     WHERE id = @userId AND role <> 'admin'`,
+  ).run({ userId, now });
+}
+
+/** Fills in a name or picture the user does not have yet; never overwrites what they set. */
+export function fillUserProfile(
+  db: Db,
+  userId: number,
+  profile: { name: string | null; avatarUrl: string | null },
+  now: string,
+): void {
+  db.prepare(
+    `UPDATE users SET name = COALESCE(name, @name), avatar_url = COALESCE(avatar_url, @avatarUrl),
+       updated_at = @now
+     WHERE id = @userId`,
+  ).run({ userId, now, ...profile });
+}
+
+export function recordSignIn(db: Db, userId: number, now: string): void {
+  db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(now, userId);
+}
+
+/** Removes personal data and every way in; the row stays so other tables keep their references. */
+export function tombstoneUser(db: Db, userId: number, now: string): void {
+  db.prepare(
+    `UPDATE users SET email = NULL, email_verified = 0, name = NULL, avatar_url = NULL,
+       deleted_at = @now, updated_at = @now
+     WHERE id = @userId`,
+  ).run({ userId, now });
+  db.prepare('DELETE FROM accounts WHERE user_id = ?').run(userId);
+  db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+  db.prepare('DELETE FROM magic_links WHERE user_id = ?').run(userId);
+}
+
+// Accounts
+
+export function findAccount(
+  db: Db,
+  provider: SignInMethod,
+  providerAccountId: string,
+): AccountRow | undefined {
+  return db
+    .prepare('SELECT * FROM accounts WHERE provider = ? AND provider_account_id = ?')
+    .get(provider, providerAccountId) as AccountRow | undefined;
+}
+
+export function listAccounts(db: Db, userId: number): AccountRow[] {
+  return db
+    .prepare('SELECT * FROM accounts WHERE user_id = ? ORDER BY is_primary DESC, id')
+    .all(userId) as AccountRow[];
+}
+
+export interface AccountFacts {
+  provider: SignInMethod;
+  providerAccountId: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+/** Links a sign-in method; the first one a user has becomes the primary. */
+export function insertAccount(
+  db: Db,
+  userId: number,
+  facts: AccountFacts,
+  now: string,
+): AccountRow {
+  const hasAccounts = db.prepare('SELECT 1 FROM accounts WHERE user_id = ? LIMIT 1').get(userId);
+  return db
+    .prepare(
+      `INSERT INTO accounts (user_id, provider, provider_account_id, email, email_verified, display_name,
+         avatar_url, is_primary, created_at, updated_at, last_used_at)
+       VALUES (@userId, @provider, @providerAccountId, @email, @emailVerified, @displayName, @avatarUrl,
+         @isPrimary, @now, @now, @now)
+       RETURNING *`,
+    )
+    .get({
+      userId,
+      ...facts,
+      emailVerified: facts.emailVerified ? 1 : 0,
+      isPrimary: hasAccounts ? 0 : 1,
+      now,
+    }) as AccountRow;
+}
+
+/** Keeps what the provider reported at this sign-in. */
+export function updateAccountFacts(
+  db: Db,
+  accountId: number,
+  facts: AccountFacts,
+  now: string,
+): void {
+  db.prepare(
+    `UPDATE accounts SET email = @email, email_verified = @emailVerified, display_name = @displayName,
+       avatar_url = @avatarUrl, updated_at = @now, last_used_at = @now
+     WHERE id = @accountId`,
+  ).run({ accountId, ...facts, emailVerified: facts.emailVerified ? 1 : 0, now });
+}
+
+export function setPrimaryAccount(db: Db, userId: number, accountId: number, now: string): boolean {
+  return db.transaction(() => {
+    const owned = db
+      .prepare('SELECT 1 FROM accounts WHERE id = ? AND user_id = ?')
+      .get(accountId, userId);
+    if (!owned) return false;
+    db.prepare(
+      'UPDATE accounts SET is_primary = 0, updated_at = ? WHERE user_id = ? AND is_primary = 1',
+    ).run(now, userId);
+    db.prepare('UPDATE accounts SET is_primary = 1, updated_at = ? WHERE id = ?').run(
+      now,
+      accountId,
+    );
+    return true;
+  })();
+}
+
+export type UnlinkOutcome = 'unlinked' | 'not-found' | 'last-method';
+
+/** Removes a method unless it is the user's last one; a removed primary passes to the oldest left. */
+export function unlinkAccount(
+  db: Db,
+  userId: number,
+  accountId: number,
+  now: string,
+): UnlinkOutcome {
+  return db.transaction((): UnlinkOutcome => {
+    const account = db
+      .prepare('SELECT * FROM accounts WHERE id = ? AND user_id = ?')
+      .get(accountId, userId) as AccountRow | undefined;
+    if (!account) return 'not-found';
+    const count = db
+      .prepare('SELECT COUNT(*) FROM accounts WHERE user_id = ?')
+      .pluck()
+      .get(userId) as number;
+    if (count <= 1) return 'last-method';
+    db.prepare('DELETE FROM accounts WHERE id = ?').run(accountId);
+    if (account.is_primary) {
+      db.prepare(
+        `UPDATE accounts SET is_primary = 1, updated_at = ?
+         WHERE id = (SELECT id FROM accounts WHERE user_id = ? ORDER BY id LIMIT 1)`,
+      ).run(now, userId);
+    }
+    return 'unlinked';
+  })();
+}
+
+// Sessions
+
+export function insertSession(db: Db, session: Omit<SessionRow, 'last_seen_at'>): void {
+  db.prepare(
+    `INSERT INTO sessions (id_hash, public_id, user_id, method, created_at, last_seen_at, absolute_expires_at,
+       idle_expires_at, user_agent, ip_hash)
+     VALUES (@id_hash, @public_id, @user_id, @method, @created_at, @created_at, @absolute_expires_at,
+       @idle_expires_at, @user_agent, @ip_hash)`,
+  ).run(session);
+}
+
+export function findSession(db: Db, idHash: string): SessionRow | undefined {
+  return db.prepare('SELECT * FROM sessions WHERE id_hash = ?').get(idHash) as
+    SessionRow | undefined;
+}
+
+export function touchSession(
+  db: Db,
+  idHash: string,
+  now: string,
+  idleExpiresAt: string | null,
+): void {
+  db.prepare('UPDATE sessions SET last_seen_at = ?, idle_expires_at = ? WHERE id_hash = ?').run(
+    now,
+    idleExpiresAt,
+    idHash,
+  );
+}
+
+export function deleteSession(db: Db, idHash: string): void {
+  db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(idHash);
+}
+
+export function deleteSessionByPublicId(db: Db, userId: number, publicId: string): boolean {
+  return (
+    db.prepare('DELETE FROM sessions WHERE user_id = ? AND public_id = ?').run(userId, publicId)
+      .changes > 0
+  );
+}
+
+export function deleteUserSessions(db: Db, userId: number): number {
+  return db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes;
+}
+
+export function listSessions(db: Db, userId: number): SessionRow[] {
+  return db
+    .prepare('SELECT * FROM sessions WHERE user_id = ? ORDER BY last_seen_at DESC')
+    .all(userId) as SessionRow[];
+}
+
+export function deleteExpiredSessions(db: Db, now: string): number {
+  return db
+    .prepare(
+      `DELETE FROM sessions
+       WHERE absolute_expires_at <= @now OR (idle_expires_at IS NOT NULL AND idle_expires_at <= @now)`,
+    )
+    .run({ now }).changes;
+}
+
+// Magic links
+
+export function insertMagicLink(
+  db: Db,
+  link: Omit<MagicLinkRow, 'id' | 'code_attempts' | 'consumed_at' | 'cancelled_at'>,
+): void {
+  // A new link cancels every older one still usable for the address.
+  db.prepare(
+    `UPDATE magic_links SET cancelled_at = @created_at
+     WHERE email = @email AND consumed_at IS NULL AND cancelled_at IS NULL`,
+  ).run(link);
+  db.prepare(
+    `INSERT INTO magic_links (email, user_id, token_hash, code_hash, return_url, created_at, expires_at, ip_hash)
+     VALUES (@email, @user_id, @token_hash, @code_hash, @return_url, @created_at, @expires_at, @ip_hash)`,
+  ).run(link);
+}
+
+export function findMagicLinkByToken(db: Db, tokenHash: string): MagicLinkRow | undefined {
+  return db.prepare('SELECT * FROM magic_links WHERE token_hash = ?').get(tokenHash) as
+    MagicLinkRow | undefined;
+}
+
+/** The newest link of an address that has not been used or replaced (it may have expired). */
+export function findOpenMagicLink(db: Db, email: string): MagicLinkRow | undefined {
+  return db
+    .prepare(
+      `SELECT * FROM magic_links WHERE email = ? AND consumed_at IS NULL AND cancelled_at IS NULL
+       ORDER BY id DESC LIMIT 1`,
+    )
+    .get(email) as MagicLinkRow | undefined;
+}
+
+/**
+ * Marks the link used if it still can be: the conditional UPDATE is the single-use guarantee,
+ * so two requests racing with the same token cannot both succeed.
+ */
+export function consumeMagicLink(db: Db, id: number, now: string): MagicLinkRow | undefined {
+  return db
+    .prepare(
+      `UPDATE magic_links SET consumed_at = @now
+       WHERE id = @id AND consumed_at IS NULL AND cancelled_at IS NULL AND expires_at > @now
+       RETURNING *`,
+    )
+    .get({ id, now }) as MagicLinkRow | undefined;
+}
+
+/** Counts a wrong code; returns the attempts so far. */
+export function recordWrongCode(db: Db, id: number): number {
+  return db
+    .prepare(
+      'UPDATE magic_links SET code_attempts = code_attempts + 1 WHERE id = ? RETURNING code_attempts',
+    )
+    .pluck()
+    .get(id) as number;
+}
+
+export function cancelMagicLinksForEmail(db: Db, email: string, now: string): void {
+  db.prepare(
+    'UPDATE magic_links SET cancelled_at = ? WHERE email = ? AND consumed_at IS NULL AND cancelled_at IS NULL',
+  ).run(now, email);
+}

@@ -1,0 +1,246 @@
+import type { MessageCode, OAuthProvider } from '@quillpost/domain';
+import type { Db } from '../../db/connection.js';
+import type { Env } from '../../env.js';
+import type { Clock } from '../../clock.js';
+import {
+  cancelMagicLinksForEmail,
+  deleteUserSessions,
+  fillUserProfile,
+  findAccount,
+  findUserByVerifiedEmail,
+  findUserById,
+  findUsersByEmail,
+  insertAccount,
+  insertUser,
+  listAccounts,
+  promoteToAdmin,
+  tombstoneUser,
+  updateAccountFacts,
+  type AccountFacts,
+  type UserRow,
+} from './queries.js';
+import { iso } from './secrets.js';
+import { isBanned } from './session.js';
+
+export interface IdentityDeps {
+  db: Db;
+  clock: Clock;
+  env: Pick<Env, 'ADMIN_EMAILS'>;
+}
+
+/** What a provider told us about the person, normalised across the four profile shapes. */
+export interface ProviderProfile {
+  provider: OAuthProvider;
+  /** The provider's stable account id (never the email). */
+  id: string;
+  /** Lower-cased. */
+  email: string | null;
+  /** Only true when the provider itself says it verified the address. */
+  emailVerified: boolean;
+  name: string | null;
+  avatarUrl: string | null;
+}
+
+export type IdentityOutcome = { ok: true; user: UserRow } | { ok: false; code: MessageCode };
+
+const refuse = (code: MessageCode): IdentityOutcome => ({ ok: false, code });
+
+function factsOf(profile: ProviderProfile): AccountFacts {
+  return {
+    provider: profile.provider,
+    providerAccountId: profile.id,
+    email: profile.email,
+    emailVerified: profile.emailVerified,
+    displayName: profile.name,
+    avatarUrl: profile.avatarUrl,
+  };
+}
+
+/** ADMIN_EMAILS grants admin, but only to a proven address: a claimed one could be anyone's. */
+function applyAdminEmails(deps: IdentityDeps, user: UserRow): UserRow {
+  if (!user.email || user.email_verified !== 1 || user.role === 'admin') return user;
+  if (!deps.env.ADMIN_EMAILS.includes(user.email)) return user;
+  promoteToAdmin(deps.db, user.id, iso(deps.clock.now()));
+  return findUserById(deps.db, user.id) ?? user;
+}
+
+function usable(deps: IdentityDeps, user: UserRow): IdentityOutcome {
+  if (user.deleted_at !== null) return refuse('TOKEN_INVALID');
+  if (isBanned(user, deps.clock.now())) return refuse('ACCOUNT_BANNED');
+  return { ok: true, user: applyAdminEmails(deps, user) };
+}
+
+function createUser(
+  deps: IdentityDeps,
+  person: {
+    email: string | null;
+    emailVerified: boolean;
+    name: string | null;
+    avatarUrl: string | null;
+  },
+): UserRow {
+  const role =
+    person.email && person.emailVerified && deps.env.ADMIN_EMAILS.includes(person.email)
+      ? 'admin'
+      : 'member';
+  return insertUser(deps.db, { ...person, role, now: iso(deps.clock.now()) });
+}
+
+/**
+ * Who a magic-link sign-in for this (proven) address is: the user already holding the 'email'
+ * method for it, else the live user whose verified address it is (both sides are proven, so
+ * linking is safe), else a new member. An unproven claim of the same address by someone else is
+ * never merged. Call inside a transaction.
+ */
+export function userForEmail(deps: IdentityDeps, email: string): IdentityOutcome {
+  const { db } = deps;
+  const now = iso(deps.clock.now());
+  const facts: AccountFacts = {
+    provider: 'email',
+    providerAccountId: email,
+    email,
+    emailVerified: true,
+    displayName: null,
+    avatarUrl: null,
+  };
+  const account = findAccount(db, 'email', email);
+  if (account) {
+    const user = findUserById(db, account.user_id);
+    if (user) {
+      updateAccountFacts(db, account.id, facts, now);
+      return usable(deps, user);
+    }
+  }
+  const owner = findUserByVerifiedEmail(db, email);
+  if (owner) {
+    const outcome = usable(deps, owner);
+    if (outcome.ok) insertAccount(db, owner.id, facts, now);
+    return outcome;
+  }
+  const user = createUser(deps, { email, emailVerified: true, name: null, avatarUrl: null });
+  insertAccount(db, user.id, facts, now);
+  return { ok: true, user };
+}
+
+/**
+ * Who a social sign-in is. Users are found by (provider, account id). A new provider account is
+ * attached to an existing user by email only when the provider verified the address AND the
+ * existing user's address is verified; any other match on the address is refused, because an
+ * unverified address is only a claim (the classic pre-account takeover). Call inside a transaction.
+ */
+export function userForProvider(deps: IdentityDeps, profile: ProviderProfile): IdentityOutcome {
+  const { db } = deps;
+  const now = iso(deps.clock.now());
+  const account = findAccount(db, profile.provider, profile.id);
+  if (account) {
+    const user = findUserById(db, account.user_id);
+    if (user) {
+      updateAccountFacts(db, account.id, factsOf(profile), now);
+      const outcome = usable(deps, user);
+      if (outcome.ok)
+        fillUserProfile(db, user.id, { name: profile.name, avatarUrl: profile.avatarUrl }, now);
+      return outcome.ok ? { ok: true, user: findUserById(db, user.id) ?? outcome.user } : outcome;
+    }
+  }
+  if (profile.email) {
+    const sameAddress = findUsersByEmail(db, profile.email);
+    if (sameAddress.length > 0) {
+      const owner = sameAddress.find((user) => user.email_verified === 1);
+      if (!profile.emailVerified || !owner) return refuse('OAUTH_EMAIL_UNVERIFIED');
+      const outcome = usable(deps, owner);
+      if (!outcome.ok) return outcome;
+      insertAccount(db, owner.id, factsOf(profile), now);
+      fillUserProfile(db, owner.id, { name: profile.name, avatarUrl: profile.avatarUrl }, now);
+      return { ok: true, user: findUserById(db, owner.id) ?? owner };
+    }
+  }
+  const user = createUser(deps, {
+    email: profile.email,
+    emailVerified: profile.email !== null && profile.emailVerified,
+    name: profile.name,
+    avatarUrl: profile.avatarUrl,
+  });
+  insertAccount(db, user.id, factsOf(profile), now);
+  return { ok: true, user };
+}
+
+/**
+ * Links a provider account to the signed-in user. No email rule applies: the user proved both
+ * identities in this browser just now. A provider account already owned by someone else stays
+ * theirs. Call inside a transaction.
+ */
+export function linkProviderToUser(
+  deps: IdentityDeps,
+  userId: number,
+  profile: ProviderProfile,
+): IdentityOutcome {
+  const { db } = deps;
+  const now = iso(deps.clock.now());
+  const user = findUserById(db, userId);
+  if (!user) return refuse('UNAUTHORIZED');
+  const outcome = usable(deps, user);
+  if (!outcome.ok) return outcome;
+  const account = findAccount(db, profile.provider, profile.id);
+  if (account && account.user_id !== userId) return refuse('OAUTH_ACCOUNT_IN_USE');
+  // One account per provider: the account list and its calls name methods by provider.
+  if (!account && listAccounts(db, userId).some((linked) => linked.provider === profile.provider)) {
+    return refuse('PROVIDER_ALREADY_LINKED');
+  }
+  if (account) updateAccountFacts(db, account.id, factsOf(profile), now);
+  else insertAccount(db, userId, factsOf(profile), now);
+  fillUserProfile(db, userId, { name: profile.name, avatarUrl: profile.avatarUrl }, now);
+  return { ok: true, user: findUserById(db, userId) ?? user };
+}
+
+// For other modules (account deletion, moderation). Sessions re-read the user on every request,
+// so these take effect at the next request even without the session cleanup below.
+
+/**
+ * Deletes a member account: personal data removed, every method, session and unused link gone,
+ * so neither an old cookie nor an old email link can bring it back.
+ */
+export function deleteUserAccount(
+  deps: Pick<IdentityDeps, 'db' | 'clock'>,
+  userId: number,
+): boolean {
+  const { db, clock } = deps;
+  return db.transaction(() => {
+    const user = findUserById(db, userId);
+    if (!user || user.deleted_at !== null) return false;
+    const now = iso(clock.now());
+    if (user.email) cancelMagicLinksForEmail(db, user.email, now);
+    tombstoneUser(db, userId, now);
+    return true;
+  })();
+}
+
+/** Bans a user until a time (or for good with `until: null`) and ends their sessions. */
+export function banUser(
+  deps: Pick<IdentityDeps, 'db' | 'clock'>,
+  userId: number,
+  ban: { until: Date | null; reason: string | null },
+): void {
+  const { db, clock } = deps;
+  const now = iso(clock.now());
+  db.transaction(() => {
+    db.prepare(
+      `UPDATE users SET banned_at = ?, banned_until = ?, ban_reason = ?, updated_at = ? WHERE id = ?`,
+    ).run(now, ban.until ? ban.until.toISOString() : null, ban.reason, now, userId);
+    deleteUserSessions(db, userId);
+  })();
+}
+
+/** Changes a user's role; their sessions see it at the next request (with that role's limits). */
+export function setUserRole(
+  deps: Pick<IdentityDeps, 'db' | 'clock'>,
+  userId: number,
+  role: 'subscriber' | 'member' | 'moderator' | 'admin',
+  assignedBy: number | null,
+): void {
+  const now = iso(deps.clock.now());
+  deps.db
+    .prepare(
+      `UPDATE users SET role = ?, role_assigned_at = ?, role_assigned_by = ?, updated_at = ? WHERE id = ?`,
+    )
+    .run(role, now, assignedBy, now, userId);
+}
