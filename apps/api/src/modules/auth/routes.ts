@@ -210,15 +210,13 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
           return invalidPage(res, outcome.code === 'ACCOUNT_BANNED' ? 403 : 400, outcome.code);
         }
         setRequestAuth(req, outcome.state);
-        res
-          .set('Cache-Control', 'no-store')
-          .redirect(
-            303,
-            callbackUrl(deps, {
-              auth_success: 'true',
-              returnUrl: safeReturnPath(outcome.returnUrl),
-            }),
-          );
+        res.set('Cache-Control', 'no-store').redirect(
+          303,
+          callbackUrl(deps, {
+            auth_success: 'true',
+            returnUrl: safeReturnPath(outcome.returnUrl),
+          }),
+        );
       } catch (error) {
         pageError(res, error);
       }
