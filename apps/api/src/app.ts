@@ -10,6 +10,9 @@ import { staticWeb } from './http/static-web.js';
 import { redactUrl, type Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { discoveryRoutes } from './modules/content/discovery-routes.js';
+import { createContentService } from './modules/content/service.js';
 import { createAuthModule, sessionEmail } from './modules/auth/index.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
 import { findByEmail, toSubscription } from './modules/subscriptions/queries.js';
@@ -122,6 +125,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(subscriptionRoutes(subscriptions));
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));
+  const content = createContentService(deps);
+  app.use('/api', contentRoutes(content));
+  // Feeds, sitemap, robots.txt and /content/images: before the SPA fallback, which answers HTML.
+  app.use(discoveryRoutes(env, content));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   const web = staticWeb(env.WEB_DIST_DIR);

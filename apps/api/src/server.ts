@@ -5,6 +5,8 @@ import { migrate } from './db/migrate.js';
 import { loadEnv } from './env.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/create-mailer.js';
+import { syncContent } from './modules/content/sync.js';
+import { watchContent } from './modules/content/watch.js';
 
 let env;
 try {
@@ -19,6 +21,13 @@ const db = openDatabase(env.DATABASE_PATH);
 const applied = migrate(db);
 if (applied.length) logger.info({ applied }, 'migrations applied');
 
+// Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
+syncContent(db, env.CONTENT_DIR, systemClock, logger);
+const stopWatchingContent =
+  env.NODE_ENV === 'development'
+    ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
+    : () => undefined;
+
 const mailer = createMailer(env, logger);
 const deps = { env, db, clock: systemClock, logger, mailer };
 const app = createApp(deps);
@@ -32,6 +41,7 @@ const server = app.listen(env.PORT, env.HOST, () => {
 
 function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
+  stopWatchingContent();
   server.close(() => {
     void mailWorker
       .stop()

@@ -1,0 +1,201 @@
+import type { ContentRow } from './queries.js';
+
+/** How many posts a feed carries; older ones stay reachable through the sitemap. */
+export const FEED_SIZE = 20;
+
+export interface FeedSite {
+  /** PUBLIC_URL without a trailing slash. */
+  base: string;
+  title: string;
+  description: string;
+  /** Where this feed lives and what it covers, e.g. /rss.xml or /category/build/rss.xml. */
+  selfPath: string;
+  /** The HTML page the feed mirrors, e.g. / or /category/build. */
+  homePath: string;
+}
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+export function postUrl(base: string, slug: string): string {
+  return `${base}/posts/${encodeURIComponent(slug)}`;
+}
+
+/** Feed readers resolve relative links poorly: make site paths and in-page anchors absolute. */
+export function absolutizeHtml(html: string, base: string, pageUrl: string): string {
+  return html
+    .replace(/(\s(?:href|src))="\/(?!\/)/g, `$1="${base}/`)
+    .replace(/(\shref)="#/g, `$1="${pageUrl}#`);
+}
+
+function tagsOf(row: ContentRow): string[] {
+  return JSON.parse(row.tags) as string[];
+}
+
+/** The newest change among the posts, so the feed (and its ETag) only changes with them. */
+function lastUpdated(rows: ContentRow[], fallback: string): string {
+  const latest = rows.reduce((newest, row) => {
+    const stamp = row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
+    return stamp > newest ? stamp : newest;
+  }, '');
+  return latest || fallback;
+}
+
+/** RSS 2.0 with the content and atom namespaces (full HTML in content:encoded, a self link). */
+export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): string {
+  const items = rows.slice(0, FEED_SIZE).map((row) => {
+    const url = postUrl(site.base, row.slug);
+    const categories = [row.category, row.sub_category, ...tagsOf(row)].filter(Boolean);
+    return [
+      '    <item>',
+      `      <title>${escapeXml(row.title)}</title>`,
+      `      <link>${escapeXml(url)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `      <pubDate>${new Date(row.published_at).toUTCString()}</pubDate>`,
+      row.author_name ? `      <dc:creator>${escapeXml(row.author_name)}</dc:creator>` : '',
+      ...categories.map((name) => `      <category>${escapeXml(name)}</category>`),
+      `      <description>${escapeXml(row.excerpt_medium)}</description>`,
+      `      <content:encoded>${escapeXml(absolutizeHtml(row.html, site.base, url))}</content:encoded>`,
+      '    </item>',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${escapeXml(site.title)}</title>`,
+    `    <link>${escapeXml(site.base + site.homePath)}</link>`,
+    `    <description>${escapeXml(site.description)}</description>`,
+    '    <language>en</language>',
+    `    <lastBuildDate>${new Date(lastUpdated(rows, nowIso)).toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(site.base + site.selfPath)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** Atom 1.0 (RFC 4287): feed and entries each with id, title, updated, author and links. */
+export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): string {
+  const entries = rows.slice(0, FEED_SIZE).map((row) => {
+    const url = postUrl(site.base, row.slug);
+    const updated = row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
+    return [
+      '  <entry>',
+      `    <title>${escapeXml(row.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `    <id>${escapeXml(url)}</id>`,
+      `    <published>${row.published_at}</published>`,
+      `    <updated>${updated}</updated>`,
+      `    <author><name>${escapeXml(row.author_name || site.title)}</name></author>`,
+      ...[row.category, ...tagsOf(row)]
+        .filter(Boolean)
+        .map((term) => `    <category term="${escapeXml(term)}"/>`),
+      `    <summary>${escapeXml(row.excerpt_medium)}</summary>`,
+      `    <content type="html">${escapeXml(absolutizeHtml(row.html, site.base, url))}</content>`,
+      '  </entry>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `  <title>${escapeXml(site.title)}</title>`,
+    `  <subtitle>${escapeXml(site.description)}</subtitle>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(site.base + site.homePath)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(site.base + site.selfPath)}"/>`,
+    `  <id>${escapeXml(site.base + site.selfPath)}</id>`,
+    `  <updated>${lastUpdated(rows, nowIso)}</updated>`,
+    `  <author><name>${escapeXml(rows[0]?.author_name || site.title)}</name></author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** JSON Feed 1.1 (https://jsonfeed.org/version/1.1). */
+export function renderJsonFeed(site: FeedSite, rows: ContentRow[]) {
+  const first = rows[0];
+  return {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: site.title,
+    home_page_url: site.base + site.homePath,
+    feed_url: site.base + site.selfPath,
+    description: site.description,
+    language: 'en',
+    authors: first?.author_name
+      ? [
+          {
+            name: first.author_name,
+            ...(first.author_avatar ? { avatar: site.base + first.author_avatar } : {}),
+          },
+        ]
+      : [{ name: site.title }],
+    items: rows.slice(0, FEED_SIZE).map((row) => {
+      const url = postUrl(site.base, row.slug);
+      const image = row.featured_image_url;
+      return {
+        id: url,
+        url,
+        title: row.title,
+        content_html: absolutizeHtml(row.html, site.base, url),
+        summary: row.excerpt_medium,
+        ...(image ? { image: image.startsWith('/') ? site.base + image : image } : {}),
+        date_published: row.published_at,
+        ...(row.updated_at ? { date_modified: row.updated_at } : {}),
+        tags: [row.category, ...tagsOf(row)].filter(Boolean),
+        authors: [{ name: row.author_name || site.title }],
+      };
+    }),
+  };
+}
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+export function renderSitemap(base: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) =>
+    [
+      '  <url>',
+      `    <loc>${escapeXml(base + entry.path)}</loc>`,
+      entry.lastmod ? `    <lastmod>${entry.lastmod.slice(0, 10)}</lastmod>` : '',
+      '  </url>',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Crawlers may read everything public; account, API and one-off pages stay out of the index. */
+export function renderRobots(base: string): string {
+  return [
+    'User-agent: *',
+    'Disallow: /api/',
+    'Disallow: /members/',
+    'Disallow: /auth/',
+    'Disallow: /manage',
+    'Disallow: /signedup',
+    'Disallow: /verify',
+    'Disallow: /test',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,256 @@
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import css from 'highlight.js/lib/languages/css';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import python from 'highlight.js/lib/languages/python';
+import sql from 'highlight.js/lib/languages/sql';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
+import anchor from 'markdown-it-anchor';
+import sanitizeHtml from 'sanitize-html';
+
+// A few languages keep the bundle and the sync light; anything else renders as escaped plain code.
+for (const [name, language] of Object.entries({
+  bash,
+  css,
+  javascript,
+  json,
+  python,
+  sql,
+  typescript,
+  xml,
+  yaml,
+})) {
+  hljs.registerLanguage(name, language);
+}
+hljs.registerAliases(['sh', 'shell', 'zsh'], { languageName: 'bash' });
+hljs.registerAliases(['ts', 'tsx'], { languageName: 'typescript' });
+hljs.registerAliases(['js', 'jsx', 'mjs'], { languageName: 'javascript' });
+hljs.registerAliases(['html', 'svg'], { languageName: 'xml' });
+hljs.registerAliases(['yml'], { languageName: 'yaml' });
+hljs.registerAliases(['py'], { languageName: 'python' });
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section'
+  );
+}
+
+function highlight(md: Md) {
+  return (code: string, lang: string): string => {
+    const language = lang && hljs.getLanguage(lang) ? lang : undefined;
+    const inner = language
+      ? hljs.highlight(code, { language, ignoreIllegals: true }).value
+      : md.utils.escapeHtml(code);
+    const cls = language ? ` language-${md.utils.escapeHtml(lang)}` : '';
+    return `<pre class="hljs"><code class="hljs${cls}">${inner}</code></pre>`;
+  };
+}
+
+function createMarkdown(options: { breaks: boolean }): Md {
+  const md: Md = new MarkdownIt({ html: true, linkify: true, typographer: true, ...options });
+  md.set({ highlight: highlight(md) });
+  md.use(anchor, {
+    level: [2, 3, 4],
+    slugify,
+    tabIndex: false,
+    permalink: anchor.permalink.ariaHidden({
+      placement: 'after',
+      class: 'heading-anchor',
+      symbol: '#',
+    }),
+  });
+  return md;
+}
+
+const prose = createMarkdown({ breaks: false });
+// Poems keep the owner's line breaks without two trailing spaces on every line.
+const verse = createMarkdown({ breaks: true });
+const plain = new MarkdownIt({ html: true, linkify: false, typographer: true });
+
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
+/**
+ * An allow-list, so anything not named here is dropped: scripts and styles with their contents,
+ * event handlers, iframes and forms; links only to http(s), mailto and same-site paths; images only
+ * from http(s) and same-site paths (no data: URLs anywhere).
+ */
+export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...HEADINGS,
+    'p',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'pre',
+    'code',
+    'span',
+    'em',
+    'strong',
+    'b',
+    'i',
+    's',
+    'del',
+    'ins',
+    'sub',
+    'sup',
+    'mark',
+    'kbd',
+    'abbr',
+    'br',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'details',
+    'summary',
+    'div',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'aria-hidden', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    ol: ['start'],
+    abbr: ['title'],
+    th: ['style'],
+    td: ['style'],
+    ...Object.fromEntries(HEADINGS.map((tag) => [tag, ['id']])),
+  },
+  allowedClasses: {
+    a: ['heading-anchor'],
+    pre: ['hljs'],
+    code: ['hljs', 'language-*'],
+    span: ['hljs-*', 'language-*'],
+  },
+  allowedStyles: { '*': { 'text-align': [/^(?:left|right|center)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? '');
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+      };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+};
+
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS);
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  /** Every word of the body: paragraphs, headings, lists and code, for search and reading time. */
+  text: string;
+  /** Paragraph text only, for excerpts. */
+  paragraphs: string[];
+  wordCount: number;
+}
+
+/** Renders once at sync time; the sanitized HTML is what readers get. */
+export function renderMarkdown(source: string, options: { verse?: boolean } = {}): RenderedMarkdown {
+  const md = options.verse ? verse : prose;
+  const html = sanitize(md.render(source)).trim();
+  const { text, paragraphs } = extractText(source);
+  const wordCount = countWords(text);
+  return { html, text, paragraphs, wordCount };
+}
+
+function extractText(source: string): { text: string; paragraphs: string[] } {
+  const tokens = plain.parse(source, {});
+  const blocks: string[] = [];
+  const paragraphs: string[] = [];
+  let inParagraph = false;
+  for (const token of tokens) {
+    if (token.type === 'paragraph_open') inParagraph = true;
+    if (token.type === 'paragraph_close') inParagraph = false;
+    if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content.trim());
+    if (token.type !== 'inline' || !token.children) continue;
+    const line = token.children
+      .map((child) => {
+        if (child.type === 'text' || child.type === 'code_inline') return child.content;
+        if (child.type === 'softbreak' || child.type === 'hardbreak') return ' ';
+        if (child.type === 'image') return '';
+        return '';
+      })
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (!line) continue;
+    blocks.push(line);
+    if (inParagraph) paragraphs.push(line);
+  }
+  return { text: blocks.join('\n'), paragraphs };
+}
+
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+}
+
+const WORDS_PER_MINUTE = 230;
+
+export function readingMinutes(wordCount: number): number {
+  return Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE));
+}
+
+export const EXCERPT_LENGTHS = { short: 160, medium: 320, long: 640 } as const;
+
+/** Cuts at a sentence end when one falls in the second half, else at a word, with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const window = clean.slice(0, max);
+  let sentenceEnd = -1;
+  for (const match of window.matchAll(/[.!?…]["'”’)\]]?(?=\s)/g)) {
+    sentenceEnd = match.index + match[0].length;
+  }
+  if (sentenceEnd >= max * 0.5) return window.slice(0, sentenceEnd);
+  const lastSpace = window.lastIndexOf(' ', max - 1);
+  const cut = lastSpace > max * 0.5 ? window.slice(0, lastSpace) : window.slice(0, max - 1);
+  return `${cut.replace(/[\s,;:.\-–—]+$/, '')}…`;
+}
+
+export interface Excerpts {
+  short: string;
+  medium: string;
+  long: string;
+}
+
+/** Given excerpts win; missing ones are derived from the body's paragraphs. */
+export function deriveExcerpts(
+  paragraphs: string[],
+  given: { excerpt?: string; short?: string; medium?: string; long?: string },
+): Excerpts {
+  const body = paragraphs.join(' ');
+  const medium = given.medium ?? given.excerpt ?? truncate(body, EXCERPT_LENGTHS.medium);
+  return {
+    short: given.short ?? truncate(given.excerpt ?? body, EXCERPT_LENGTHS.short),
+    medium,
+    long: given.long ?? truncate(body, EXCERPT_LENGTHS.long),
+  };
+}

@@ -1,0 +1,115 @@
+import type { Db } from '../../db/connection.js';
+import type { ContentKind } from './front-matter-schemas.js';
+
+export interface ContentRow {
+  id: number;
+  kind: ContentKind;
+  slug: string;
+  status: 'published' | 'draft';
+  title: string;
+  published_at: string;
+  updated_at: string | null;
+  category: string;
+  sub_category: string;
+  tags: string;
+  keywords: string;
+  excerpt_short: string;
+  excerpt_medium: string;
+  excerpt_long: string;
+  featured_image_url: string | null;
+  author_id: string;
+  author_name: string;
+  author_avatar: string | null;
+  html: string;
+  reading_minutes: number;
+  data: string;
+}
+
+export interface SearchRow {
+  kind: 'post' | 'journal' | 'poem';
+  slug: string;
+  title: string;
+  published_at: string;
+  snippet: string;
+}
+
+const COLUMNS = `id, kind, slug, status, title, published_at, updated_at, category, sub_category, tags,
+  keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url, author_id, author_name,
+  author_avatar, html, reading_minutes, data`;
+
+/**
+ * Who sees what: removed items nobody; drafts and future-dated (scheduled) items only a viewer
+ * allowed to see unpublished work (@all = 1).
+ */
+const VISIBLE = `removed_at IS NULL AND (@all = 1 OR (status = 'published' AND published_at <= @now))`;
+
+/** Markers FTS5 puts around matches; control characters never occur in the indexed text. */
+export const MARK_OPEN = '\u0002';
+export const MARK_CLOSE = '\u0003';
+
+/** Every statement the content module runs on a request, prepared once per database. */
+export function contentQueries(db: Db) {
+  const list = db.prepare(
+    `SELECT ${COLUMNS} FROM content_items
+     WHERE kind = @kind AND ${VISIBLE}
+     ORDER BY published_at DESC, id DESC`,
+  );
+  const listPostsInCategory = db.prepare(
+    `SELECT ${COLUMNS} FROM content_items
+     WHERE kind = 'post' AND category = @category AND ${VISIBLE}
+     ORDER BY published_at DESC, id DESC`,
+  );
+  const bySlug = db.prepare(
+    `SELECT ${COLUMNS} FROM content_items WHERE kind = @kind AND slug = @slug AND ${VISIBLE}`,
+  );
+  const byId = db.prepare(
+    `SELECT ${COLUMNS} FROM content_items WHERE kind = @kind AND id = @id AND ${VISIBLE}`,
+  );
+  const categories = db.prepare(
+    `SELECT category, sub_category, count(*) AS count FROM content_items
+     WHERE kind = 'post' AND ${VISIBLE}
+     GROUP BY category, sub_category ORDER BY category, sub_category`,
+  );
+  const generation = db.prepare('SELECT generation FROM content_state WHERE id = 1').pluck();
+  const nextPublication = db
+    .prepare(
+      `SELECT min(published_at) FROM content_items
+       WHERE removed_at IS NULL AND status = 'published' AND published_at > ?`,
+    )
+    .pluck();
+  // The visibility columns exist only in content_items, so VISIBLE needs no table prefix here.
+  // bm25 weights: a hit in the title counts most, then tags and keywords, then the body.
+  const search = db.prepare(
+    `SELECT c.kind, c.slug, c.title, c.published_at,
+            snippet(content_search, 1, '${MARK_OPEN}', '${MARK_CLOSE}', '…', 16) AS snippet
+     FROM content_search
+     JOIN content_items c ON c.id = content_search.rowid
+     WHERE content_search MATCH @match AND ${VISIBLE}
+     ORDER BY bm25(content_search, 10.0, 1.0, 4.0), c.published_at DESC
+     LIMIT @limit`,
+  );
+
+  const scope = (all: boolean, nowIso: string) => ({ all: all ? 1 : 0, now: nowIso });
+  return {
+    list: (kind: ContentKind, all: boolean, nowIso: string) =>
+      list.all({ kind, ...scope(all, nowIso) }) as ContentRow[],
+    listPostsInCategory: (category: string, all: boolean, nowIso: string) =>
+      listPostsInCategory.all({ category, ...scope(all, nowIso) }) as ContentRow[],
+    bySlug: (kind: ContentKind, slug: string, all: boolean, nowIso: string) =>
+      bySlug.get({ kind, slug, ...scope(all, nowIso) }) as ContentRow | undefined,
+    byId: (kind: ContentKind, id: number, all: boolean, nowIso: string) =>
+      byId.get({ kind, id, ...scope(all, nowIso) }) as ContentRow | undefined,
+    categories: (all: boolean, nowIso: string) =>
+      categories.all(scope(all, nowIso)) as Array<{
+        category: string;
+        sub_category: string;
+        count: number;
+      }>,
+    generation: () => generation.get() as number,
+    nextPublication: (nowIso: string) => nextPublication.get(nowIso) as string | null,
+    search: (match: string, all: boolean, nowIso: string, limit: number) =>
+      search.all({ match, limit, ...scope(all, nowIso) }) as SearchRow[],
+  };
+}
+
+export type ContentQueries = ReturnType<typeof contentQueries>;

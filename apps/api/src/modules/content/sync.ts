@@ -1,0 +1,412 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import type { Logger } from '../../logger.js';
+import { ContentFileError, parseFrontMatter, type FrontMatter } from './front-matter.js';
+import {
+  authorsFile,
+  FRONT_MATTER_BY_KIND,
+  KIND_BY_FOLDER,
+  type Authors,
+  type ContentKind,
+} from './front-matter-schemas.js';
+import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
+
+/** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
+export const RENDER_VERSION = '1';
+
+const AUTHORS_FILE = 'authors.yml';
+const EPOCH = new Date(0).toISOString();
+
+export interface SyncReport {
+  added: string[];
+  updated: string[];
+  unchanged: number;
+  removed: string[];
+  errors: Array<{ file: string; line: number; message: string }>;
+}
+
+interface ItemRow {
+  kind: ContentKind;
+  slug: string;
+  source_path: string;
+  source_hash: string;
+  status: 'published' | 'draft';
+  title: string;
+  published_at: string;
+  updated_at: string | null;
+  category: string;
+  sub_category: string;
+  tags: string;
+  keywords: string;
+  excerpt_short: string;
+  excerpt_medium: string;
+  excerpt_long: string;
+  featured_image_url: string | null;
+  author_id: string;
+  author_name: string;
+  author_avatar: string | null;
+  html: string;
+  body_text: string;
+  word_count: number;
+  reading_minutes: number;
+  data: string;
+}
+
+interface ExistingRow {
+  id: number;
+  kind: ContentKind;
+  slug: string;
+  source_path: string;
+  source_hash: string;
+  removed_at: string | null;
+}
+
+/**
+ * Brings the database in line with the Markdown files under `dir`, in one transaction.
+ * Unchanged files (same hash) are not touched; a file whose front matter is broken is reported with
+ * its path and line and skipped, keeping its last good version; a file that disappeared marks its
+ * item removed. A missing folder changes nothing, so a bad mount never empties the site.
+ */
+export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): SyncReport {
+  const report: SyncReport = { added: [], updated: [], unchanged: 0, removed: [], errors: [] };
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+    logger.warn({ dir }, 'content folder not found; nothing synced');
+    return report;
+  }
+  const fail = (error: unknown, file: string) => {
+    const known =
+      error instanceof ContentFileError
+        ? error
+        : new ContentFileError(file, 1, error instanceof Error ? error.message : String(error));
+    report.errors.push({ file: known.file, line: known.line, message: known.reason });
+    logger.warn({ file: known.file, line: known.line }, `content skipped: ${known.message}`);
+  };
+
+  const { authors, authorsHash } = loadAuthors(dir, fail);
+  const files = listMarkdownFiles(dir);
+  const existing = new Map(
+    (
+      db
+        .prepare('SELECT id, kind, slug, source_path, source_hash, removed_at FROM content_items')
+        .all() as ExistingRow[]
+    ).map((row) => [row.source_path, row]),
+  );
+  const present = new Set(files.map((file) => file.relative));
+
+  const writes: Array<{ row: ItemRow; previous: ExistingRow | undefined }> = [];
+  const claimed = new Map<string, string>();
+  for (const row of existing.values()) {
+    if (row.removed_at === null && present.has(row.source_path)) {
+      claimed.set(`${row.kind}/${row.slug}`, row.source_path);
+    }
+  }
+
+  for (const { relative, absolute, kind } of files) {
+    const bytes = fs.readFileSync(absolute);
+    const hash = createHash('sha256')
+      .update(RENDER_VERSION)
+      .update(kind === 'post' ? authorsHash : '')
+      .update(bytes)
+      .digest('hex');
+    const previous = existing.get(relative);
+    if (previous && previous.source_hash === hash && previous.removed_at === null) {
+      report.unchanged += 1;
+      continue;
+    }
+    try {
+      const row = buildRow(relative, kind, bytes.toString('utf8'), hash, authors);
+      const key = `${row.kind}/${row.slug}`;
+      const owner = claimed.get(key);
+      if (owner && owner !== relative) {
+        throw new ContentFileError(relative, 1, `slug "${row.slug}" is already used by ${owner}`);
+      }
+      if (previous && previous.removed_at === null) {
+        // The file's slug may have changed: free the old one for others in this run.
+        const oldKey = `${previous.kind}/${previous.slug}`;
+        if (claimed.get(oldKey) === relative) claimed.delete(oldKey);
+      }
+      claimed.set(key, relative);
+      writes.push({ row, previous });
+    } catch (error) {
+      fail(error, relative);
+    }
+  }
+
+  const gone = [...existing.values()].filter(
+    (row) => row.removed_at === null && !present.has(row.source_path),
+  );
+  const now = new Date(clock.now()).toISOString();
+
+  const markRemoved = db.prepare(
+    'UPDATE content_items SET removed_at = ?, synced_at = ? WHERE id = ?',
+  );
+  // A removed item holding the slug is adopted by the new file (a renamed file keeps its id), or,
+  // when the file already has its own row, renamed out of the way; removed rows are never deleted.
+  const adoptRemoved = db.prepare(
+    `UPDATE content_items SET source_path = @source_path
+     WHERE kind = @kind AND slug = @slug AND removed_at IS NOT NULL AND source_path <> @source_path
+       AND NOT EXISTS (SELECT 1 FROM content_items WHERE source_path = @source_path)`,
+  );
+  const freeSlug = db.prepare(
+    `UPDATE content_items SET slug = slug || '~' || id
+     WHERE kind = @kind AND slug = @slug AND removed_at IS NOT NULL AND source_path <> @source_path`,
+  );
+  const upsert = db.prepare(`
+    INSERT INTO content_items (
+      kind, slug, source_path, source_hash, status, title, published_at, updated_at, category,
+      sub_category, tags, keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url,
+      author_id, author_name, author_avatar, html, body_text, word_count, reading_minutes, data,
+      synced_at, removed_at
+    ) VALUES (
+      @kind, @slug, @source_path, @source_hash, @status, @title, @published_at, @updated_at, @category,
+      @sub_category, @tags, @keywords, @excerpt_short, @excerpt_medium, @excerpt_long,
+      @featured_image_url, @author_id, @author_name, @author_avatar, @html, @body_text, @word_count,
+      @reading_minutes, @data, @synced_at, NULL
+    )
+    ON CONFLICT (source_path) DO UPDATE SET
+      kind = excluded.kind, slug = excluded.slug, source_hash = excluded.source_hash,
+      status = excluded.status, title = excluded.title, published_at = excluded.published_at,
+      updated_at = excluded.updated_at, category = excluded.category,
+      sub_category = excluded.sub_category, tags = excluded.tags, keywords = excluded.keywords,
+      excerpt_short = excluded.excerpt_short, excerpt_medium = excluded.excerpt_medium,
+      excerpt_long = excluded.excerpt_long, featured_image_url = excluded.featured_image_url,
+      author_id = excluded.author_id, author_name = excluded.author_name,
+      author_avatar = excluded.author_avatar, html = excluded.html, body_text = excluded.body_text,
+      word_count = excluded.word_count, reading_minutes = excluded.reading_minutes,
+      data = excluded.data, synced_at = excluded.synced_at, removed_at = NULL
+  `);
+  const bump = db.prepare(
+    'UPDATE content_state SET generation = generation + 1, synced_at = ? WHERE id = 1',
+  );
+
+  db.transaction(() => {
+    for (const row of gone) {
+      markRemoved.run(now, now, row.id);
+      report.removed.push(row.source_path);
+    }
+    for (const { row, previous } of writes) {
+      const key = { kind: row.kind, slug: row.slug, source_path: row.source_path };
+      adoptRemoved.run(key);
+      freeSlug.run(key);
+      upsert.run({ ...row, synced_at: now });
+      (previous ? report.updated : report.added).push(row.source_path);
+    }
+    if (gone.length || writes.length) bump.run(now);
+  })();
+
+  if (gone.length || writes.length || report.errors.length) {
+    logger.info(
+      {
+        added: report.added.length,
+        updated: report.updated.length,
+        removed: report.removed.length,
+        unchanged: report.unchanged,
+        errors: report.errors.length,
+      },
+      'content synced',
+    );
+  }
+  return report;
+}
+
+function listMarkdownFiles(dir: string) {
+  const files: Array<{ relative: string; absolute: string; kind: ContentKind }> = [];
+  for (const [folder, kind] of Object.entries(KIND_BY_FOLDER)) {
+    const root = path.join(dir, folder);
+    if (!fs.existsSync(root)) continue;
+    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
+      const absolute = path.join(entry.parentPath, entry.name);
+      const relative = path.relative(dir, absolute).split(path.sep).join('/');
+      if (relative.split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
+      files.push({ relative, absolute, kind });
+    }
+  }
+  return files.sort((a, b) => a.relative.localeCompare(b.relative));
+}
+
+function loadAuthors(dir: string, fail: (error: unknown, file: string) => void) {
+  const file = path.join(dir, AUTHORS_FILE);
+  if (!fs.existsSync(file)) return { authors: {} as Authors, authorsHash: '' };
+  const text = fs.readFileSync(file, 'utf8');
+  const authorsHash = createHash('sha256').update(text).digest('hex');
+  try {
+    // Reuse the front-matter parser for its line numbers by wrapping the file in fences.
+    const parsed = parseFrontMatter(AUTHORS_FILE, `---\n${text}\n---\n`);
+    const result = authorsFile.safeParse(parsed.data);
+    if (!result.success) throw issueError(AUTHORS_FILE, parsed, result.error);
+    return { authors: result.data, authorsHash };
+  } catch (error) {
+    // Shift lines back: the wrapper added one line above the file.
+    if (error instanceof ContentFileError) {
+      fail(new ContentFileError(error.file, Math.max(1, error.line - 1), error.reason), AUTHORS_FILE);
+    } else fail(error, AUTHORS_FILE);
+    return { authors: {} as Authors, authorsHash };
+  }
+}
+
+function issueError(file: string, fm: FrontMatter, error: z.ZodError) {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : '';
+  const keys = issue && 'keys' in issue ? (issue.keys as string[]) : [];
+  const pathForLine = keys.length ? [...(issue?.path ?? []), keys[0] as string] : (issue?.path ?? []);
+  const line = fm.lineOf(pathForLine);
+  const subject = keys.length ? `unknown key ${keys.map((k) => `"${k}"`).join(', ')}` : where;
+  return new ContentFileError(file, line, `${subject ? `${subject}: ` : ''}${issue?.message ?? 'invalid'}`);
+}
+
+function slugFromFile(relative: string): string {
+  const base = path.posix.basename(relative, '.md').replace(/^\d{4}-\d{2}-\d{2}-/, '');
+  return slugify(base);
+}
+
+function buildRow(
+  relative: string,
+  kind: ContentKind,
+  source: string,
+  hash: string,
+  authors: Authors,
+): ItemRow {
+  const fm = parseFrontMatter(relative, source);
+  const result = FRONT_MATTER_BY_KIND[kind].safeParse(fm.data);
+  if (!result.success) throw issueError(relative, fm, result.error);
+  const meta = result.data;
+  if (!fm.body.trim() && kind !== 'book' && kind !== 'page') {
+    throw new ContentFileError(relative, 1, 'the file has no text below its front matter');
+  }
+
+  const rendered = renderMarkdown(fm.body, { verse: kind === 'poem' });
+  const excerpts = deriveExcerpts(rendered.paragraphs, {
+    excerpt: meta.excerpt,
+    short: meta.excerpt_short,
+    medium: meta.excerpt_medium,
+    long: meta.excerpt_long,
+  });
+  const base: ItemRow = {
+    kind,
+    slug: meta.slug ?? slugFromFile(relative),
+    source_path: relative,
+    source_hash: hash,
+    status: 'published',
+    title: meta.title,
+    published_at: EPOCH,
+    updated_at: meta.updated ?? null,
+    category: '',
+    sub_category: '',
+    tags: JSON.stringify(meta.tags),
+    keywords: '',
+    excerpt_short: excerpts.short,
+    excerpt_medium: excerpts.medium,
+    excerpt_long: excerpts.long,
+    featured_image_url: null,
+    author_id: '',
+    author_name: '',
+    author_avatar: null,
+    html: rendered.html,
+    body_text: rendered.text,
+    word_count: rendered.wordCount,
+    reading_minutes: readingMinutes(rendered.wordCount),
+    data: '{}',
+  };
+
+  switch (kind) {
+    case 'post': {
+      const post = FRONT_MATTER_BY_KIND.post.parse(fm.data);
+      const authorId = post.author ?? Object.keys(authors)[0];
+      const author = authorId ? authors[authorId] : undefined;
+      if (post.author && !author) {
+        throw new ContentFileError(
+          relative,
+          fm.lineOf(['author']),
+          `author "${post.author}" is not in ${AUTHORS_FILE}`,
+        );
+      }
+      return {
+        ...base,
+        status: post.status,
+        published_at: post.date,
+        category: post.category,
+        sub_category: post.sub_category,
+        keywords: post.keywords,
+        featured_image_url: post.featured_image ?? null,
+        author_id: authorId ?? '',
+        author_name: author?.name ?? '',
+        author_avatar: author?.avatar ?? null,
+      };
+    }
+    case 'journal': {
+      const entry = FRONT_MATTER_BY_KIND.journal.parse(fm.data);
+      return {
+        ...base,
+        status: entry.status,
+        published_at: entry.date,
+        data: JSON.stringify({ mood: entry.mood ?? null, location: entry.location ?? null }),
+      };
+    }
+    case 'poem': {
+      const poem = FRONT_MATTER_BY_KIND.poem.parse(fm.data);
+      return {
+        ...base,
+        status: poem.status,
+        published_at: poem.date,
+        data: JSON.stringify({ form: poem.form ?? null }),
+      };
+    }
+    case 'now': {
+      const now = FRONT_MATTER_BY_KIND.now.parse(fm.data);
+      return {
+        ...base,
+        status: now.status,
+        published_at: now.date,
+        data: JSON.stringify({ location: now.location ?? null }),
+      };
+    }
+    case 'book': {
+      const book = FRONT_MATTER_BY_KIND.book.parse(fm.data);
+      return {
+        ...base,
+        published_at: book.finished ?? book.started ?? book.date ?? EPOCH,
+        featured_image_url: book.cover ?? null,
+        data: JSON.stringify({
+          author: book.author,
+          cover_url: book.cover ?? null,
+          status: book.status,
+          rating: book.rating ?? null,
+          year: book.year ?? null,
+          started: book.started ?? null,
+          finished: book.finished ?? null,
+          quotes: book.quotes,
+        }),
+      };
+    }
+    case 'project': {
+      const project = FRONT_MATTER_BY_KIND.project.parse(fm.data);
+      return {
+        ...base,
+        status: project.status,
+        published_at: project.date,
+        featured_image_url: project.featured_image ?? null,
+        data: JSON.stringify({
+          summary: project.summary,
+          status: project.project_status,
+          url: project.url ?? null,
+          repository: project.repository ?? null,
+          stack: project.stack,
+        }),
+      };
+    }
+    case 'page': {
+      const page = FRONT_MATTER_BY_KIND.page.parse(fm.data);
+      return {
+        ...base,
+        status: page.status,
+        published_at: page.date ?? EPOCH,
+        data: JSON.stringify({ description: page.description ?? null, links: page.links ?? null }),
+      };
+    }
+  }
+}
