@@ -10,6 +10,7 @@ import {
   findUserById,
   findUserByVerifiedEmail,
   insertMagicLink,
+  pruneMagicLinks,
   recordWrongCode,
   type MagicLinkRow,
   type UserRow,
@@ -28,6 +29,9 @@ import { userForEmail } from './service.js';
 export type MagicLinkDeps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; code: MessageCode };
+
+/** Used, replaced or expired links are kept a day (for support questions), then deleted. */
+const PRUNE_AFTER_MS = 24 * 60 * 60_000;
 
 const fail = <T>(code: MessageCode): Checked<T> => ({ ok: false, code });
 
@@ -68,6 +72,7 @@ export function requestMagicLink(
     const user = existingUser(deps, request.email);
     if (user && !canSignIn(user, clock.now())) return;
     const now = clock.now();
+    pruneMagicLinks(db, iso(now - PRUNE_AFTER_MS));
     const token = newSecretToken();
     const code = newSixDigitCode();
     const tokenHash = hashToken(token);

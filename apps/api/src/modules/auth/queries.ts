@@ -367,6 +367,16 @@ export function recordWrongCode(db: Db, id: number): number {
     .get(id) as number;
 }
 
+/** Forgets links that can no longer be used, once they are older than `before`. */
+export function pruneMagicLinks(db: Db, before: string): number {
+  return db
+    .prepare(
+      `DELETE FROM magic_links
+       WHERE created_at < @before AND (consumed_at IS NOT NULL OR cancelled_at IS NOT NULL OR expires_at <= @before)`,
+    )
+    .run({ before }).changes;
+}
+
 export function cancelMagicLinksForEmail(db: Db, email: string, now: string): void {
   db.prepare(
     'UPDATE magic_links SET cancelled_at = ? WHERE email = ? AND consumed_at IS NULL AND cancelled_at IS NULL',

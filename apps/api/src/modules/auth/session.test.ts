@@ -133,6 +133,14 @@ describe('session lifetimes by role', () => {
     expect(t.deps.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
   });
 
+  it('expired sessions are deleted at the next sign-in even if never used again', async () => {
+    const t = testApp();
+    await signInWithMagicLink(t.app, t.deps.db, 'old@example.com');
+    t.clock.advance(31 * DAY);
+    await signInWithMagicLink(t.app, t.deps.db, 'new@example.com');
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(1);
+  });
+
   it('admins: 30 minutes idle', async () => {
     const t = testApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
     const cookie = await signInWithMagicLink(t.app, t.deps.db, 'boss@example.com');

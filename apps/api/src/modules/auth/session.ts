@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import type { AppDeps } from '../../app.js';
 import { clearCookie, readCookie, setCookie, cookieName } from './cookies.js';
 import {
+  deleteExpiredSessions,
   deleteSession,
   findSession,
   findUserById,
@@ -173,6 +174,8 @@ export function startSession(
     user_agent: req.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
     ip_hash: ipHash(deps, req),
   };
+  // Sign-ins are rare enough to carry the housekeeping: sessions past their limits go.
+  deleteExpiredSessions(db, iso(now));
   insertSession(db, row);
   recordSignIn(db, user.id, iso(now));
   setCookie(res, env, SESSION_COOKIE, token, policy.absoluteTtlMs);

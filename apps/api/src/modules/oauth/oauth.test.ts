@@ -394,6 +394,31 @@ describe('account linking by email', () => {
     expect((await request(t.app).get('/api/auth/me').set('Cookie', member)).status).toBe(200);
   });
 
+  it('a magic link to a provider-verified address signs in as that member', async () => {
+    const t = await oauthApp();
+    t.provider.setIdentity('discord', person({ id: '123456789', email: 'dis@example.com' }));
+    await signInWith(t, 'discord');
+    const session = await signInWithMagicLink(t.app, t.deps.db, 'dis@example.com');
+    const me = await request(t.app).get('/api/auth/me').set('Cookie', session);
+    expect(me.body.primaryAccount.provider).toBe('discord');
+    expect(me.body.linkedAccounts.map((account: { provider: string }) => account.provider)).toEqual(
+      ['discord', 'email'],
+    );
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(1);
+  });
+
+  it('a magic link never merges into an account whose address is only a claim', async () => {
+    const t = await oauthApp();
+    t.provider.setIdentity('facebook', person({ id: 'fb-squat', email: 'owner@example.com' }));
+    await signInWith(t, 'facebook');
+    const session = await signInWithMagicLink(t.app, t.deps.db, 'owner@example.com');
+    const me = await request(t.app).get('/api/auth/me').set('Cookie', session);
+    expect(me.body.linkedAccounts).toEqual([
+      { provider: 'email', providerAvatarUrl: null, isPrimary: true },
+    ]);
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(2);
+  });
+
   it.each([
     ['facebook', person({ id: 'fb-1', email: 'victim@example.com', emailVerified: true })],
     ['github', person({ id: '666', email: 'victim@example.com', emailVerified: false })],
