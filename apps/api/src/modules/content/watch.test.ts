@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../../clock.js';
+import { createLogger } from '../../logger.js';
+import { createContentFolder, post } from '../../test-support/content.js';
+import { createTempDatabase } from '../../test-support/test-app.js';
+import { syncContent } from './sync.js';
+import { watchContent } from './watch.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+async function eventually<T>(read: () => T, accept: (value: T) => boolean, timeoutMs = 5_000) {
+  const started = Date.now();
+  for (;;) {
+    const value = read();
+    if (accept(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('watchContent', () => {
+  it('re-syncs after a burst of changes, once, and stops when asked', async () => {
+    const database = createTempDatabase();
+    const folder = createContentFolder({ 'posts/a.md': post('A') });
+    cleanups.push(database.cleanup, folder.cleanup);
+    const clock = manualClock();
+    const logger = createLogger('silent');
+    syncContent(database.db, folder.dir, clock, logger);
+    const generation = () =>
+      database.db.prepare('SELECT generation FROM content_state').pluck().get() as number;
+    const titles = () =>
+      database.db
+        .prepare("SELECT title FROM content_items WHERE kind = 'post' ORDER BY title")
+        .pluck()
+        .all();
+    const start = generation();
+
+    const stop = watchContent(database.db, folder.dir, clock, logger, 100);
+    cleanups.push(stop);
+    folder.write('posts/b.md', post('B'));
+    folder.write('posts/a.md', post('A, edited'));
+    folder.write('posts/c.md', post('C'));
+
+    expect(await eventually(titles, (list) => list.length === 3)).toEqual(['A, edited', 'B', 'C']);
+    // One debounced sync for the whole burst.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(generation()).toBe(start + 1);
+
+    stop();
+    folder.write('posts/d.md', post('D'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(titles()).toHaveLength(3);
+  });
+
+  it('does not throw when the folder does not exist', () => {
+    const database = createTempDatabase();
+    cleanups.push(database.cleanup);
+    const stop = watchContent(
+      database.db,
+      '/nonexistent/quillpost',
+      manualClock(),
+      createLogger('silent'),
+    );
+    expect(() => stop()).not.toThrow();
+  });
+});
