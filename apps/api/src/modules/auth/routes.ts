@@ -38,6 +38,7 @@ import { constantTimeEqual, iso, newSecretToken } from './secrets.js';
 import {
   SESSION_COOKIE,
   endSession,
+  expiryOf,
   ipHash,
   startSession,
   type AuthState,
@@ -306,10 +307,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       method: row.method,
       createdAt: row.created_at,
       lastSeenAt: row.last_seen_at,
-      expiresAt:
-        row.idle_expires_at && row.idle_expires_at < row.absolute_expires_at
-          ? row.idle_expires_at
-          : row.absolute_expires_at,
+      expiresAt: iso(expiryOf(row, state.user.level)),
       userAgent: row.user_agent,
     }));
     res.json({ success: true, sessions });

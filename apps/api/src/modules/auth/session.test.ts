@@ -146,6 +146,10 @@ describe('session lifetimes by role', () => {
     const cookie = await signInWithMagicLink(t.app, t.deps.db, 'boss@example.com');
     t.clock.advance(29 * MINUTE);
     expect((await me(t, cookie)).status).toBe(200);
+    const listed = await request(t.app).get('/api/auth/sessions').set('Cookie', cookie);
+    expect(listed.body.sessions[0].expiresAt).toBe(
+      new Date(t.clock.now() + 30 * MINUTE).toISOString(),
+    );
     t.clock.advance(29 * MINUTE); // 29 minutes after the last request
     expect((await me(t, cookie)).status).toBe(200);
     t.clock.advance(30 * MINUTE);

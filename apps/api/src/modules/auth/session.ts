@@ -81,7 +81,8 @@ export function canSignIn(user: UserRow | undefined, nowMs: number): user is Use
   return !!user && user.deleted_at === null && !isBanned(user, nowMs);
 }
 
-function expiryOf(row: SessionRow, level: RoleLevel): number {
+/** When a session ends under the given (current) level: absolute or idle, whichever is first. */
+export function expiryOf(row: SessionRow, level: RoleLevel): number {
   // The policy of the user's role *now*: a member promoted to moderator gets the short limits
   // on the next request, not at the next sign-in.
   const policy = sessionPolicyFor(level);

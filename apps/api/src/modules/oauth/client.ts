@@ -116,7 +116,11 @@ export async function completeAuthorization(input: CallbackInput): Promise<Provi
 
   let params: URLSearchParams;
   try {
-    params = oauth.validateAuthResponse(as, client, input.callbackUrl, secrets.state);
+    const callbackUrl = new URL(input.callbackUrl);
+    // Only Google (OIDC) has a known issuer identifier to compare an `iss` parameter with. For the
+    // others the mix-up defence is the distinct redirect URI per provider (RFC 9700, 4.4.2).
+    if (!config.oidc) callbackUrl.searchParams.delete('iss');
+    params = oauth.validateAuthResponse(as, client, callbackUrl, secrets.state);
   } catch (error) {
     if (error instanceof oauth.AuthorizationResponseError) {
       throw new OAuthFlowError('denied', error.error, { cause: error });

@@ -294,6 +294,20 @@ describe('failures', () => {
     expect(t.provider.tokenRequests).toHaveLength(0);
   });
 
+  it('google: an `iss` that is not Google’s is a mix-up and refused; other providers ignore `iss`', async () => {
+    const t = await oauthApp();
+    t.provider.setIdentity('google', person());
+    const google = await signInWith(t, 'google', {
+      tamper: (callback) => callback.searchParams.set('iss', 'https://evil.example'),
+    });
+    expect(popupMessage(google.res).code).toBe('OAUTH_STATE_INVALID');
+    t.provider.setIdentity('github', person({ id: '8' }));
+    const github = await signInWith(t, 'github', {
+      tamper: (callback) => callback.searchParams.set('iss', 'https://github.com/login/oauth'),
+    });
+    expect(popupMessage(github.res).success).toBe(true);
+  });
+
   it('missing flow cookie (no PKCE verifier to send): refused, nothing redeemed', async () => {
     const t = await oauthApp();
     t.provider.setIdentity('github', person());
