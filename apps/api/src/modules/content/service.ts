@@ -28,6 +28,7 @@ export interface JsonBody {
 }
 
 const SEARCH_LIMIT = 20;
+const CACHE_MAX_ENTRIES = 2_000;
 const SEARCH_MAX_TERMS = 8;
 
 export const KIND_PATHS: Record<'post' | 'journal' | 'poem', (slug: string) => string> = {
@@ -195,8 +196,9 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
     const value = build(false, now);
     const entry = value === undefined ? null : { body: JSON.stringify(value), etag: '' };
     if (entry) entry.etag = strongEtag(entry.body);
-    // Misses are remembered too (as null) but only for known keys, so junk URLs cannot grow it.
-    if (entry || cache.size < 10_000) cache.set(key, entry);
+    // Misses are remembered too (as null). Keys come from URLs (slugs, categories), so the cache
+    // is capped: past the cap, answers are still right, just built per request until the next sync.
+    if (cache.size < CACHE_MAX_ENTRIES) cache.set(key, entry);
     return entry ?? undefined;
   }
 
