@@ -29,8 +29,7 @@ if (!entryKey) throw new Error('The manifest has no entry chunk');
 
 const gzipCache = new Map();
 function gzipSize(file) {
-  if (!gzipCache.has(file))
-    gzipCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file))).length);
   return gzipCache.get(file);
 }
 
@@ -53,6 +52,9 @@ function firstLoad(chunkKeys) {
     if (chunk.file.endsWith('.js')) js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
   }
+  // With build.cssCodeSplit off, one global stylesheet is loaded by every page.
+  const globalCss = manifest['style.css']?.file;
+  if (globalCss) css.add(globalCss);
   const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
   return { js: sum(js), css: sum(css), files: js.size + css.size };
 }

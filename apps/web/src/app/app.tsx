@@ -3,16 +3,20 @@ import { BrowserRouter } from 'react-router-dom';
 import { createApiClient, type ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-context';
 import { currentApiBase } from '../lib/environment';
-import { AppRoutes } from './routes';
+import { storage as browserStorage, type SafeStorage } from '../lib/storage';
+import { StorageProvider } from '../lib/storage-context';
+import { AppShell } from './app-shell';
 
-/** The whole app; tests render <AppRoutes> inside their own router and providers instead. */
-export function App({ apiClient }: { apiClient?: ApiClient }) {
+/** The whole app with its real dependencies; tests render <AppShell> with fakes instead. */
+export function App({ apiClient, storage }: { apiClient?: ApiClient; storage?: SafeStorage }) {
   const [client] = useState(() => apiClient ?? createApiClient({ baseUrl: currentApiBase() }));
   return (
     <ApiClientProvider client={client}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <StorageProvider storage={storage ?? browserStorage}>
+        <BrowserRouter>
+          <AppShell />
+        </BrowserRouter>
+      </StorageProvider>
     </ApiClientProvider>
   );
 }

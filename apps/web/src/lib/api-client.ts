@@ -24,6 +24,7 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** `no-store` for calls that must never come from the HTTP cache (post lists). */
   cache?: RequestCache;
+  headers?: Record<string, string>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -111,7 +112,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     path: string,
     options: RequestOptions<T> = {},
   ): Promise<ApiResult<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const init: RequestInit = { method, headers, credentials: 'include' };
     if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -1,32 +1,44 @@
 import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
+import { MobileMenuButton } from '../../features/menus/mobile-menu-button';
 import { SITE_TITLE } from '../site';
+import { HeaderActions } from './header-actions';
+import { NextStep } from './next-step';
 import './site-header.css';
 
 export function SiteHeader() {
   const { pathname } = useLocation();
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link to="/" className="site-header__brand">
-          {SITE_TITLE}
-        </Link>
-        <nav className="site-header__nav" aria-label="Main">
-          <ul>
-            {MOBILE_MENU_LINKS.filter((link) => link.path !== '/').map((link) => (
-              <li key={link.path}>
-                <Link
-                  to={link.path}
-                  className="site-header__link"
-                  aria-current={isMobileLinkActive(link, pathname) ? 'page' : undefined}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
-    </header>
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <Link
+            to="/"
+            className="site-header__brand"
+            aria-current={pathname === '/' ? 'page' : undefined}
+          >
+            {SITE_TITLE}
+          </Link>
+          <nav className="site-header__nav" aria-label="Main">
+            <ul>
+              {MOBILE_MENU_LINKS.filter((link) => link.path !== '/').map((link) => (
+                <li key={link.path}>
+                  <Link
+                    to={link.path}
+                    className="site-header__link"
+                    aria-current={isMobileLinkActive(link, pathname) ? 'page' : undefined}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <HeaderActions />
+        </div>
+        <NextStep />
+      </header>
+      <MobileMenuButton />
+    </>
   );
 }

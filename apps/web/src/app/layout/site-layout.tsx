@@ -1,14 +1,17 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading';
+import { useMembership } from '../../features/membership/membership-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './site-layout.css';
 
 /** Header, main column and footer around every page except /links. */
 export function SiteLayout() {
+  const { initializing } = useMembership();
   return (
-    <div className="site">
+    // While the splash covers the page, nothing underneath should take focus.
+    <div className="site" inert={initializing}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

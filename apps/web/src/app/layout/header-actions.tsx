@@ -1,0 +1,66 @@
+/** The subscribe / sign-in / account area, driven by the domain's progression rules. */
+import type { HeaderButton } from '@quillpost/domain';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { useMembership } from '../../features/membership/membership-context';
+import { preloadSignInDialog, useSignIn } from '../../features/sign-in/sign-in-context';
+import {
+  preloadSubscribePopup,
+  useSubscribePopup,
+} from '../../features/subscribe/subscribe-popup-context';
+
+// Only signed-in visitors see the account menu, so its code loads only for them.
+const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-button'));
+
+export function HeaderActions() {
+  const { initializing, buttons } = useMembership();
+  const { openPopup } = useSubscribePopup();
+  const { openSignIn } = useSignIn();
+
+  if (initializing) return <div className="header-actions" aria-hidden="true" />;
+
+  const render = (button: HeaderButton, primary: boolean) => {
+    const className = `button header-actions__button${primary ? ' button--primary' : ''}`;
+    const action = button.action;
+    if (action.type === 'navigate') {
+      return (
+        <Link key={button.label} to={action.to} className={className}>
+          {button.label}
+        </Link>
+      );
+    }
+    const isSubscribe = action.type === 'open-subscribe-popup';
+    return (
+      <button
+        key={button.label}
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        onPointerEnter={isSubscribe ? preloadSubscribePopup : preloadSignInDialog}
+        onFocus={isSubscribe ? preloadSubscribePopup : preloadSignInDialog}
+        onClick={() =>
+          isSubscribe ? openPopup({ source: 'header', position: 'header' }) : openSignIn()
+        }
+      >
+        {button.label}
+      </button>
+    );
+  };
+
+  return (
+    <div className="header-actions">
+      {buttons.status ? (
+        <span className="header-actions__status" role="status">
+          {buttons.status}
+        </span>
+      ) : null}
+      {buttons.primary ? render(buttons.primary, true) : null}
+      {buttons.secondary ? render(buttons.secondary, false) : null}
+      {buttons.accountMenu ? (
+        <Suspense fallback={<span className="account-menu__placeholder" aria-hidden="true" />}>
+          <AccountMenuButton />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Query parameters any page may carry (spec section 2):
+ * - verify={token}: verify the subscription, then drop the parameter;
+ * - verified=true&email={email}: mark the stored subscription verified, drop verified/email/name;
+ * - verify_error={code}: the API's redirect after a failed link; show its message, drop it.
+ * /auth/callback's auth_success and auth_error are handled by that page.
+ */
+import { MESSAGES, messageFor } from '@quillpost/domain';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useMembership } from '../features/membership/membership-context';
+
+export default function UrlSignals() {
+  const { search, pathname, hash } = useLocation();
+  const navigate = useNavigate();
+  const { verifyToken, markVerified, showNotice } = useMembership();
+  const handled = useRef(new Set<string>());
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const token = params.get('verify');
+    const verified = params.get('verified');
+    const email = params.get('email');
+    const verifyError = params.get('verify_error');
+    if (token === null && verified === null && verifyError === null) return;
+
+    const drop = (...names: string[]) => {
+      const next = new URLSearchParams(search);
+      for (const name of names) next.delete(name);
+      const query = next.toString();
+      navigate({ pathname, search: query ? `?${query}` : '', hash }, { replace: true });
+    };
+
+    if (token !== null) {
+      drop('verify');
+      // StrictMode runs effects twice; a token is spent on first use.
+      if (token && !handled.current.has(token)) {
+        handled.current.add(token);
+        void verifyToken(token);
+      }
+      return;
+    }
+    if (verified === 'true' && email) {
+      drop('verified', 'email', 'name');
+      void markVerified(email);
+      showNotice({ tone: 'success', text: MESSAGES.VERIFIED });
+      return;
+    }
+    if (verifyError !== null) {
+      drop('verify_error');
+      showNotice({ tone: 'error', text: messageFor(verifyError) });
+    }
+  }, [search, pathname, hash, navigate, verifyToken, markVerified, showNotice]);
+
+  return null;
+}

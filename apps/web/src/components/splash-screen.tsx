@@ -1,0 +1,18 @@
+import { MESSAGES } from '@quillpost/domain';
+import { SITE_TITLE } from '../app/site';
+import './splash-screen.css';
+
+/** Covers the page while authentication initializes. */
+export function SplashScreen() {
+  return (
+    <div className="splash" role="status" aria-live="polite">
+      <div className="splash__inner">
+        <span className="splash__mark" aria-hidden="true">
+          {SITE_TITLE.charAt(0)}
+        </span>
+        <p className="splash__title">{MESSAGES.SPLASH_TITLE}</p>
+        <p className="splash__subtitle">{MESSAGES.SPLASH_SUBTITLE}</p>
+      </div>
+    </div>
+  );
+}

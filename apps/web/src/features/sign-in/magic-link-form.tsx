@@ -1,0 +1,255 @@
+/**
+ * Sign in by email (spec sections 2, 4, 8): closed -> open -> sending -> sent | error. The sent
+ * state offers a back link and, for reading mail on another device, the 6-digit code from it.
+ */
+import {
+  MAGIC_CODE_PATTERN,
+  MAGIC_LINK_RESEND_FLAG_MS,
+  magicLinkEmailSchema,
+  MESSAGES,
+  messageTemplates,
+  type MagicLinkFormState,
+} from '@quillpost/domain';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useApiClient } from '../../lib/api-context';
+
+export interface MagicLinkFormProps {
+  returnUrl: string;
+  /** After a correct code: the user's name and where to go. */
+  onSignedIn(result: { name: string | null; returnUrl: string | null }): void;
+  /** Told when the form opens or closes, so the dialog can hide the provider buttons. */
+  onOpenChange?(open: boolean): void;
+}
+
+export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLinkFormProps) {
+  const api = useApiClient();
+  const id = useId();
+  const [state, setState] = useState<MagicLinkFormState>('closed');
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [checkingCode, setCheckingCode] = useState(false);
+  const [resendBlocked, setResendBlocked] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const sentHeading = useRef<HTMLParagraphElement>(null);
+  const openButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (state === 'open') emailInput.current?.focus();
+    if (state === 'sent') sentHeading.current?.focus();
+  }, [state]);
+
+  useEffect(() => {
+    if (!resendBlocked) return;
+    const timer = setTimeout(() => setResendBlocked(false), MAGIC_LINK_RESEND_FLAG_MS);
+    return () => clearTimeout(timer);
+  }, [resendBlocked]);
+
+  const open = () => {
+    setState('open');
+    onOpenChange?.(true);
+  };
+
+  const reset = () => {
+    setState('closed');
+    setEmail('');
+    setSentTo('');
+    setError(null);
+    setCode('');
+    setCodeError(null);
+    onOpenChange?.(false);
+    requestAnimationFrame(() => openButton.current?.focus());
+  };
+
+  async function send(address: string) {
+    setState('sending');
+    setError(null);
+    const result = await api.post('/api/auth/magic-link', { email: address, returnUrl });
+    if (result.ok) {
+      setSentTo(address);
+      setResendBlocked(true);
+      setState('sent');
+      return;
+    }
+    setError(
+      result.code === 'NETWORK_ERROR'
+        ? MESSAGES.MAGIC_LINK_SEND_ERROR
+        : result.code === 'REQUEST_FAILED'
+          ? MESSAGES.MAGIC_LINK_SEND_FAILED
+          : result.message,
+    );
+    setState('error');
+  }
+
+  function submitEmail(event: FormEvent) {
+    event.preventDefault();
+    const parsed = magicLinkEmailSchema.safeParse(email);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.EMAIL_INVALID);
+      setState('error');
+      emailInput.current?.focus();
+      return;
+    }
+    setEmail(parsed.data);
+    void send(parsed.data);
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!MAGIC_CODE_PATTERN.test(digits)) {
+      setCodeError(MESSAGES.CODE_INVALID);
+      return;
+    }
+    setCheckingCode(true);
+    setCodeError(null);
+    const result = await api.post<{ user?: { name?: unknown }; returnUrl?: unknown }>(
+      '/api/auth/magic-link/code',
+      { email: sentTo, code: digits },
+    );
+    setCheckingCode(false);
+    if (!result.ok) {
+      setCodeError(result.message);
+      return;
+    }
+    const name = typeof result.data.user?.name === 'string' ? result.data.user.name : null;
+    const next = typeof result.data.returnUrl === 'string' ? result.data.returnUrl : null;
+    onSignedIn({ name, returnUrl: next });
+  }
+
+  if (state === 'closed') {
+    return (
+      <button
+        ref={openButton}
+        type="button"
+        className="button button--block sign-in__method"
+        onClick={open}
+      >
+        <MailIcon />
+        Email me a sign-in link
+      </button>
+    );
+  }
+
+  if (state === 'sent') {
+    return (
+      <div className="magic-link magic-link--sent">
+        <p ref={sentHeading} className="magic-link__sent" role="status" tabIndex={-1}>
+          {messageTemplates.magicLinkSent(sentTo)}
+        </p>
+        <form className="magic-link__code" onSubmit={submitCode} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-code`}>
+              Or enter the 6-digit code from the email
+            </label>
+            <input
+              id={`${id}-code`}
+              className="field__input magic-link__code-input"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={7}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? `${id}-code-error` : undefined}
+            />
+            {codeError ? (
+              <span id={`${id}-code-error`} className="field__error" role="alert">
+                {codeError}
+              </span>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={checkingCode}
+          >
+            {checkingCode ? MESSAGES.SIGNING_IN : 'Sign in with code'}
+          </button>
+        </form>
+        <div className="magic-link__links">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              setState('open');
+              setCode('');
+              setCodeError(null);
+            }}
+          >
+            ← Back
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={resendBlocked}
+            onClick={() => void send(sentTo)}
+          >
+            {resendBlocked ? MESSAGES.SENT : 'Send the link again'}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const sending = state === 'sending';
+  return (
+    <form className="magic-link" onSubmit={submitEmail} noValidate aria-busy={sending}>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-email`}>
+          Email address
+        </label>
+        <input
+          ref={emailInput}
+          id={`${id}-email`}
+          className="field__input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          disabled={sending}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={state === 'error' ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error ? (
+          <span id={`${id}-error`} className="field__error" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+      <div className="magic-link__actions">
+        <button type="button" className="button button--quiet" onClick={reset} disabled={sending}>
+          {MESSAGES.CANCEL}
+        </button>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Sending…' : 'Send link'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="sign-in__icon">
+      <rect
+        x="3"
+        y="5"
+        width="18"
+        height="14"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
+      <path d="M4 7l8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    </svg>
+  );
+}
