@@ -28,6 +28,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useApiClient } from '../../lib/api-context';
 import { useStorage } from '../../lib/storage-context';
 import { loadMembership } from './startup';
@@ -91,7 +92,14 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
     readWasAuthenticated(storage),
   );
   const [resendSentRecently, setResendSentRecently] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // A notice belongs to the page it was raised on; navigating away retires it.
+  const { pathname } = useLocation();
+  const [noticeState, setNoticeState] = useState<{ notice: Notice; path: string } | null>(null);
+  const notice = noticeState?.path === pathname ? noticeState.notice : null;
+  const setNotice = useCallback(
+    (next: Notice | null) => setNoticeState(next ? { notice: next, path: pathname } : null),
+    [pathname],
+  );
   const resendTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const apply = useCallback(
@@ -166,7 +174,7 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
       );
       return outcome.ok;
     },
-    [verificationDeps],
+    [verificationDeps, setNotice],
   );
 
   const subscriptionRef = useRef(state.subscription);
@@ -254,6 +262,7 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
     wasPreviouslyAuthenticated,
     resendSentRecently,
     notice,
+    setNotice,
     refresh,
     completeSubscription,
     verifyToken,

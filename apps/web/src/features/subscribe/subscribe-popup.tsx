@@ -23,13 +23,14 @@ export default function SubscribePopup() {
       backdrop={backdrop}
       className="subscribe-popup"
     >
-      <DialogCloseButton onClick={closePopup} />
       <SubscribeForm
         source={source}
         titleId={titleId}
         onComplete={onComplete}
         onCancel={closePopup}
       />
+      {/* Last in the DOM (it sits in the corner), so focus starts on the form. */}
+      <DialogCloseButton onClick={closePopup} />
     </Dialog>
   );
 }
