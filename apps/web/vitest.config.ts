@@ -9,7 +9,8 @@ export default mergeConfig(
       globals: true,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
-      css: false,
+      // Styles are not processed in tests, except the tokens the contrast test reads raw.
+      css: { include: [/tokens\.css/] },
       restoreMocks: true,
     },
   }),
