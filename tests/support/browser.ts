@@ -6,7 +6,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: install it with \`apt-get install -y chromium\` (see README).`);
+    throw new Error(
+      `${CHROMIUM} not found: install it with \`apt-get install -y chromium\` (see README).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,

@@ -30,9 +30,13 @@ export interface RunningSite {
  * Starts the production build (API + built web in one process) on a free port with a fresh SQLite
  * file, the repository's sample content and the given SMTP server.
  */
-export async function startSite(options: { smtpUrl: string; env?: Record<string, string> }): Promise<RunningSite> {
+export async function startSite(options: {
+  smtpUrl: string;
+  env?: Record<string, string>;
+}): Promise<RunningSite> {
   for (const required of [serverEntry, webIndex]) {
-    if (!fs.existsSync(required)) throw new Error(`${required} is missing: run \`pnpm build\` first.`);
+    if (!fs.existsSync(required))
+      throw new Error(`${required} is missing: run \`pnpm build\` first.`);
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,57 @@
+import { startSmtpSink, type SmtpSink } from '@quillpost/api/test-support/smtp-sink';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { startSite, type RunningSite } from './site.js';
+
+/** What one journey file runs against: a real SMTP sink, the production site and Chromium. */
+export interface Stack {
+  sink: SmtpSink;
+  site: RunningSite;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** Starts sink, site (pointed at the sink, plus `env`) and browser; stops whatever started if one fails. */
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const sink = await startSmtpSink();
+    stops.push(() => sink.close());
+    const site = await startSite({ smtpUrl: sink.url, env: options.env ?? {} });
+    stops.push(() => site.stop());
+    const browser = await launchBrowser();
+    stops.push(() => browser.close());
+    return { sink, site, browser, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions thrown in the page: a journey that passes with one of these still failed. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (no cookies, empty local storage) and one page in it. */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  context.on('weberror', (error) => pageErrors.push(error.error().message));
+  return { context, page, pageErrors, close: () => context.close() };
+}
+
+/** Unique per run, so the API's per-address rate limits never carry over between tests. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+}
