@@ -45,6 +45,8 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext(options);
+  // Short enough that a missing text fails fast with the locator in the message.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   context.on('weberror', (error) => pageErrors.push(error.error().message));
