@@ -1,0 +1,108 @@
+import { MEMBERS_DASHBOARD_PATH, MESSAGES, messageTemplates } from '@quillpost/domain';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn, waitForMail } from '../support/mail.js';
+import { openPage, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Header "Sign In" -> dialog -> magic-link form -> sent. Returns the dialog. */
+async function requestMagicLink(page: Page, email: string) {
+  await page.goto(stack.site.url + '/');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: MESSAGES.SIGN_IN, exact: true }).click();
+  await page.getByRole('dialog', { name: MESSAGES.SIGN_IN_TITLE }).waitFor();
+  // Not by name: after success the dialog is labelled by its welcome heading.
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  const field = dialog.getByLabel('Email address');
+  await expect(field.getAttribute('type')).resolves.toBe('email');
+  await expect(field.evaluate((input: HTMLInputElement) => input.required)).resolves.toBe(true);
+  // Trimmed and lower-cased before it is checked and sent (spec section 5).
+  await field.fill(`  ${email.toUpperCase()} `);
+  await dialog.getByRole('button', { name: 'Send link' }).click();
+  await dialog.getByText(messageTemplates.magicLinkSent(email), { exact: true }).waitFor();
+  await expect(dialog.getByRole('button', { name: /Back/ }).isVisible()).resolves.toBe(true);
+  return dialog;
+}
+
+/** What the API says about this browser's session (the context's cookies). */
+async function isAuthenticated(context: BrowserContext): Promise<unknown> {
+  const response = await context.request.get(stack.site.url + '/api/auth/session');
+  return ((await response.json()) as { authenticated?: unknown }).authenticated;
+}
+
+async function expectSignedIn(page: Page) {
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Account menu' }).waitFor();
+  await expect(
+    header.getByRole('button', { name: MESSAGES.SIGN_IN, exact: true }).count(),
+  ).resolves.toBe(0);
+}
+
+describe('signing in by email', () => {
+  it('sends a magic link whose confirm page signs the browser in and lands on the dashboard', async () => {
+    const { page, context, pageErrors, close } = await openPage(stack.browser);
+    const email = uniqueEmail('magic');
+    await requestMagicLink(page, email);
+
+    const mail = await waitForMail(stack.sink, email, /sign-in link/);
+    const link = new URL(linkIn(mail, '/api/auth/magic-link/verify'));
+    expect(link.origin).toBe(stack.site.url);
+    expect(link.searchParams.get('returnUrl')).toBe(MEMBERS_DASHBOARD_PATH);
+
+    // Opening the link signs nobody in: only the confirm page's POST does.
+    await page.goto(link.href);
+    await page.getByRole('heading', { name: `Sign in as ${email}?` }).waitFor();
+    await expect(isAuthenticated(context)).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.waitForURL((url) => url.pathname === MEMBERS_DASHBOARD_PATH);
+    await expectSignedIn(page);
+    await expect(isAuthenticated(context)).resolves.toBe(true);
+
+    // The link works once.
+    const again = await context.newPage();
+    await again.goto(link.href);
+    await again.getByRole('heading', { name: MESSAGES.AUTHENTICATION_FAILED }).waitFor();
+    await expect(again.getByText(MESSAGES.TOKEN_INVALID).isVisible()).resolves.toBe(true);
+
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('signs in with the 6-digit code from the mail, in the dialog', async () => {
+    const { page, pageErrors, close } = await openPage(stack.browser);
+    const email = uniqueEmail('code');
+    const dialog = await requestMagicLink(page, email);
+
+    const mail = await waitForMail(stack.sink, email, /sign-in link/);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    expect(code, 'a 6-digit code in the mail text').toBeDefined();
+
+    const codeField = dialog.getByLabel(/6-digit code/);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await codeField.fill(wrong);
+    await dialog.getByRole('button', { name: 'Sign in with code' }).click();
+    await dialog.getByText(MESSAGES.CODE_INVALID, { exact: true }).waitFor();
+
+    await codeField.fill(code ?? '');
+    await dialog.getByRole('button', { name: 'Sign in with code' }).click();
+    await dialog.getByRole('heading', { name: messageTemplates.welcome(null) }).waitFor();
+    await expect(dialog.getByText(MESSAGES.ACCOUNT_SETUP_COMPLETE).isVisible()).resolves.toBe(true);
+
+    await page.waitForURL((url) => url.pathname === MEMBERS_DASHBOARD_PATH);
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await expectSignedIn(page);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+});
