@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
+import { statement } from '../db/statements.js';
 import type { Logger } from '../logger.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
 
@@ -76,22 +79,21 @@ const enqueueListeners = new WeakMap<Db, Set<() => void>>();
  */
 export function enqueueMail(db: Db, clock: Clock, message: OutboxMessage): number {
   const now = iso(clock.now());
-  const result = db
-    .prepare(
-      `INSERT INTO mail_outbox (kind, recipient, subject, html, text, headers, message_id, next_attempt_at, created_at)
+  const result = statement(
+    db,
+    `INSERT INTO mail_outbox (kind, recipient, subject, html, text, headers, message_id, next_attempt_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      message.kind,
-      message.to,
-      message.subject,
-      message.html,
-      message.text,
-      JSON.stringify(message.headers ?? {}),
-      message.messageId ?? randomUUID(),
-      now,
-      now,
-    );
+  ).run(
+    message.kind,
+    message.to,
+    message.subject,
+    message.html,
+    message.text,
+    JSON.stringify(message.headers ?? {}),
+    message.messageId ?? randomUUID(),
+    now,
+    now,
+  );
   const listeners = enqueueListeners.get(db);
   // Deferred: the caller's transaction commits before any worker looks for the row.
   if (listeners?.size) setImmediate(() => listeners.forEach((listener) => listener()));
@@ -103,21 +105,20 @@ export function listOutbox(
   db: Db,
   filter: { recipient?: string; kind?: string } = {},
 ): OutboxMail[] {
-  const rows = db
-    .prepare(
-      `SELECT * FROM mail_outbox
+  const rows = statement(
+    db,
+    `SELECT * FROM mail_outbox
        WHERE (@recipient IS NULL OR recipient = @recipient) AND (@kind IS NULL OR kind = @kind)
        ORDER BY id`,
-    )
-    .all({ recipient: filter.recipient ?? null, kind: filter.kind ?? null }) as OutboxRow[];
+  ).all({ recipient: filter.recipient ?? null, kind: filter.kind ?? null }) as OutboxRow[];
   return rows.map(toMail);
 }
 
 /** Drops mail not yet delivered to an address, e.g. when its subscriber erases their data. */
 export function cancelPendingMail(db: Db, recipient: string): number {
-  return db
-    .prepare(`DELETE FROM mail_outbox WHERE recipient = ? AND status = 'pending'`)
-    .run(recipient).changes;
+  return statement(db, `DELETE FROM mail_outbox WHERE recipient = ? AND status = 'pending'`).run(
+    recipient,
+  ).changes;
 }
 
 export interface MailOutboxWorkerOptions {
@@ -139,6 +140,12 @@ export interface MailOutboxWorkerOptions {
   backoffMaxMs?: number;
   /** How long a claimed row may stay 'sending' before another pass takes it back. */
   leaseMs?: number;
+  /**
+   * While the process is saturated (event loop busy over 90% of the time), the running worker
+   * waits up to this long between batches, so composing mail never slows HTTP answers down in
+   * a burst; the backlog goes out as soon as the burst ends. 0 turns it off; `drain()` never waits.
+   */
+  busyYieldMs?: number;
 }
 
 export interface DrainResult {
@@ -173,6 +180,7 @@ export class MailOutboxWorker {
       backoffBaseMs: 30_000,
       backoffMaxMs: 60 * 60_000,
       leaseMs: 5 * 60_000,
+      busyYieldMs: 250,
       ...options,
     };
   }
@@ -207,16 +215,19 @@ export class MailOutboxWorker {
    * this database, which holds at start: one API process owns the file.
    */
   recover(): number {
-    return this.options.db
-      .prepare(
-        `UPDATE mail_outbox SET status = 'pending', locked_until = NULL WHERE status = 'sending'`,
-      )
-      .run().changes;
+    return statement(
+      this.options.db,
+      `UPDATE mail_outbox SET status = 'pending', locked_until = NULL WHERE status = 'sending'`,
+    ).run().changes;
   }
 
   /** Sends everything due now (by the injected clock), retries included, and resolves when idle. */
   drain(): Promise<DrainResult> {
-    const run = this.queue.then(() => this.runUntilIdle());
+    return this.enqueueRun(false);
+  }
+
+  private enqueueRun(yieldWhenBusy: boolean): Promise<DrainResult> {
+    const run = this.queue.then(() => this.runUntilIdle(yieldWhenBusy));
     this.queue = run.catch((error: unknown) => {
       this.options.logger.error({ err: error }, 'mail outbox: delivery pass failed');
     });
@@ -229,13 +240,14 @@ export class MailOutboxWorker {
     void this.queue.then(() => {
       this.scheduled = false;
       // A failed pass is already logged by drain(); the next wake-up tries again.
-      if (this.timer) return this.drain().catch(() => undefined);
+      if (this.timer) return this.enqueueRun(true).catch(() => undefined);
     });
   }
 
-  private async runUntilIdle(): Promise<DrainResult> {
+  private async runUntilIdle(yieldWhenBusy: boolean): Promise<DrainResult> {
     const total: DrainResult = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
+      if (yieldWhenBusy) await this.yieldWhileBusy();
       const batch = this.claim();
       if (!batch.length) return total;
       const outcomes = await Promise.all(batch.map((mail) => this.deliver(mail)));
@@ -243,20 +255,35 @@ export class MailOutboxWorker {
     }
   }
 
+  private lastUtilization: EventLoopUtilization | undefined;
+
+  /** Waits in short steps while the event loop is saturated, for at most `busyYieldMs`. */
+  private async yieldWhileBusy(): Promise<void> {
+    const step = 25;
+    for (let waited = 0; waited < this.options.busyYieldMs; waited += step) {
+      const now = performance.eventLoopUtilization();
+      const since = this.lastUtilization
+        ? performance.eventLoopUtilization(now, this.lastUtilization)
+        : undefined;
+      this.lastUtilization = now;
+      if (!since || since.utilization < 0.9) return;
+      await sleep(step);
+    }
+  }
+
   private claim(): OutboxMail[] {
     const { db, clock, concurrency, leaseMs } = this.options;
     const now = clock.now();
-    const rows = db
-      .prepare(
-        `UPDATE mail_outbox SET status = 'sending', locked_until = @lockedUntil, attempts = attempts + 1
+    const rows = statement(
+      db,
+      `UPDATE mail_outbox SET status = 'sending', locked_until = @lockedUntil, attempts = attempts + 1
          WHERE id IN (
-           SELECT id FROM mail_outbox
-           WHERE (status = 'pending' AND next_attempt_at <= @now)
-              OR (status = 'sending' AND locked_until <= @now)
-           ORDER BY next_attempt_at, id LIMIT @limit)
+           SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= @now
+           UNION ALL
+           SELECT id FROM mail_outbox WHERE status = 'sending' AND locked_until <= @now
+           LIMIT @limit)
          RETURNING *`,
-      )
-      .all({ now: iso(now), lockedUntil: iso(now + leaseMs), limit: concurrency }) as OutboxRow[];
+    ).all({ now: iso(now), lockedUntil: iso(now + leaseMs), limit: concurrency }) as OutboxRow[];
     return rows.map(toMail).sort((a, b) => a.id - b.id);
   }
 
@@ -279,7 +306,8 @@ export class MailOutboxWorker {
           : new MailDeliveryError((caught as Error).message ?? String(caught), false);
       const now = clock.now();
       if (error.permanent || mail.attempts >= this.options.maxAttempts) {
-        db.prepare(
+        statement(
+          db,
           `UPDATE mail_outbox SET status = 'failed', failed_at = ?, locked_until = NULL, last_error = ?
            WHERE id = ?`,
         ).run(iso(now), error.message.slice(0, 500), mail.id);
@@ -300,7 +328,8 @@ export class MailOutboxWorker {
         this.options.backoffBaseMs * 2 ** (mail.attempts - 1),
         this.options.backoffMaxMs,
       );
-      db.prepare(
+      statement(
+        db,
         `UPDATE mail_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL, last_error = ?
          WHERE id = ?`,
       ).run(iso(now + delay), error.message.slice(0, 500), mail.id);
@@ -310,7 +339,8 @@ export class MailOutboxWorker {
       );
       return 'retried';
     }
-    db.prepare(
+    statement(
+      db,
       `UPDATE mail_outbox SET status = 'sent', sent_at = ?, locked_until = NULL, last_error = NULL
        WHERE id = ?`,
     ).run(iso(clock.now()), mail.id);

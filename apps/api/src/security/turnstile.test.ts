@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES } from '@quillpost/domain';
+import { MESSAGES, TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.js';
 import { createLogger } from '../logger.js';
 import { createTestApp } from '../test-support/test-app.js';
-import { LocalSecurityCheck, TURNSTILE_DUMMY_TOKEN, TurnstileVerifier } from './turnstile.js';
+import { LocalSecurityCheck, TurnstileVerifier } from './turnstile.js';
 
 const logger = createLogger('silent');
 const cleanups: Array<() => unknown> = [];

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import type { Clock } from '../clock.js';
 import type { Env } from '../env.js';
 import type { Logger } from '../logger.js';
@@ -12,9 +13,6 @@ export interface SecurityCheck {
   readonly tokenRequired: boolean;
   verify(token: string | undefined, remoteIp?: string): Promise<SecurityCheckResult>;
 }
-
-/** Cloudflare's test sitekeys hand this same token to every visitor. */
-export const TURNSTILE_DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
 /** A Turnstile token is valid for 300 s; remembering it that long refuses every replay. */
 const TOKEN_LIFETIME_MS = 300_000;

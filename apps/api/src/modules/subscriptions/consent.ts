@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/statements.js';
 
 export type ConsentAction = 'subscribe' | 'confirm' | 'withdraw';
 
@@ -30,7 +31,8 @@ export function recordConsent(
     ipHash: string | null;
   },
 ): void {
-  db.prepare(
+  statement(
+    db,
     `INSERT INTO consent_records (subscription_id, action, source, consent_text, ip_hash, created_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -45,10 +47,9 @@ export function recordConsent(
 
 /** Every consent event of a subscriber, oldest first, for the data export. */
 export function listConsents(db: Db, subscriptionId: number): ConsentRecord[] {
-  return db
-    .prepare(
-      `SELECT action, source, consent_text AS consentText, ip_hash AS ipHash, created_at AS recordedAt
+  return statement(
+    db,
+    `SELECT action, source, consent_text AS consentText, ip_hash AS ipHash, created_at AS recordedAt
        FROM consent_records WHERE subscription_id = ? ORDER BY id`,
-    )
-    .all(subscriptionId) as ConsentRecord[];
+  ).all(subscriptionId) as ConsentRecord[];
 }

@@ -6,6 +6,7 @@ import {
   type SubscriptionStatus,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/statements.js';
 
 export interface SubscriptionRow {
   id: number;
@@ -20,17 +21,19 @@ export interface SubscriptionRow {
   verified_at: string | null;
   unsubscribed_at: string | null;
   bounced_at: string | null;
+  verify_token_hash: string | null;
+  verify_token_expires_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export function findByEmail(db: Db, email: string): SubscriptionRow | undefined {
-  return db.prepare('SELECT * FROM subscriptions WHERE email = ?').get(email) as
+  return statement(db, 'SELECT * FROM subscriptions WHERE email = ?').get(email) as
     SubscriptionRow | undefined;
 }
 
 export function findById(db: Db, id: number): SubscriptionRow | undefined {
-  return db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
+  return statement(db, 'SELECT * FROM subscriptions WHERE id = ?').get(id) as
     SubscriptionRow | undefined;
 }
 
@@ -60,15 +63,28 @@ export interface SubscriptionCounts {
 }
 
 export function countByStatus(db: Db): SubscriptionCounts {
-  const rows = db
-    .prepare('SELECT status, COUNT(*) AS count FROM subscriptions GROUP BY status')
-    .all() as Array<{ status: SubscriptionStatus; count: number }>;
+  const rows = statement(
+    db,
+    'SELECT status, COUNT(*) AS count FROM subscriptions GROUP BY status',
+  ).all() as Array<{ status: SubscriptionStatus; count: number }>;
   const counts: SubscriptionCounts = { total: 0, pending: 0, active: 0, unsubscribed: 0 };
   for (const { status, count } of rows) {
     counts[status] = count;
     counts.total += count;
   }
   return counts;
+}
+
+/**
+ * Whether a subscriber gets the newsletter (for one section): the rule of `listDeliverable`, for
+ * one row the sender already holds, e.g. to skip people who unsubscribed after a send started.
+ */
+export function isDeliverable(
+  row: Pick<SubscriptionRow, 'status' | 'verified' | 'bounced_at' | 'preferences'>,
+  section?: keyof NewsletterPreferences,
+): boolean {
+  if (row.status !== 'active' || row.verified !== 1 || row.bounced_at !== null) return false;
+  return !section || parsePreferences(row.preferences)[section];
 }
 
 /**
@@ -79,12 +95,11 @@ export function listDeliverable(
   db: Db,
   section?: keyof NewsletterPreferences,
 ): Array<{ id: number; email: string; name: string | null; linkKey: string }> {
-  const rows = db
-    .prepare(
-      `SELECT id, email, name, link_key AS linkKey, preferences FROM subscriptions
+  const rows = statement(
+    db,
+    `SELECT id, email, name, link_key AS linkKey, preferences FROM subscriptions
        WHERE status = 'active' AND verified = 1 AND bounced_at IS NULL ORDER BY id`,
-    )
-    .all() as Array<{
+  ).all() as Array<{
     id: number;
     email: string;
     name: string | null;

@@ -13,6 +13,7 @@ import {
 } from '@quillpost/domain';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../app.js';
+import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter, limitByClient } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
@@ -92,13 +93,16 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     const check = await securityCheck.verify(turnstileToken as string | undefined, req.ip);
     if (!check.ok) throw securityError(check.reason);
     limitMailTo(input.email);
-    subscribe(deps, {
-      email: input.email,
-      name: input.name,
-      wantsAccount: input.wantsAccount,
-      source: consentSource(req, withToken ? 'subscribe-form' : 'subscribe-plain'),
-      ipHash: ipHashOf(req),
-    });
+    // Shares its COMMIT with the other subscribes of this event-loop turn (see inGroupCommit).
+    await inGroupCommit(db, () =>
+      subscribe(deps, {
+        email: input.email,
+        name: input.name,
+        wantsAccount: input.wantsAccount,
+        source: consentSource(req, withToken ? 'subscribe-form' : 'subscribe-plain'),
+        ipHash: ipHashOf(req),
+      }),
+    );
     res.json({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
   });
 

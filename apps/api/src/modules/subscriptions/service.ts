@@ -8,6 +8,7 @@ import {
 } from '@quillpost/domain';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
+import { inTransaction, statement } from '../../db/statements.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
 import { cancelPendingMail, enqueueMail } from '../../mail/outbox.js';
@@ -22,6 +23,7 @@ export interface SubscriptionDeps {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const DEFAULT_PREFERENCES_JSON = JSON.stringify(DEFAULT_NEWSLETTER_PREFERENCES);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const subject = (row: SubscriptionRow) => ({
   id: row.id,
@@ -30,26 +32,22 @@ const subject = (row: SubscriptionRow) => ({
   name: row.name,
 });
 
-/** Issues a fresh verification token (256 random bits) and cancels the subscriber's older ones. */
-function issueVerificationToken({ db, clock }: SubscriptionDeps, subscriptionId: number): string {
-  const now = clock.now();
-  db.prepare(
-    `UPDATE verification_tokens SET cancelled_at = ?
-     WHERE subscription_id = ? AND consumed_at IS NULL AND cancelled_at IS NULL`,
-  ).run(iso(now), subscriptionId);
+/** A fresh verification token: 256 random bits; only its SHA-256 is stored. */
+function newVerificationToken(now: number) {
   const token = randomBytes(32).toString('base64url');
-  db.prepare(
-    `INSERT INTO verification_tokens (subscription_id, token_hash, created_at, expires_at)
-     VALUES (?, ?, ?, ?)`,
-  ).run(subscriptionId, hashToken(token), iso(now), iso(now + VERIFICATION_TOKEN_TTL_MS));
-  return token;
+  return { token, hash: hashToken(token), expiresAt: iso(now + VERIFICATION_TOKEN_TTL_MS) };
 }
 
-function cancelVerificationTokens({ db, clock }: SubscriptionDeps, subscriptionId: number): void {
-  db.prepare(
-    `UPDATE verification_tokens SET cancelled_at = ?
-     WHERE subscription_id = ? AND consumed_at IS NULL AND cancelled_at IS NULL`,
-  ).run(iso(clock.now()), subscriptionId);
+/** Gives a subscription a new token; overwriting the stored hash cancels the older token. */
+function issueVerificationToken({ db, clock }: SubscriptionDeps, subscriptionId: number): string {
+  const now = clock.now();
+  const fresh = newVerificationToken(now);
+  statement(
+    db,
+    `UPDATE subscriptions SET verify_token_hash = ?, verify_token_expires_at = ?, updated_at = ?
+     WHERE id = ?`,
+  ).run(fresh.hash, fresh.expiresAt, iso(now), subscriptionId);
+  return fresh.token;
 }
 
 export interface SubscribeInput {
@@ -68,64 +66,60 @@ export interface SubscribeInput {
  */
 export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queued: boolean } {
   const { db, clock, env } = deps;
-  return db
-    .transaction(() => {
-      const now = iso(clock.now());
-      const existing = findByEmail(db, input.email);
-      if (existing?.status === 'active') return { queued: false };
-      let row: SubscriptionRow;
-      if (existing) {
-        db.prepare(
-          `UPDATE subscriptions SET status = 'pending', verified = 0, name = COALESCE(?, name),
-           wants_account = ?, subscribed_at = ?, unsubscribed_at = NULL, bounced_at = NULL, updated_at = ?
-         WHERE id = ?`,
-        ).run(input.name ?? null, input.wantsAccount ? 1 : 0, now, now, existing.id);
-        row = findById(db, existing.id)!;
-      } else {
-        const result = db
-          .prepare(
-            `INSERT INTO subscriptions (email, name, status, verified, wants_account, preferences, link_key,
-             subscribed_at, created_at, updated_at)
-           VALUES (?, ?, 'pending', 0, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            input.email,
-            input.name ?? null,
-            input.wantsAccount ? 1 : 0,
-            JSON.stringify(DEFAULT_NEWSLETTER_PREFERENCES),
-            randomBytes(16).toString('base64url'),
-            now,
-            now,
-            now,
-          );
-        row = findById(db, Number(result.lastInsertRowid))!;
-      }
-      recordConsent(db, clock, {
-        subscriptionId: row.id,
-        action: 'subscribe',
-        source: input.source,
-        consentText: MESSAGES.CONSENT_TEXT,
-        ipHash: input.ipHash,
-      });
-      const token = issueVerificationToken(deps, row.id);
-      enqueueMail(db, clock, confirmationEmail(env, subject(row), token));
-      return { queued: true };
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    const nowMs = clock.now();
+    const now = iso(nowMs);
+    const verification = newVerificationToken(nowMs);
+    // One statement creates the row or refreshes a pending, unsubscribed or bounced one, with a
+    // new verification token replacing any older one; an active row is left alone (the WHERE)
+    // and then nothing is returned.
+    const row = statement(
+      db,
+      `INSERT INTO subscriptions (email, name, status, verified, wants_account, preferences, link_key,
+           verify_token_hash, verify_token_expires_at, subscribed_at, created_at, updated_at)
+         VALUES (@email, @name, 'pending', 0, @wantsAccount, @preferences, @linkKey,
+           @tokenHash, @tokenExpiresAt, @now, @now, @now)
+         ON CONFLICT (email) DO UPDATE SET status = 'pending', verified = 0,
+           name = COALESCE(excluded.name, name), wants_account = excluded.wants_account,
+           verify_token_hash = excluded.verify_token_hash,
+           verify_token_expires_at = excluded.verify_token_expires_at,
+           subscribed_at = excluded.subscribed_at, unsubscribed_at = NULL, bounced_at = NULL,
+           updated_at = excluded.updated_at
+         WHERE status <> 'active'
+         RETURNING *`,
+    ).get({
+      tokenHash: verification.hash,
+      tokenExpiresAt: verification.expiresAt,
+      email: input.email,
+      name: input.name ?? null,
+      wantsAccount: input.wantsAccount ? 1 : 0,
+      preferences: DEFAULT_PREFERENCES_JSON,
+      linkKey: randomBytes(16).toString('base64url'),
+      now,
+    }) as SubscriptionRow | undefined;
+    if (!row) return { queued: false };
+    recordConsent(db, clock, {
+      subscriptionId: row.id,
+      action: 'subscribe',
+      source: input.source,
+      consentText: MESSAGES.CONSENT_TEXT,
+      ipHash: input.ipHash,
+    });
+    enqueueMail(db, clock, confirmationEmail(env, subject(row), verification.token));
+    return { queued: true };
+  });
 }
 
 /** Queues a new confirmation email for a pending subscription; silent for any other address. */
 export function resendVerification(deps: SubscriptionDeps, email: string): { queued: boolean } {
   const { db, clock, env } = deps;
-  return db
-    .transaction(() => {
-      const row = findByEmail(db, email);
-      if (row?.status !== 'pending') return { queued: false };
-      const token = issueVerificationToken(deps, row.id);
-      enqueueMail(db, clock, confirmationEmail(env, subject(row), token));
-      return { queued: true };
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    const row = findByEmail(db, email);
+    if (row?.status !== 'pending') return { queued: false };
+    const token = issueVerificationToken(deps, row.id);
+    enqueueMail(db, clock, confirmationEmail(env, subject(row), token));
+    return { queued: true };
+  });
 }
 
 /**
@@ -138,42 +132,35 @@ export function verify(
   context: { ipHash: string | null },
 ): Subscription {
   const { db, clock, env } = deps;
-  return db
-    .transaction(() => {
-      const now = iso(clock.now());
-      const tokenHash = hashToken(token);
-      const claimed = db
-        .prepare(
-          `UPDATE verification_tokens SET consumed_at = @now
-         WHERE token_hash = @tokenHash AND consumed_at IS NULL AND cancelled_at IS NULL AND expires_at > @now
-         RETURNING subscription_id AS subscriptionId`,
-        )
-        .get({ now, tokenHash }) as { subscriptionId: number } | undefined;
-      if (!claimed) {
-        const known = db
-          .prepare(
-            'SELECT expires_at AS expiresAt, consumed_at AS consumedAt, cancelled_at AS cancelledAt FROM verification_tokens WHERE token_hash = ?',
-          )
-          .get(tokenHash) as
-          { expiresAt: string; consumedAt: string | null; cancelledAt: string | null } | undefined;
-        const expired = known && !known.consumedAt && !known.cancelledAt && known.expiresAt <= now;
-        throw new AppError(400, expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
-      }
-      const row = findById(db, claimed.subscriptionId)!;
-      db.prepare(
-        `UPDATE subscriptions SET status = 'active', verified = 1, verified_at = ?, updated_at = ? WHERE id = ?`,
-      ).run(now, now, row.id);
-      recordConsent(db, clock, {
-        subscriptionId: row.id,
-        action: 'confirm',
-        source: 'confirmation-email',
-        consentText: MESSAGES.CONSENT_TEXT,
-        ipHash: context.ipHash,
-      });
-      if (row.status !== 'active') enqueueMail(db, clock, welcomeEmail(env, subject(row)));
-      return toSubscription(findById(db, row.id)!);
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    const now = iso(clock.now());
+    const tokenHash = hashToken(token);
+    // Claiming clears the hash in the same statement: of many parallel uses, one matches.
+    const row = statement(
+      db,
+      `UPDATE subscriptions SET status = 'active', verified = 1, verified_at = @now,
+         verify_token_hash = NULL, verify_token_expires_at = NULL, updated_at = @now
+       WHERE verify_token_hash = @tokenHash AND verify_token_expires_at > @now
+       RETURNING *`,
+    ).get({ now, tokenHash }) as SubscriptionRow | undefined;
+    if (!row) {
+      const expired = statement(
+        db,
+        'SELECT 1 FROM subscriptions WHERE verify_token_hash = ? AND verify_token_expires_at <= ?',
+      ).get(tokenHash, now);
+      throw new AppError(400, expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
+    }
+    recordConsent(db, clock, {
+      subscriptionId: row.id,
+      action: 'confirm',
+      source: 'confirmation-email',
+      consentText: MESSAGES.CONSENT_TEXT,
+      ipHash: context.ipHash,
+    });
+    // Only a pending subscription holds a token, so this is always its first confirmation.
+    enqueueMail(db, clock, welcomeEmail(env, subject(row)));
+    return toSubscription(row);
+  });
 }
 
 /** Ends a subscription whose owner is proven (manage token, session or one-click link). */
@@ -183,39 +170,37 @@ export function unsubscribe(
   context: { source: string; ipHash: string | null },
 ): boolean {
   const { db, clock } = deps;
-  return db
-    .transaction(() => {
-      const row = findById(db, subscriptionId);
-      if (!row) return false;
-      if (row.status === 'unsubscribed') return true;
-      const now = iso(clock.now());
-      db.prepare(
-        `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ? WHERE id = ?`,
-      ).run(now, now, row.id);
-      cancelVerificationTokens(deps, row.id);
-      recordConsent(db, clock, {
-        subscriptionId: row.id,
-        action: 'withdraw',
-        source: context.source,
-        consentText: 'Unsubscribed',
-        ipHash: context.ipHash,
-      });
-      return true;
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    const row = findById(db, subscriptionId);
+    if (!row) return false;
+    if (row.status === 'unsubscribed') return true;
+    const now = iso(clock.now());
+    statement(
+      db,
+      `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?,
+         verify_token_hash = NULL, verify_token_expires_at = NULL
+       WHERE id = ?`,
+    ).run(now, now, row.id);
+    recordConsent(db, clock, {
+      subscriptionId: row.id,
+      action: 'withdraw',
+      source: context.source,
+      consentText: 'Unsubscribed',
+      ipHash: context.ipHash,
+    });
+    return true;
+  });
 }
 
 /** Someone without proof asked to unsubscribe an address: mail its owner a one-click link. */
 export function requestUnsubscribe(deps: SubscriptionDeps, email: string): { queued: boolean } {
   const { db, clock, env } = deps;
-  return db
-    .transaction(() => {
-      const row = findByEmail(db, email);
-      if (!row || row.status === 'unsubscribed') return { queued: false };
-      enqueueMail(db, clock, unsubscribeConfirmationEmail(env, subject(row)));
-      return { queued: true };
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    const row = findByEmail(db, email);
+    if (!row || row.status === 'unsubscribed') return { queued: false };
+    enqueueMail(db, clock, unsubscribeConfirmationEmail(env, subject(row)));
+    return { queued: true };
+  });
 }
 
 export function updateProfile(
@@ -224,19 +209,17 @@ export function updateProfile(
   profile: { name?: string | undefined },
 ): Subscription {
   const { db, clock } = deps;
-  return db
-    .transaction(() => {
-      const now = iso(clock.now());
-      if (profile.name !== undefined) {
-        db.prepare('UPDATE subscriptions SET name = ?, updated_at = ? WHERE id = ?').run(
-          profile.name,
-          now,
-          subscriptionId,
-        );
-      }
-      return toSubscription(findById(db, subscriptionId)!);
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    const now = iso(clock.now());
+    if (profile.name !== undefined) {
+      statement(db, 'UPDATE subscriptions SET name = ?, updated_at = ? WHERE id = ?').run(
+        profile.name,
+        now,
+        subscriptionId,
+      );
+    }
+    return toSubscription(findById(db, subscriptionId)!);
+  });
 }
 
 export function updatePreferences(
@@ -245,27 +228,25 @@ export function updatePreferences(
   preferences: NewsletterPreferences,
 ): Subscription {
   const { db, clock } = deps;
-  return db
-    .transaction(() => {
-      db.prepare('UPDATE subscriptions SET preferences = ?, updated_at = ? WHERE id = ?').run(
-        JSON.stringify({ ...DEFAULT_NEWSLETTER_PREFERENCES, ...preferences }),
-        iso(clock.now()),
-        subscriptionId,
-      );
-      return toSubscription(findById(db, subscriptionId)!);
-    })
-    .immediate();
+  return inTransaction(db, () => {
+    statement(db, 'UPDATE subscriptions SET preferences = ?, updated_at = ? WHERE id = ?').run(
+      JSON.stringify({ ...DEFAULT_NEWSLETTER_PREFERENCES, ...preferences }),
+      iso(clock.now()),
+      subscriptionId,
+    );
+    return toSubscription(findById(db, subscriptionId)!);
+  });
 }
 
 /** Erases a subscriber: the row, its tokens and consent records, and mail not yet sent. */
 export function deleteSubscription(deps: SubscriptionDeps, subscriptionId: number): void {
   const { db } = deps;
-  db.transaction(() => {
+  inTransaction(db, () => {
     const row = findById(db, subscriptionId);
     if (!row) return;
     cancelPendingMail(db, row.email);
-    db.prepare('DELETE FROM subscriptions WHERE id = ?').run(row.id);
-  }).immediate();
+    statement(db, 'DELETE FROM subscriptions WHERE id = ?').run(row.id);
+  });
 }
 
 export interface SubscriptionExport {
@@ -293,7 +274,8 @@ export function exportSubscription(
 /** The outbox's permanent-failure hook: the relay refused the address, so stop mailing it. */
 export function markBounced(db: Db, clock: Clock, email: string): void {
   const now = iso(clock.now());
-  db.prepare(
+  statement(
+    db,
     'UPDATE subscriptions SET bounced_at = ?, updated_at = ? WHERE email = ? AND bounced_at IS NULL',
   ).run(now, now, email);
 }

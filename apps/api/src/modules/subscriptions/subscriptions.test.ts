@@ -1,4 +1,4 @@
-import { MESSAGES, VERIFICATION_TOKEN_TTL_MS } from '@quillpost/domain';
+import { MESSAGES, TURNSTILE_DUMMY_TOKEN, VERIFICATION_TOKEN_TTL_MS } from '@quillpost/domain';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
@@ -8,6 +8,7 @@ import {
   unsubscribeLinkIn,
   verifyTokenIn,
 } from '../../test-support/mailing-app.js';
+import { signInWithMagicLink } from '../../test-support/auth.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { findByEmail } from './queries.js';
 
@@ -25,7 +26,7 @@ async function mailingApp(options: Parameters<typeof createMailingApp>[0] = {}) 
   return app;
 }
 
-const TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+const TOKEN = TURNSTILE_DUMMY_TOKEN;
 
 function subscribe(t: MailingApp, email: string, extra: Record<string, unknown> = {}) {
   return request(t.app)
@@ -76,8 +77,9 @@ describe('subscribe and confirm', () => {
     const token = link.searchParams.get('verify')!;
     // At least 128 random bits, and only its hash at rest.
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
-    const stored = t.deps.db.prepare('SELECT token_hash FROM verification_tokens').pluck().all();
-    expect(stored).not.toContain(token);
+    const stored = t.deps.db.prepare('SELECT verify_token_hash FROM subscriptions').pluck().get();
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored).not.toBe(token);
 
     const verified = await request(t.app).get('/verify').query({ token });
     expect(verified.status).toBe(200);
@@ -541,22 +543,30 @@ describe('the subscriber’s own data', () => {
     expect(after.status).toBe(401);
   });
 
-  it('accepts the signed-in session’s email through the requester seam', async () => {
-    const t = createTestApp();
-    cleanups.push(t.cleanup);
-    // The auth module supplies this reader; here a header stands in for its session cookie.
-    const { createApp } = await import('../../app.js');
-    expect(createApp).toBeTypeOf('function');
-    const { requesterEmail } = await import('./requester.js');
-    const fakeReq = { get: () => undefined, query: {}, body: {} } as never;
-    expect(
-      await requesterEmail(fakeReq, {
-        db: t.deps.db,
-        env: t.deps.env,
-        sessionEmail: () => 'signed-in@example.com',
-      }),
-    ).toBe('signed-in@example.com');
-    expect(await requesterEmail(fakeReq, { db: t.deps.db, env: t.deps.env })).toBeNull();
+  it('accepts a signed-in session for the same address, and only for it', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'member@example.com');
+    await subscribeAndConfirm(t, 'stranger@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'member@example.com');
+
+    const own = await request(t.app)
+      .get('/api/auth/subscription/data')
+      .query({ email: 'Member@example.com' })
+      .set('Cookie', cookie);
+    expect(own.status).toBe(200);
+    expect(own.body.subscription.email).toBe('member@example.com');
+
+    const preferences = await request(t.app)
+      .put('/api/auth/subscription/preferences')
+      .set('Cookie', cookie)
+      .send({ email: 'member@example.com', preferences: { build: false } });
+    expect(preferences.status).toBe(200);
+
+    const theirs = await request(t.app)
+      .get('/api/auth/subscription/data')
+      .query({ email: 'stranger@example.com' })
+      .set('Cookie', cookie);
+    expect(theirs.status).toBe(401);
   });
 });
 

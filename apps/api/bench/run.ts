@@ -1,0 +1,15 @@
+/**
+ * `pnpm bench`: runs every API benchmark in sequence (never in parallel: they share two cores).
+ * Add a file by exporting `run()` from it and listing it here.
+ */
+const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
+  ['subscribe', () => import('./subscribe.js')],
+  ['posts', () => import('./posts.js')],
+];
+
+for (const [name, load] of benches) {
+  const started = performance.now();
+  const { run } = await load();
+  await run();
+  console.log(`[bench] ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
