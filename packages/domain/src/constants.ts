@@ -82,6 +82,19 @@ export function userMenuDesktopWidth(viewportWidth: number): number {
 export const API_PORT = 8787;
 export const WEB_DEV_PORT = 5173;
 
+// Books (GET /api/books, contracts/content.ts)
+export const BOOK_STATUSES = ['reading', 'read', 'want-to-read'] as const;
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+/**
+ * The two shelves of spec section 2: the bookshelf (/bookshelf) holds what is being read and has
+ * been read; the reading list (/list) holds what is wanted next.
+ */
+export const BOOK_LISTS = {
+  bookshelf: ['reading', 'read'],
+  'reading-list': ['want-to-read'],
+} as const satisfies Record<string, readonly BookStatus[]>;
+export type BookList = keyof typeof BOOK_LISTS;
+
 // Loading animation
 export const LOADING_ANIMATION = {
   variants: ['rocket', 'pulse', 'typewriter', 'books', 'documents', 'grid', 'wave'],

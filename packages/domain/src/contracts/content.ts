@@ -4,6 +4,7 @@
  * with code NOT_FOUND. `content` is sanitized HTML rendered at sync time.
  */
 import { z } from 'zod';
+import { BOOK_STATUSES } from '../constants.js';
 
 const isoDate = z.string();
 
@@ -36,18 +37,8 @@ export const poemSchema = z.object({ ...renderedItem, form: z.string().nullable(
 export type Poem = z.output<typeof poemSchema>;
 export const poemListResponseSchema = z.array(poemSchema);
 
-export const BOOK_STATUSES = ['reading', 'read', 'want-to-read'] as const;
-export type BookStatus = (typeof BOOK_STATUSES)[number];
-
-/**
- * The two shelves of spec section 2: the bookshelf (/bookshelf) holds what is being read and has
- * been read; the reading list (/list) holds what is wanted next.
- */
-export const BOOK_LISTS = {
-  bookshelf: ['reading', 'read'],
-  'reading-list': ['want-to-read'],
-} as const satisfies Record<string, readonly BookStatus[]>;
-export type BookList = keyof typeof BOOK_LISTS;
+// BOOK_STATUSES and BOOK_LISTS live in constants.ts, free of zod, so the web's reading pages can
+// use them without loading these schemas; the index exports them from there.
 
 /** GET /api/books?list=bookshelf|reading-list&status=reading|read|want-to-read */
 export const bookListQuerySchema = z.object({
