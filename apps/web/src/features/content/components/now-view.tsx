@@ -1,0 +1,42 @@
+import type { NowArchiveSummary, NowPage } from '@quillpost/domain';
+import { Link } from 'react-router-dom';
+import { formatDate, formatMonth, machineDate } from '../utils/format';
+import { ProseContent } from './prose-content';
+import './now.css';
+
+/** The text of a now page with when (and where) it was written. */
+export function NowView({ page }: { page: NowPage }) {
+  return (
+    <>
+      <p className="now__stamp">
+        {page.is_current ? 'Updated ' : 'Written '}
+        <time dateTime={machineDate(page.date)}>{formatDate(page.date)}</time>
+        {page.location ? <span> · {page.location}</span> : null}
+      </p>
+      <ProseContent html={page.content} />
+    </>
+  );
+}
+
+/** Older now pages, newest first. */
+export function NowArchiveList({
+  archives,
+  headingLevel = 2,
+}: {
+  archives: readonly NowArchiveSummary[];
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ol className="now-archives">
+      {archives.map((archive) => (
+        <li key={archive.slug} className="now-archives__item">
+          <Heading className="now-archives__title">
+            <Link to={`/nowArchives/${archive.slug}`}>{formatMonth(archive.date) || archive.title}</Link>
+          </Heading>
+          {archive.excerpt_short ? <p className="now-archives__excerpt">{archive.excerpt_short}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Post } from '@quillpost/domain';
+import { Link } from 'react-router-dom';
+import { formatDate, formatReadingTime, humanize, machineDate } from '../utils/format';
+
+/** 'Learn · 6 September 2026 · 5 min read', with the category linking to its page. */
+export function PostMeta({
+  post,
+  showCategory = true,
+}: {
+  post: Post;
+  /** Off where the category is already shown, as on the post page. */
+  showCategory?: boolean;
+}) {
+  const readingTime = formatReadingTime(post.reading_minutes);
+  return (
+    <p className="post-meta">
+      {showCategory && post.category ? (
+        <span className="post-meta__category">
+          <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
+        </span>
+      ) : null}
+      <time dateTime={machineDate(post.date)}>{formatDate(post.date)}</time>
+      {readingTime ? <span>{readingTime}</span> : null}
+    </p>
+  );
+}
