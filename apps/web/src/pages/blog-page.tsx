@@ -1,5 +1,101 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import type { Category, Post } from '@quillpost/domain';
+import { Link, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../components/empty-state';
+import { PageHeader } from '../components/page-header';
+import { useCategories } from '../features/content/api/categories';
+import { usePosts } from '../features/content/api/posts';
+import { CategoryFilter } from '../features/content/components/category-filter';
+import { PostList } from '../features/content/components/post-list';
+import { ResourceView } from '../features/content/components/resource-view';
+import { humanize } from '../features/content/utils/format';
+import { useDocumentMeta } from '../lib/document-meta';
+import '../features/content/components/content.css';
+
+/** The categories to offer: from the API when it answers, else from the posts themselves. */
+function filterCategories(
+  categories: readonly Category[] | null,
+  posts: readonly Post[],
+): Category[] {
+  if (categories && categories.length > 0) return [...categories];
+  const counts = new Map<string, number>();
+  for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
+  return [...counts].map(([slug, count]) => ({
+    slug,
+    name: humanize(slug),
+    count,
+    sub_categories: [],
+  }));
+}
+
+function countLabel(count: number): string {
+  return `${count} ${count === 1 ? 'post' : 'posts'}`;
+}
 
 export default function BlogPage() {
-  return <PlaceholderPage title="Blog" />;
+  const [params] = useSearchParams();
+  const active = params.get('category') || null;
+  const posts = usePosts();
+  const categories = useCategories();
+  const activeName =
+    (categories.status === 'ready' && categories.data.find((c) => c.slug === active)?.name) ||
+    (active ? humanize(active) : null);
+
+  useDocumentMeta({
+    title: activeName ? `Blog: ${activeName}` : 'Blog',
+    description:
+      'Every post Rowan Ellis has published, newest first: building software, learning in public and the craft of writing.',
+  });
+
+  return (
+    <div className="page blog">
+      <PageHeader
+        eyebrow="Writing"
+        title="Blog"
+        lede="Essays, notes and build logs, newest first. Pick a category to narrow it down."
+      />
+      <ResourceView resource={posts} variant="documents" label="Loading posts">
+        {(all) => {
+          const shown = active ? all.filter((post) => post.category === active) : all;
+          return (
+            <>
+              {all.length > 0 ? (
+                <CategoryFilter
+                  categories={filterCategories(
+                    categories.status === 'ready' ? categories.data : null,
+                    all,
+                  )}
+                  active={active}
+                  total={all.length}
+                />
+              ) : null}
+              <p className="visually-hidden" aria-live="polite">
+                {activeName
+                  ? `${countLabel(shown.length)} in ${activeName}`
+                  : countLabel(shown.length)}
+              </p>
+              {shown.length > 0 ? (
+                <PostList posts={shown} groupByYears />
+              ) : active && all.length > 0 ? (
+                <EmptyState
+                  title={`No posts in ${activeName ?? active} yet`}
+                  action={
+                    <Link className="button" to={{ search: '' }}>
+                      Show all posts
+                    </Link>
+                  }
+                />
+              ) : (
+                <EmptyState title="No posts to show">
+                  <p>
+                    There is nothing here right now. The <Link to="/journal">journal</Link> and{' '}
+                    <Link to="/poetry">poetry</Link> may have something for you in the meantime.
+                  </p>
+                </EmptyState>
+              )}
+            </>
+          );
+        }}
+      </ResourceView>
+    </div>
+  );
 }

@@ -1,5 +1,139 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import type { Book } from '@quillpost/domain';
+import { Link, useParams } from 'react-router-dom';
+import { useBook } from '../features/content/api/books';
+import { BookCover } from '../features/content/components/book-cover';
+import { BookRating } from '../features/content/components/book-rating';
+import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { ProseContent } from '../features/content/components/prose-content';
+import { ResourceView } from '../features/content/components/resource-view';
+import { TagList } from '../features/content/components/tag-list';
+import { formatDate, machineDate } from '../features/content/utils/format';
+import { BOOK_STATUS_LABELS } from '../features/content/utils/group-books';
+import { useDocumentMeta } from '../lib/document-meta';
+import '../features/content/components/content.css';
+import '../features/content/components/books.css';
+import './book-page.css';
+
+function BookDetails({ book }: { book: Book }) {
+  useDocumentMeta({
+    title: `${book.title} by ${book.author}`,
+    description: book.excerpt_short || `Rowan Ellis’s notes on ${book.title} by ${book.author}.`,
+  });
+  const shelf =
+    book.status === 'want-to-read'
+      ? { to: '/list', label: 'Reading list' }
+      : { to: '/bookshelf', label: 'Bookshelf' };
+  return (
+    <article className="book" aria-labelledby="book-title">
+      <p className="book__back ui-text">
+        <Link to={shelf.to}>
+          <span aria-hidden="true">← </span>
+          {shelf.label}
+        </Link>
+      </p>
+      <div className="book__layout">
+        <div className="book__cover">
+          <BookCover book={book} size="large" />
+        </div>
+        <div className="book__main">
+          <header className="book__header">
+            <p className="book__status">
+              <span className={`badge badge--${book.status}`}>
+                {BOOK_STATUS_LABELS[book.status]}
+              </span>
+            </p>
+            <h1 id="book-title" className="book__title">
+              {book.title}
+            </h1>
+            <p className="book__author">
+              {book.author}
+              {book.year ? <span className="muted">, {book.year}</span> : null}
+            </p>
+            {book.rating || book.started || book.finished ? (
+              <dl className="book__facts">
+                {book.rating ? (
+                  <div>
+                    <dt>Rating</dt>
+                    <dd>
+                      <BookRating rating={book.rating} />
+                    </dd>
+                  </div>
+                ) : null}
+                {book.started ? (
+                  <div>
+                    <dt>Started</dt>
+                    <dd>
+                      <time dateTime={machineDate(book.started)}>{formatDate(book.started)}</time>
+                    </dd>
+                  </div>
+                ) : null}
+                {book.finished ? (
+                  <div>
+                    <dt>Finished</dt>
+                    <dd>
+                      <time dateTime={machineDate(book.finished)}>{formatDate(book.finished)}</time>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
+          </header>
+
+          {book.content ? (
+            <section aria-labelledby="book-notes">
+              <h2 id="book-notes" className="book__section-title">
+                Notes
+              </h2>
+              <ProseContent html={book.content} />
+            </section>
+          ) : null}
+
+          {book.quotes.length > 0 ? (
+            <section aria-labelledby="book-quotes">
+              <h2 id="book-quotes" className="book__section-title">
+                Passages I marked
+              </h2>
+              <ul className="book__quotes">
+                {book.quotes.map((quote) => (
+                  <li key={quote.text}>
+                    <blockquote className="book__quote">
+                      <p>{quote.text}</p>
+                      {quote.page ? <p className="book__quote-page">Page {quote.page}</p> : null}
+                    </blockquote>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <TagList tags={book.tags} />
+        </div>
+      </div>
+    </article>
+  );
+}
 
 export default function BookPage() {
-  return <PlaceholderPage title="Book" />;
+  const { slug = '' } = useParams();
+  const book = useBook(slug);
+  return (
+    <div className="page">
+      <ResourceView
+        resource={book}
+        variant="books"
+        label="Loading the book"
+        error={(error) => (
+          <ItemUnavailable
+            error={error}
+            onRetry={book.reload}
+            what="Book"
+            backTo="/bookshelf"
+            backLabel="Go to the bookshelf"
+          />
+        )}
+      >
+        {(loaded) => <BookDetails book={loaded} />}
+      </ResourceView>
+    </div>
+  );
 }

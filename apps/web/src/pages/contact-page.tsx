@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function ContactPage() {
-  return <PlaceholderPage title="Contact" />;
+  return <FixedPage slug="contact" eyebrow="Say hello" />;
 }

@@ -1,5 +1,139 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import type { Post } from '@quillpost/domain';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import {
+  postFailureMessage,
+  postNeighbours,
+  usePost,
+  usePosts,
+} from '../features/content/api/posts';
+import { BookmarkSlot } from '../features/content/components/bookmark-button';
+import { PostMeta } from '../features/content/components/post-meta';
+import { PostNeighbours } from '../features/content/components/post-neighbours';
+import { ProseContent } from '../features/content/components/prose-content';
+import { ResourceView } from '../features/content/components/resource-view';
+import { SubscribeCall } from '../features/content/components/subscribe-call';
+import { TagList } from '../features/content/components/tag-list';
+import { humanize } from '../features/content/utils/format';
+import type { ApiFailure } from '../lib/api-client';
+import { useDocumentMeta } from '../lib/document-meta';
+import '../features/content/components/content.css';
+import './post-page.css';
+
+function PostNotFound({ error }: { error: ApiFailure }) {
+  const missing = error.status === 404;
+  useDocumentMeta({
+    title: missing ? 'Post not found' : 'Post unavailable',
+    description: 'This post could not be loaded.',
+  });
+  return (
+    <div className="post-missing">
+      <p className="page__eyebrow">{missing ? 'Error 404' : 'Something went wrong'}</p>
+      <h1>{missing ? 'This post isn’t here' : 'This post could not be loaded'}</h1>
+      <p className="alert alert--error post-missing__status" role="alert">
+        {postFailureMessage(error.status)}
+      </p>
+      <p className="page__lede">
+        {missing
+          ? 'It may have been renamed or taken down, or the link has a typo.'
+          : 'Please try again in a moment.'}{' '}
+        Everything that is published is listed on the blog.
+      </p>
+      <p className="post-missing__actions">
+        <Link className="button button--primary" to="/blog">
+          Browse all posts
+        </Link>
+        <Link className="button" to="/">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function PostArticle({ post, allPosts }: { post: Post; allPosts: readonly Post[] | null }) {
+  useDocumentMeta({ title: post.title, description: post.excerpt_short || undefined });
+  const neighbours = allPosts ? postNeighbours(allPosts, post.slug) : null;
+  return (
+    <article className="post" aria-labelledby="post-title">
+      <header className="post__header">
+        <p className="post__eyebrow">
+          <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
+          {post.sub_category ? (
+            <>
+              <span aria-hidden="true"> / </span>
+              <Link to={`/category/${post.category}/${post.sub_category}`}>
+                {humanize(post.sub_category)}
+              </Link>
+            </>
+          ) : null}
+        </p>
+        <h1 id="post-title" className="post__title">
+          {post.title}
+        </h1>
+        <div className="post__byline">
+          {post.author_avatar ? (
+            <img className="post__avatar" src={post.author_avatar} alt="" width={40} height={40} />
+          ) : null}
+          <div className="post__byline-text">
+            {post.author_name ? <p className="post__author">{post.author_name}</p> : null}
+            <PostMeta post={post} showCategory={false} />
+          </div>
+          <div className="post__actions">
+            <BookmarkSlot postId={post.id} slug={post.slug} title={post.title} />
+          </div>
+        </div>
+      </header>
+
+      {post.featured_image_url ? (
+        <figure className="post__figure">
+          <img
+            src={post.featured_image_url}
+            alt={`Illustration for “${post.title}”`}
+            width={1200}
+            height={630}
+            decoding="async"
+          />
+        </figure>
+      ) : null}
+
+      <ProseContent html={post.content} className="post__content" />
+
+      <footer className="post__footer">
+        <TagList tags={post.tags} />
+        <SubscribeCall
+          source="post"
+          title="Enjoyed this?"
+          text="New essays and notes arrive by email about once a month. No tracking, one-click unsubscribe."
+        />
+        {neighbours ? <PostNeighbours {...neighbours} /> : null}
+      </footer>
+    </article>
+  );
+}
 
 export default function PostPage() {
-  return <PlaceholderPage title="Post" />;
+  const { slug = '' } = useParams();
+  const post = usePost(slug);
+  const posts = usePosts();
+
+  // Moving from one post to the next starts at its top, not where the last one was left.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [slug]);
+
+  return (
+    <div className="page page--reading">
+      <ResourceView
+        resource={post}
+        variant="typewriter"
+        label="Loading the post"
+        error={(failure) => <PostNotFound error={failure} />}
+      >
+        {(loaded) => (
+          <PostArticle post={loaded} allPosts={posts.status === 'ready' ? posts.data : null} />
+        )}
+      </ResourceView>
+    </div>
+  );
 }

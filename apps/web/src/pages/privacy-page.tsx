@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function PrivacyPage() {
-  return <PlaceholderPage title="Privacy Policy" />;
+  return <FixedPage slug="privacy" eyebrow="The small print" />;
 }

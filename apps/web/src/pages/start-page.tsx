@@ -1,5 +1,6 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { FixedPage } from '../features/content/components/fixed-page';
+import { SubscribeCall } from '../features/content/components/subscribe-call';
 
 export default function StartPage() {
-  return <PlaceholderPage title="Start Here" />;
+  return <FixedPage slug="start" eyebrow="About" after={<SubscribeCall source="start" />} />;
 }

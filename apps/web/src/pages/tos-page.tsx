@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function TosPage() {
-  return <PlaceholderPage title="Terms of Service" />;
+  return <FixedPage slug="tos" eyebrow="The small print" />;
 }

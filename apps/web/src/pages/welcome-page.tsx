@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function WelcomePage() {
-  return <PlaceholderPage title="Welcome" />;
+  return <FixedPage slug="welcome" eyebrow="Hello" />;
 }
