@@ -65,13 +65,19 @@ export function unsubscribeUrl(env: LinkEnv, subscriber: LinkSubject): string {
   return new URL(`/api/newsletter/unsubscribe/${token}`, env.PUBLIC_URL).toString();
 }
 
-/** Headers that let mail clients show their own unsubscribe button (RFC 2369 and RFC 8058). */
+/**
+ * Headers that let mail clients show their own unsubscribe button (RFC 2369 and RFC 8058). With
+ * `mailto`, an address is offered after the one-click link for clients that only send mail.
+ */
 export function listUnsubscribeHeaders(
   env: LinkEnv,
   subscriber: LinkSubject,
+  options: { mailto?: string | undefined } = {},
 ): Record<string, string> {
+  const targets = [`<${unsubscribeUrl(env, subscriber)}>`];
+  if (options.mailto) targets.push(`<mailto:${encodeURI(options.mailto)}?subject=unsubscribe>`);
   return {
-    'List-Unsubscribe': `<${unsubscribeUrl(env, subscriber)}>`,
+    'List-Unsubscribe': targets.join(', '),
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }

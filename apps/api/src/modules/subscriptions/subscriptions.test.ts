@@ -409,6 +409,36 @@ describe('input and abuse', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
+  it('refuses an Origin of null and a cross-site fetch without Origin', async () => {
+    const t = await mailingApp();
+    const nullOrigin = await request(t.app)
+      .post('/api/auth/resend-verification')
+      .set('Origin', 'null')
+      .send({ email: 'a@example.com' });
+    expect(nullOrigin.status).toBe(403);
+    const crossSite = await request(t.app)
+      .post('/api/auth/resend-verification')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ email: 'a@example.com' });
+    expect(crossSite.status).toBe(403);
+    const apiOrigin = await request(t.app)
+      .post('/api/auth/resend-verification')
+      .set('Origin', 'http://localhost:8787')
+      .send({ email: 'a@example.com' });
+    expect(apiOrigin.status).toBe(200);
+  });
+
+  it('counts IPv6 clients per /64 (behind the trusted loopback proxy)', async () => {
+    const t = await mailingApp({ env: { RATE_LIMIT_IP_MAX: '2' } });
+    const from = (ip: string, email: string) => subscribe(t, email).set('X-Forwarded-For', ip);
+    expect((await from('2001:db8:5:6::1', 'v1@example.com')).status).toBe(200);
+    expect((await from('2001:db8:5:6:ffff::2', 'v2@example.com')).status).toBe(200);
+    const third = await from('2001:db8:5:6:1234:5678:9abc:def0', 'v3@example.com');
+    expect(third.status).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+    expect((await from('2001:db8:5:7::1', 'v4@example.com')).status).toBe(200);
+  });
+
   it('sends security headers with a CSP that allows Turnstile', async () => {
     const t = await mailingApp();
     const res = await subscribe(t, 'headers@example.com');

@@ -1,0 +1,35 @@
+/**
+ * The subscriptions module's public face: other modules (newsletter, auth, members, admin) use
+ * these names rather than reaching into its files.
+ *
+ *   unsubscribeUrl(env, subscriber)          // RFC 8058 one-click URL for a subscriber's mail
+ *   listUnsubscribeHeaders(env, subscriber)  // List-Unsubscribe + List-Unsubscribe-Post headers
+ *   manageUrl(env, subscriber)               // the web app's /manage link with a manage token
+ *   listDeliverable(db, section?)            // newsletter recipients: active, verified, not bounced
+ *   requesterEmail(req, deps)                // the address a manage token or the session proves
+ */
+export { hashIp, listConsents, recordConsent, type ConsentRecord } from './consent.js';
+export {
+  listUnsubscribeHeaders,
+  manageUrl,
+  signSubscriberToken,
+  unsubscribeUrl,
+  verificationUrl,
+  type LinkSubject,
+} from './links.js';
+export { countByStatus, findByEmail, listDeliverable, toSubscription } from './queries.js';
+export {
+  manageTokenSubscriber,
+  requesterEmail,
+  requireOwnSubscription,
+  type SessionEmailReader,
+} from './requester.js';
+export { oneClickUnsubscribeRoutes, subscriptionRoutes } from './routes.js';
+export {
+  deleteSubscription,
+  exportSubscription,
+  markBounced,
+  subscribe,
+  unsubscribe,
+  type SubscriptionExport,
+} from './service.js';
