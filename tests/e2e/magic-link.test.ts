@@ -1,8 +1,8 @@
 import { MEMBERS_DASHBOARD_PATH, MESSAGES, messageTemplates } from '@quillpost/domain';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../support/mail.js';
-import { openPage, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import { isSignedIn, openPage, startStack, uniqueEmail, type Stack } from '../support/stack.js';
 
 let stack: Stack;
 
@@ -34,12 +34,6 @@ async function requestMagicLink(page: Page, email: string) {
   return dialog;
 }
 
-/** What the API says about this browser's session (the context's cookies). */
-async function isAuthenticated(context: BrowserContext): Promise<unknown> {
-  const response = await context.request.get(stack.site.url + '/api/auth/session');
-  return ((await response.json()) as { authenticated?: unknown }).authenticated;
-}
-
 async function expectSignedIn(page: Page) {
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: 'Account menu' }).waitFor();
@@ -62,12 +56,12 @@ describe('signing in by email', () => {
     // Opening the link signs nobody in: only the confirm page's POST does.
     await page.goto(link.href);
     await page.getByRole('heading', { name: `Sign in as ${email}?` }).waitFor();
-    await expect(isAuthenticated(context)).resolves.toBe(false);
+    await expect(isSignedIn(context, stack.site.url)).resolves.toBe(false);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await page.waitForURL((url) => url.pathname === MEMBERS_DASHBOARD_PATH);
     await expectSignedIn(page);
-    await expect(isAuthenticated(context)).resolves.toBe(true);
+    await expect(isSignedIn(context, stack.site.url)).resolves.toBe(true);
 
     // The link works once.
     const again = await context.newPage();

@@ -57,3 +57,9 @@ export async function openPage(
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 }
+
+/** What the API says about a browser's session (the context's cookies). */
+export async function isSignedIn(context: BrowserContext, siteUrl: string): Promise<boolean> {
+  const response = await context.request.get(siteUrl + '/api/auth/session');
+  return ((await response.json()) as { authenticated?: unknown }).authenticated === true;
+}
