@@ -1,6 +1,7 @@
 import { startSmtpSink, type SmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
+import { waitForMail } from './mail.js';
 import { startSite, type RunningSite } from './site.js';
 
 /** What one journey file runs against: a real SMTP sink, the production site and Chromium. */
@@ -62,4 +63,31 @@ export function uniqueEmail(label: string): string {
 export async function isSignedIn(context: BrowserContext, siteUrl: string): Promise<boolean> {
   const response = await context.request.get(siteUrl + '/api/auth/session');
   return ((await response.json()) as { authenticated?: unknown }).authenticated === true;
+}
+
+/**
+ * Signs a browser context in through the API, the way the dialog's code form does: request a
+ * magic link, read the 6-digit code from the mail at the sink, post it. For journeys that need
+ * a signed-in visitor but are not about signing in.
+ */
+export async function signInByCode(
+  context: BrowserContext,
+  stack: Pick<Stack, 'site' | 'sink'>,
+  email: string,
+): Promise<void> {
+  const headers = { origin: stack.site.url };
+  const requested = await context.request.post(stack.site.url + '/api/auth/magic-link', {
+    headers,
+    data: { email, returnUrl: '/' },
+  });
+  if (!requested.ok()) throw new Error(`magic link request: ${requested.status()}`);
+  const mail = await waitForMail(stack.sink, email, /sign-in link/);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`No 6-digit code in "${mail.subject}"`);
+  const signedIn = await context.request.post(stack.site.url + '/api/auth/magic-link/code', {
+    headers,
+    data: { email, code },
+  });
+  if (!signedIn.ok())
+    throw new Error(`code sign-in: ${signedIn.status()} ${await signedIn.text()}`);
 }
