@@ -493,8 +493,13 @@ describe('input and abuse', () => {
     await request(t.app)
       .get('/api/auth/subscription/data/profile')
       .query({ email: 'quiet@example.com', manage: manageTokenIn(mail) });
+    await t.outbox.drain();
+    const unsubscribe = unsubscribeLinkIn(t.sink.messagesTo('quiet@example.com').at(-1));
+    await request(t.app).get(unsubscribe.pathname);
     const logs = t.logLines.join('\n');
     expect(logs).toContain('/verify?token=[redacted]');
+    expect(logs).toContain('/api/newsletter/unsubscribe/[redacted]');
+    expect(logs).not.toContain(unsubscribe.pathname);
     expect(logs).not.toContain(token);
     expect(logs).not.toContain(manageTokenIn(mail));
   });
