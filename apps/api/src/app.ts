@@ -15,6 +15,7 @@ import { discoveryRoutes } from './modules/content/discovery-routes.js';
 import { createContentService } from './modules/content/service.js';
 import { createAuthModule, sessionEmail } from './modules/auth/index.js';
 import { oauthRoutes } from './modules/oauth/routes.js';
+import { communityRoutes } from './modules/members/community.js';
 import { findByEmail, toSubscription } from './modules/subscriptions/queries.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(subscriptionRoutes(subscriptions));
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));
+  app.use(communityRoutes(deps));
   const content = createContentService(deps);
   app.use('/api', contentRoutes(content));
   // Feeds, sitemap, robots.txt and /content/images: before the SPA fallback, which answers HTML.

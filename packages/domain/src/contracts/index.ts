@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './subscriptions.js';
 export * from './posts.js';
 export * from './content.js';
+export * from './members.js';

@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../mail/outbox.js';
+import { as, createUser, signInAs, type TestApp } from '../../test-support/community.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { parseCsv } from './csv.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+function testApp(): TestApp {
+  const t = createTestApp();
+  cleanups.push(t.cleanup);
+  return t;
+}
+
+function insertSubscriber(
+  t: TestApp,
+  email: string,
+  options: { name?: string; status?: string; bounced?: boolean } = {},
+) {
+  const now = new Date(t.clock.now()).toISOString();
+  t.deps.db
+    .prepare(
+      `INSERT INTO subscriptions (email, name, status, verified, link_key, subscribed_at, verified_at,
+         bounced_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'key', ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      email,
+      options.name ?? null,
+      options.status ?? 'active',
+      options.status === 'pending' ? 0 : 1,
+      now,
+      options.status === 'pending' ? null : now,
+      options.bounced ? now : null,
+      now,
+      now,
+    );
+}
+
+describe('users and roles', () => {
+  it('searches users by email or name', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    createUser(t, { name: 'Grace Hopper', email: 'grace@example.com' });
+    createUser(t, { name: 'Alan Turing', email: 'alan@example.org' });
+    const res = await as(t, admin).get('/api/admin/users?q=grace');
+    expect(res.body.items.map((u: { name: string }) => u.name)).toEqual(['Grace Hopper']);
+    const byDomain = await as(t, admin).get('/api/admin/users?q=example.org');
+    expect(byDomain.body.total).toBe(1);
+    const wildcard = await as(t, admin).get('/api/admin/users?q=%25');
+    expect(wildcard.body.total).toBe(0);
+  });
+
+  it('assigns a role that takes effect on the next request, logged with who did it', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin', { name: 'Owner' });
+    const ada = await signInAs(t, 'member', { name: 'Ada' });
+    expect((await as(t, ada).get('/api/moderation/queue')).status).toBe(403);
+    const res = await as(t, admin).put(`/api/admin/users/${ada.id}/role`, { role: 'moderator' });
+    expect(res.body.user).toMatchObject({ role: 'moderator', level: 'moderator' });
+    expect((await as(t, ada).get('/api/moderation/queue')).status).toBe(200);
+    const session = await as(t, ada).get('/api/auth/session');
+    expect(session.body.session.level).toBe('moderator');
+    const log = await as(t, admin).get('/api/moderation/log');
+    expect(log.body.items[0]).toMatchObject({
+      action: 'user.role',
+      actor: expect.objectContaining({ name: 'Owner' }),
+      targetUser: expect.objectContaining({ name: 'Ada' }),
+      summary: 'Changed role from Member to Moderator',
+    });
+    const own = await as(t, admin).put(`/api/admin/users/${admin.id}/role`, { role: 'member' });
+    expect(own.body.code).toBe('CANNOT_CHANGE_OWN_ROLE');
+    const bad = await as(t, admin).put(`/api/admin/users/${ada.id}/role`, { role: 'owner' });
+    expect(bad.body.code).toBe('ROLE_INVALID');
+  });
+
+  it('bans for good and deletes accounts, ending their sessions at once', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    const ada = await signInAs(t, 'member');
+    const bob = await signInAs(t, 'member');
+    const ban = await as(t, admin).post(`/api/admin/users/${ada.id}/ban`, { reason: 'Spam' });
+    expect(ban.body.user.ban).toMatchObject({ until: null, reason: 'Spam' });
+    expect((await as(t, ada).get('/api/members/profile')).status).toBe(401);
+    expect((await as(t, admin).delete(`/api/admin/users/${bob.id}`)).status).toBe(200);
+    expect((await as(t, bob).get('/api/members/profile')).status).toBe(401);
+    const users = await as(t, admin).get('/api/admin/users');
+    expect(users.body.items.map((u: { id: number }) => u.id)).not.toContain(bob.id);
+    const actions = t.deps.db
+      .prepare('SELECT action FROM moderation_log ORDER BY id')
+      .pluck()
+      .all();
+    expect(actions).toEqual(['user.ban', 'user.delete']);
+  });
+});
+
+describe('subscribers', () => {
+  it('filters by status, bounced included, with counts', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    insertSubscriber(t, 'a@example.com');
+    insertSubscriber(t, 'p@example.com', { status: 'pending' });
+    insertSubscriber(t, 'u@example.com', { status: 'unsubscribed' });
+    insertSubscriber(t, 'b@example.com', { bounced: true });
+    const res = await as(t, admin).get('/api/admin/subscribers?status=bounced');
+    expect(res.body.items.map((s: { email: string }) => s.email)).toEqual(['b@example.com']);
+    expect(res.body.items[0].status).toBe('bounced');
+    expect(res.body.counts).toEqual({ pending: 1, active: 1, unsubscribed: 1, bounced: 1 });
+    const bad = await as(t, admin).get('/api/admin/subscribers?status=gone');
+    expect(bad.status).toBe(400);
+  });
+
+  it('exports CSV with formula cells neutralised and quoting, logged', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    insertSubscriber(t, 'eve@example.com', { name: '=HYPERLINK("http://evil","x")' });
+    insertSubscriber(t, 'dan@example.com', { name: 'Dan, the "reader"' });
+    insertSubscriber(t, 'pat@example.com', { name: '@pat', status: 'pending' });
+    const res = await as(t, admin).get('/api/admin/subscribers/export?status=active');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="subscribers-active-/);
+    const lines = res.text.split('\r\n');
+    expect(lines[0]).toBe(
+      'email,name,status,verified,subscribed_at,verified_at,unsubscribed_at,bounced_at',
+    );
+    expect(lines[1]).toMatch(
+      /^eve@example\.com,"'=HYPERLINK\(""http:\/\/evil"",""x""\)",active,true,/,
+    );
+    expect(lines[2]).toMatch(/^dan@example\.com,"Dan, the ""reader""",active,/);
+    expect(res.text).not.toContain('pat@example.com');
+    expect(parseCsv(res.text)[1]?.cells[1]).toBe(`'=HYPERLINK("http://evil","x")`);
+    const log = t.deps.db.prepare('SELECT action, summary FROM moderation_log').get();
+    expect(log).toEqual({
+      action: 'subscribers.export',
+      summary: 'Exported 2 subscribers (active) as CSV',
+    });
+  });
+
+  it('imports: consented rows become active, others get a confirmation email, existing ones stay', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    insertSubscriber(t, 'gone@example.com', { status: 'unsubscribed' });
+    const csv = [
+      'Email,Name,Consent,Source',
+      'yes@example.com,Yes Person,yes,conference list',
+      '"no@example.com","No, Person",,',
+      'gone@example.com,Gone,yes,',
+      'not-an-email,,yes,',
+      '',
+    ].join('\r\n');
+    const res = await as(t, admin).post('/api/admin/subscribers/import', { csv });
+    expect(res.body).toMatchObject({
+      imported: 1,
+      confirmationsQueued: 1,
+      skippedExisting: 1,
+      invalid: [{ line: 5, code: 'EMAIL_INVALID', message: expect.any(String) }],
+    });
+    const rows = t.deps.db
+      .prepare('SELECT email, name, status, verified FROM subscriptions ORDER BY id')
+      .all();
+    expect(rows).toEqual([
+      { email: 'gone@example.com', name: null, status: 'unsubscribed', verified: 1 },
+      { email: 'yes@example.com', name: 'Yes Person', status: 'active', verified: 1 },
+      { email: 'no@example.com', name: 'No, Person', status: 'pending', verified: 0 },
+    ]);
+    expect(listOutbox(t.deps.db, { recipient: 'no@example.com' })).toHaveLength(1);
+    expect(listOutbox(t.deps.db, { recipient: 'yes@example.com' })).toHaveLength(0);
+    expect(listOutbox(t.deps.db, { recipient: 'gone@example.com' })).toHaveLength(0);
+    const consent = t.deps.db
+      .prepare(
+        `SELECT c.source FROM consent_records c JOIN subscriptions s ON s.id = c.subscription_id
+         WHERE s.email = 'yes@example.com'`,
+      )
+      .pluck()
+      .all();
+    expect(consent).toEqual(['admin-import-consented:conference list']);
+
+    const noEmail = await as(t, admin).post('/api/admin/subscribers/import', { csv: 'name\nx' });
+    expect(noEmail.body.code).toBe('CSV_INVALID');
+  });
+});
+
+describe('analytics and settings', () => {
+  it('counts subscribers and members by month, sources and the confirmation rate', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    await as(t, admin).post('/api/admin/subscribers/import', {
+      csv: 'email,consent\na@example.com,yes\nb@example.com,\nc@example.com,\n',
+    });
+    const res = await as(t, admin).get('/api/admin/analytics');
+    expect(res.body.months).toHaveLength(12);
+    expect(res.body.months.at(-1)).toEqual({ month: '2026-01', subscribers: 3, members: 1 });
+    expect(res.body.signupsBySource).toEqual(
+      expect.arrayContaining([
+        { source: 'admin-import', count: 2 },
+        { source: 'admin-import-consented', count: 1 },
+      ]),
+    );
+    expect(res.body.membersByMethod).toEqual([{ method: 'email', count: 1 }]);
+    expect(res.body.confirmation).toEqual({ requested: 2, confirmed: 0, rate: 0 });
+    expect(res.body.totals).toEqual({ subscribers: 3, activeSubscribers: 1, members: 1 });
+  });
+
+  it('keeps settings in the database, validated, with defaults', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    const first = await as(t, admin).get('/api/admin/settings');
+    expect(first.body.settings).toEqual({
+      commentsOpen: true,
+      directoryOpen: true,
+      announcement: '',
+      defaultTimeZone: 'UTC',
+    });
+    const saved = await as(t, admin).put('/api/admin/settings', {
+      announcement: ' Book club on Friday. ',
+      defaultTimeZone: 'Europe/London',
+    });
+    expect(saved.body.settings).toMatchObject({
+      announcement: 'Book club on Friday.',
+      defaultTimeZone: 'Europe/London',
+    });
+    const stored = t.deps.db.prepare('SELECT key FROM site_settings ORDER BY key').pluck().all();
+    expect(stored).toEqual(['announcement', 'defaultTimeZone']);
+    const unknown = await as(t, admin).put('/api/admin/settings', { SMTP_URL: 'smtp://x' });
+    expect(unknown.status).toBe(400);
+  });
+});

@@ -1,0 +1,114 @@
+import {
+  ADMIN_PAGE_SIZE,
+  MESSAGES,
+  adminUsersQuerySchema,
+  permanentBanSchema,
+  roleAssignSchema,
+  siteSettingsUpdateSchema,
+  subscriberImportSchema,
+  subscribersExportQuerySchema,
+  subscribersQuerySchema,
+  userIdParamsSchema,
+} from '@quillpost/domain';
+import { validate } from '../../http/validate.js';
+import { eraseAccount } from '../members/service.js';
+import type { MountRoute } from '../members/route-table.js';
+import { nowIso, transaction, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { writeLog } from '../moderation/log.js';
+import { banAccount, requireOutranked } from '../moderation/service.js';
+import {
+  adminUser,
+  analytics,
+  assignRole,
+  exportSubscribers,
+  importSubscribers,
+  listSubscribers,
+  listUsers,
+} from './service.js';
+import { readSettings, writeSettings } from './settings.js';
+
+export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
+  const { db } = deps;
+
+  mount('adminUsers', (req, res) => {
+    const { q, page } = validate(adminUsersQuerySchema, req.query);
+    const { items, total } = listUsers(db, { q, page, pageSize: ADMIN_PAGE_SIZE }, nowIso(deps));
+    res.json({ success: true, items, total, page, pageSize: ADMIN_PAGE_SIZE });
+  });
+
+  mount('adminRoleAssign', (req, res) => {
+    const actor = viewerOf(req);
+    const { userId } = validate(userIdParamsSchema, req.params);
+    const { role } = validate(roleAssignSchema, req.body);
+    res.json({ success: true, user: assignRole(deps, actor, userId, role, nowIso(deps)) });
+  });
+
+  mount('adminBan', (req, res) => {
+    const actor = viewerOf(req);
+    const { userId } = validate(userIdParamsSchema, req.params);
+    const { reason } = validate(permanentBanSchema, req.body);
+    banAccount(deps, actor, userId, { hours: null, reason }, nowIso(deps));
+    res.json({ success: true, user: adminUser(db, userId, nowIso(deps)) });
+  });
+
+  mount('adminUserDelete', (req, res) => {
+    const actor = viewerOf(req);
+    const { userId } = validate(userIdParamsSchema, req.params);
+    transaction(db, () => {
+      requireOutranked(db, actor, userId);
+      eraseAccount(deps, userId, { actorId: actor.id, now: nowIso(deps) });
+    });
+    res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
+  });
+
+  mount('adminSubscribers', (req, res) => {
+    const { status, q, page } = validate(subscribersQuerySchema, req.query);
+    const result = listSubscribers(db, { status, q, page, pageSize: ADMIN_PAGE_SIZE });
+    res.json({ success: true, ...result, page, pageSize: ADMIN_PAGE_SIZE });
+  });
+
+  mount('adminSubscribersExport', (req, res) => {
+    const actor = viewerOf(req);
+    const { status } = validate(subscribersExportQuerySchema, req.query);
+    const { csv } = exportSubscribers(db, actor, status, nowIso(deps));
+    const day = nowIso(deps).slice(0, 10);
+    res
+      .type('text/csv; charset=utf-8')
+      .set(
+        'Content-Disposition',
+        `attachment; filename="subscribers-${status ?? 'all'}-${day}.csv"`,
+      )
+      .send(csv);
+  });
+
+  mount('adminSubscribersImport', (req, res) => {
+    const actor = viewerOf(req);
+    const { csv } = validate(subscriberImportSchema, req.body);
+    res.json({ success: true, ...importSubscribers(deps, actor, csv, nowIso(deps)) });
+  });
+
+  mount('adminAnalytics', (_req, res) => {
+    res.json({ success: true, ...analytics(db, nowIso(deps)) });
+  });
+
+  mount('adminSettingsGet', (_req, res) => {
+    res.json({ success: true, settings: readSettings(db) });
+  });
+
+  mount('adminSettingsUpdate', (req, res) => {
+    const actor = viewerOf(req);
+    const patch = validate(siteSettingsUpdateSchema, req.body);
+    const now = nowIso(deps);
+    const settings = transaction(db, () => {
+      const saved = writeSettings(db, patch, now);
+      writeLog(db, {
+        actorId: actor.id,
+        action: 'settings.update',
+        summary: `Changed site settings: ${Object.keys(patch).join(', ') || 'nothing'}`,
+        at: now,
+      });
+      return saved;
+    });
+    res.json({ success: true, message: MESSAGES.SETTINGS_UPDATED, settings });
+  });
+}

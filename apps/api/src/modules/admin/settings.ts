@@ -1,0 +1,34 @@
+/** Site settings the owner changes at run time, one row per key in site_settings (001). */
+import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from '@quillpost/domain';
+import type { Db } from '../../db/connection.js';
+
+/** The stored settings over the defaults; a stored value that no longer parses is ignored. */
+export function readSettings(db: Db): SiteSettings {
+  const rows = db.prepare('SELECT key, value FROM site_settings').all() as Array<{
+    key: string;
+    value: string;
+  }>;
+  const settings: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
+  for (const { key, value } of rows) {
+    if (!Object.hasOwn(DEFAULT_SITE_SETTINGS, key)) continue;
+    try {
+      const candidate = { ...settings, [key]: JSON.parse(value) as unknown };
+      if (siteSettingsSchema.safeParse(candidate).success) settings[key] = candidate[key];
+    } catch {
+      // A hand-edited row that is not JSON: keep the default.
+    }
+  }
+  return siteSettingsSchema.parse(settings);
+}
+
+/** Stores the given keys; call inside a transaction. */
+export function writeSettings(db: Db, patch: Partial<SiteSettings>, at: string): SiteSettings {
+  const upsert = db.prepare(
+    `INSERT INTO site_settings (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  );
+  for (const [key, value] of Object.entries(patch)) {
+    if (value !== undefined) upsert.run(key, JSON.stringify(value), at);
+  }
+  return readSettings(db);
+}

@@ -1,0 +1,34 @@
+import { MESSAGES, postIdParamsSchema } from '@quillpost/domain';
+import { validate } from '../../http/validate.js';
+import type { MountRoute } from '../members/route-table.js';
+import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { addBookmark, isBookmarked, listBookmarks, removeBookmark } from './service.js';
+
+export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
+  const { db } = deps;
+
+  mount('bookmarkList', (req, res) => {
+    const user = viewerOf(req);
+    res.json({ success: true, bookmarks: listBookmarks(db, user.id, nowIso(deps)) });
+  });
+
+  mount('bookmarkStatus', (req, res) => {
+    const user = viewerOf(req);
+    const { postId } = validate(postIdParamsSchema, req.params);
+    res.json({ success: true, bookmarked: isBookmarked(db, user.id, postId) });
+  });
+
+  mount('bookmarkAdd', (req, res) => {
+    const user = viewerOf(req);
+    const { postId } = validate(postIdParamsSchema, req.params);
+    addBookmark(db, user.id, postId, nowIso(deps));
+    res.json({ success: true, bookmarked: true, message: MESSAGES.BOOKMARK_ADDED });
+  });
+
+  mount('bookmarkRemove', (req, res) => {
+    const user = viewerOf(req);
+    const { postId } = validate(postIdParamsSchema, req.params);
+    removeBookmark(db, user.id, postId);
+    res.json({ success: true, bookmarked: false, message: MESSAGES.BOOKMARK_REMOVED });
+  });
+}

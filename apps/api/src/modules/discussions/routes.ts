@@ -1,0 +1,116 @@
+import {
+  COMMENT_RATE_LIMITS,
+  MESSAGES,
+  commentCreateSchema,
+  commentEditSchema,
+  commentIdParamsSchema,
+  postIdParamsSchema,
+  reportCreateSchema,
+  threadCreateSchema,
+  threadIdParamsSchema,
+} from '@quillpost/domain';
+import type { Request } from 'express';
+import { AppError } from '../../http/errors.js';
+import { RateLimiter } from '../../http/rate-limit.js';
+import { validate } from '../../http/validate.js';
+import { readSettings } from '../admin/settings.js';
+import type { MountRoute } from '../members/route-table.js';
+import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import {
+  commentOnPost,
+  commentOnThread,
+  deleteOwnComment,
+  editComment,
+  listThreads,
+  postThreadView,
+  reportComment,
+  startThread,
+  threadView,
+  viewerFor,
+} from './service.js';
+
+export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
+  const { db, clock } = deps;
+  // Per member, not per IP: members share networks, and a signed-in flood has a name on it.
+  const perMinute = new RateLimiter({ ...COMMENT_RATE_LIMITS.perMinute, clock });
+  const perHour = new RateLimiter({ ...COMMENT_RATE_LIMITS.perHour, clock });
+
+  /** New text (threads, comments, replies): open for comments and within the member's limits. */
+  function admitNewText(req: Request) {
+    const user = viewerOf(req);
+    if (!readSettings(db).commentsOpen) throw new AppError(403, 'COMMENTS_CLOSED');
+    perHour.consume(`comment:${user.id}`);
+    perMinute.consume(`comment:${user.id}`);
+    return viewerFor(user);
+  }
+
+  const commentsOpen = () => readSettings(db).commentsOpen;
+
+  mount('threadList', (_req, res) => {
+    res.json({ success: true, threads: listThreads(db, nowIso(deps)) });
+  });
+
+  mount('threadCreate', (req, res) => {
+    const input = validate(threadCreateSchema, req.body);
+    const viewer = admitNewText(req);
+    res.status(201).json({ success: true, ...startThread(db, viewer, input, nowIso(deps)) });
+  });
+
+  mount('threadGet', (req, res) => {
+    const viewer = viewerFor(viewerOf(req));
+    const { threadId } = validate(threadIdParamsSchema, req.params);
+    res.json({
+      success: true,
+      ...threadView(db, threadId, viewer, nowIso(deps)),
+      commentsOpen: commentsOpen(),
+    });
+  });
+
+  mount('postThreadGet', (req, res) => {
+    const viewer = viewerFor(viewerOf(req));
+    const { postId } = validate(postIdParamsSchema, req.params);
+    res.json({
+      success: true,
+      ...postThreadView(db, postId, viewer, nowIso(deps)),
+      commentsOpen: commentsOpen(),
+    });
+  });
+
+  mount('threadComment', (req, res) => {
+    const { threadId } = validate(threadIdParamsSchema, req.params);
+    const input = validate(commentCreateSchema, req.body);
+    const viewer = admitNewText(req);
+    const comment = commentOnThread(db, viewer, threadId, input, nowIso(deps));
+    res.status(201).json({ success: true, comment });
+  });
+
+  mount('postComment', (req, res) => {
+    const { postId } = validate(postIdParamsSchema, req.params);
+    const input = validate(commentCreateSchema, req.body);
+    const viewer = admitNewText(req);
+    const comment = commentOnPost(db, viewer, postId, input, nowIso(deps));
+    res.status(201).json({ success: true, comment });
+  });
+
+  mount('commentEdit', (req, res) => {
+    const viewer = viewerFor(viewerOf(req));
+    const { commentId } = validate(commentIdParamsSchema, req.params);
+    const { body } = validate(commentEditSchema, req.body);
+    res.json({ success: true, comment: editComment(db, viewer, commentId, body, nowIso(deps)) });
+  });
+
+  mount('commentDelete', (req, res) => {
+    const viewer = viewerFor(viewerOf(req));
+    const { commentId } = validate(commentIdParamsSchema, req.params);
+    deleteOwnComment(db, viewer, commentId, nowIso(deps));
+    res.json({ success: true });
+  });
+
+  mount('commentReport', (req, res) => {
+    const viewer = viewerFor(viewerOf(req));
+    const { commentId } = validate(commentIdParamsSchema, req.params);
+    const { reason } = validate(reportCreateSchema, req.body);
+    reportComment(db, viewer, commentId, reason ?? null, nowIso(deps));
+    res.status(201).json({ success: true, message: MESSAGES.COMMENT_REPORTED });
+  });
+}

@@ -1,0 +1,88 @@
+import { eventIdParamsSchema, eventInputSchema } from '@quillpost/domain';
+import { validate } from '../../http/validate.js';
+import type { MountRoute } from '../members/route-table.js';
+import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { eventToIcs } from './ics.js';
+import {
+  allEvents,
+  calendarEventOf,
+  cancelRsvp,
+  createEvent,
+  deleteEvent,
+  rsvp,
+  updateEvent,
+  upcomingEvents,
+  visibleEvent,
+} from './service.js';
+
+/** A file name from the title: letters, digits and dashes only, so the header stays clean. */
+function fileName(title: string, id: number): string {
+  const slug = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${slug || 'event'}-${id}.ics`;
+}
+
+export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
+  const { db, env, clock } = deps;
+
+  mount('eventList', (req, res) => {
+    const user = viewerOf(req);
+    res.json({ success: true, events: upcomingEvents(db, user.id, nowIso(deps)) });
+  });
+
+  mount('eventCalendar', (req, res) => {
+    const user = viewerOf(req);
+    const { eventId } = validate(eventIdParamsSchema, req.params);
+    const event = calendarEventOf(visibleEvent(db, eventId, user.id));
+    const ics = eventToIcs(event, {
+      host: new URL(env.PUBLIC_URL).hostname,
+      now: clock.now(),
+      siteName: env.SITE_NAME,
+    });
+    res
+      .type('text/calendar; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${fileName(event.title, event.id)}"`)
+      .send(ics);
+  });
+
+  mount('eventRsvp', (req, res) => {
+    const user = viewerOf(req);
+    const { eventId } = validate(eventIdParamsSchema, req.params);
+    res.json({ success: true, event: rsvp(db, eventId, user.id, nowIso(deps)) });
+  });
+
+  mount('eventRsvpCancel', (req, res) => {
+    const user = viewerOf(req);
+    const { eventId } = validate(eventIdParamsSchema, req.params);
+    res.json({ success: true, event: cancelRsvp(db, eventId, user.id) });
+  });
+
+  mount('adminEvents', (req, res) => {
+    const user = viewerOf(req);
+    res.json({ success: true, events: allEvents(db, user.id) });
+  });
+
+  mount('adminEventCreate', (req, res) => {
+    const user = viewerOf(req);
+    const input = validate(eventInputSchema, req.body);
+    res.status(201).json({ success: true, event: createEvent(db, user.id, input, nowIso(deps)) });
+  });
+
+  mount('adminEventUpdate', (req, res) => {
+    const user = viewerOf(req);
+    const { eventId } = validate(eventIdParamsSchema, req.params);
+    const input = validate(eventInputSchema, req.body);
+    res.json({ success: true, event: updateEvent(db, user.id, eventId, input, nowIso(deps)) });
+  });
+
+  mount('adminEventDelete', (req, res) => {
+    const user = viewerOf(req);
+    const { eventId } = validate(eventIdParamsSchema, req.params);
+    deleteEvent(db, user.id, eventId, nowIso(deps));
+    res.json({ success: true });
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * The permission matrix: every endpoint of the domain's MEMBER_API_ROUTES table × every role
+ * (anonymous, subscriber, member, moderator, admin, banned). The expected status comes from the
+ * domain's permission table alone: signed out or banned is 401, a level lacking the route's
+ * permission is 403, and a level holding it gets a 2xx with a request that would succeed.
+ *
+ * FIXTURES is keyed by route name, so a route added to the table without a fixture does not
+ * compile, and the mount check below fails if the API mounts a different set of routes.
+ */
+import {
+  MEMBER_API_ROUTES,
+  apiPath,
+  hasPermission,
+  type MemberApiRouteName,
+  type RoleLevel,
+} from '@quillpost/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MATRIX_ROLES,
+  as,
+  createUser,
+  insertComment,
+  insertEvent,
+  insertPost,
+  insertThread,
+  signInAs,
+  usersForMatrix,
+  type MatrixRole,
+  type TestApp,
+  type TestUser,
+} from '../../test-support/community.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { communityRoutes } from './community.js';
+
+interface Call {
+  params?: Record<string, number>;
+  body?: object;
+  query?: Record<string, string>;
+}
+
+interface FixtureContext {
+  t: TestApp;
+  /** The user making the request; null for anonymous. */
+  actor: TestUser | null;
+  /** A post and a member who is not the actor, made once. */
+  postId: number;
+  otherId: number;
+}
+
+type Fixture = (ctx: FixtureContext) => Call;
+
+const ownComment = ({ t, actor, otherId, postId }: FixtureContext) =>
+  insertComment(t, actor?.id ?? otherId, postId);
+const othersComment = ({ t, otherId, postId }: FixtureContext) => insertComment(t, otherId, postId);
+const hiddenComment = (ctx: FixtureContext) => {
+  const id = othersComment(ctx);
+  ctx.t.deps.db.prepare(`UPDATE comments SET status = 'hidden' WHERE id = ?`).run(id);
+  return id;
+};
+const reportedComment = (ctx: FixtureContext) => {
+  const id = othersComment(ctx);
+  const reporter = createUser(ctx.t);
+  ctx.t.deps.db
+    .prepare(`INSERT INTO comment_reports (comment_id, reporter_id, created_at) VALUES (?, ?, ?)`)
+    .run(id, reporter, new Date(ctx.t.clock.now()).toISOString());
+  return id;
+};
+const freshMember = ({ t }: FixtureContext) => createUser(t, { role: 'member' });
+const bannedMember = ({ t }: FixtureContext) => {
+  const id = createUser(t, { role: 'member' });
+  const until = new Date(t.clock.now() + 3_600_000).toISOString();
+  t.deps.db
+    .prepare(`UPDATE users SET banned_at = ?, banned_until = ? WHERE id = ?`)
+    .run(new Date(t.clock.now()).toISOString(), until, id);
+  return id;
+};
+const EVENT_BODY = {
+  title: 'Reading night',
+  startsAt: '2026-03-10T19:00',
+  timeZone: 'Europe/London',
+  location: 'The library',
+};
+
+const FIXTURES: Record<MemberApiRouteName, Fixture> = {
+  dashboard: () => ({}),
+  profileGet: () => ({}),
+  profileUpdate: () => ({ body: { bio: 'Reads a lot.' } }),
+  dataExport: () => ({}),
+  // A fresh account per request: deleting is the whole point of the call.
+  accountDelete: () => ({ body: { confirmDelete: true } }),
+  directory: () => ({}),
+  bookmarkList: () => ({}),
+  bookmarkStatus: ({ postId }) => ({ params: { postId } }),
+  bookmarkAdd: ({ postId }) => ({ params: { postId } }),
+  bookmarkRemove: ({ postId }) => ({ params: { postId } }),
+  threadList: () => ({}),
+  threadCreate: () => ({ body: { title: 'Favourite notebooks', body: 'Which do you use?' } }),
+  threadGet: ({ t, otherId }) => ({ params: { threadId: insertThread(t, otherId) } }),
+  postThreadGet: ({ postId }) => ({ params: { postId } }),
+  threadComment: ({ t, otherId }) => ({
+    params: { threadId: insertThread(t, otherId) },
+    body: { body: 'Me too.' },
+  }),
+  postComment: ({ postId }) => ({ params: { postId }, body: { body: 'Lovely post.' } }),
+  commentEdit: (ctx) => ({ params: { commentId: ownComment(ctx) }, body: { body: 'Edited.' } }),
+  commentDelete: (ctx) => ({ params: { commentId: ownComment(ctx) } }),
+  commentReport: (ctx) => ({ params: { commentId: othersComment(ctx) }, body: { reason: 'Rude' } }),
+  eventList: () => ({}),
+  eventCalendar: ({ t }) => ({ params: { eventId: insertEvent(t) } }),
+  eventRsvp: ({ t }) => ({ params: { eventId: insertEvent(t) } }),
+  eventRsvpCancel: ({ t }) => ({ params: { eventId: insertEvent(t) } }),
+  moderationQueue: () => ({}),
+  commentHide: (ctx) => ({ params: { commentId: reportedComment(ctx) }, body: { reason: 'Rude' } }),
+  commentUnhide: (ctx) => ({ params: { commentId: hiddenComment(ctx) } }),
+  commentRemove: (ctx) => ({ params: { commentId: reportedComment(ctx) } }),
+  reportsDismiss: (ctx) => ({ params: { commentId: reportedComment(ctx) } }),
+  moderationUser: (ctx) => ({ params: { userId: freshMember(ctx) } }),
+  userWarn: (ctx) => ({ params: { userId: freshMember(ctx) }, body: { reason: 'Be kind.' } }),
+  userTempBan: (ctx) => ({
+    params: { userId: freshMember(ctx) },
+    body: { hours: 24, reason: 'Cooling off.' },
+  }),
+  userUnban: (ctx) => ({ params: { userId: bannedMember(ctx) } }),
+  moderationLog: () => ({ query: { page: '1' } }),
+  adminUsers: () => ({ query: { q: 'example' } }),
+  adminRoleAssign: (ctx) => ({ params: { userId: freshMember(ctx) }, body: { role: 'moderator' } }),
+  adminBan: (ctx) => ({ params: { userId: freshMember(ctx) }, body: { reason: 'Spam.' } }),
+  adminUserDelete: (ctx) => ({ params: { userId: freshMember(ctx) } }),
+  adminSubscribers: () => ({ query: { status: 'pending' } }),
+  adminSubscribersExport: () => ({ query: { status: 'active' } }),
+  adminSubscribersImport: () => ({
+    body: { csv: 'email,name,consent\nnew@example.com,New,yes\n' },
+  }),
+  adminAnalytics: () => ({}),
+  adminSettingsGet: () => ({}),
+  adminSettingsUpdate: () => ({ body: { announcement: 'Welcome!' } }),
+  adminEvents: () => ({}),
+  adminEventCreate: () => ({ body: EVENT_BODY }),
+  adminEventUpdate: ({ t }) => ({ params: { eventId: insertEvent(t) }, body: EVENT_BODY }),
+  adminEventDelete: ({ t }) => ({ params: { eventId: insertEvent(t) } }),
+};
+
+/** What the domain's permission table says this role gets from a route. */
+function expectedStatus(role: MatrixRole, name: MemberApiRouteName): '2xx' | 401 | 403 {
+  if (role === 'anonymous' || role === 'banned') return 401;
+  return hasPermission(role satisfies RoleLevel, MEMBER_API_ROUTES[name].permission) ? '2xx' : 403;
+}
+
+let t: TestApp;
+let users: Record<MatrixRole, TestUser | null>;
+let postId: number;
+let otherId: number;
+
+beforeAll(async () => {
+  t = createTestApp();
+  users = await usersForMatrix(t);
+  postId = insertPost(t, { slug: 'matrix-post', title: 'Matrix post' });
+  otherId = createUser(t, { name: 'Other Member' });
+});
+
+afterAll(() => t?.cleanup());
+
+describe('the route table', () => {
+  it('is exactly what the API mounts', () => {
+    const mounted: MemberApiRouteName[] = [];
+    communityRoutes(t.deps, { onMount: (name) => mounted.push(name) });
+    expect(mounted.sort()).toEqual(Object.keys(MEMBER_API_ROUTES).sort());
+  });
+});
+
+const cases = (Object.keys(MEMBER_API_ROUTES) as MemberApiRouteName[]).flatMap((name) =>
+  MATRIX_ROLES.map((role) => [name, role, expectedStatus(role, name)] as const),
+);
+
+describe('the permission matrix', () => {
+  it.each(cases)('%s as %s → %s', async (name, role, expected) => {
+    const route = MEMBER_API_ROUTES[name];
+    let actor = users[role];
+    // Deleting an account ends it, so each role that may do it deletes a fresh one of its own.
+    if (name === 'accountDelete' && expected === '2xx' && actor) {
+      actor = await signInAs(t, role as Exclude<RoleLevel, 'anonymous'>);
+    }
+    const call = FIXTURES[name]({ t, actor, postId, otherId });
+    let path = apiPath(route, call.params);
+    if (call.query) path += `?${new URLSearchParams(call.query).toString()}`;
+    const client = as(t, actor);
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const res = await (method === 'get' ? client.get(path) : client[method](path, call.body));
+    if (expected === '2xx') {
+      expect(res.status, `${res.status} ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
+      expect(res.status, `${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(300);
+    } else {
+      expect(res.status, res.text.slice(0, 200)).toBe(expected);
+      expect(res.body).toMatchObject({
+        success: false,
+        code: expected === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN',
+      });
+    }
+  });
+});

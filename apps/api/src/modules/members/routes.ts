@@ -1,0 +1,54 @@
+import { MESSAGES, accountDeleteSchema, profileUpdateSchema } from '@quillpost/domain';
+import { validate } from '../../http/validate.js';
+import { clearCookie } from '../auth/index.js';
+import type { MountRoute } from './route-table.js';
+import {
+  dashboard,
+  eraseAccount,
+  exportMemberData,
+  readProfile,
+  updateProfile,
+} from './service.js';
+import { nowIso, viewerOf, type CommunityDeps } from './shared.js';
+
+const SESSION_COOKIE = 'qp_session';
+
+export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
+  const { db, env } = deps;
+
+  mount('dashboard', (req, res) => {
+    const user = viewerOf(req);
+    res.json({ success: true, ...dashboard(db, user.id, nowIso(deps)) });
+  });
+
+  mount('profileGet', (req, res) => {
+    const user = viewerOf(req);
+    res.json({ success: true, profile: readProfile(db, user.id) });
+  });
+
+  mount('profileUpdate', (req, res) => {
+    const user = viewerOf(req);
+    const input = validate(profileUpdateSchema, req.body);
+    const profile = updateProfile(db, user.id, input, nowIso(deps));
+    res.json({ success: true, message: MESSAGES.PROFILE_UPDATED, profile });
+  });
+
+  mount('dataExport', (req, res) => {
+    const user = viewerOf(req);
+    const data = exportMemberData(deps, user.id, nowIso(deps));
+    const day = nowIso(deps).slice(0, 10);
+    res
+      .set('Content-Disposition', `attachment; filename="my-data-${day}.json"`)
+      .type('application/json')
+      .send(JSON.stringify({ success: true, ...data }, null, 2));
+  });
+
+  mount('accountDelete', (req, res) => {
+    const user = viewerOf(req);
+    validate(accountDeleteSchema, req.body);
+    eraseAccount(deps, user.id, { actorId: user.id, now: nowIso(deps) });
+    // The session rows are gone already; this only tidies the browser.
+    clearCookie(res, env, SESSION_COOKIE);
+    res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
+  });
+}

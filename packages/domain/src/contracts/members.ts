@@ -1,0 +1,924 @@
+/**
+ * The members area, community, moderation and the owner's console (issue 7): the route table
+ * with each endpoint's permission, the request schemas the API validates every write with, the
+ * response shapes the web parses, and the few rules both sides share (comment text, safe links,
+ * CSV cells, site settings).
+ *
+ * The route table is the one list of these endpoints: the API mounts each route through it with
+ * `requirePermission(route.permission)`, the web builds its URLs from it and mirrors the
+ * permission to hide buttons, and the permission-matrix test walks it against every role.
+ */
+import { z } from 'zod';
+import { MESSAGES, type MessageCode } from '../messages.js';
+import { ROLE_LEVELS, type Permission } from '../roles.js';
+import { nameSchema } from '../validation.js';
+
+// The WHATWG URL parser exists in every runtime this package runs in (browsers, Node); the
+// domain compiles without DOM or Node types, so it is declared here.
+declare const URL: new (input: string) => {
+  protocol: string;
+  username: string;
+  password: string;
+  href: string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+export const BIO_MAX_LENGTH = 280;
+export const WEBSITE_MAX_LENGTH = 200;
+export const COMMENT_MAX_LENGTH = 2000;
+export const THREAD_TITLE_MAX_LENGTH = 120;
+export const REASON_MAX_LENGTH = 500;
+export const EVENT_TITLE_MAX_LENGTH = 140;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 4000;
+export const EVENT_LOCATION_MAX_LENGTH = 200;
+export const ANNOUNCEMENT_MAX_LENGTH = 280;
+export const CSV_IMPORT_MAX_ROWS = 5000;
+/** Temporary bans: from one hour to a year. */
+export const BAN_MIN_HOURS = 1;
+export const BAN_MAX_HOURS = 365 * 24;
+/** The ban lengths the moderation screens offer (hours). */
+export const BAN_DURATION_PRESETS_HOURS = [24, 72, 168, 720] as const;
+/** Comments (and new threads) per member: a burst limit and an hourly one. */
+export const COMMENT_RATE_LIMITS = {
+  perMinute: { max: 5, windowMs: 60_000 },
+  perHour: { max: 30, windowMs: 60 * 60_000 },
+} as const;
+export const ADMIN_PAGE_SIZE = 25;
+
+// ---------------------------------------------------------------------------------------------
+// The route table
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: ApiMethod;
+  /** Express-style path; `:name` segments are filled by `apiPath`. */
+  path: string;
+  /** The section 6 permission the server checks (signed out is 401, lacking it 403). */
+  permission: Permission;
+}
+
+/**
+ * Every members, community, moderation and admin endpoint with its permission. `view_content`
+ * on a route here means "signed in, any role": requirePermission answers 401 to visitors.
+ * Taking part (commenting, starting a thread, reporting, RSVP) is the `comment` permission.
+ */
+export const MEMBER_API_ROUTES = {
+  // Members area
+  dashboard: { method: 'GET', path: '/api/members/dashboard', permission: 'view_content' },
+  profileGet: { method: 'GET', path: '/api/members/profile', permission: 'view_content' },
+  profileUpdate: { method: 'PUT', path: '/api/members/profile', permission: 'edit_profile' },
+  dataExport: { method: 'GET', path: '/api/members/export', permission: 'view_content' },
+  accountDelete: { method: 'DELETE', path: '/api/members/account', permission: 'view_content' },
+  directory: { method: 'GET', path: '/api/members/directory', permission: 'view_content' },
+  // Bookmarks
+  bookmarkList: { method: 'GET', path: '/api/members/bookmarks', permission: 'bookmark' },
+  bookmarkStatus: { method: 'GET', path: '/api/members/bookmarks/:postId', permission: 'bookmark' },
+  bookmarkAdd: { method: 'PUT', path: '/api/members/bookmarks/:postId', permission: 'bookmark' },
+  bookmarkRemove: {
+    method: 'DELETE',
+    path: '/api/members/bookmarks/:postId',
+    permission: 'bookmark',
+  },
+  // Discussions
+  threadList: { method: 'GET', path: '/api/discussions', permission: 'view_content' },
+  threadCreate: { method: 'POST', path: '/api/discussions', permission: 'comment' },
+  threadGet: {
+    method: 'GET',
+    path: '/api/discussions/threads/:threadId',
+    permission: 'view_content',
+  },
+  postThreadGet: {
+    method: 'GET',
+    path: '/api/discussions/posts/:postId',
+    permission: 'view_content',
+  },
+  threadComment: {
+    method: 'POST',
+    path: '/api/discussions/threads/:threadId/comments',
+    permission: 'comment',
+  },
+  postComment: {
+    method: 'POST',
+    path: '/api/discussions/posts/:postId/comments',
+    permission: 'comment',
+  },
+  commentEdit: {
+    method: 'PATCH',
+    path: '/api/discussions/comments/:commentId',
+    permission: 'comment',
+  },
+  commentDelete: {
+    method: 'DELETE',
+    path: '/api/discussions/comments/:commentId',
+    permission: 'comment',
+  },
+  commentReport: {
+    method: 'POST',
+    path: '/api/discussions/comments/:commentId/reports',
+    permission: 'comment',
+  },
+  // Events
+  eventList: { method: 'GET', path: '/api/events', permission: 'view_content' },
+  eventCalendar: { method: 'GET', path: '/api/events/:eventId/ics', permission: 'view_content' },
+  eventRsvp: { method: 'PUT', path: '/api/events/:eventId/rsvp', permission: 'comment' },
+  eventRsvpCancel: { method: 'DELETE', path: '/api/events/:eventId/rsvp', permission: 'comment' },
+  // Moderation
+  moderationQueue: {
+    method: 'GET',
+    path: '/api/moderation/queue',
+    permission: 'moderate_comments',
+  },
+  commentHide: {
+    method: 'POST',
+    path: '/api/moderation/comments/:commentId/hide',
+    permission: 'hide_content',
+  },
+  commentUnhide: {
+    method: 'POST',
+    path: '/api/moderation/comments/:commentId/unhide',
+    permission: 'hide_content',
+  },
+  commentRemove: {
+    method: 'DELETE',
+    path: '/api/moderation/comments/:commentId',
+    permission: 'delete_content',
+  },
+  reportsDismiss: {
+    method: 'POST',
+    path: '/api/moderation/comments/:commentId/dismiss',
+    permission: 'manage_flags',
+  },
+  moderationUser: {
+    method: 'GET',
+    path: '/api/moderation/users/:userId',
+    permission: 'moderate_comments',
+  },
+  userWarn: {
+    method: 'POST',
+    path: '/api/moderation/users/:userId/warnings',
+    permission: 'warn_users',
+  },
+  userTempBan: {
+    method: 'POST',
+    path: '/api/moderation/users/:userId/ban',
+    permission: 'temp_ban_users',
+  },
+  userUnban: {
+    method: 'DELETE',
+    path: '/api/moderation/users/:userId/ban',
+    permission: 'temp_ban_users',
+  },
+  moderationLog: {
+    method: 'GET',
+    path: '/api/moderation/log',
+    permission: 'view_moderation_logs',
+  },
+  // Admin
+  adminUsers: { method: 'GET', path: '/api/admin/users', permission: 'manage_users' },
+  adminRoleAssign: {
+    method: 'PUT',
+    path: '/api/admin/users/:userId/role',
+    permission: 'assign_roles',
+  },
+  adminBan: { method: 'POST', path: '/api/admin/users/:userId/ban', permission: 'permanent_ban' },
+  adminUserDelete: {
+    method: 'DELETE',
+    path: '/api/admin/users/:userId',
+    permission: 'manage_users',
+  },
+  adminSubscribers: { method: 'GET', path: '/api/admin/subscribers', permission: 'manage_users' },
+  adminSubscribersExport: {
+    method: 'GET',
+    path: '/api/admin/subscribers/export',
+    permission: 'export_data',
+  },
+  adminSubscribersImport: {
+    method: 'POST',
+    path: '/api/admin/subscribers/import',
+    permission: 'manage_users',
+  },
+  adminAnalytics: { method: 'GET', path: '/api/admin/analytics', permission: 'view_analytics' },
+  adminSettingsGet: { method: 'GET', path: '/api/admin/settings', permission: 'manage_settings' },
+  adminSettingsUpdate: {
+    method: 'PUT',
+    path: '/api/admin/settings',
+    permission: 'manage_settings',
+  },
+  adminEvents: { method: 'GET', path: '/api/admin/events', permission: 'admin_system' },
+  adminEventCreate: { method: 'POST', path: '/api/admin/events', permission: 'admin_system' },
+  adminEventUpdate: {
+    method: 'PUT',
+    path: '/api/admin/events/:eventId',
+    permission: 'admin_system',
+  },
+  adminEventDelete: {
+    method: 'DELETE',
+    path: '/api/admin/events/:eventId',
+    permission: 'admin_system',
+  },
+} as const satisfies Record<string, ApiRoute>;
+
+export type MemberApiRouteName = keyof typeof MEMBER_API_ROUTES;
+
+/** A route's path with its `:name` segments filled in (URI-encoded). */
+export function apiPath(route: ApiRoute, params: Record<string, string | number> = {}): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPath: missing :${name} for ${route.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared field rules
+
+const CONTROL_EXCEPT_NEWLINE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+type Ctx = { addIssue: (issue: z.core.$ZodRawIssue) => void };
+function coded(ctx: Ctx, code: MessageCode, input: unknown): void {
+  ctx.addIssue({ code: 'custom', message: MESSAGES[code], params: { code }, input });
+}
+const chars = (value: string) => Array.from(value).length;
+
+/**
+ * Plain text a member writes: line breaks normalised, control and direction-override characters
+ * removed, runs of blank lines collapsed, trimmed. HTML stays text; the web never renders it as
+ * markup.
+ */
+export function normalizePlainText(raw: string): string {
+  return raw
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL_EXCEPT_NEWLINE, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A required plain-text field with a maximum length, normalised first. */
+function plainText(options: {
+  max: number;
+  required: MessageCode;
+  tooLong: MessageCode;
+  multiline?: boolean;
+}) {
+  return z
+    .custom<string>()
+    .superRefine((value: unknown, ctx) => {
+      if (typeof value !== 'string') return coded(ctx, options.required, value);
+      const text = options.multiline
+        ? normalizePlainText(value)
+        : normalizePlainText(value).replace(/\s+/g, ' ');
+      if (text === '') coded(ctx, options.required, value);
+      else if (chars(text) > options.max) coded(ctx, options.tooLong, value);
+    })
+    .transform((value) =>
+      options.multiline
+        ? normalizePlainText(value)
+        : normalizePlainText(value).replace(/\s+/g, ' '),
+    );
+}
+
+/** An optional single-line text: blank becomes null. */
+function optionalText(max: number, tooLong: MessageCode) {
+  return z
+    .custom<string | null | undefined>()
+    .superRefine((value: unknown, ctx) => {
+      if (value === undefined || value === null) return;
+      if (typeof value !== 'string') return coded(ctx, 'INVALID_REQUEST', value);
+      if (chars(normalizePlainText(value)) > max) coded(ctx, tooLong, value);
+    })
+    .transform((value) => {
+      const text = typeof value === 'string' ? normalizePlainText(value).replace(/\s+/g, ' ') : '';
+      return text === '' ? null : text;
+    });
+}
+
+/** An http(s) URL without credentials; anything else (javascript:, data:) is refused. */
+export function isSafeWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+const optionalWebUrl = z
+  .custom<string | null | undefined>()
+  .superRefine((value: unknown, ctx) => {
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'string') return coded(ctx, 'WEBSITE_INVALID', value);
+    const trimmed = value.trim();
+    if (trimmed === '') return;
+    if (trimmed.length > WEBSITE_MAX_LENGTH || !isSafeWebUrl(trimmed)) {
+      coded(ctx, 'WEBSITE_INVALID', value);
+    }
+  })
+  .transform((value) => {
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    return trimmed === '' ? null : new URL(trimmed).href;
+  });
+
+const reasonSchema = optionalText(REASON_MAX_LENGTH, 'REASON_TOO_LONG');
+const requiredReasonSchema = plainText({
+  max: REASON_MAX_LENGTH,
+  required: 'REASON_REQUIRED',
+  tooLong: 'REASON_TOO_LONG',
+});
+
+/** Positive integer ids in paths (`:postId`, `:commentId`, ...). */
+const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+// ---------------------------------------------------------------------------------------------
+// Safe links in comment text
+
+export type TextSegment =
+  { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/gi;
+
+/** Sentence punctuation after a URL is not part of it; a ')' is only when the URL opened one. */
+function trimUrl(candidate: string): string {
+  let url = candidate;
+  for (;;) {
+    const last = url.at(-1);
+    if (last && '.,;:!?\'"]}'.includes(last)) url = url.slice(0, -1);
+    else if (last === ')' && url.split('(').length < url.split(')').length) url = url.slice(0, -1);
+    else return url;
+  }
+}
+
+/**
+ * Splits plain comment text into text and link segments. Only http(s) URLs become links, and the
+ * web renders them as text nodes inside <a rel="nofollow ugc noopener noreferrer">, so nothing a
+ * member types can become markup or a script URL.
+ */
+export function linkifyText(text: string): TextSegment[] {
+  const segments: TextSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const start = match.index;
+    const candidate = trimUrl(match[0]);
+    if (!isSafeWebUrl(candidate)) continue;
+    if (start > last) segments.push({ kind: 'text', text: text.slice(last, start) });
+    segments.push({ kind: 'link', text: candidate, href: new URL(candidate).href });
+    last = start + candidate.length;
+  }
+  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
+  return segments;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV cells
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: a value a spreadsheet would run as a formula (starting with = + - @, tab or CR)
+ * gets a leading apostrophe, then the cell is quoted when it holds a comma, quote or line break.
+ */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(values: ReadonlyArray<string | number | boolean | null | undefined>) {
+  return values.map(csvCell).join(',');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Common response pieces
+
+export const personSchema = z.object({
+  id: z.number(),
+  /** null for a deleted account or one without a name. */
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type Person = z.output<typeof personSchema>;
+
+const okSchema = z.object({ success: z.literal(true) });
+
+function page<T extends z.ZodType>(item: T) {
+  return okSchema.extend({
+    items: z.array(item),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  });
+}
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Profile, export, account
+
+/** PUT /api/members/profile. Unknown keys (role, email, id, ...) are stripped: a member can only
+ * change these four fields of their own profile. */
+export const profileUpdateSchema = z
+  .object({
+    name: nameSchema,
+    bio: optionalText(BIO_MAX_LENGTH, 'BIO_TOO_LONG').optional(),
+    website: optionalWebUrl.optional(),
+    showInDirectory: z.boolean().optional(),
+  })
+  .strip();
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const memberProfileSchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string(),
+  website: z.string().nullable(),
+  showInDirectory: z.boolean(),
+  role: z.string(),
+  level: z.enum(ROLE_LEVELS),
+  memberSince: z.string(),
+});
+export type MemberProfile = z.output<typeof memberProfileSchema>;
+
+export const profileResponseSchema = okSchema.extend({ profile: memberProfileSchema });
+
+/** DELETE /api/members/account: confirmDelete must be literally true. */
+export const accountDeleteSchema = z.object({
+  confirmDelete: z.custom<true>().superRefine((value: unknown, ctx) => {
+    if (value !== true) coded(ctx, 'CONFIRM_DELETE_REQUIRED', value);
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bookmarks
+
+export const postIdParamsSchema = z.object({ postId: idParam });
+
+export const bookmarkSchema = z.object({
+  postId: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  date: z.string(),
+  bookmarkedAt: z.string(),
+});
+export type Bookmark = z.output<typeof bookmarkSchema>;
+
+export const bookmarkListResponseSchema = okSchema.extend({ bookmarks: z.array(bookmarkSchema) });
+export const bookmarkStatusResponseSchema = okSchema.extend({ bookmarked: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------
+// Discussions
+
+export const COMMENT_STATUSES = ['visible', 'hidden', 'deleted'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+export const threadIdParamsSchema = z.object({ threadId: idParam });
+export const commentIdParamsSchema = z.object({ commentId: idParam });
+
+export const commentBodySchema = plainText({
+  max: COMMENT_MAX_LENGTH,
+  required: 'COMMENT_REQUIRED',
+  tooLong: 'COMMENT_TOO_LONG',
+  multiline: true,
+});
+
+/** POST /api/discussions: a general thread with its opening comment. */
+export const threadCreateSchema = z.object({
+  title: plainText({
+    max: THREAD_TITLE_MAX_LENGTH,
+    required: 'THREAD_TITLE_REQUIRED',
+    tooLong: 'THREAD_TITLE_TOO_LONG',
+  }),
+  body: commentBodySchema,
+});
+export type ThreadCreate = z.input<typeof threadCreateSchema>;
+
+/** POST .../comments: a comment, or a reply to a top-level comment of the same thread. */
+export const commentCreateSchema = z.object({
+  body: commentBodySchema,
+  parentId: idParam.nullish(),
+});
+export type CommentCreate = z.input<typeof commentCreateSchema>;
+
+export const commentEditSchema = z.object({ body: commentBodySchema });
+export const reportCreateSchema = z.object({ reason: reasonSchema.optional() });
+
+export const commentAuthorSchema = personSchema.extend({ level: z.enum(ROLE_LEVELS) });
+
+const commentFields = {
+  id: z.number(),
+  threadId: z.number(),
+  parentId: z.number().nullable(),
+  /** null once the comment is hidden (for everyone but moderators and its author) or deleted. */
+  author: commentAuthorSchema.nullable(),
+  body: z.string().nullable(),
+  status: z.enum(COMMENT_STATUSES),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  mine: z.boolean(),
+  reportedByMe: z.boolean(),
+};
+export const commentSchema = z.object(commentFields);
+export type Comment = z.output<typeof commentSchema>;
+export const commentWithRepliesSchema = z.object({
+  ...commentFields,
+  replies: z.array(commentSchema),
+});
+export type CommentWithReplies = z.output<typeof commentWithRepliesSchema>;
+
+export const threadSummarySchema = z.object({
+  /** null for a post nobody has commented on yet. */
+  id: z.number().nullable(),
+  kind: z.enum(['post', 'general']),
+  title: z.string(),
+  post: z.object({ id: z.string(), slug: z.string(), title: z.string() }).nullable(),
+  author: personSchema.nullable(),
+  createdAt: z.string().nullable(),
+  lastActivityAt: z.string().nullable(),
+  commentCount: z.number(),
+});
+export type ThreadSummary = z.output<typeof threadSummarySchema>;
+
+export const threadListResponseSchema = okSchema.extend({ threads: z.array(threadSummarySchema) });
+export const threadResponseSchema = okSchema.extend({
+  thread: threadSummarySchema,
+  comments: z.array(commentWithRepliesSchema),
+  commentsOpen: z.boolean(),
+});
+export type ThreadResponse = z.output<typeof threadResponseSchema>;
+export const commentResponseSchema = okSchema.extend({ comment: commentSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const eventIdParamsSchema = z.object({ eventId: idParam });
+
+/** Whether the runtime knows this IANA time zone ('Europe/London', 'UTC', ...). */
+export function isValidTimeZone(value: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value) || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'YYYY-MM-DDTHH:mm' as typed in a datetime-local field: a wall-clock time, no zone. */
+export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+function isLocalDateTime(value: unknown): value is string {
+  const match = typeof value === 'string' ? LOCAL_DATE_TIME.exec(value) : null;
+  if (!match) return false;
+  const [, y, m, d, h, min] = match.map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d, h, min));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    min < 60
+  );
+}
+
+const localDateTime = z.custom<string>().superRefine((value: unknown, ctx) => {
+  if (!isLocalDateTime(value)) coded(ctx, 'EVENT_TIME_INVALID', value);
+});
+
+/** POST /api/admin/events and PUT /api/admin/events/:eventId. Times are wall-clock times in
+ * `timeZone`; the server stores the instants. */
+export const eventInputSchema = z
+  .object({
+    title: plainText({
+      max: EVENT_TITLE_MAX_LENGTH,
+      required: 'EVENT_TITLE_REQUIRED',
+      tooLong: 'EVENT_TEXT_TOO_LONG',
+    }),
+    description: optionalText(EVENT_DESCRIPTION_MAX_LENGTH, 'EVENT_TEXT_TOO_LONG')
+      .optional()
+      .transform((value) => value ?? ''),
+    startsAt: localDateTime,
+    endsAt: localDateTime.nullish(),
+    timeZone: z.custom<string>().superRefine((value: unknown, ctx) => {
+      if (typeof value !== 'string' || !isValidTimeZone(value)) {
+        coded(ctx, 'TIME_ZONE_INVALID', value);
+      }
+    }),
+    location: optionalText(EVENT_LOCATION_MAX_LENGTH, 'EVENT_TEXT_TOO_LONG').optional(),
+    url: optionalWebUrl.optional(),
+    status: z.enum(EVENT_STATUSES).default('published'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.endsAt && value.endsAt < value.startsAt) {
+      coded(ctx, 'EVENT_END_BEFORE_START', value.endsAt);
+    }
+  });
+export type EventInput = z.input<typeof eventInputSchema>;
+
+export const memberEventSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  /** Instants (ISO, UTC); show them in `timeZone`. */
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  timeZone: z.string(),
+  location: z.string().nullable(),
+  url: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  goingCount: z.number(),
+  going: z.boolean(),
+});
+export type MemberEvent = z.output<typeof memberEventSchema>;
+
+export const eventListResponseSchema = okSchema.extend({ events: z.array(memberEventSchema) });
+export const eventResponseSchema = okSchema.extend({ event: memberEventSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Directory and dashboard
+
+export const directoryQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+
+export const directoryEntrySchema = personSchema.extend({
+  bio: z.string(),
+  memberSince: z.string(),
+});
+export type DirectoryEntry = z.output<typeof directoryEntrySchema>;
+export const directoryResponseSchema = okSchema.extend({
+  open: z.boolean(),
+  members: z.array(directoryEntrySchema),
+});
+
+export const postSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  date: z.string(),
+});
+export type PostSummary = z.output<typeof postSummarySchema>;
+
+export const warningSchema = z.object({ reason: z.string(), createdAt: z.string() });
+
+export const dashboardResponseSchema = okSchema.extend({
+  announcement: z.string(),
+  bookmarks: z.array(bookmarkSchema),
+  posts: z.array(postSummarySchema),
+  events: z.array(memberEventSchema),
+  warnings: z.array(warningSchema),
+  profileComplete: z.boolean(),
+});
+export type DashboardResponse = z.output<typeof dashboardResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Moderation
+
+export const userIdParamsSchema = z.object({ userId: idParam });
+
+export const moderationActionSchema = z.object({ reason: reasonSchema.optional() });
+export const warnSchema = z.object({ reason: requiredReasonSchema });
+export const tempBanSchema = z.object({
+  hours: z.custom<number>().superRefine((value: unknown, ctx) => {
+    if (
+      typeof value !== 'number' ||
+      !Number.isInteger(value) ||
+      value < BAN_MIN_HOURS ||
+      value > BAN_MAX_HOURS
+    ) {
+      coded(ctx, 'BAN_DURATION_INVALID', value);
+    }
+  }),
+  reason: requiredReasonSchema,
+});
+export const permanentBanSchema = z.object({ reason: requiredReasonSchema });
+
+export const reportSchema = z.object({
+  id: z.number(),
+  reason: z.string().nullable(),
+  reporter: personSchema.nullable(),
+  createdAt: z.string(),
+});
+
+export const queueItemSchema = z.object({
+  comment: commentSchema.extend({ author: commentAuthorSchema.nullable() }),
+  thread: z.object({ id: z.number(), title: z.string(), postSlug: z.string().nullable() }),
+  reports: z.array(reportSchema),
+});
+export type QueueItem = z.output<typeof queueItemSchema>;
+export const moderationQueueResponseSchema = okSchema.extend({ items: z.array(queueItemSchema) });
+
+export const banStateSchema = z.object({
+  since: z.string(),
+  /** null: permanent. */
+  until: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type BanState = z.output<typeof banStateSchema>;
+
+export const moderationUserResponseSchema = okSchema.extend({
+  user: personSchema.extend({
+    level: z.enum(ROLE_LEVELS),
+    memberSince: z.string(),
+    ban: banStateSchema.nullable(),
+    warnings: z.array(warningSchema),
+    commentCount: z.number(),
+  }),
+});
+
+export const MODERATION_ACTIONS = [
+  'comment.hide',
+  'comment.unhide',
+  'comment.delete',
+  'reports.dismiss',
+  'user.warn',
+  'user.ban',
+  'user.unban',
+  'user.role',
+  'user.delete',
+  'subscribers.export',
+  'subscribers.import',
+  'settings.update',
+  'event.create',
+  'event.update',
+  'event.delete',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const moderationLogQuerySchema = pageQuerySchema.extend({
+  action: z.enum(MODERATION_ACTIONS).optional(),
+});
+
+export const logEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(MODERATION_ACTIONS),
+  actor: personSchema.nullable(),
+  targetUser: personSchema.nullable(),
+  /** What was done, in words ("Hid a comment on “Small tools”"). */
+  summary: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LogEntry = z.output<typeof logEntrySchema>;
+export const moderationLogResponseSchema = page(logEntrySchema);
+
+// ---------------------------------------------------------------------------------------------
+// Admin: users, subscribers, analytics, settings
+
+export const ASSIGNABLE_ROLES = ['subscriber', 'member', 'moderator', 'admin'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+export const roleAssignSchema = z.object({
+  role: z.custom<AssignableRole>().superRefine((value: unknown, ctx) => {
+    if (!(ASSIGNABLE_ROLES as readonly unknown[]).includes(value)) {
+      coded(ctx, 'ROLE_INVALID', value);
+    }
+  }),
+});
+
+export const adminUsersQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(200).default(''),
+});
+
+export const adminUserSchema = personSchema.extend({
+  email: z.string().nullable(),
+  role: z.string(),
+  level: z.enum(ROLE_LEVELS),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  providers: z.array(z.string()),
+  ban: banStateSchema.nullable(),
+});
+export type AdminUser = z.output<typeof adminUserSchema>;
+export const adminUsersResponseSchema = page(adminUserSchema);
+export const adminUserResponseSchema = okSchema.extend({ user: adminUserSchema });
+
+/** Subscriber filters: the three stored statuses plus bounced (a relay refused the address). */
+export const SUBSCRIBER_FILTERS = ['pending', 'active', 'unsubscribed', 'bounced'] as const;
+export type SubscriberFilter = (typeof SUBSCRIBER_FILTERS)[number];
+
+export const subscribersQuerySchema = pageQuerySchema.extend({
+  status: z.enum(SUBSCRIBER_FILTERS).optional(),
+  q: z.string().trim().max(200).default(''),
+});
+export const subscribersExportQuerySchema = z.object({
+  status: z.enum(SUBSCRIBER_FILTERS).optional(),
+});
+
+export const adminSubscriberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(SUBSCRIBER_FILTERS),
+  verified: z.boolean(),
+  subscribedAt: z.string(),
+  verifiedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+  bouncedAt: z.string().nullable(),
+});
+export type AdminSubscriber = z.output<typeof adminSubscriberSchema>;
+export const adminSubscribersResponseSchema = page(adminSubscriberSchema).extend({
+  counts: z.record(z.enum(SUBSCRIBER_FILTERS), z.number()),
+});
+
+/** The CSV export's columns, in order. */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  'email',
+  'name',
+  'status',
+  'verified',
+  'subscribed_at',
+  'verified_at',
+  'unsubscribed_at',
+  'bounced_at',
+] as const;
+
+/** POST /api/admin/subscribers/import: the file's text. Columns: email (required), name,
+ * consent ('yes', 'true' or '1' when the person consented elsewhere) and source. */
+export const subscriberImportSchema = z.object({
+  csv: z.string().min(1).max(1_000_000),
+});
+export const importResultSchema = okSchema.extend({
+  /** Imported as active: the file says they consented. */
+  imported: z.number(),
+  /** Imported as pending: a confirmation email is on its way. */
+  confirmationsQueued: z.number(),
+  /** Already on the list (any status): left exactly as they were. */
+  skippedExisting: z.number(),
+  invalid: z.array(z.object({ line: z.number(), code: z.string(), message: z.string() })),
+});
+export type ImportResult = z.output<typeof importResultSchema>;
+
+export const analyticsResponseSchema = okSchema.extend({
+  months: z.array(z.object({ month: z.string(), subscribers: z.number(), members: z.number() })),
+  signupsBySource: z.array(z.object({ source: z.string(), count: z.number() })),
+  membersByMethod: z.array(z.object({ method: z.string(), count: z.number() })),
+  confirmation: z.object({
+    requested: z.number(),
+    confirmed: z.number(),
+    rate: z.number().nullable(),
+  }),
+  totals: z.object({ subscribers: z.number(), activeSubscribers: z.number(), members: z.number() }),
+});
+export type AnalyticsResponse = z.output<typeof analyticsResponseSchema>;
+
+/** Site settings kept in the database (site_settings), changed from the console at run time. */
+export const siteSettingsSchema = z.object({
+  /** New comments and threads are accepted. */
+  commentsOpen: z.boolean(),
+  /** The member directory is shown. */
+  directoryOpen: z.boolean(),
+  /** A short note on every member's dashboard; '' for none. */
+  announcement: z.string(),
+  /** The time zone the event form starts with. */
+  defaultTimeZone: z.string(),
+});
+export type SiteSettings = z.output<typeof siteSettingsSchema>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  commentsOpen: true,
+  directoryOpen: true,
+  announcement: '',
+  defaultTimeZone: 'UTC',
+};
+
+function settingsIssue(ctx: Ctx, value: unknown) {
+  coded(ctx, 'SETTINGS_INVALID', value);
+}
+
+/** PUT /api/admin/settings: any subset of the settings. */
+export const siteSettingsUpdateSchema = z
+  .object({
+    commentsOpen: z.boolean().optional(),
+    directoryOpen: z.boolean().optional(),
+    announcement: z
+      .custom<string>()
+      .superRefine((value: unknown, ctx) => {
+        if (typeof value !== 'string' || chars(value.trim()) > ANNOUNCEMENT_MAX_LENGTH) {
+          settingsIssue(ctx, value);
+        }
+      })
+      .transform((value) => normalizePlainText(value).replace(/\s+/g, ' '))
+      .optional(),
+    defaultTimeZone: z
+      .custom<string>()
+      .superRefine((value: unknown, ctx) => {
+        if (typeof value !== 'string' || !isValidTimeZone(value))
+          coded(ctx, 'TIME_ZONE_INVALID', value);
+      })
+      .optional(),
+  })
+  .strict();
+export const siteSettingsResponseSchema = okSchema.extend({ settings: siteSettingsSchema });
+
+export const adminEventListResponseSchema = eventListResponseSchema;
