@@ -15,7 +15,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../app.js';
 import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
-import { RateLimiter, limitByClient } from '../../http/rate-limit.js';
+import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
 import { hashIp } from './consent.js';
@@ -145,16 +145,33 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
       if (await provesOwnership(req, deps, email)) {
         const row = findByEmail(db, email);
         if (row) unsubscribe(deps, row.id, { source: 'manage-page', ipHash: ipHashOf(req) });
-        return res.json({ success: true, message: MESSAGES.UNSUBSCRIBED });
+        return res.json({
+          success: true,
+          message: MESSAGES.UNSUBSCRIBED,
+          data: { unsubscribed: true },
+        });
       }
       // Knowing an address is not owning it: its owner gets a link to confirm instead.
       requestUnsubscribe(deps, email);
-      res.json({ success: true, message: MESSAGES.UNSUBSCRIBE_LINK_SENT });
+      res.json({
+        success: true,
+        message: MESSAGES.UNSUBSCRIBE_LINK_SENT,
+        data: { unsubscribed: false },
+      });
     },
   );
 
+  // Looking up one address's status is what the web app's "refresh verification" needs, and
+  // also what an enumeration script would do: allowed, but slowed to a human pace per client.
+  const lookupLimiter = new RateLimiter({
+    max: env.RATE_LIMIT_IP_MAX * 4,
+    windowMs: env.RATE_LIMIT_IP_WINDOW_MS,
+    clock,
+  });
+
   router.get('/api/auth/stats', (req, res) => {
     const { email } = validate(statsQuerySchema, req.query);
+    if (email !== undefined) lookupLimiter.consume(`stats:${clientKey(req.ip)}`);
     res.set('Cache-Control', 'no-store');
     const row = email ? findByEmail(db, email.trim()) : undefined;
     res.json({

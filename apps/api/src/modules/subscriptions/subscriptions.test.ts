@@ -209,6 +209,22 @@ describe('subscribe and confirm', () => {
     ]);
   });
 
+  it('slows down lookups of single addresses per client', async () => {
+    const t = await mailingApp({ env: { RATE_LIMIT_IP_MAX: '1' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      statuses.push(
+        (
+          await request(t.app)
+            .get('/api/auth/stats')
+            .query({ email: `x${i}@e.com` })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect((await request(t.app).get('/api/auth/stats')).status).toBe(200);
+  });
+
   it('reports counts, and the status of one address', async () => {
     const t = await mailingApp();
     await subscribeAndConfirm(t, 'one@example.com');
@@ -683,7 +699,11 @@ describe('unsubscribe', () => {
     const anonymous = await request(t.app)
       .post('/api/auth/unsubscribe')
       .send({ email: 'u@example.com' });
-    expect(anonymous.body).toEqual({ success: true, message: MESSAGES.UNSUBSCRIBE_LINK_SENT });
+    expect(anonymous.body).toEqual({
+      success: true,
+      message: MESSAGES.UNSUBSCRIBE_LINK_SENT,
+      data: { unsubscribed: false },
+    });
     expect(findByEmail(t.deps.db, 'u@example.com')?.status).toBe('active');
     await t.outbox.drain();
     const confirm = t.sink.messagesTo('u@example.com').at(-1);
@@ -694,7 +714,11 @@ describe('unsubscribe', () => {
       .post('/api/auth/unsubscribe')
       .set('X-Manage-Token', manageTokenIn(confirmation))
       .send({ email: 'u@example.com' });
-    expect(owner.body).toEqual({ success: true, message: MESSAGES.UNSUBSCRIBED });
+    expect(owner.body).toEqual({
+      success: true,
+      message: MESSAGES.UNSUBSCRIBED,
+      data: { unsubscribed: true },
+    });
     expect(findByEmail(t.deps.db, 'u@example.com')?.status).toBe('unsubscribed');
 
     // Subscribing again (after the hour's mail budget of this address) starts over.
