@@ -6,6 +6,7 @@
  *   listUnsubscribeHeaders(env, subscriber)  // List-Unsubscribe + List-Unsubscribe-Post headers
  *   manageUrl(env, subscriber)               // the web app's /manage link with a manage token
  *   listDeliverable(db, section?)            // newsletter recipients: active, verified, not bounced
+ *   isDeliverable(row, section?)             // the same rule for one row
  *   requesterEmail(req, deps)                // the address a manage token or the session proves
  */
 export { hashIp, listConsents, recordConsent, type ConsentRecord } from './consent.js';
@@ -17,7 +18,13 @@ export {
   verificationUrl,
   type LinkSubject,
 } from './links.js';
-export { countByStatus, findByEmail, listDeliverable, toSubscription } from './queries.js';
+export {
+  countByStatus,
+  findByEmail,
+  isDeliverable,
+  listDeliverable,
+  toSubscription,
+} from './queries.js';
 export {
   manageTokenSubscriber,
   requesterEmail,
