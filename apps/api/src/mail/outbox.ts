@@ -176,7 +176,8 @@ export class MailOutboxWorker {
       messageIdDomain: 'localhost',
       pollIntervalMs: 1_000,
       concurrency: 5,
-      maxAttempts: 8,
+      // 30 s doubling to an hour, then hourly: about 19 hours, close to a confirmation link's 24.
+      maxAttempts: 26,
       backoffBaseMs: 30_000,
       backoffMaxMs: 60 * 60_000,
       leaseMs: 5 * 60_000,
