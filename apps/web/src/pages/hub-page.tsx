@@ -21,6 +21,21 @@ export type Hub = HubId;
 
 const HUB_POST_COUNT = 6;
 
+/** The sections each hub gathers (spec section 2: the menu marks the hub active on them too). */
+const HUB_PLACES: Record<HubId, Array<{ to: string; label: string }>> = {
+  build: [{ to: '/projects', label: 'Projects' }],
+  learn: [
+    { to: '/bookshelf', label: 'Bookshelf' },
+    { to: '/list', label: 'Reading list' },
+    { to: '/books-array', label: 'All books' },
+  ],
+  write: [
+    { to: '/blog', label: 'Blog' },
+    { to: '/journal', label: 'Journal' },
+    { to: '/poetry', label: 'Poetry' },
+  ],
+};
+
 function Section({
   id,
   title,
@@ -127,7 +142,7 @@ function WriteSections() {
   const poems = usePoems();
   return (
     <div className="hub__columns">
-      <Section id="hub-journal" title="Journal" more={{ to: '/journal', label: 'Journal' }}>
+      <Section id="hub-journal" title="Journal" more={{ to: '/journal', label: 'All entries' }}>
         <ResourceView resource={journal} variant="typewriter" label="Opening the journal">
           {(entries) => (
             <EntryLinks
@@ -142,7 +157,7 @@ function WriteSections() {
           )}
         </ResourceView>
       </Section>
-      <Section id="hub-poetry" title="Poetry" more={{ to: '/poetry', label: 'Poetry' }}>
+      <Section id="hub-poetry" title="Poetry" more={{ to: '/poetry', label: 'All poems' }}>
         <ResourceView resource={poems} variant="wave" label="Loading poems">
           {(list) => (
             <EntryLinks
@@ -171,7 +186,19 @@ export default function HubPage({ hub }: { hub: Hub }) {
   const Related = RELATED[hub];
   return (
     <div className="page hub">
-      <PageHeader eyebrow={info.eyebrow} title={info.title} lede={info.intro} />
+      <PageHeader eyebrow={info.eyebrow} title={info.title} lede={info.intro}>
+        <nav aria-label={`In ${info.title}`}>
+          <ul className="chip-list">
+            {HUB_PLACES[hub].map((place) => (
+              <li key={place.to}>
+                <Link className="chip" to={place.to}>
+                  {place.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </PageHeader>
       <Section
         id="hub-posts"
         title="Posts"

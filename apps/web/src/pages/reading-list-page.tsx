@@ -19,7 +19,12 @@ export default function ReadingListPage() {
       <PageHeader
         eyebrow="Learn"
         title="Reading list"
-        lede="Books waiting their turn. Suggestions are welcome; the contact page says how."
+        lede={
+          <>
+            Books waiting their turn. Suggestions are welcome; the{' '}
+            <Link to="/contact">contact page</Link> says how.
+          </>
+        }
       >
         <ShelfLinks current="list" />
       </PageHeader>
