@@ -117,9 +117,10 @@ export default function PostPage() {
   const post = usePost(slug);
   const posts = usePosts();
 
-  // Moving from one post to the next starts at its top, not where the last one was left.
+  // Moving from one post to the next starts at its top, not where the last one was left (unless
+  // the link points into the post).
   useEffect(() => {
-    window.scrollTo({ top: 0 });
+    if (!window.location.hash) window.scrollTo({ top: 0 });
   }, [slug]);
 
   return (
