@@ -141,6 +141,17 @@ export const MESSAGES = {
   SETTINGS_UPDATED: 'Settings saved.',
   BOOKMARK_ADDED: 'Bookmarked.',
   BOOKMARK_REMOVED: 'Bookmark removed.',
+
+  // Ours: sending the newsletter (issue 8).
+  NEWSLETTER_SOURCE_NOT_FOUND: 'That post is not published, so it cannot be sent.',
+  NEWSLETTER_SECTION_UNKNOWN: 'This post’s category is not a newsletter section.',
+  NEWSLETTER_ISSUE_EXISTS: 'This post already has a newsletter issue.',
+  NEWSLETTER_ISSUE_STATE: 'This issue cannot do that now. Reload the page to see where it stands.',
+  NEWSLETTER_SCHEDULE_INVALID: 'Please choose a date and time in the future.',
+  NEWSLETTER_NOTHING_UNCERTAIN: 'There is nothing uncertain left to resolve in this issue.',
+  NEWSLETTER_TEST_SENT: 'Test email sent.',
+  NEWSLETTER_TEST_FAILED:
+    'The test email could not be sent. Check the mail settings and try again.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

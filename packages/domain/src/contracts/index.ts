@@ -4,3 +4,4 @@ export * from './subscriptions.js';
 export * from './posts.js';
 export * from './content.js';
 export * from './members.js';
+export * from './newsletter.js';

@@ -21,6 +21,8 @@ export const postSchema = z.object({
   status: z.string().transform((status) => status.toLowerCase()),
   /** Ours: minutes at 230 words a minute, at least 1; optional so older payloads still parse. */
   reading_minutes: z.number().int().positive().optional(),
+  /** Ours: when this post went out as a newsletter issue (the send's start); null if it has not. */
+  newsletter_sent_at: z.string().nullable().optional(),
 });
 export type Post = z.output<typeof postSchema>;
 export type PostInput = z.input<typeof postSchema>;
