@@ -23,6 +23,8 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
 import { MailOutboxWorker, type MailOutboxWorkerOptions } from './mail/outbox.js';
 import { oneClickUnsubscribeRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { markBounced } from './modules/subscriptions/service.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { NewsletterSender, type NewsletterSenderOptions } from './modules/newsletter/sender.js';
 import { createSecurityCheck, type SecurityCheck } from './security/turnstile.js';
 
 export interface AppDeps {
@@ -52,6 +54,27 @@ export function createMailWorker(
     mailer,
     messageIdDomain: fromDomain,
     onPermanentFailure: (mail) => markBounced(db, clock, mail.recipient),
+    ...options,
+  });
+}
+
+/**
+ * The newsletter sender with its settings from env. server.ts starts it on a mailer of its own
+ * (the bulk SMTP pool); tests build it and call `drain()` or `runIssue()` themselves.
+ */
+export function createNewsletterSender(
+  deps: Pick<AppDeps, 'env' | 'db' | 'clock' | 'logger' | 'mailer'>,
+  options: Partial<NewsletterSenderOptions> = {},
+): NewsletterSender {
+  const { env } = deps;
+  return new NewsletterSender({
+    ...deps,
+    concurrency: env.NEWSLETTER_CONCURRENCY,
+    ratePerSecond: env.NEWSLETTER_RATE_PER_SECOND,
+    batchSize: env.NEWSLETTER_BATCH_SIZE,
+    maxAttempts: env.NEWSLETTER_MAX_ATTEMPTS,
+    retryBaseMs: env.NEWSLETTER_RETRY_BASE_MS,
+    pauseAfterErrors: env.NEWSLETTER_PAUSE_AFTER_ERRORS,
     ...options,
   });
 }
@@ -131,6 +154,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(subscriptionRoutes(subscriptions));
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));
+  app.use(newsletterRoutes(deps));
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
   app.use('/api', contentRoutes(content));

@@ -86,6 +86,17 @@ const envSchema = z
       .default(60 * 60_000),
     // How long the API waits for a sign-in provider's token or profile endpoint.
     OAUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    // Newsletter sends (README "Sending the newsletter"): SMTP connections and messages in flight,
+    // messages per second (0: no limit), recipients per batch, attempts per recipient, the first
+    // retry delay (doubling), and how many errors in a row pause a send.
+    NEWSLETTER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+    NEWSLETTER_RATE_PER_SECOND: z.coerce.number().min(0).default(50),
+    NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+    NEWSLETTER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+    NEWSLETTER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(60_000),
+    NEWSLETTER_PAUSE_AFTER_ERRORS: z.coerce.number().int().min(1).default(20),
+    // The mailto half of List-Unsubscribe; defaults to the MAIL_FROM address.
+    NEWSLETTER_UNSUBSCRIBE_MAILTO: optionalText,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),

@@ -1,4 +1,4 @@
-import { createApp, createMailWorker } from './app.js';
+import { createApp, createMailWorker, createNewsletterSender } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -34,6 +34,13 @@ const app = createApp(deps);
 // Delivers the mail outbox, starting with whatever a previous process left undelivered.
 const mailWorker = createMailWorker(deps);
 mailWorker.start();
+// Newsletter sends get their own SMTP pool, sized to their concurrency, so a magic link never
+// queues behind ten thousand issues; it resumes sends a previous process left unfinished.
+const bulkMailer = env.SMTP_URL
+  ? createMailer(env, logger, { maxConnections: env.NEWSLETTER_CONCURRENCY })
+  : mailer;
+const newsletterSender = createNewsletterSender({ ...deps, mailer: bulkMailer });
+newsletterSender.start();
 
 const server = app.listen(env.PORT, env.HOST, () => {
   logger.info(`API listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
@@ -43,9 +50,8 @@ function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   stopWatchingContent();
   server.close(() => {
-    void mailWorker
-      .stop()
-      .then(() => mailer.close())
+    void Promise.all([mailWorker.stop(), newsletterSender.stop()])
+      .then(() => Promise.all([mailer.close(), bulkMailer.close()]))
       .finally(() => {
         db.close();
         process.exit(0);

@@ -9,6 +9,8 @@ export interface SmtpMailerOptions {
   dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** Connect, greeting and socket timeouts; a relay that never answers must not hold mail forever. */
   timeoutMs?: number;
+  /** SMTP connections in the pool (default 5); the newsletter's pool matches its concurrency. */
+  maxConnections?: number;
 }
 
 /** Host, port, TLS and credentials of an `smtp://` or `smtps://user:pass@host:port` URL. */
@@ -66,7 +68,7 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport({
       ...connectionOptions(options.url, timeout),
       pool: true,
-      maxConnections: 5,
+      maxConnections: options.maxConnections ?? 5,
       connectionTimeout: timeout,
       greetingTimeout: timeout,
       socketTimeout: timeout,

@@ -5,6 +5,10 @@ export interface EmailContent {
   preheader?: string;
   heading: string;
   paragraphs: string[];
+  /** Sanitized HTML after the paragraphs, used as is: a newsletter issue's post. */
+  bodyHtml?: string;
+  /** bodyHtml as plain text, for the text part. */
+  bodyText?: string;
   /** The one thing the reader should do. */
   button?: { label: string; url: string };
   /** Lines after the button, e.g. how long the link works. */
@@ -88,6 +92,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td style="padding:16px 32px 8px;">
 <h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#1f2933;">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
+${content.bodyHtml ?? ''}
 ${button}
 ${notes}
 </td></tr>
@@ -110,6 +115,7 @@ ${footerLinks ? `<p style="margin:0;">${footerLinks}</p>` : ''}
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.bodyText ? [content.bodyText, ''] : []),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     ...(content.notes ?? []).flatMap((note) => [note, '']),
     '--',

@@ -23,6 +23,8 @@ export interface ContentRow {
   html: string;
   reading_minutes: number;
   data: string;
+  /** When a newsletter issue made from this item started going out; null if none did. */
+  newsletter_sent_at: string | null;
 }
 
 export interface SearchRow {
@@ -35,7 +37,10 @@ export interface SearchRow {
 
 const COLUMNS = `id, kind, slug, status, title, published_at, updated_at, category, sub_category, tags,
   keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url, author_id, author_name,
-  author_avatar, html, reading_minutes, data`;
+  author_avatar, html, reading_minutes, data,
+  (SELECT min(n.started_at) FROM newsletter_issues n
+     WHERE n.content_id = content_items.id AND n.status <> 'cancelled' AND n.started_at IS NOT NULL
+  ) AS newsletter_sent_at`;
 
 /**
  * Who sees what: removed items nobody; drafts and future-dated (scheduled) items only a viewer
@@ -113,3 +118,11 @@ export function contentQueries(db: Db) {
 }
 
 export type ContentQueries = ReturnType<typeof contentQueries>;
+
+/**
+ * Drops every cached answer when something they show changed outside a sync: a newsletter issue
+ * started going out, so its post now says so (`newsletter_sent_at`).
+ */
+export function invalidateContentCache(db: Db): void {
+  db.prepare('UPDATE content_state SET generation = generation + 1 WHERE id = 1').run();
+}

@@ -75,6 +75,7 @@ export function toPost(row: ContentRow, nowIso: string): Post {
     author_avatar: row.author_avatar,
     status: effectiveStatus(row, nowIso),
     reading_minutes: row.reading_minutes,
+    newsletter_sent_at: row.newsletter_sent_at,
   };
 }
 

@@ -1,0 +1,262 @@
+import { createHmac } from 'node:crypto';
+import type { NewsletterSection } from '@quillpost/domain';
+import type { Env } from '../../env.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { escapeHtml, renderEmail } from '../../mail/templates.js';
+import { absolutizeHtml } from '../content/feeds.js';
+import { listUnsubscribeHeaders, manageUrl, unsubscribeUrl } from '../subscriptions/index.js';
+
+export type ComposeEnv = Pick<
+  Env,
+  | 'SESSION_SECRET'
+  | 'WEB_ORIGIN'
+  | 'PUBLIC_URL'
+  | 'SITE_NAME'
+  | 'MAIL_FROM'
+  | 'NEWSLETTER_UNSUBSCRIBE_MAILTO'
+>;
+
+/** What an issue is made of when it is rendered: the item as the site shows it. */
+export interface IssueSource {
+  title: string;
+  /** Sanitized HTML from the content sync. */
+  html: string;
+  excerpt: string;
+  section: NewsletterSection;
+  /** Absolute URL of the item on the site. */
+  pageUrl: string;
+}
+
+/** An issue rendered once, with a placeholder where each recipient's own links go. */
+export interface RenderedIssue {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface RecipientLinks {
+  manage: string;
+  unsubscribe: string;
+}
+
+// Plain tokens that escapeHtml and URL-free text leave exactly as they are.
+const MANAGE = '{{qp:manage}}';
+const UNSUBSCRIBE = '{{qp:unsubscribe}}';
+
+const SECTION_NAMES: Record<NewsletterSection, string> = {
+  build: 'Build',
+  learn: 'Learn',
+  write: 'Write',
+  journal: 'Journal',
+  poetry: 'Poetry',
+};
+
+/** The address part of `Name <address>` (or the whole value when it is a bare address). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** The domain of the From address: Message-IDs and List-Id live under it. */
+export function fromDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+/**
+ * The same Message-ID every time this issue goes to this subscriber: a resend after a crash is
+ * recognisable as the same message. Keyed with the server secret, so it does not reveal ids.
+ */
+export function newsletterMessageId(
+  secret: string,
+  domain: string,
+  issueId: number,
+  subscriberId: number,
+): string {
+  const digest = createHmac('sha256', secret)
+    .update(`newsletter-message:v1:${issueId}:${subscriberId}`)
+    .digest('base64url')
+    .slice(0, 24)
+    .replace(/[-_]/g, 'x');
+  return `<${digest}.${issueId}@${domain}>`;
+}
+
+// Mail clients ignore the site's stylesheet (and many drop <style>), so the few elements a post
+// uses get inline styles matching the template's paragraphs.
+const INLINE_STYLES: Record<string, string> = {
+  p: 'margin:0 0 16px;font-size:16px;line-height:26px;color:#1f2933;',
+  h2: 'margin:28px 0 12px;font-size:20px;line-height:28px;color:#1f2933;',
+  h3: 'margin:24px 0 8px;font-size:18px;line-height:26px;color:#1f2933;',
+  h4: 'margin:20px 0 8px;font-size:16px;line-height:24px;color:#1f2933;',
+  ul: 'margin:0 0 16px;padding-left:24px;',
+  ol: 'margin:0 0 16px;padding-left:24px;',
+  li: 'margin:0 0 6px;font-size:16px;line-height:26px;color:#1f2933;',
+  blockquote: 'margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid #cbd2d9;color:#52606d;',
+  pre: 'margin:0 0 16px;padding:12px 16px;background:#f5f7fa;border-radius:6px;overflow-x:auto;font-size:13px;line-height:20px;',
+  code: "font-family:SFMono-Regular,Consolas,'Liberation Mono',Menlo,monospace;font-size:0.9em;",
+  a: 'color:#1d4ed8;',
+  img: 'max-width:100%;height:auto;border:0;',
+  hr: 'border:0;border-top:1px solid #e4e7eb;margin:24px 0;',
+};
+
+/**
+ * The post's HTML as a mail client can show it: absolute links (`base` without a trailing slash),
+ * inline styles, no heading anchors.
+ */
+export function emailBodyHtml(html: string, base: string, pageUrl: string): string {
+  const withoutAnchors = html.replace(/<a\b[^>]*class="heading-anchor"[^>]*>[\s\S]*?<\/a>/g, '');
+  return absolutizeHtml(withoutAnchors, base, pageUrl).replace(
+    /<(p|h2|h3|h4|ul|ol|li|blockquote|pre|code|a|img|hr)(?=[\s>/])/g,
+    (_match, tag: string) => `<${tag} style="${INLINE_STYLES[tag] ?? ''}"`,
+  );
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * The plain-text part: paragraphs and headings on their own lines, list items with dashes, code
+ * kept as is, and every link written out after its text.
+ */
+export function htmlToText(html: string): string {
+  const preserved: string[] = [];
+  let text = html
+    // Code blocks keep their line breaks and spacing; park them while the rest is reflowed.
+    .replace(/<pre\b[^>]*>([\s\S]*?)<\/pre>/gi, (_match, inner: string) => {
+      preserved.push(decodeEntities(inner.replace(/<[^>]+>/g, '')).replace(/\n+$/, ''));
+      return `<div>\u0000${preserved.length - 1}\u0000</div>`;
+    })
+    .replace(/<a\b[^>]*class="heading-anchor"[^>]*>[\s\S]*?<\/a>/gi, '')
+    .replace(/<img\b[^>]*?alt="([^"]*)"[^>]*>/gi, (_match, alt: string) => (alt ? `[${alt}]` : ''))
+    .replace(
+      /<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+      (_match, href: string, inner: string) => {
+        const label = inner.replace(/<[^>]+>/g, '').trim();
+        const url = decodeEntities(href);
+        if (!label || decodeEntities(label) === url) return url;
+        return `${label} (${url})`;
+      },
+    )
+    .replace(/\s+/g, ' ')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<h[1-6]\b[^>]*>/gi, '\n\n')
+    .replace(/<\/h[1-6]>/gi, '\n\n')
+    .replace(/<hr\b[^>]*>/gi, '\n\n---\n\n')
+    .replace(
+      /<\/?(p|div|ul|ol|blockquote|figure|figcaption|table|tr|dl|dt|dd|details|summary)\b[^>]*>/gi,
+      '\n\n',
+    )
+    .replace(/<[^>]+>/g, '');
+  text = decodeEntities(text)
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return text.replace(
+    // eslint-disable-next-line no-control-regex -- the marker parked code blocks above
+    /\u0000(\d+)\u0000/g,
+    (_match, index: string) => preserved[Number(index)] ?? '',
+  );
+}
+
+/** Renders an issue once; `personalize` then puts each recipient's links in. */
+export function renderIssue(env: ComposeEnv, source: IssueSource, subject: string): RenderedIssue {
+  const site = env.SITE_NAME;
+  const base = env.PUBLIC_URL.replace(/\/$/, '');
+  const bodyHtml = emailBodyHtml(source.html, base, source.pageUrl);
+  const rendered = renderEmail({
+    siteName: site,
+    preheader: source.excerpt || undefined,
+    heading: source.title,
+    paragraphs: [],
+    bodyHtml,
+    bodyText: htmlToText(absolutizeHtml(source.html, base, source.pageUrl)),
+    button: { label: 'Read it on the site', url: source.pageUrl },
+    manageUrl: MANAGE,
+    unsubscribeUrl: UNSUBSCRIBE,
+    reason: `You are receiving this because you subscribed to ${site} and get its ${SECTION_NAMES[source.section]} section.`,
+  });
+  return { subject, html: rendered.html, text: rendered.text };
+}
+
+function fill(template: string, links: RecipientLinks, escape: boolean): string {
+  const manage = escape ? escapeHtml(links.manage) : links.manage;
+  const unsubscribe = escape ? escapeHtml(links.unsubscribe) : links.unsubscribe;
+  return template.split(MANAGE).join(manage).split(UNSUBSCRIBE).join(unsubscribe);
+}
+
+/** The issue with one recipient's (or the preview's) links in place. */
+export function personalize(issue: RenderedIssue, links: RecipientLinks): RenderedIssue {
+  return {
+    subject: issue.subject,
+    html: fill(issue.html, links, true),
+    text: fill(issue.text, links, false),
+  };
+}
+
+export interface NewsletterRecipient {
+  subscriberId: number;
+  email: string;
+  linkKey: string;
+}
+
+/** Sample links for the preview and for a test to someone who is not a subscriber. */
+export function sampleLinks(env: ComposeEnv): RecipientLinks {
+  return {
+    manage: new URL('/manage', env.WEB_ORIGIN).toString(),
+    unsubscribe: new URL('/api/newsletter/unsubscribe/preview', env.PUBLIC_URL).toString(),
+  };
+}
+
+/** The mail for one recipient: their links, one-click unsubscribe headers and stable Message-ID. */
+export function newsletterMessage(
+  env: ComposeEnv,
+  issue: RenderedIssue & { id: number },
+  recipient: NewsletterRecipient,
+): MailMessage {
+  const subject = {
+    id: recipient.subscriberId,
+    linkKey: recipient.linkKey,
+    email: recipient.email,
+  };
+  const links = { manage: manageUrl(env, subject), unsubscribe: unsubscribeUrl(env, subject) };
+  const content = personalize(issue, links);
+  const domain = fromDomain(env.MAIL_FROM);
+  return {
+    to: recipient.email,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    messageId: newsletterMessageId(env.SESSION_SECRET, domain, issue.id, recipient.subscriberId),
+    headers: {
+      ...listUnsubscribeHeaders(env, subject, {
+        mailto: env.NEWSLETTER_UNSUBSCRIBE_MAILTO ?? addressOf(env.MAIL_FROM),
+      }),
+      'List-Id': `${env.SITE_NAME.replace(/[<>"\r\n]/g, '')} <newsletter.${domain}>`,
+    },
+  };
+}

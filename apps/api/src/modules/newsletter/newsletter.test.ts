@@ -1,0 +1,411 @@
+import { MESSAGES, type NewsletterIssueResponse } from '@quillpost/domain';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNewsletterSender } from '../../app.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { signInWithMagicLink } from '../../test-support/auth.js';
+import {
+  ADMIN_EMAIL,
+  createNewsletterApp,
+  readers,
+  seedSubscribers,
+  type NewsletterApp,
+} from '../../test-support/newsletter.js';
+import { findByEmail, unsubscribeUrl } from '../subscriptions/index.js';
+import { newsletterMessageId } from './compose.js';
+
+const open: NewsletterApp[] = [];
+afterEach(async () => {
+  for (const t of open.splice(0)) await t.close();
+});
+
+async function newsletterApp(options: Parameters<typeof createNewsletterApp>[0] = {}) {
+  const t = await createNewsletterApp(options);
+  open.push(t);
+  return t;
+}
+
+const api = (t: NewsletterApp) => ({
+  get: (path: string) => request(t.app).get(path).set('Cookie', t.adminCookie),
+  post: (path: string, body: object = {}) =>
+    request(t.app).post(path).set('Cookie', t.adminCookie).send(body),
+});
+
+async function createIssue(t: NewsletterApp, slug = 'tiny-tools', kind = 'post') {
+  const res = await api(t).post('/api/admin/newsletter/issues', { kind, slug });
+  expect(res.status).toBe(201);
+  return res.body.issue.id as number;
+}
+
+async function sendNow(t: NewsletterApp, slug = 'tiny-tools', kind = 'post') {
+  const id = await createIssue(t, slug, kind);
+  const res = await api(t).post(`/api/admin/newsletter/issues/${id}/send`);
+  expect(res.status).toBe(200);
+  expect(res.body.issue.status).toBe('sending');
+  return id;
+}
+
+async function issue(t: NewsletterApp, id: number) {
+  const res = await api(t).get(`/api/admin/newsletter/issues/${id}`);
+  expect(res.status).toBe(200);
+  return res.body as NewsletterIssueResponse;
+}
+
+describe('sending an issue', () => {
+  it('delivers exactly one mail to each of 200 subscribers, with one-click unsubscribe, a stable Message-ID and the From of config', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(200));
+    const id = await sendNow(t);
+    await t.sender.drain();
+
+    expect(t.sink.messages).toHaveLength(200);
+    const recipients = t.sink.messages.flatMap((mail) => mail.to);
+    expect(new Set(recipients).size).toBe(200);
+    const ids = new Set(t.sink.messages.map((mail) => mail.messageId));
+    expect(ids.size).toBe(200);
+
+    const mail = t.sink.messagesTo('reader-0007@example.test')[0]!;
+    const subscriber = findByEmail(t.deps.db, 'reader-0007@example.test')!;
+    expect(mail.messageId).toBe(
+      newsletterMessageId(t.deps.env.SESSION_SECRET, 'example.test', id, subscriber.id),
+    );
+    expect(mail.rawHeaders.from).toBe('Rowan Ellis <newsletter@example.test>');
+    expect(mail.subject).toBe('Why I keep a folder of tiny tools');
+    expect(mail.rawHeaders['list-unsubscribe']).toMatch(
+      /^<http:\/\/localhost:8787\/api\/newsletter\/unsubscribe\/[^>]+>, <mailto:newsletter@example\.test\?subject=unsubscribe>$/,
+    );
+    expect(mail.rawHeaders['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.rawHeaders['list-id']).toBe('Rowan Ellis <newsletter.example.test>');
+    // Both parts: the post, its links made absolute, and the footer's manage link.
+    expect(mail.html).toContain('What lives in there');
+    expect(mail.html).toContain('href="http://localhost:8787/start"');
+    expect(mail.html).toMatch(
+      /href="http:\/\/localhost:5173\/manage\?email=reader-0007%40example\.test&amp;manage=/,
+    );
+    expect(mail.html).not.toContain('{{qp:');
+    expect(mail.text).toContain('What lives in there');
+    expect(mail.text).toContain('the start page (http://localhost:8787/start)');
+    expect(mail.text).toContain('echo "hello"');
+    expect(mail.text).toMatch(
+      /Manage your subscription: http:\/\/localhost:5173\/manage\?email=reader-0007%40example\.test&manage=/,
+    );
+
+    const { issue: sent, report } = await issue(t, id);
+    expect(sent.status).toBe('sent');
+    expect(sent.progress).toMatchObject({
+      total: 200,
+      sent: 200,
+      queued: 0,
+      failed: 0,
+      bounced: 0,
+    });
+    expect(report.problems).toEqual([]);
+
+    // The post's own API data now says it went out as a newsletter.
+    const postRes = await request(t.app).get('/api/posts/tiny-tools');
+    expect(postRes.body.newsletter_sent_at).toBe(sent.startedAt);
+    const other = await request(t.app).get('/api/posts/reading-slowly');
+    expect(other.body.newsletter_sent_at).toBeNull();
+
+    // A second pass finds nothing to do: never twice.
+    await t.sender.drain();
+    expect(t.sink.messages).toHaveLength(200);
+  });
+
+  it('goes only to active, verified, not bounced subscribers whose preferences include the section', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, [
+      { email: 'all@example.test' },
+      { email: 'no-build@example.test', preferences: { build: false } },
+      {
+        email: 'only-build@example.test',
+        preferences: { learn: false, write: false, journal: false, poetry: false },
+      },
+      { email: 'pending@example.test', status: 'pending' },
+      { email: 'unverified@example.test', verified: false },
+      { email: 'gone@example.test', status: 'unsubscribed' },
+      { email: 'bounced@example.test', bounced: true },
+    ]);
+    await sendNow(t, 'tiny-tools');
+    await t.sender.drain();
+    expect(t.sink.messages.flatMap((m) => m.to).sort()).toEqual([
+      'all@example.test',
+      'only-build@example.test',
+    ]);
+
+    // The journal section reaches the people who kept it on.
+    await sendNow(t, 'a-walk', 'journal');
+    await t.sender.drain();
+    expect(
+      t.sink.messages
+        .slice(2)
+        .flatMap((m) => m.to)
+        .sort(),
+    ).toEqual(['all@example.test', 'no-build@example.test']);
+  });
+
+  it('marks a recipient and the subscriber bounced on a 550, and keeps going', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(10));
+    t.sink.respond('reader-0003@example.test', '550');
+    const id = await sendNow(t);
+    await t.sender.drain();
+
+    expect(t.sink.messages).toHaveLength(9);
+    const { issue: done, report } = await issue(t, id);
+    expect(done.status).toBe('sent');
+    expect(done.progress).toMatchObject({ sent: 9, bounced: 1 });
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        email: 'reader-0003@example.test',
+        status: 'bounced',
+        attempts: 1,
+      }),
+    ]);
+    expect(findByEmail(t.deps.db, 'reader-0003@example.test')!.bounced_at).not.toBeNull();
+  });
+
+  it('retries a 421 with backoff and delivers once the relay accepts', async () => {
+    const t = await newsletterApp({ sender: { retryBaseMs: 60_000, maxAttempts: 3 } });
+    seedSubscribers(t.deps.db, readers(5));
+    t.sink.respond('reader-0002@example.test', '421');
+    const id = await sendNow(t);
+    await t.sender.drain();
+    expect(t.sink.messages).toHaveLength(4);
+    let state = await issue(t, id);
+    expect(state.issue.status).toBe('sending');
+    expect(state.issue.progress).toMatchObject({ sent: 4, queued: 1 });
+
+    // Not due yet: nothing happens before the backoff has passed.
+    t.clock.advance(30_000);
+    await t.sender.drain();
+    expect(t.sink.messages).toHaveLength(4);
+
+    t.sink.respond('reader-0002@example.test', 'accept');
+    t.clock.advance(30_000);
+    await t.sender.drain();
+    expect(t.sink.messagesTo('reader-0002@example.test')).toHaveLength(1);
+    state = await issue(t, id);
+    expect(state.issue.status).toBe('sent');
+    expect(state.issue.progress).toMatchObject({ sent: 5, queued: 0 });
+    const row = t.deps.db
+      .prepare('SELECT attempts FROM newsletter_recipients WHERE issue_id = ? AND email = ?')
+      .get(id, 'reader-0002@example.test') as { attempts: number };
+    expect(row.attempts).toBe(2);
+  });
+
+  it('fails a recipient whose temporary failures outlast the attempts', async () => {
+    const t = await newsletterApp({ sender: { retryBaseMs: 1_000, maxAttempts: 2 } });
+    seedSubscribers(t.deps.db, readers(3));
+    t.sink.respond('reader-0001@example.test', '421');
+    const id = await sendNow(t);
+    await t.sender.drain();
+    t.clock.advance(1_000);
+    await t.sender.drain();
+    const { issue: done, report } = await issue(t, id);
+    expect(done.status).toBe('sent');
+    expect(done.progress).toMatchObject({ sent: 2, failed: 1 });
+    expect(report.problems[0]).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(findByEmail(t.deps.db, 'reader-0001@example.test')!.bounced_at).toBeNull();
+  });
+
+  it('pauses after the configured number of errors in a row, and resumes where it stopped', async () => {
+    const t = await newsletterApp({
+      sender: { pauseAfterErrors: 5, batchSize: 10, retryBaseMs: 1_000 },
+    });
+    seedSubscribers(t.deps.db, readers(30));
+    t.sink.respond('*', '421');
+    const id = await sendNow(t);
+    await t.sender.drain();
+    let state = await issue(t, id);
+    expect(state.issue.status).toBe('paused');
+    expect(state.issue.pauseReason).toMatch(
+      /^Paused after 5 errors in a row\. The last one: .*421/,
+    );
+    expect(state.issue.progress.queued).toBe(30);
+
+    t.sink.respond('*', 'accept');
+    t.clock.advance(5_000);
+    const resumed = await api(t).post(`/api/admin/newsletter/issues/${id}/resume`);
+    expect(resumed.body.issue.status).toBe('sending');
+    await t.sender.drain();
+    state = await issue(t, id);
+    expect(state.issue.status).toBe('sent');
+    expect(t.sink.messages).toHaveLength(30);
+    expect(new Set(t.sink.messages.map((m) => m.messageId)).size).toBe(30);
+  });
+
+  it('skips people who unsubscribe after the start, and counts them', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(10));
+    const leaving = findByEmail(t.deps.db, 'reader-0009@example.test')!;
+    const oneClick = new URL(
+      unsubscribeUrl(t.deps.env, { id: leaving.id, linkKey: leaving.link_key }),
+    );
+    // Reader 9 uses the one-click link while the first batch is on its way.
+    let unsubscribed = false;
+    const mailer: Mailer = {
+      async send(message) {
+        if (!unsubscribed) {
+          unsubscribed = true;
+          const res = await request(t.app)
+            .post(oneClick.pathname)
+            .type('form')
+            .send('List-Unsubscribe=One-Click');
+          expect(res.status).toBe(200);
+        }
+        return t.deps.mailer.send(message);
+      },
+      close: async () => undefined,
+    };
+    const sender = createNewsletterSender(
+      { ...t.deps, mailer },
+      { batchSize: 5, concurrency: 1, ratePerSecond: 0 },
+    );
+    const id = await sendNow(t);
+    await sender.drain();
+
+    expect(t.sink.messages).toHaveLength(9);
+    expect(t.sink.messagesTo('reader-0009@example.test')).toHaveLength(0);
+    const { issue: done } = await issue(t, id);
+    expect(done.status).toBe('sent');
+    expect(done.progress).toMatchObject({ total: 10, sent: 9, skipped: 1, unsubscribedSince: 1 });
+  });
+});
+
+describe('one-click unsubscribe from a newsletter mail (RFC 8058)', () => {
+  it('works without cookies, answers 200 without a redirect and takes effect at once', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(3));
+    await sendNow(t);
+    await t.sender.drain();
+    const mail = t.sink.messagesTo('reader-0002@example.test')[0]!;
+    const url = new URL(/^<([^>]+)>/.exec(mail.rawHeaders['list-unsubscribe']!)![1]!);
+
+    // What a mail provider sends: a form POST, no cookie, an Origin of its own.
+    const res = await request(t.app)
+      .post(url.pathname)
+      .set('Origin', 'https://mail.example.net')
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(res.status).toBe(200);
+    expect(res.headers.location).toBeUndefined();
+    expect(findByEmail(t.deps.db, 'reader-0002@example.test')!.status).toBe('unsubscribed');
+
+    // The next issue leaves them out.
+    await sendNow(t, 'reading-slowly');
+    await t.sender.drain();
+    expect(t.sink.messagesTo('reader-0002@example.test')).toHaveLength(1);
+    expect(t.sink.messages).toHaveLength(5);
+  });
+});
+
+describe('the owner console', () => {
+  it('lets only administrators in', async () => {
+    const t = await newsletterApp();
+    const anonymous = await request(t.app).get('/api/admin/newsletter/issues');
+    expect(anonymous.status).toBe(401);
+    const member = await signInWithMagicLink(t.app, t.deps.db, 'member@example.test');
+    const forbidden = await request(t.app)
+      .get('/api/admin/newsletter/issues')
+      .set('Cookie', member);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.code).toBe('FORBIDDEN');
+  });
+
+  it('lists sources with their sections and audience, previews, sends a test to the owner, schedules and cancels', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, [
+      { email: 'a@example.test' },
+      { email: 'b@example.test', preferences: { build: false } },
+    ]);
+    const sources = await api(t).get('/api/admin/newsletter/sources');
+    expect(sources.status).toBe(200);
+    expect(sources.body.audience).toEqual({ build: 1, learn: 2, write: 2, journal: 2, poetry: 2 });
+    expect(
+      sources.body.sources.map((s: { slug: string; section: string }) => [s.slug, s.section]),
+    ).toEqual([
+      ['a-walk', 'journal'],
+      ['cutting', 'write'],
+      ['reading-slowly', 'learn'],
+      ['tiny-tools', 'build'],
+    ]);
+
+    const id = await createIssue(t);
+    const again = await api(t).post('/api/admin/newsletter/issues', { slug: 'tiny-tools' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('NEWSLETTER_ISSUE_EXISTS');
+    const missing = await api(t).post('/api/admin/newsletter/issues', { slug: 'nope' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(MESSAGES.NEWSLETTER_SOURCE_NOT_FOUND);
+
+    const preview = await api(t).get(`/api/admin/newsletter/issues/${id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({
+      success: true,
+      subject: 'Why I keep a folder of tiny tools',
+    });
+    expect(preview.body.html).toContain('What lives in there');
+    expect(preview.body.html).toContain('Manage your subscription');
+    expect(preview.body.text).toContain('Manage your subscription: http://localhost:5173/manage');
+
+    const test = await api(t).post(`/api/admin/newsletter/issues/${id}/test`);
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({ message: MESSAGES.NEWSLETTER_TEST_SENT, to: ADMIN_EMAIL });
+    const testMail = await t.sink.waitForMessages(1);
+    expect(testMail[0]!.to).toEqual([ADMIN_EMAIL]);
+    expect(testMail[0]!.subject).toBe('[Test] Why I keep a folder of tiny tools');
+
+    const past = await api(t).post(`/api/admin/newsletter/issues/${id}/send`, {
+      scheduledAt: '2025-01-01T00:00:00Z',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.code).toBe('NEWSLETTER_SCHEDULE_INVALID');
+    const later = new Date(t.clock.now() + 3_600_000).toISOString();
+    const scheduled = await api(t).post(`/api/admin/newsletter/issues/${id}/send`, {
+      scheduledAt: later,
+    });
+    expect(scheduled.body.issue).toMatchObject({ status: 'scheduled', scheduledAt: later });
+
+    await t.sender.drain();
+    expect(t.sink.messages).toHaveLength(1);
+    t.clock.advance(3_600_000);
+    await t.sender.drain();
+    // An owner's session idles out within the hour; sign in again.
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps.db, ADMIN_EMAIL);
+    expect(t.sink.messages.slice(1).flatMap((m) => m.to)).toEqual(['a@example.test']);
+    expect((await issue(t, id)).issue.status).toBe('sent');
+
+    // Cancelling: a new draft for another post, scheduled, then cancelled before it starts.
+    const other = await createIssue(t, 'cutting');
+    await api(t).post(`/api/admin/newsletter/issues/${other}/send`, {
+      scheduledAt: new Date(t.clock.now() + 3_600_000).toISOString(),
+    });
+    const cancelled = await api(t).post(`/api/admin/newsletter/issues/${other}/cancel`);
+    expect(cancelled.body.issue.status).toBe('cancelled');
+    t.clock.advance(24 * 3_600_000);
+    await t.sender.drain();
+    expect(t.sink.messages).toHaveLength(2);
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps.db, ADMIN_EMAIL);
+    const list = await api(t).get('/api/admin/newsletter/issues');
+    expect(list.body.issues.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([
+      [other, 'cancelled'],
+      [id, 'sent'],
+    ]);
+    // A cancelled issue that never started can be deleted; a sent one stays.
+    expect(
+      (
+        await request(t.app)
+          .delete(`/api/admin/newsletter/issues/${other}`)
+          .set('Cookie', t.adminCookie)
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await request(t.app)
+          .delete(`/api/admin/newsletter/issues/${id}`)
+          .set('Cookie', t.adminCookie)
+      ).status,
+    ).toBe(409);
+  });
+});

@@ -1,0 +1,61 @@
+import {
+  NEWSLETTER_SECTIONS,
+  type NewsletterSection,
+  type NewsletterSourceKind,
+} from '@quillpost/domain';
+import type { Db } from '../../db/connection.js';
+import type { Env } from '../../env.js';
+import { contentQueries, type ContentQueries, type ContentRow } from '../content/queries.js';
+import { KIND_PATHS } from '../content/service.js';
+import type { IssueSource } from './compose.js';
+
+const queries = new WeakMap<Db, ContentQueries>();
+
+/** The content module's read statements, prepared once per database. */
+export function contentOf(db: Db): ContentQueries {
+  let q = queries.get(db);
+  if (!q) queries.set(db, (q = contentQueries(db)));
+  return q;
+}
+
+/** A post goes to its category's section; journal entries and poems to their own. */
+export function sectionOf(kind: NewsletterSourceKind, category: string): NewsletterSection | null {
+  if (kind === 'journal') return 'journal';
+  if (kind === 'poem') return 'poetry';
+  return (NEWSLETTER_SECTIONS as readonly string[]).includes(category)
+    ? (category as NewsletterSection)
+    : null;
+}
+
+/** A published, visible item (never a draft, a scheduled one or a removed file). */
+export function publishedItem(
+  db: Db,
+  kind: NewsletterSourceKind,
+  slug: string,
+  nowIso: string,
+): ContentRow | undefined {
+  return contentOf(db).bySlug(kind, slug, false, nowIso);
+}
+
+export function publishedItems(db: Db, kind: NewsletterSourceKind, nowIso: string): ContentRow[] {
+  return contentOf(db).list(kind, false, nowIso);
+}
+
+export function pageUrlOf(env: Pick<Env, 'WEB_ORIGIN'>, kind: NewsletterSourceKind, slug: string) {
+  return new URL(KIND_PATHS[kind](slug), env.WEB_ORIGIN).toString();
+}
+
+export function issueSourceOf(
+  env: Pick<Env, 'WEB_ORIGIN'>,
+  kind: NewsletterSourceKind,
+  row: ContentRow,
+  section: NewsletterSection,
+): IssueSource {
+  return {
+    title: row.title,
+    html: row.html,
+    excerpt: row.excerpt_short,
+    section,
+    pageUrl: pageUrlOf(env, kind, row.slug),
+  };
+}
