@@ -38,7 +38,7 @@ function BookDetails({ book }: { book: Book }) {
         <div className="book__main">
           <header className="book__header">
             <p className="book__status">
-              <span className={`badge badge--${book.status}`}>
+              <span className={`status-badge status-badge--${book.status}`}>
                 {BOOK_STATUS_LABELS[book.status]}
               </span>
             </p>

@@ -102,7 +102,7 @@ function BooksTable({ books }: { books: readonly Book[] }) {
               <td>{book.author}</td>
               <td className="books-table__number">{book.year ?? '—'}</td>
               <td>
-                <span className={`badge badge--${book.status}`}>
+                <span className={`status-badge status-badge--${book.status}`}>
                   {BOOK_STATUS_LABELS[book.status]}
                 </span>
               </td>

@@ -23,11 +23,11 @@ function CategoryIndex() {
       <ResourceView resource={categories} variant="grid" label="Loading categories">
         {(list) =>
           list.length > 0 ? (
-            <ul className="chip-list">
+            <ul className="pill-list">
               {list.map((category) => (
                 <li key={category.slug}>
-                  <Link className="chip" to={`/category/${category.slug}`}>
-                    {category.name} <span className="chip__count">{category.count}</span>
+                  <Link className="pill" to={`/category/${category.slug}`}>
+                    {category.name} <span className="pill__count">{category.count}</span>
                   </Link>
                 </li>
               ))}
@@ -45,24 +45,24 @@ function SubCategoryNav({ category, active }: { category: Category; active: stri
   if (category.sub_categories.length === 0) return null;
   return (
     <nav className="category-filter" aria-label={`Topics in ${category.name}`}>
-      <ul className="chip-list">
+      <ul className="pill-list">
         <li>
           <Link
-            className="chip"
+            className="pill"
             to={`/category/${category.slug}`}
             aria-current={active === null ? 'page' : undefined}
           >
-            All <span className="chip__count">{category.count}</span>
+            All <span className="pill__count">{category.count}</span>
           </Link>
         </li>
         {category.sub_categories.map((sub) => (
           <li key={sub.slug}>
             <Link
-              className="chip"
+              className="pill"
               to={`/category/${category.slug}/${sub.slug}`}
               aria-current={active === sub.slug ? 'page' : undefined}
             >
-              {sub.name} <span className="chip__count">{sub.count}</span>
+              {sub.name} <span className="pill__count">{sub.count}</span>
             </Link>
           </li>
         ))}

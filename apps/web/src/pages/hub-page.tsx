@@ -188,10 +188,10 @@ export default function HubPage({ hub }: { hub: Hub }) {
     <div className="page hub">
       <PageHeader eyebrow={info.eyebrow} title={info.title} lede={info.intro}>
         <nav aria-label={`In ${info.title}`}>
-          <ul className="chip-list">
+          <ul className="pill-list">
             {HUB_PLACES[hub].map((place) => (
               <li key={place.to}>
-                <Link className="chip" to={place.to}>
+                <Link className="pill" to={place.to}>
                   {place.label}
                 </Link>
               </li>

@@ -44,24 +44,77 @@ const rendered = {
 /** Each guard beside the domain's zod schema for the same answer, and a sample of it. */
 const cases = [
   { name: 'post', guard: isPost, schema: postSchema, sample: samplePost() },
-  { name: 'journal entry', guard: isJournalEntry, schema: journalEntrySchema, sample: { ...rendered, mood: null, location: 'Bristol' } },
+  {
+    name: 'journal entry',
+    guard: isJournalEntry,
+    schema: journalEntrySchema,
+    sample: { ...rendered, mood: null, location: 'Bristol' },
+  },
   { name: 'poem', guard: isPoem, schema: poemSchema, sample: { ...rendered, form: 'free verse' } },
-  { name: 'book', guard: isBook, schema: bookSchema, sample: sampleBook({ rating: 4, quotes: [{ text: 'q', page: null }] }) },
+  {
+    name: 'book',
+    guard: isBook,
+    schema: bookSchema,
+    sample: sampleBook({ rating: 4, quotes: [{ text: 'q', page: null }] }),
+  },
   {
     name: 'project',
     guard: isProject,
     schema: projectSchema,
-    sample: { ...rendered, summary: 'A tool.', status: 'active', url: null, repository: 'https://example.com/r', stack: ['node'], featured_image_url: null },
+    sample: {
+      ...rendered,
+      summary: 'A tool.',
+      status: 'active',
+      url: null,
+      repository: 'https://example.com/r',
+      stack: ['node'],
+      featured_image_url: null,
+    },
   },
-  { name: 'now page', guard: isNowPage, schema: nowPageSchema, sample: { ...rendered, location: null, is_current: true } },
-  { name: 'now archive', guard: isNowArchiveSummary, schema: nowArchiveSummarySchema, sample: { slug: '2026-07-01', title: 'Now', date: rendered.date, excerpt_short: '' } },
-  { name: 'category', guard: isCategory, schema: categorySchema, sample: { slug: 'build', name: 'Build', count: 2, sub_categories: [{ slug: 'tools', name: 'Tools', count: 1 }] } },
-  { name: 'page', guard: isPage, schema: pageSchema, sample: { slug: 'start', title: 'Start', description: null, content: '<p>Hi</p>', updated_at: null } },
+  {
+    name: 'now page',
+    guard: isNowPage,
+    schema: nowPageSchema,
+    sample: { ...rendered, location: null, is_current: true },
+  },
+  {
+    name: 'now archive',
+    guard: isNowArchiveSummary,
+    schema: nowArchiveSummarySchema,
+    sample: { slug: '2026-07-01', title: 'Now', date: rendered.date, excerpt_short: '' },
+  },
+  {
+    name: 'category',
+    guard: isCategory,
+    schema: categorySchema,
+    sample: {
+      slug: 'build',
+      name: 'Build',
+      count: 2,
+      sub_categories: [{ slug: 'tools', name: 'Tools', count: 1 }],
+    },
+  },
+  {
+    name: 'page',
+    guard: isPage,
+    schema: pageSchema,
+    sample: {
+      slug: 'start',
+      title: 'Start',
+      description: null,
+      content: '<p>Hi</p>',
+      updated_at: null,
+    },
+  },
   {
     name: 'links page',
     guard: isLinksPage,
     schema: linksPageSchema,
-    sample: { title: 'Rowan', content: '<p>Hi</p>', links: [{ name: 'GitHub', url: 'https://github.com/x', icon: 'github', description: null }] },
+    sample: {
+      title: 'Rowan',
+      content: '<p>Hi</p>',
+      links: [{ name: 'GitHub', url: 'https://github.com/x', icon: 'github', description: null }],
+    },
   },
 ] as const;
 

@@ -87,9 +87,8 @@ export const isProject: Guard<Project> = (value): value is Project =>
 export const isNowPage: Guard<NowPage> = (value): value is NowPage =>
   isRenderedItem(value) && typeof value.is_current === 'boolean';
 
-export const isNowArchiveSummary: Guard<NowArchiveSummary> = (
-  value,
-): value is NowArchiveSummary => isRecord(value) && hasStrings(value, ['slug', 'title', 'date']);
+export const isNowArchiveSummary: Guard<NowArchiveSummary> = (value): value is NowArchiveSummary =>
+  isRecord(value) && hasStrings(value, ['slug', 'title', 'date']);
 
 export const isCategory: Guard<Category> = (value): value is Category =>
   isRecord(value) &&

@@ -1,7 +1,13 @@
 import type { Book } from '@quillpost/domain';
 
 /** The cover picture, or a typeset stand-in for a book without one. */
-export function BookCover({ book, size = 'medium' }: { book: Book; size?: 'small' | 'medium' | 'large' }) {
+export function BookCover({
+  book,
+  size = 'medium',
+}: {
+  book: Book;
+  size?: 'small' | 'medium' | 'large';
+}) {
   if (book.cover_url) {
     return (
       <img
@@ -16,7 +22,11 @@ export function BookCover({ book, size = 'medium' }: { book: Book; size?: 'small
     );
   }
   return (
-    <span className={`book-cover book-cover--${size} book-cover--plain`} role="img" aria-label={`${book.title} by ${book.author}`}>
+    <span
+      className={`book-cover book-cover--${size} book-cover--plain`}
+      role="img"
+      aria-label={`${book.title} by ${book.author}`}
+    >
       <span className="book-cover__title">{book.title}</span>
       <span className="book-cover__author">{book.author}</span>
     </span>

@@ -32,7 +32,13 @@ function BookCard({ book, headingLevel }: { book: Book; headingLevel: 2 | 3 }) {
 }
 
 /** Covers in a grid; each cover and title opens the book's page. */
-export function BookGrid({ books, headingLevel = 3 }: { books: readonly Book[]; headingLevel?: 2 | 3 }) {
+export function BookGrid({
+  books,
+  headingLevel = 3,
+}: {
+  books: readonly Book[];
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="book-grid">
       {books.map((book) => (

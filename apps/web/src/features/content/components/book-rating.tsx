@@ -6,7 +6,11 @@ export function BookRating({ rating }: { rating: number | null }) {
   return (
     <span className="book-rating" role="img" aria-label={`Rated ${rating} out of ${MAX_RATING}`}>
       {Array.from({ length: MAX_RATING }, (_, index) => (
-        <span key={index} className={index < rating ? 'book-rating__star--on' : 'book-rating__star'} aria-hidden="true">
+        <span
+          key={index}
+          className={index < rating ? 'book-rating__star--on' : 'book-rating__star'}
+          aria-hidden="true"
+        >
           ★
         </span>
       ))}

@@ -16,20 +16,24 @@ export function CategoryFilter({
 }) {
   return (
     <nav className="category-filter" aria-label="Filter posts by category">
-      <ul className="chip-list">
+      <ul className="pill-list">
         <li>
-          <Link className="chip" to={{ search: '' }} aria-current={active === null ? 'true' : undefined}>
-            All <span className="chip__count">{total}</span>
+          <Link
+            className="pill"
+            to={{ search: '' }}
+            aria-current={active === null ? 'true' : undefined}
+          >
+            All <span className="pill__count">{total}</span>
           </Link>
         </li>
         {categories.map((category) => (
           <li key={category.slug}>
             <Link
-              className="chip"
+              className="pill"
               to={{ search: `?category=${encodeURIComponent(category.slug)}` }}
               aria-current={active === category.slug ? 'true' : undefined}
             >
-              {category.name} <span className="chip__count">{category.count}</span>
+              {category.name} <span className="pill__count">{category.count}</span>
             </Link>
           </li>
         ))}

@@ -8,14 +8,27 @@ import { ProseContent } from './prose-content';
 import { ResourceView } from './resource-view';
 import './content.css';
 
-function PageBody({ page, eyebrow, after }: { page: Page; eyebrow?: ReactNode; after?: ReactNode }) {
+function PageBody({
+  page,
+  eyebrow,
+  after,
+}: {
+  page: Page;
+  eyebrow?: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <article aria-labelledby="page-title">
-      <PageHeader eyebrow={eyebrow} title={<span id="page-title">{page.title}</span>} lede={page.description} />
+      <PageHeader
+        eyebrow={eyebrow}
+        title={<span id="page-title">{page.title}</span>}
+        lede={page.description}
+      />
       <ProseContent html={page.content} />
       {page.updated_at ? (
         <p className="ui-text muted fixed-page__updated">
-          Last updated <time dateTime={machineDate(page.updated_at)}>{formatDate(page.updated_at)}</time>
+          Last updated{' '}
+          <time dateTime={machineDate(page.updated_at)}>{formatDate(page.updated_at)}</time>
         </p>
       ) : null}
       {after}

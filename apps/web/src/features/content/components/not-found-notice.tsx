@@ -26,7 +26,11 @@ export function ItemUnavailable({
   return (
     <div className="item-unavailable">
       <p className="page__eyebrow">{missing ? 'Error 404' : 'Something went wrong'}</p>
-      <h1>{missing ? `This ${what.toLowerCase()} isn’t here` : `This ${what.toLowerCase()} could not be loaded`}</h1>
+      <h1>
+        {missing
+          ? `This ${what.toLowerCase()} isn’t here`
+          : `This ${what.toLowerCase()} could not be loaded`}
+      </h1>
       {missing ? (
         <p className="page__lede">It may have moved, or the link may have a typo.</p>
       ) : (

@@ -32,9 +32,13 @@ export function NowArchiveList({
       {archives.map((archive) => (
         <li key={archive.slug} className="now-archives__item">
           <Heading className="now-archives__title">
-            <Link to={`/nowArchives/${archive.slug}`}>{formatMonth(archive.date) || archive.title}</Link>
+            <Link to={`/nowArchives/${archive.slug}`}>
+              {formatMonth(archive.date) || archive.title}
+            </Link>
           </Heading>
-          {archive.excerpt_short ? <p className="now-archives__excerpt">{archive.excerpt_short}</p> : null}
+          {archive.excerpt_short ? (
+            <p className="now-archives__excerpt">{archive.excerpt_short}</p>
+          ) : null}
         </li>
       ))}
     </ol>

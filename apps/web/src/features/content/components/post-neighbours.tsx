@@ -7,7 +7,11 @@ export function PostNeighbours({ previous, next }: Neighbours) {
   return (
     <nav className="post-neighbours" aria-label="More posts">
       {previous ? (
-        <Link className="post-neighbours__link post-neighbours__link--previous" to={`/posts/${previous.slug}`} rel="prev">
+        <Link
+          className="post-neighbours__link post-neighbours__link--previous"
+          to={`/posts/${previous.slug}`}
+          rel="prev"
+        >
           <span className="post-neighbours__label">
             <span aria-hidden="true">← </span>Previous post
           </span>
@@ -15,7 +19,11 @@ export function PostNeighbours({ previous, next }: Neighbours) {
         </Link>
       ) : null}
       {next ? (
-        <Link className="post-neighbours__link post-neighbours__link--next" to={`/posts/${next.slug}`} rel="next">
+        <Link
+          className="post-neighbours__link post-neighbours__link--next"
+          to={`/posts/${next.slug}`}
+          rel="next"
+        >
           <span className="post-neighbours__label">
             Next post<span aria-hidden="true"> →</span>
           </span>

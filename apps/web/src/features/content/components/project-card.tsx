@@ -4,7 +4,7 @@ import { humanize } from '../utils/format';
 import './projects.css';
 
 export function ProjectStatus({ status }: { status: Project['status'] }) {
-  return <span className={`badge badge--${status}`}>{humanize(status)}</span>;
+  return <span className={`status-badge status-badge--${status}`}>{humanize(status)}</span>;
 }
 
 export function ProjectStack({ stack }: { stack: readonly string[] }) {
@@ -19,7 +19,13 @@ export function ProjectStack({ stack }: { stack: readonly string[] }) {
 }
 
 /** A project with its picture, summary, status and stack; the whole card opens it. */
-export function ProjectCard({ project, headingLevel = 2 }: { project: Project; headingLevel?: 2 | 3 }) {
+export function ProjectCard({
+  project,
+  headingLevel = 2,
+}: {
+  project: Project;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="project-card">

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import './prose-content.css';
 
 /** Paths the API answers itself (feeds, images): a click on them must leave the app. */
-const SERVER_PATHS = /^\/(?:api|content|verify|rss\.xml|atom\.xml|feed\.json|sitemap\.xml)(?:[/?#]|$)/;
+const SERVER_PATHS =
+  /^\/(?:api|content|verify|rss\.xml|atom\.xml|feed\.json|sitemap\.xml)(?:[/?#]|$)/;
 
 /**
  * HTML the API rendered from the owner's Markdown and sanitized with an allow-list at sync time

@@ -36,17 +36,14 @@ export function ResourceView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (resource.status === 'loading') {
-    return (
-      <LoadingAnimation
-        className="resource-loading"
-        variant={variant}
-        label={label}
-        defer
-      />
-    );
+    return <LoadingAnimation className="resource-loading" variant={variant} label={label} defer />;
   }
   if (resource.status === 'error') {
-    return error ? error(resource.error) : <LoadError error={resource.error} onRetry={resource.reload} />;
+    return error ? (
+      error(resource.error)
+    ) : (
+      <LoadError error={resource.error} onRetry={resource.reload} />
+    );
   }
   return children(resource.data);
 }

@@ -14,7 +14,11 @@ export function ShelfLinks({ current }: { current: 'bookshelf' | 'list' | 'books
       <ul className="shelf-links">
         {links.map((link) => (
           <li key={link.id}>
-            <Link className="chip" to={link.to} aria-current={current === link.id ? 'page' : undefined}>
+            <Link
+              className="pill"
+              to={link.to}
+              aria-current={current === link.id ? 'page' : undefined}
+            >
               {link.label}
             </Link>
           </li>

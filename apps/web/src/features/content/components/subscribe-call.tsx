@@ -1,8 +1,5 @@
 import { MESSAGES } from '@quillpost/domain';
-import {
-  preloadSubscribePopup,
-  useSubscribePopup,
-} from '../../subscribe/subscribe-popup-context';
+import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe/subscribe-popup-context';
 import './content.css';
 
 /**

@@ -3,9 +3,7 @@ import type { ApiClient, ApiFailure, ApiResult } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
 
 export type Resource<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; error: ApiFailure };
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiFailure };
 
 export type ResourceState<T> = Resource<T> & { reload(): void };
 

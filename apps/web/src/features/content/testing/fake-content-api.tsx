@@ -71,7 +71,11 @@ export const SIGNED_IN_ROUTES: FakeRoutes = {
     body: {
       success: true,
       authenticated: true,
-      session: { level: 'member', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-12-01T00:00:00.000Z' },
+      session: {
+        level: 'member',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        expiresAt: '2026-12-01T00:00:00.000Z',
+      },
     },
   },
   'GET /api/auth/me': {
@@ -84,7 +88,11 @@ export const SIGNED_IN_ROUTES: FakeRoutes = {
         avatar_url: null,
         subscription_status: null,
       },
-      session: { level: 'member', createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-12-01T00:00:00.000Z' },
+      session: {
+        level: 'member',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        expiresAt: '2026-12-01T00:00:00.000Z',
+      },
       subscription: null,
       primaryAccount: null,
       linkedAccounts: [],
