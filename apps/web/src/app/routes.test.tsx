@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signedIn } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
 const siteHeader = () => document.querySelector('header.site-header');
@@ -35,12 +36,12 @@ describe('AppRoutes', () => {
   });
 
   it('mounts the members area router under /members/*', async () => {
-    renderApp({ path: '/members/bookmarks' });
-    expect(await screen.findByRole('heading', { name: 'Bookmarks' })).toBeInTheDocument();
+    renderApp({ path: '/members/bookmarks', routes: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'Your Bookmarks' })).toBeInTheDocument();
   });
 
   it('sends /dashboard (the user menu link) to the members dashboard', async () => {
-    renderApp({ path: '/dashboard' });
+    renderApp({ path: '/dashboard', routes: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/members/dashboard');
   });

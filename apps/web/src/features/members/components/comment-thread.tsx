@@ -1,0 +1,284 @@
+/**
+ * A thread's comments with replies one level deep, and what a member may do with each: reply to
+ * top-level comments, edit and delete their own, report someone else's.
+ */
+import {
+  COMMENT_MAX_LENGTH,
+  ROLE_LABELS,
+  commentEditSchema,
+  type Comment,
+  type CommentWithReplies,
+} from '@quillpost/domain';
+import { useId, useState, type FormEvent } from 'react';
+import type { ApiResult } from '../../../lib/api-client';
+import { useMembersApi } from '../api/members-api';
+import { useCan } from '../permissions';
+import { errorsOf } from '../utils/field-errors';
+import { formatDateTime } from '../utils/format';
+import { Avatar } from './avatar';
+import { CommentText } from './comment-text';
+import { ActionNotice } from './resource-view';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+export function CommentForm({
+  label,
+  submitLabel,
+  initial = '',
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  initial?: string;
+  onSubmit(body: string): Promise<ApiResult<unknown>>;
+  onCancel?(): void;
+}) {
+  const id = useId();
+  const [body, setBody] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = commentEditSchema.safeParse({ body });
+    if (!parsed.success) {
+      setError(errorsOf(parsed.error).body ?? null);
+      return;
+    }
+    setSending(true);
+    const result = await onSubmit(parsed.data.body);
+    setSending(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    setBody('');
+  }
+
+  return (
+    <form className="comment-form" onSubmit={(event) => void submit(event)} noValidate>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field__input members-textarea"
+        rows={3}
+        value={body}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        Plain text; links work. {Array.from(body.trim()).length} / {COMMENT_MAX_LENGTH}
+      </p>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="members-inline-actions">
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Sending…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function ReportForm({ onReport, onCancel }: { onReport(reason: string): void; onCancel(): void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="comment-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onReport(reason);
+      }}
+    >
+      <label className="field__label" htmlFor={id}>
+        What is wrong with this comment? (optional)
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <div className="members-inline-actions">
+        <button type="submit" className="button">
+          Send report
+        </button>
+        <button type="button" className="button button--quiet" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({
+  comment,
+  canReply,
+  onReply,
+  onChanged,
+}: {
+  comment: Comment;
+  canReply: boolean;
+  onReply?(body: string, parentId: number): Promise<ApiResult<unknown>>;
+  onChanged(): void;
+}) {
+  const api = useMembersApi();
+  const can = useCan();
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report'>('view');
+  const [notice, setNotice] = useState<Notice>(null);
+
+  if (comment.body === null) {
+    return (
+      <article className="comment comment--placeholder">
+        <p className="muted">
+          {comment.status === 'hidden'
+            ? 'This comment was hidden by a moderator.'
+            : 'This comment was deleted.'}
+        </p>
+      </article>
+    );
+  }
+
+  const author = comment.author;
+  const staff = author && (author.level === 'moderator' || author.level === 'admin');
+  const visible = comment.status === 'visible';
+
+  async function remove() {
+    const result = await api.deleteComment(comment.id);
+    if (!result.ok) setNotice({ tone: 'error', text: result.message });
+    else onChanged();
+  }
+
+  async function report(reason: string) {
+    const result = await api.reportComment(comment.id, reason);
+    setMode('view');
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: 'Thanks. A moderator will look at this comment.' }
+        : { tone: 'error', text: result.message },
+    );
+    if (result.ok) onChanged();
+  }
+
+  return (
+    <article className={`comment${comment.status === 'hidden' ? ' comment--hidden' : ''}`}>
+      <header className="comment__header">
+        <Avatar name={author?.name} url={author?.avatarUrl} size={32} />
+        <span className="comment__author">{author?.name ?? 'Member'}</span>
+        {staff ? <span className="badge">{ROLE_LABELS[author.level]}</span> : null}
+        <time className="muted comment__time" dateTime={comment.createdAt}>
+          {formatDateTime(comment.createdAt)}
+        </time>
+        {comment.editedAt ? <span className="muted">(edited)</span> : null}
+        {comment.status === 'hidden' ? <span className="badge badge--danger">Hidden</span> : null}
+      </header>
+      {mode === 'edit' ? (
+        <CommentForm
+          label="Edit your comment"
+          submitLabel="Save"
+          initial={comment.body}
+          onCancel={() => setMode('view')}
+          onSubmit={async (body) => {
+            const result = await api.editComment(comment.id, body);
+            if (result.ok) {
+              setMode('view');
+              onChanged();
+            }
+            return result;
+          }}
+        />
+      ) : (
+        <CommentText text={comment.body} />
+      )}
+      {mode === 'view' && visible ? (
+        <div className="comment__actions">
+          {canReply && onReply && can('comment') ? (
+            <button type="button" className="link-button" onClick={() => setMode('reply')}>
+              Reply
+            </button>
+          ) : null}
+          {comment.mine ? (
+            <>
+              <button type="button" className="link-button" onClick={() => setMode('edit')}>
+                Edit
+              </button>
+              <button type="button" className="link-button" onClick={() => void remove()}>
+                Delete
+              </button>
+            </>
+          ) : can('comment') ? (
+            comment.reportedByMe ? (
+              <span className="muted">Reported</span>
+            ) : (
+              <button type="button" className="link-button" onClick={() => setMode('report')}>
+                Report
+              </button>
+            )
+          ) : null}
+        </div>
+      ) : null}
+      {mode === 'reply' && onReply ? (
+        <CommentForm
+          label={`Reply to ${author?.name ?? 'this comment'}`}
+          submitLabel="Reply"
+          onCancel={() => setMode('view')}
+          onSubmit={async (body) => {
+            const result = await onReply(body, comment.id);
+            if (result.ok) setMode('view');
+            return result;
+          }}
+        />
+      ) : null}
+      {mode === 'report' ? (
+        <ReportForm onReport={(reason) => void report(reason)} onCancel={() => setMode('view')} />
+      ) : null}
+      <ActionNotice notice={notice} />
+    </article>
+  );
+}
+
+export function CommentThread({
+  comments,
+  onReply,
+  onChanged,
+}: {
+  comments: CommentWithReplies[];
+  onReply?(body: string, parentId: number): Promise<ApiResult<unknown>>;
+  onChanged(): void;
+}) {
+  if (comments.length === 0) {
+    return <p className="muted">No comments yet. Start the conversation.</p>;
+  }
+  return (
+    <ol className="comment-list">
+      {comments.map((comment) => (
+        <li key={comment.id}>
+          <CommentItem comment={comment} canReply onReply={onReply} onChanged={onChanged} />
+          {comment.replies.length > 0 ? (
+            <ol className="comment-list comment-list--replies">
+              {comment.replies.map((reply) => (
+                <li key={reply.id}>
+                  <CommentItem comment={reply} canReply={false} onChanged={onChanged} />
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

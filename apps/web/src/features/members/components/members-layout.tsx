@@ -1,0 +1,90 @@
+/**
+ * The frame of every /members page: a sign-in gate, the member menu from the domain table
+ * (active items only) plus the staff links the viewer's permissions allow, and the page.
+ */
+import { memberMenuItems, MESSAGES } from '@quillpost/domain';
+import { Suspense, useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { PageLoading } from '../../../components/page-loading';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import { useMembership } from '../../membership/membership-context';
+import { useSignIn } from '../../sign-in/sign-in-context';
+import { CONSOLE_SECTIONS, useCan } from '../permissions';
+import '../members.css';
+
+function SignInRequired() {
+  const { pathname, search } = useLocation();
+  const { openSignIn } = useSignIn();
+  const returnUrl = `${pathname}${search}`;
+  const opened = useRef(false);
+  useDocumentMeta({ title: 'Sign in', description: 'Sign in to reach the members area.' });
+  useEffect(() => {
+    // Once per visit: closing the dialog leaves the visitor here, free to open it again.
+    if (opened.current) return;
+    opened.current = true;
+    openSignIn({ returnUrl });
+  }, [openSignIn, returnUrl]);
+  return (
+    <div className="page members-gate">
+      <p className="page__eyebrow">Members</p>
+      <h1>Sign in to continue</h1>
+      <p className="page__lede">
+        The members area holds your bookmarks, discussions, events and account. Sign in and you will
+        come straight back here.
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={() => openSignIn({ returnUrl })}
+      >
+        {MESSAGES.SIGN_IN}
+      </button>
+    </div>
+  );
+}
+
+function MembersNav() {
+  const can = useCan();
+  const staff = [
+    ...(can('moderate_comments') ? [{ path: '/members/moderation', label: 'Moderation' }] : []),
+    ...(CONSOLE_SECTIONS.some((section) => can(section.permission))
+      ? [{ path: '/members/admin', label: 'Console' }]
+      : []),
+  ];
+  return (
+    <nav className="members-nav" aria-label="Members area">
+      <ul className="members-nav__list">
+        {memberMenuItems().map((item) => (
+          <li key={item.path}>
+            <NavLink to={item.path} className="members-nav__link">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        {staff.map((item) => (
+          <li key={item.path} className="members-nav__staff">
+            <NavLink to={item.path} className="members-nav__link">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function MembersLayout() {
+  const { state, initializing } = useMembership();
+  if (initializing) return <PageLoading />;
+  if (!state.user) return <SignInRequired />;
+  return (
+    <div className="members">
+      <MembersNav />
+      <div className="members__page">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { adminUser, event, memberRoutes, preloadMembersArea } from '../testing/fixtures';
+
+beforeAll(preloadMembersArea, 30_000);
+
+const page = (items: unknown[]) => ({
+  success: true,
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 25,
+});
+
+describe('the console', () => {
+  it('is not offered to moderators', async () => {
+    renderApp({ path: '/members/admin', routes: memberRoutes('moderator') });
+    expect(
+      await screen.findByText('You do not have permission to use the console.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists users, searches them and assigns a role', async () => {
+    const user = userEvent.setup();
+    let grace = adminUser();
+    const { calls } = renderApp({
+      path: '/members/admin/users',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/users': () => ({ body: page([grace]) }),
+        'PUT /api/admin/users/9/role': (call) => {
+          grace = { ...grace, role: (call.body as { role: string }).role, level: 'moderator' };
+          return { body: { success: true, user: grace } };
+        },
+      }),
+    });
+    const row = (await screen.findByText('Grace Hopper')).closest('li')!;
+    await user.selectOptions(within(row).getByLabelText('Role'), 'moderator');
+    expect(await within(row).findByText('Grace Hopper is now Moderator.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'moderator' });
+    await user.type(screen.getByLabelText('Search by name or email'), 'gra');
+    await waitFor(() => expect(calls.some((c) => c.query.get('q') === 'gra')).toBe(true));
+  });
+
+  it('filters subscribers, links the CSV export and imports a file', async () => {
+    const user = userEvent.setup();
+    const subscribers = {
+      ...page([
+        {
+          id: 1,
+          email: 'reader@example.com',
+          name: 'Reader',
+          status: 'pending',
+          verified: false,
+          subscribedAt: '2026-01-01T00:00:00Z',
+          verifiedAt: null,
+          unsubscribedAt: null,
+          bouncedAt: null,
+        },
+      ]),
+      counts: { pending: 1, active: 4, unsubscribed: 2, bounced: 1 },
+    };
+    const { calls } = renderApp({
+      path: '/members/admin/subscribers',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/subscribers': { body: subscribers },
+        'POST /api/admin/subscribers/import': {
+          body: {
+            success: true,
+            imported: 1,
+            confirmationsQueued: 2,
+            skippedExisting: 0,
+            invalid: [
+              { line: 4, code: 'EMAIL_INVALID', message: 'Please enter a valid email address' },
+            ],
+          },
+        },
+      }),
+    });
+    expect(await screen.findByText('reader@example.com')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Pending/ }));
+    await waitFor(() => expect(calls.some((c) => c.query.get('status') === 'pending')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Export pending as CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/subscribers/export?status=pending',
+    );
+    const file = new File(['email,consent\na@example.com,yes\n'], 'list.csv', { type: 'text/csv' });
+    await user.click(screen.getByText('Import from CSV'));
+    await user.upload(screen.getByLabelText('Choose a CSV file'), file);
+    expect(await screen.findByText(/1 added as active, 2 asked to confirm/)).toBeInTheDocument();
+    expect(screen.getByText('Line 4: Please enter a valid email address')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      csv: 'email,consent\na@example.com,yes\n',
+    });
+  });
+
+  it('shows analytics: totals, months, sources and the confirmation rate', async () => {
+    renderApp({
+      path: '/members/admin/analytics',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/analytics': {
+          body: {
+            success: true,
+            months: [{ month: '2026-01', subscribers: 3, members: 1 }],
+            signupsBySource: [{ source: 'subscribe-form@/', count: 3 }],
+            membersByMethod: [{ method: 'email', count: 1 }],
+            confirmation: { requested: 4, confirmed: 3, rate: 0.75 },
+            totals: { subscribers: 3, activeSubscribers: 2, members: 1 },
+          },
+        },
+      }),
+    });
+    expect(await screen.findByText('75%')).toBeInTheDocument();
+    expect(screen.getByText('3 of 4 confirmed')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'subscribe-form@/' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /each month's end/ })).toBeInTheDocument();
+  });
+
+  it('saves site settings', async () => {
+    const user = userEvent.setup();
+    const settings = {
+      commentsOpen: true,
+      directoryOpen: true,
+      announcement: '',
+      defaultTimeZone: 'UTC',
+    };
+    const { calls } = renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': { body: { success: true, settings } },
+        'PUT /api/admin/settings': (call) => ({
+          body: { success: true, settings: { ...settings, ...(call.body as object) } },
+        }),
+      }),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /post comments/ }));
+    await user.type(screen.getByLabelText('Dashboard announcement'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      ...settings,
+      commentsOpen: false,
+      announcement: 'Hello',
+    });
+  });
+
+  it('creates an event in a time zone', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp({
+      path: '/members/admin/events',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/events': { body: { success: true, events: [event()] } },
+        'GET /api/admin/settings': {
+          body: {
+            success: true,
+            settings: {
+              commentsOpen: true,
+              directoryOpen: true,
+              announcement: '',
+              defaultTimeZone: 'Europe/London',
+            },
+          },
+        },
+        'POST /api/admin/events': { status: 201, body: { success: true, event: event({ id: 4 }) } },
+      }),
+    });
+    expect(await screen.findByRole('button', { name: 'Edit Reading night' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New event' }));
+    await user.click(screen.getByRole('button', { name: 'Publish event' }));
+    expect(screen.getByText('Please give the event a title.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), 'Poetry evening');
+    await user.type(screen.getByLabelText('Starts'), '2026-04-02T19:30');
+    expect(screen.getByLabelText('Time zone')).toHaveValue('Europe/London');
+    await user.click(screen.getByRole('button', { name: 'Publish event' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: 'Poetry evening',
+      startsAt: '2026-04-02T19:30',
+      endsAt: null,
+      timeZone: 'Europe/London',
+      status: 'published',
+    });
+  });
+});
+
+describe('csvChunks', () => {
+  it('keeps a small file whole and splits a large one by rows, header first in each', async () => {
+    const { csvChunks } = await import('./subscribers-section');
+    expect(csvChunks('email\na@example.com\n')).toEqual(['email\na@example.com\n']);
+    const rows = Array.from({ length: 6000 }, (_, i) => `reader${i}@example.com,Reader ${i},yes`);
+    const chunks = csvChunks(['email,name,consent', ...rows].join('\n'));
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(chunk.startsWith('email,name,consent\n')).toBe(true);
+      expect(chunk.length).toBeLessThanOrEqual(90_000);
+    }
+    expect(chunks.flatMap((chunk) => chunk.split('\n').slice(1))).toEqual(rows);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The owner's console, a lazy chunk of its own: users and roles, subscribers, analytics, events
+ * and site settings. Each section shows only with its permission (the API checks it too).
+ */
+import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { PageTitle } from '../components/page-title';
+import { CONSOLE_SECTIONS, useCan } from '../permissions';
+import { AnalyticsSection } from './analytics-section';
+import { EventsSection } from './events-section';
+import { SettingsSection } from './settings-section';
+import { SubscribersSection } from './subscribers-section';
+import { UsersSection } from './users-section';
+
+const ELEMENTS = {
+  users: <UsersSection />,
+  subscribers: <SubscribersSection />,
+  analytics: <AnalyticsSection />,
+  events: <EventsSection />,
+  settings: <SettingsSection />,
+} as const;
+
+export default function AdminConsole() {
+  const can = useCan();
+  const sections = CONSOLE_SECTIONS.filter((section) => can(section.permission));
+  return (
+    <>
+      <PageTitle title="Console" lede="Users, subscribers, numbers, events and settings." />
+      {sections.length === 0 ? (
+        <p className="alert alert--error" role="alert">
+          You do not have permission to use the console.
+        </p>
+      ) : (
+        <>
+          <nav className="members-tabs" aria-label="Console">
+            {sections.map((section) => (
+              <NavLink key={section.path} to={section.path} className="members-tabs__link">
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Routes>
+            <Route index element={<Navigate to={sections[0]!.path} replace />} />
+            {sections.map((section) => (
+              <Route key={section.path} path={section.path} element={ELEMENTS[section.path]} />
+            ))}
+            <Route path="*" element={<Navigate to={sections[0]!.path} replace />} />
+          </Routes>
+        </>
+      )}
+    </>
+  );
+}

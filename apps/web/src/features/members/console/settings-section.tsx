@@ -1,0 +1,94 @@
+import { ANNOUNCEMENT_MAX_LENGTH, MESSAGES, type SiteSettings } from '@quillpost/domain';
+import { useState, type FormEvent } from 'react';
+import { useMembersApi } from '../api/members-api';
+import { ActionNotice, ResourceView } from '../components/resource-view';
+import { useResource } from '../hooks/use-resource';
+import { timeZones } from './time-zones';
+
+function SettingsForm({ initial }: { initial: SiteSettings }) {
+  const api = useMembersApi();
+  const [settings, setSettings] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    const result = await api.updateSettings(settings);
+    setSaving(false);
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: MESSAGES.SETTINGS_UPDATED }
+        : { tone: 'error', text: result.message },
+    );
+  }
+
+  return (
+    <form className="members-card members-form" onSubmit={(event) => void save(event)}>
+      <fieldset disabled={saving} className="members-fieldset">
+        <legend>Community</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.commentsOpen}
+            onChange={(event) => setSettings({ ...settings, commentsOpen: event.target.checked })}
+          />
+          <span>Members can post comments and start discussions</span>
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.directoryOpen}
+            onChange={(event) => setSettings({ ...settings, directoryOpen: event.target.checked })}
+          />
+          <span>Show the member directory</span>
+        </label>
+        <div className="field">
+          <label className="field__label" htmlFor="settings-announcement">
+            Dashboard announcement
+          </label>
+          <textarea
+            id="settings-announcement"
+            className="field__input members-textarea"
+            rows={2}
+            maxLength={ANNOUNCEMENT_MAX_LENGTH}
+            value={settings.announcement}
+            onChange={(event) => setSettings({ ...settings, announcement: event.target.value })}
+          />
+          <p className="field__hint">Shown on every member's dashboard. Leave empty for none.</p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="settings-zone">
+            Default time zone for new events
+          </label>
+          <select
+            id="settings-zone"
+            className="field__input"
+            value={settings.defaultTimeZone}
+            onChange={(event) => setSettings({ ...settings, defaultTimeZone: event.target.value })}
+          >
+            {timeZones(settings.defaultTimeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {saving ? 'Saving…' : 'Save settings'}
+        </button>
+      </fieldset>
+      <ActionNotice notice={notice} />
+    </form>
+  );
+}
+
+export function SettingsSection() {
+  const api = useMembersApi();
+  const settings = useResource('settings', (_client, signal) => api.settings({ signal }));
+  return (
+    <ResourceView resource={settings} label="site settings">
+      {(data) => <SettingsForm initial={data.settings} />}
+    </ResourceView>
+  );
+}

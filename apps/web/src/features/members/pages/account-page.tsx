@@ -1,0 +1,391 @@
+import {
+  DEFAULT_NEWSLETTER_PREFERENCES,
+  MESSAGES,
+  NEWSLETTER_SECTIONS,
+  OAUTH_PROVIDERS,
+  OAUTH_PROVIDER_LABELS,
+  ROLE_LABELS,
+  meResponseSchema,
+  messageTemplates,
+  type LinkedAccount,
+  type NewsletterPreferences,
+  type SignInMethod,
+} from '@quillpost/domain';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMembership } from '../../membership/membership-context';
+import { useMembersApi } from '../api/members-api';
+import { PageTitle } from '../components/page-title';
+import { ActionNotice, ResourceView } from '../components/resource-view';
+import { useResource } from '../hooks/use-resource';
+import { describeUserAgent, formatDateTime } from '../utils/format';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const methodLabel = (method: SignInMethod) =>
+  method === 'email' ? 'Email link' : OAUTH_PROVIDER_LABELS[method];
+
+function ProviderAvatar({ account }: { account: LinkedAccount }) {
+  return account.providerAvatarUrl ? (
+    <img
+      className="member-avatar"
+      src={account.providerAvatarUrl}
+      alt=""
+      width={36}
+      height={36}
+      referrerPolicy="no-referrer"
+    />
+  ) : (
+    <span className="member-avatar member-avatar--initial" aria-hidden="true">
+      {methodLabel(account.provider).charAt(0)}
+    </span>
+  );
+}
+
+function SignInMethods() {
+  const api = useMembersApi();
+  const accounts = useResource('accounts', (_client, signal) => api.linkedAccounts({ signal }));
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function act(run: () => ReturnType<typeof api.setPrimaryAccount>, done: string) {
+    setBusy(true);
+    const result = await run();
+    setBusy(false);
+    setNotice(
+      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
+    );
+    accounts.reload();
+  }
+
+  return (
+    <section className="members-card" aria-labelledby="sign-in-methods">
+      <h2 id="sign-in-methods">Sign-in methods</h2>
+      <ResourceView resource={accounts} label="your sign-in methods">
+        {(data) => {
+          const linked = new Set(data.linkedAccounts.map((account) => account.provider));
+          const linkable = OAUTH_PROVIDERS.filter((provider) => !linked.has(provider));
+          return (
+            <>
+              <ul className="members-rows">
+                {data.linkedAccounts.map((account) => (
+                  <li key={account.provider} className="members-row">
+                    <ProviderAvatar account={account} />
+                    <span className="members-row__main">
+                      <strong>{methodLabel(account.provider)}</strong>
+                      {account.isPrimary ? <span className="badge">Primary</span> : null}
+                    </span>
+                    <span className="members-row__actions">
+                      {!account.isPrimary ? (
+                        <button
+                          type="button"
+                          className="button button--quiet"
+                          disabled={busy}
+                          onClick={() =>
+                            void act(
+                              () => api.setPrimaryAccount(account.provider),
+                              `${methodLabel(account.provider)} is now your primary sign-in method.`,
+                            )
+                          }
+                        >
+                          Make primary
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="button button--quiet"
+                        disabled={busy || data.linkedAccounts.length < 2}
+                        title={
+                          data.linkedAccounts.length < 2 ? MESSAGES.LAST_SIGN_IN_METHOD : undefined
+                        }
+                        onClick={() =>
+                          void act(
+                            () => api.unlinkAccount(account.provider),
+                            `${methodLabel(account.provider)} is unlinked.`,
+                          )
+                        }
+                      >
+                        Unlink{' '}
+                        <span className="visually-hidden">{methodLabel(account.provider)}</span>
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {linkable.length > 0 ? (
+                <div className="members-inline-actions">
+                  <span className="muted">Link another:</span>
+                  {linkable.map((provider) => (
+                    <a
+                      key={provider}
+                      className="button"
+                      href={api.linkAccountUrl(provider, '/members/account')}
+                    >
+                      {OAUTH_PROVIDER_LABELS[provider]}
+                    </a>
+                  ))}
+                </div>
+              ) : null}
+            </>
+          );
+        }}
+      </ResourceView>
+      <ActionNotice notice={notice} />
+    </section>
+  );
+}
+
+function Sessions() {
+  const api = useMembersApi();
+  const membership = useMembership();
+  const sessions = useResource('sessions', (_client, signal) => api.sessions({ signal }));
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function revoke(id: string, current: boolean) {
+    const result = await api.revokeSession(id);
+    if (!result.ok) {
+      setNotice({ tone: 'error', text: result.message });
+      return;
+    }
+    if (current) {
+      await membership.refresh();
+      return;
+    }
+    setNotice({ tone: 'success', text: 'That session is signed out.' });
+    sessions.reload();
+  }
+
+  return (
+    <section className="members-card" aria-labelledby="active-sessions">
+      <h2 id="active-sessions">Active sessions</h2>
+      <ResourceView resource={sessions} label="your sessions">
+        {(data) => (
+          <ul className="members-rows">
+            {data.sessions.map((session) => (
+              <li key={session.id} className="members-row">
+                <span className="members-row__main">
+                  <strong>{describeUserAgent(session.userAgent)}</strong>
+                  {session.current ? <span className="badge">This browser</span> : null}
+                  <span className="muted members-row__meta">
+                    Signed in with {methodLabel(session.method)} on{' '}
+                    {formatDateTime(session.createdAt)} · last seen{' '}
+                    {formatDateTime(session.lastSeenAt)}
+                  </span>
+                </span>
+                <span className="members-row__actions">
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => void revoke(session.id, session.current)}
+                  >
+                    Sign out{' '}
+                    <span className="visually-hidden">
+                      {session.current ? 'this browser' : describeUserAgent(session.userAgent)}
+                    </span>
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ResourceView>
+      <ActionNotice notice={notice} />
+    </section>
+  );
+}
+
+const SECTION_LABELS: Record<(typeof NEWSLETTER_SECTIONS)[number], string> = {
+  build: 'Build: projects and tools',
+  learn: 'Learn: books and notes',
+  write: 'Write: essays and posts',
+  journal: 'Journal entries',
+  poetry: 'Poetry',
+};
+
+function Newsletter({ email, preferences }: { email: string; preferences: NewsletterPreferences }) {
+  const api = useMembersApi();
+  const [choices, setChoices] = useState<NewsletterPreferences>({
+    ...DEFAULT_NEWSLETTER_PREFERENCES,
+    ...preferences,
+  });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setSaving(true);
+    const result = await api.updatePreferences(email, choices);
+    setSaving(false);
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: MESSAGES.PREFERENCES_UPDATED }
+        : { tone: 'error', text: MESSAGES.PREFERENCES_UPDATE_FAILED },
+    );
+  }
+
+  return (
+    <fieldset className="members-fieldset" disabled={saving}>
+      <legend>Sections you receive</legend>
+      {NEWSLETTER_SECTIONS.map((section) => (
+        <label className="checkbox" key={section}>
+          <input
+            type="checkbox"
+            checked={choices[section]}
+            onChange={(event) => setChoices({ ...choices, [section]: event.target.checked })}
+          />
+          <span>{SECTION_LABELS[section]}</span>
+        </label>
+      ))}
+      <button type="button" className="button" onClick={() => void save()}>
+        Save preferences
+      </button>
+      <ActionNotice notice={notice} />
+    </fieldset>
+  );
+}
+
+function DeleteAccount() {
+  const api = useMembersApi();
+  const membership = useMembership();
+  const navigate = useNavigate();
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  async function remove() {
+    setDeleting(true);
+    const result = await api.deleteAccount();
+    setDeleting(false);
+    if (!result.ok) {
+      setError(MESSAGES.ACCOUNT_DELETE_FAILED);
+      return;
+    }
+    membership.forgetSubscription('account-deleted');
+    await membership.refresh();
+    navigate('/');
+    membership.showNotice({ tone: 'success', text: MESSAGES.ACCOUNT_DELETED });
+  }
+
+  return (
+    <section className="members-card members-danger" aria-labelledby="delete-account">
+      <h2 id="delete-account">Delete my account</h2>
+      <p>
+        This removes your profile, bookmarks, RSVPs and newsletter subscription, turns your comments
+        into “deleted” placeholders and signs you out everywhere. It cannot be undone.
+      </p>
+      {!confirming ? (
+        <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+          Delete my account…
+        </button>
+      ) : (
+        <div className="members-confirm">
+          <label className="field__label" htmlFor={id}>
+            Type DELETE to confirm
+          </label>
+          <input
+            id={id}
+            className="field__input"
+            value={typed}
+            autoComplete="off"
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <div className="members-inline-actions">
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={typed.trim() !== 'DELETE' || deleting}
+              onClick={() => void remove()}
+            >
+              {deleting ? 'Deleting…' : 'Delete my account for good'}
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => setConfirming(false)}
+            >
+              {MESSAGES.CANCEL}
+            </button>
+          </div>
+          {error ? (
+            <p className="alert alert--error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function AccountPage() {
+  const api = useMembersApi();
+  const membership = useMembership();
+  const me = useResource('me', (client, signal) =>
+    client.get('/api/auth/me', { signal, schema: meResponseSchema }),
+  );
+  const user = membership.state.user;
+
+  return (
+    <>
+      <PageTitle title="Account" lede="Sign-in methods, sessions, newsletter and your data." />
+      <section className="members-card" aria-labelledby="account-details">
+        <h2 id="account-details">Account</h2>
+        <dl className="members-facts">
+          <div>
+            <dt>Email</dt>
+            <dd>{user?.email || '—'}</dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>{ROLE_LABELS[membership.state.level]}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{messageTemplates.memberStatus(user?.subscription_status)}</dd>
+          </div>
+        </dl>
+      </section>
+      <SignInMethods />
+      <Sessions />
+      <section className="members-card" aria-labelledby="newsletter">
+        <h2 id="newsletter">Newsletter</h2>
+        <ResourceView resource={me} label="your newsletter settings">
+          {(data) =>
+            data.subscription && data.subscription.status !== 'unsubscribed' ? (
+              <>
+                <p className="muted">
+                  {data.subscription.email} ·{' '}
+                  {data.subscription.status === 'active'
+                    ? 'subscribed'
+                    : 'waiting for confirmation'}
+                </p>
+                <Newsletter
+                  email={data.subscription.email}
+                  preferences={data.subscription.preferences}
+                />
+              </>
+            ) : (
+              <p>
+                You are not subscribed. Use Subscribe at the top of any page to get new posts by
+                email.
+              </p>
+            )
+          }
+        </ResourceView>
+      </section>
+      <section className="members-card" aria-labelledby="your-data">
+        <h2 id="your-data">Your data</h2>
+        <p>
+          A JSON file with everything the site holds about you: account, sign-in methods, sessions,
+          profile, newsletter subscription with its consent records, bookmarks, comments, RSVPs and
+          moderation notes.
+        </p>
+        <a className="button" href={api.exportUrl()} download>
+          Download my data
+        </a>
+      </section>
+      <DeleteAccount />
+    </>
+  );
+}

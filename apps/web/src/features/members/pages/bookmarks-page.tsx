@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMembersApi } from '../api/members-api';
+import { PageTitle } from '../components/page-title';
+import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
+import { useResource } from '../hooks/use-resource';
+import { formatDate } from '../utils/format';
+
+export default function BookmarksPage() {
+  const api = useMembersApi();
+  const bookmarks = useResource('bookmarks', (_client, signal) => api.bookmarks({ signal }));
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function remove(postId: string, title: string) {
+    const result = await api.removeBookmark(postId);
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: `Removed “${title}” from your bookmarks.` }
+        : { tone: 'error', text: result.message },
+    );
+    bookmarks.reload();
+  }
+
+  return (
+    <>
+      <PageTitle title="Your Bookmarks" lede="Posts you saved to read or read again." />
+      <ActionNotice notice={notice} />
+      <ResourceView resource={bookmarks} label="your bookmarks">
+        {(data) =>
+          data.bookmarks.length === 0 ? (
+            <EmptyNote>
+              <p>No bookmarks yet.</p>
+              <p className="muted">
+                Open any post and choose Bookmark to keep it here.{' '}
+                <Link to="/blog">Browse the blog</Link>.
+              </p>
+            </EmptyNote>
+          ) : (
+            <ul className="members-rows members-rows--cards">
+              {data.bookmarks.map((bookmark) => (
+                <li key={bookmark.postId} className="members-row members-card">
+                  <span className="members-row__main">
+                    <Link className="members-row__title" to={`/posts/${bookmark.slug}`}>
+                      {bookmark.title}
+                    </Link>
+                    {bookmark.excerpt ? (
+                      <span className="members-row__meta">{bookmark.excerpt}</span>
+                    ) : null}
+                    <span className="muted members-row__meta">
+                      Published {formatDate(bookmark.date)} · saved{' '}
+                      {formatDate(bookmark.bookmarkedAt)}
+                    </span>
+                  </span>
+                  <span className="members-row__actions">
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => void remove(bookmark.postId, bookmark.title)}
+                    >
+                      Remove <span className="visually-hidden">“{bookmark.title}”</span>
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ResourceView>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { bookmark, event, memberRoutes, preloadMembersArea } from '../testing/fixtures';
+
+beforeAll(preloadMembersArea, 30_000);
+
+describe('dashboard', () => {
+  it('greets the member with role, status, next step, bookmarks, posts and events', async () => {
+    renderApp({
+      path: '/members/dashboard',
+      routes: memberRoutes('member', {
+        'GET /api/members/dashboard': {
+          body: {
+            success: true,
+            announcement: 'Book club on Friday.',
+            bookmarks: [bookmark()],
+            posts: [
+              { id: '1', slug: 'newest', title: 'Newest post', excerpt: '', date: '2026-01-01' },
+            ],
+            events: [event()],
+            warnings: [],
+            profileComplete: false,
+          },
+        },
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText(/, Ada Lovelace\.$/)).toBeInTheDocument();
+    const status = screen.getByText('Role').closest('dl')!;
+    expect(within(status).getByText('Member')).toBeInTheDocument();
+    // No subscription: the spec's label for anything but 'active'.
+    expect(within(status).getByText('Subscriber')).toBeInTheDocument();
+    expect(await screen.findByText('Book club on Friday.')).toBeInTheDocument();
+    // Signed in without a subscription: the spec's AUTH_ONLY next step.
+    const nextStep = screen.getByRole('region', { name: 'Next step' });
+    expect(nextStep).toHaveTextContent(
+      'Subscribe to our newsletter for exclusive content and updates',
+    );
+    expect(screen.getByRole('link', { name: 'Small tools' })).toHaveAttribute(
+      'href',
+      '/posts/small-tools',
+    );
+    expect(screen.getByRole('link', { name: 'Newest post' })).toHaveAttribute(
+      'href',
+      '/posts/newest',
+    );
+    expect(screen.getByText('Reading night')).toBeInTheDocument();
+  });
+
+  it("says 'Active Member' for an active subscription and shows moderators' warnings", async () => {
+    const subscription = {
+      email: 'ada@example.com',
+      name: 'Ada',
+      status: 'active',
+      verified: true,
+      subscribedAt: '2025-01-01T00:00:00.000Z',
+      wantsAccount: true,
+      preferences: { build: true, learn: true, write: true, journal: true, poetry: true },
+    };
+    renderApp({
+      path: '/members/dashboard',
+      routes: {
+        ...memberRoutes(),
+        ...signedIn({ name: 'Ada' }, subscription),
+        'GET /api/members/dashboard': {
+          body: {
+            success: true,
+            announcement: '',
+            bookmarks: [],
+            posts: [],
+            events: [],
+            warnings: [{ reason: 'Please keep it civil.', createdAt: '2026-01-02T00:00:00Z' }],
+            profileComplete: false,
+          },
+        },
+      },
+    });
+    expect(await screen.findByText('Active Member')).toBeInTheDocument();
+    expect(await screen.findByText(/Please keep it civil\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute(
+      'href',
+      '/members/profile',
+    );
+    expect(screen.getByText(/Nothing saved yet/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,146 @@
+import { threadCreateSchema } from '@quillpost/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useMembersApi } from '../api/members-api';
+import { PageTitle } from '../components/page-title';
+import { EmptyNote, ResourceView } from '../components/resource-view';
+import { useResource } from '../hooks/use-resource';
+import { useCan } from '../permissions';
+import { errorsOf, fieldForCode, type FieldErrors } from '../utils/field-errors';
+import { formatDateTime, plural } from '../utils/format';
+
+function NewThreadForm({ onCancel }: { onCancel(): void }) {
+  const api = useMembersApi();
+  const navigate = useNavigate();
+  const id = useId();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = threadCreateSchema.safeParse({ title, body });
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error));
+      return;
+    }
+    setSending(true);
+    const result = await api.startThread(parsed.data);
+    setSending(false);
+    if (!result.ok) {
+      const field = fieldForCode(result.code, {
+        title: ['THREAD_TITLE_REQUIRED', 'THREAD_TITLE_TOO_LONG'],
+        body: ['COMMENT_REQUIRED', 'COMMENT_TOO_LONG'],
+      });
+      setErrors({ [field ?? 'form']: result.message });
+      return;
+    }
+    navigate(`/members/discussions/threads/${result.data.thread.id}`);
+  }
+
+  return (
+    <form className="members-card members-form" onSubmit={(event) => void submit(event)} noValidate>
+      <h2>Start a discussion</h2>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-title`}>
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          className="field__input"
+          value={title}
+          aria-invalid={errors.title ? true : undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        {errors.title ? <p className="field__error">{errors.title}</p> : null}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-body`}>
+          What would you like to talk about?
+        </label>
+        <textarea
+          id={`${id}-body`}
+          className="field__input members-textarea"
+          rows={4}
+          value={body}
+          aria-invalid={errors.body ? true : undefined}
+          onChange={(event) => setBody(event.target.value)}
+        />
+        {errors.body ? <p className="field__error">{errors.body}</p> : null}
+      </div>
+      {errors.form ? (
+        <p className="alert alert--error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <div className="members-inline-actions">
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Posting…' : 'Post discussion'}
+        </button>
+        <button type="button" className="button button--quiet" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function DiscussionsPage() {
+  const api = useMembersApi();
+  const can = useCan();
+  const threads = useResource('threads', (_client, signal) => api.threads({ signal }));
+  const [starting, setStarting] = useState(false);
+
+  return (
+    <>
+      <PageTitle title="Discussions" lede="Conversations about the posts, and anything else.">
+        {can('comment') && !starting ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setStarting(true)}
+          >
+            Start a discussion
+          </button>
+        ) : null}
+      </PageTitle>
+      {starting ? <NewThreadForm onCancel={() => setStarting(false)} /> : null}
+      <ResourceView resource={threads} label="discussions">
+        {(data) =>
+          data.threads.length === 0 ? (
+            <EmptyNote>
+              <p>No discussions yet. Start one, or comment on a post from its page.</p>
+            </EmptyNote>
+          ) : (
+            <ul className="members-rows members-rows--cards">
+              {data.threads.map((thread) => (
+                <li key={thread.id} className="members-row members-card">
+                  <span className="members-row__main">
+                    <Link
+                      className="members-row__title"
+                      to={
+                        thread.post
+                          ? `/members/discussions/posts/${thread.post.id}`
+                          : `/members/discussions/threads/${thread.id}`
+                      }
+                    >
+                      {thread.title}
+                    </Link>
+                    <span className="muted members-row__meta">
+                      {thread.post
+                        ? 'On the post'
+                        : `Started by ${thread.author?.name ?? 'a member'}`}{' '}
+                      · {plural(thread.commentCount, 'comment')} · last activity{' '}
+                      {formatDateTime(thread.lastActivityAt)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ResourceView>
+    </>
+  );
+}

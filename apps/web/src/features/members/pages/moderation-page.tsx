@@ -1,0 +1,327 @@
+import {
+  BAN_DURATION_PRESETS_HOURS,
+  MODERATION_ACTIONS,
+  type ModerationAction,
+  type QueueItem,
+} from '@quillpost/domain';
+import { useId, useState } from 'react';
+import { Link, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import type { ApiResult } from '../../../lib/api-client';
+import { useMembersApi } from '../api/members-api';
+import { Avatar } from '../components/avatar';
+import { CommentText } from '../components/comment-text';
+import { PageTitle } from '../components/page-title';
+import { Pager } from '../components/pager';
+import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
+import { useResource } from '../hooks/use-resource';
+import { useCan } from '../permissions';
+import { formatDateTime, plural } from '../utils/format';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const ACTION_LABELS: Record<ModerationAction, string> = {
+  'comment.hide': 'Comment hidden',
+  'comment.unhide': 'Comment restored',
+  'comment.delete': 'Comment deleted',
+  'reports.dismiss': 'Reports dismissed',
+  'user.warn': 'Warning',
+  'user.ban': 'Ban',
+  'user.unban': 'Ban lifted',
+  'user.role': 'Role change',
+  'user.delete': 'Account deleted',
+  'subscribers.export': 'Subscribers exported',
+  'subscribers.import': 'Subscribers imported',
+  'settings.update': 'Settings changed',
+  'event.create': 'Event created',
+  'event.update': 'Event updated',
+  'event.delete': 'Event deleted',
+};
+
+const banLabel = (hours: number) =>
+  hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour');
+
+function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
+  const api = useMembersApi();
+  const can = useCan();
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [hours, setHours] = useState<number>(BAN_DURATION_PRESETS_HOURS[0]);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const { comment, thread, reports } = item;
+  const author = comment.author;
+
+  async function run(action: () => Promise<ApiResult<unknown>>, done: string, leaves = true) {
+    setBusy(true);
+    const result = await action();
+    setBusy(false);
+    setNotice(
+      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
+    );
+    if (result.ok && leaves) onDone();
+  }
+
+  const threadLink = thread.postSlug
+    ? `/posts/${thread.postSlug}`
+    : `/members/discussions/threads/${thread.id}`;
+
+  return (
+    <li className="members-card queue-item">
+      <header className="comment__header">
+        <Avatar name={author?.name} url={author?.avatarUrl} size={32} />
+        <span className="comment__author">{author?.name ?? 'Member'}</span>
+        <span className="muted">
+          in <Link to={threadLink}>{thread.title}</Link> · {formatDateTime(comment.createdAt)}
+        </span>
+        {comment.status === 'hidden' ? <span className="badge badge--danger">Hidden</span> : null}
+      </header>
+      <blockquote className="queue-item__body">
+        <CommentText text={comment.body ?? ''} />
+      </blockquote>
+      <h3 className="queue-item__reports">{plural(reports.length, 'report')}</h3>
+      <ul className="members-list">
+        {reports.map((report) => (
+          <li key={report.id}>
+            <strong>{report.reporter?.name ?? 'A member'}</strong>
+            {report.reason ? `: “${report.reason}”` : ' (no reason given)'}{' '}
+            <span className="muted">· {formatDateTime(report.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-reason`}>
+          Reason (kept in the moderation log; needed to warn or ban)
+        </label>
+        <input
+          id={`${id}-reason`}
+          className="field__input"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      </div>
+      <div className="members-inline-actions">
+        {can('hide_content') && comment.status === 'visible' ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => void run(() => api.hideComment(comment.id, reason), 'Comment hidden.')}
+          >
+            Hide comment
+          </button>
+        ) : null}
+        {can('delete_content') ? (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() =>
+              void run(() => api.removeComment(comment.id, reason), 'Comment deleted.')
+            }
+          >
+            Delete comment
+          </button>
+        ) : null}
+        {can('manage_flags') ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void run(() => api.dismissReports(comment.id), 'Reports dismissed.')}
+          >
+            Dismiss reports
+          </button>
+        ) : null}
+      </div>
+      {author ? (
+        <div className="members-inline-actions">
+          {can('warn_users') ? (
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={busy || reason.trim() === ''}
+              onClick={() =>
+                void run(
+                  () => api.warnUser(author.id, reason),
+                  `${author.name ?? 'The author'} was warned.`,
+                  false,
+                )
+              }
+            >
+              Warn author
+            </button>
+          ) : null}
+          {can('temp_ban_users') ? (
+            <>
+              <label className="visually-hidden" htmlFor={`${id}-hours`}>
+                Ban length
+              </label>
+              <select
+                id={`${id}-hours`}
+                className="field__input members-select"
+                value={hours}
+                onChange={(event) => setHours(Number(event.target.value))}
+              >
+                {BAN_DURATION_PRESETS_HOURS.map((preset) => (
+                  <option key={preset} value={preset}>
+                    {banLabel(preset)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={busy || reason.trim() === ''}
+                onClick={() =>
+                  void run(
+                    () => api.tempBan(author.id, hours, reason),
+                    `${author.name ?? 'The author'} is banned for ${banLabel(hours)}.`,
+                    false,
+                  )
+                }
+              >
+                Ban author
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <ActionNotice notice={notice} />
+    </li>
+  );
+}
+
+function Queue() {
+  const api = useMembersApi();
+  const queue = useResource('queue', (_client, signal) => api.moderationQueue({ signal }));
+  return (
+    <ResourceView resource={queue} label="the moderation queue">
+      {(data) =>
+        data.items.length === 0 ? (
+          <EmptyNote>
+            <p>Nothing is waiting. Reported comments appear here.</p>
+          </EmptyNote>
+        ) : (
+          <ul className="members-rows">
+            {data.items.map((item) => (
+              <QueueCard key={item.comment.id} item={item} onDone={queue.reload} />
+            ))}
+          </ul>
+        )
+      }
+    </ResourceView>
+  );
+}
+
+function Log() {
+  const api = useMembersApi();
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<ModerationAction | ''>('');
+  const log = useResource(`log:${page}:${action}`, (_client, signal) =>
+    api.moderationLog(page, action, { signal }),
+  );
+  return (
+    <>
+      <div className="field members-search">
+        <label className="field__label" htmlFor="log-action">
+          Show
+        </label>
+        <select
+          id="log-action"
+          className="field__input members-select"
+          value={action}
+          onChange={(event) => {
+            setAction(event.target.value as ModerationAction | '');
+            setPage(1);
+          }}
+        >
+          <option value="">Everything</option>
+          {MODERATION_ACTIONS.map((value) => (
+            <option key={value} value={value}>
+              {ACTION_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ResourceView resource={log} label="the moderation log">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyNote>
+              <p>The log is empty.</p>
+            </EmptyNote>
+          ) : (
+            <>
+              <ol className="members-rows log-list">
+                {data.items.map((entry) => (
+                  <li key={entry.id} className="members-row log-entry">
+                    <span className="members-row__main">
+                      <span>
+                        <span className="badge">{ACTION_LABELS[entry.action]}</span>{' '}
+                        <strong>{entry.actor?.name ?? 'Someone'}</strong> · {entry.summary}
+                        {entry.targetUser ? (
+                          <>
+                            {' '}
+                            · <strong>{entry.targetUser.name ?? 'a deleted account'}</strong>
+                          </>
+                        ) : null}
+                      </span>
+                      {entry.reason ? (
+                        <span className="members-row__meta">Reason: {entry.reason}</span>
+                      ) : null}
+                    </span>
+                    <time className="muted log-entry__time" dateTime={entry.createdAt}>
+                      {formatDateTime(entry.createdAt)}
+                    </time>
+                  </li>
+                ))}
+              </ol>
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={setPage}
+              />
+            </>
+          )
+        }
+      </ResourceView>
+    </>
+  );
+}
+
+export default function ModerationPage() {
+  const can = useCan();
+  const tabs = [
+    ...(can('moderate_comments') ? [{ path: 'queue', label: 'Queue' }] : []),
+    ...(can('view_moderation_logs') ? [{ path: 'log', label: 'Log' }] : []),
+  ];
+  return (
+    <>
+      <PageTitle
+        title="Moderation"
+        lede="Reported comments, and the record of every staff action."
+      />
+      {tabs.length === 0 ? (
+        <p className="alert alert--error" role="alert">
+          You do not have permission to moderate.
+        </p>
+      ) : (
+        <>
+          <nav className="members-tabs" aria-label="Moderation">
+            {tabs.map((tab) => (
+              <NavLink key={tab.path} to={tab.path} className="members-tabs__link">
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Routes>
+            <Route index element={<Navigate to={tabs[0]!.path} replace />} />
+            {can('moderate_comments') ? <Route path="queue" element={<Queue />} /> : null}
+            {can('view_moderation_logs') ? <Route path="log" element={<Log />} /> : null}
+            <Route path="*" element={<Navigate to={tabs[0]!.path} replace />} />
+          </Routes>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { MESSAGES } from '@quillpost/domain';
+import { Link, useParams } from 'react-router-dom';
+import { useMembersApi } from '../api/members-api';
+import { CommentForm, CommentThread } from '../components/comment-thread';
+import { PageTitle } from '../components/page-title';
+import { ResourceView } from '../components/resource-view';
+import { useResource } from '../hooks/use-resource';
+import { useCan } from '../permissions';
+
+/** A general thread (/members/discussions/threads/:threadId) or a post's comments
+ * (/members/discussions/posts/:postId). */
+export default function ThreadPage({ kind }: { kind: 'thread' | 'post' }) {
+  const api = useMembersApi();
+  const can = useCan();
+  const { threadId = '', postId = '' } = useParams();
+  const key = kind === 'post' ? `post:${postId}` : `thread:${threadId}`;
+  const thread = useResource(key, (_client, signal) =>
+    kind === 'post' ? api.postThread(postId, { signal }) : api.thread(threadId, { signal }),
+  );
+
+  const comment = async (body: string, parentId?: number) => {
+    const result =
+      kind === 'post'
+        ? await api.commentOnPost(postId, body, parentId)
+        : await api.commentOnThread(threadId, body, parentId);
+    if (result.ok) thread.reload();
+    return result;
+  };
+
+  return (
+    <ResourceView resource={thread} label="the discussion">
+      {(data) => (
+        <>
+          <p className="members-back">
+            <Link to="/members/discussions">← All discussions</Link>
+          </p>
+          <PageTitle
+            title={data.thread.title}
+            lede={
+              data.thread.post ? (
+                <>
+                  Comments on <Link to={`/posts/${data.thread.post.slug}`}>the post</Link>.
+                </>
+              ) : data.thread.author ? (
+                `Started by ${data.thread.author.name ?? 'a member'}.`
+              ) : undefined
+            }
+          />
+          <CommentThread
+            comments={data.comments}
+            onReply={data.commentsOpen ? (body, parentId) => comment(body, parentId) : undefined}
+            onChanged={thread.reload}
+          />
+          {!data.commentsOpen ? (
+            <p className="alert">{MESSAGES.COMMENTS_CLOSED}</p>
+          ) : can('comment') ? (
+            <div className="members-card">
+              <CommentForm
+                label="Add a comment"
+                submitLabel="Comment"
+                onSubmit={(body) => comment(body)}
+              />
+            </div>
+          ) : (
+            <p className="muted">Members can join the conversation. Your role can read along.</p>
+          )}
+        </>
+      )}
+    </ResourceView>
+  );
+}
