@@ -179,12 +179,14 @@ function CommentItem({
       <header className="comment__header">
         <Avatar name={author?.name} url={author?.avatarUrl} size={32} />
         <span className="comment__author">{author?.name ?? 'Member'}</span>
-        {staff ? <span className="badge">{ROLE_LABELS[author.level]}</span> : null}
+        {staff ? <span className="members-badge">{ROLE_LABELS[author.level]}</span> : null}
         <time className="muted comment__time" dateTime={comment.createdAt}>
           {formatDateTime(comment.createdAt)}
         </time>
         {comment.editedAt ? <span className="muted">(edited)</span> : null}
-        {comment.status === 'hidden' ? <span className="badge badge--danger">Hidden</span> : null}
+        {comment.status === 'hidden' ? (
+          <span className="members-badge members-badge--danger">Hidden</span>
+        ) : null}
       </header>
       {mode === 'edit' ? (
         <CommentForm
@@ -207,16 +209,16 @@ function CommentItem({
       {mode === 'view' && visible ? (
         <div className="comment__actions">
           {canReply && onReply && can('comment') ? (
-            <button type="button" className="link-button" onClick={() => setMode('reply')}>
+            <button type="button" className="members-link-button" onClick={() => setMode('reply')}>
               Reply
             </button>
           ) : null}
           {comment.mine ? (
             <>
-              <button type="button" className="link-button" onClick={() => setMode('edit')}>
+              <button type="button" className="members-link-button" onClick={() => setMode('edit')}>
                 Edit
               </button>
-              <button type="button" className="link-button" onClick={() => void remove()}>
+              <button type="button" className="members-link-button" onClick={() => void remove()}>
                 Delete
               </button>
             </>
@@ -224,7 +226,11 @@ function CommentItem({
             comment.reportedByMe ? (
               <span className="muted">Reported</span>
             ) : (
-              <button type="button" className="link-button" onClick={() => setMode('report')}>
+              <button
+                type="button"
+                className="members-link-button"
+                onClick={() => setMode('report')}
+              >
                 Report
               </button>
             )

@@ -253,7 +253,8 @@ export function EventsSection() {
                 <li key={event.id} className="members-card members-row">
                   <span className="members-row__main">
                     <strong>
-                      {event.title} <span className="badge">{STATUS_LABELS[event.status]}</span>
+                      {event.title}{' '}
+                      <span className="members-badge">{STATUS_LABELS[event.status]}</span>
                     </strong>
                     <EventWhen event={event} />
                     <span className="muted members-row__meta">

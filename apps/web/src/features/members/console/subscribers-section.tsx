@@ -149,7 +149,7 @@ export function SubscribersSection() {
           <button
             key={filter || 'all'}
             type="button"
-            className="chip"
+            className="members-chip"
             aria-pressed={status === filter}
             onClick={() => {
               setStatus(filter);
@@ -157,7 +157,9 @@ export function SubscribersSection() {
             }}
           >
             {FILTER_LABELS[filter]}
-            {counts && filter ? <span className="chip__count">{counts[filter]}</span> : null}
+            {counts && filter ? (
+              <span className="members-chip__count">{counts[filter]}</span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -208,7 +210,7 @@ export function SubscribersSection() {
                         <td>{subscriber.email}</td>
                         <td>{subscriber.name ?? ''}</td>
                         <td>
-                          <span className={`badge badge--${subscriber.status}`}>
+                          <span className={`members-badge members-badge--${subscriber.status}`}>
                             {FILTER_LABELS[subscriber.status]}
                           </span>
                         </td>

@@ -49,7 +49,7 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
             {user.providers.length ? ` · ${user.providers.join(', ')}` : ''}
           </p>
           {user.ban ? (
-            <p className="badge badge--danger">
+            <p className="members-badge members-badge--danger">
               Banned {user.ban.until ? `until ${formatDateTime(user.ban.until)}` : 'permanently'}
               {user.ban.reason ? `: ${user.ban.reason}` : ''}
             </p>

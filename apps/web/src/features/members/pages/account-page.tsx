@@ -73,7 +73,7 @@ function SignInMethods() {
                     <ProviderAvatar account={account} />
                     <span className="members-row__main">
                       <strong>{methodLabel(account.provider)}</strong>
-                      {account.isPrimary ? <span className="badge">Primary</span> : null}
+                      {account.isPrimary ? <span className="members-badge">Primary</span> : null}
                     </span>
                     <span className="members-row__actions">
                       {!account.isPrimary ? (
@@ -165,7 +165,7 @@ function Sessions() {
               <li key={session.id} className="members-row">
                 <span className="members-row__main">
                   <strong>{describeUserAgent(session.userAgent)}</strong>
-                  {session.current ? <span className="badge">This browser</span> : null}
+                  {session.current ? <span className="members-badge">This browser</span> : null}
                   <span className="muted members-row__meta">
                     Signed in with {methodLabel(session.method)} on{' '}
                     {formatDateTime(session.createdAt)} · last seen{' '}

@@ -33,7 +33,7 @@ function EventItem({ event, onChange }: { event: MemberEvent; onChange(): void }
     <li className={`members-card event-item${cancelled ? ' event-item--cancelled' : ''}`}>
       <h2 className="event-item__title">
         {event.title}
-        {cancelled ? <span className="badge badge--danger">Cancelled</span> : null}
+        {cancelled ? <span className="members-badge members-badge--danger">Cancelled</span> : null}
       </h2>
       <EventWhen event={event} />
       {event.location ? <p className="event-item__where">{event.location}</p> : null}

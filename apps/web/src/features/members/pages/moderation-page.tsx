@@ -73,7 +73,9 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
         <span className="muted">
           in <Link to={threadLink}>{thread.title}</Link> · {formatDateTime(comment.createdAt)}
         </span>
-        {comment.status === 'hidden' ? <span className="badge badge--danger">Hidden</span> : null}
+        {comment.status === 'hidden' ? (
+          <span className="members-badge members-badge--danger">Hidden</span>
+        ) : null}
       </header>
       <blockquote className="queue-item__body">
         <CommentText text={comment.body ?? ''} />
@@ -256,7 +258,7 @@ function Log() {
                   <li key={entry.id} className="members-row log-entry">
                     <span className="members-row__main">
                       <span>
-                        <span className="badge">{ACTION_LABELS[entry.action]}</span>{' '}
+                        <span className="members-badge">{ACTION_LABELS[entry.action]}</span>{' '}
                         <strong>{entry.actor?.name ?? 'Someone'}</strong> · {entry.summary}
                         {entry.targetUser ? (
                           <>
