@@ -40,8 +40,15 @@ export function renderWithProviders(
   {
     path = '/',
     routes = SIGNED_OUT,
+    state,
     stored = {},
-  }: { path?: string; routes?: Record<string, FakeRoute>; stored?: Record<string, unknown> } = {},
+  }: {
+    path?: string;
+    /** Navigation state of the first history entry (what `navigate(path, { state })` passes). */
+    state?: unknown;
+    routes?: Record<string, FakeRoute>;
+    stored?: Record<string, unknown>;
+  } = {},
 ) {
   const fake = createFakeApi(routes);
   const store = memoryStore(stored);
@@ -49,7 +56,7 @@ export function renderWithProviders(
   const result = render(
     <ApiClientProvider client={fake.api}>
       <StorageProvider storage={storage}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
           {ui}
           <LocationProbe />
         </MemoryRouter>

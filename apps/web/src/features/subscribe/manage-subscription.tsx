@@ -14,8 +14,8 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useApiClient } from '../../lib/api-context';
 import { useMembership } from '../membership/membership-context';
-import { resendConfirmation } from './subscribe-api';
 import { useSubscribePopup } from './subscribe-popup-context';
+import { useResendConfirmation } from './use-resend-confirmation';
 import './manage.css';
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
@@ -46,6 +46,10 @@ function FeedbackLine({ feedback }: { feedback: Feedback }) {
   );
 }
 
+function feedbackOf(outcome: { ok: boolean; message: string } | null): Feedback {
+  return outcome ? { tone: outcome.ok ? 'success' : 'error', text: outcome.message } : null;
+}
+
 export function ManageSubscription() {
   const api = useApiClient();
   const membership = useMembership();
@@ -65,8 +69,7 @@ export function ManageSubscription() {
   }, [params, setParams]);
   const auth = manageToken ? { 'X-Manage-Token': manageToken } : undefined;
 
-  const [resendFeedback, setResendFeedback] = useState<Feedback>(null);
-  const [resending, setResending] = useState(false);
+  const resendConfirmation = useResendConfirmation();
   const [preferences, setPreferences] = useState<NewsletterPreferences | null>(null);
   const [preferencesState, setPreferencesState] = useState<'loading' | 'ready' | 'locked'>(
     'loading',
@@ -121,14 +124,6 @@ export function ManageSubscription() {
     );
   }
 
-  async function resend() {
-    setResending(true);
-    const outcome = await resendConfirmation(api, subscription?.email);
-    setResending(false);
-    setResendFeedback({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
-    if (outcome.ok) membership.markResendSent();
-  }
-
   async function savePreferences() {
     if (!preferences || !subscription) return;
     setSavingPreferences(true);
@@ -152,7 +147,7 @@ export function ManageSubscription() {
   async function unsubscribe() {
     if (!subscription) return;
     setBusy(true);
-    const result = await api.post<{ message?: unknown }>(
+    const result = await api.post<{ data?: { unsubscribed?: unknown } }>(
       '/api/auth/unsubscribe',
       { email: subscription.email },
       { headers: auth },
@@ -165,8 +160,9 @@ export function ManageSubscription() {
       });
       return;
     }
-    // Without proof of ownership the API mails a confirmation link instead of unsubscribing.
-    if (result.data.message === MESSAGES.UNSUBSCRIBED) {
+    // Without proof of ownership the API mails a confirmation link instead of unsubscribing;
+    // `data.unsubscribed` says which happened.
+    if (result.data.data?.unsubscribed === true) {
       membership.forgetSubscription('unsubscribed');
       setLeaveFeedback({ tone: 'success', text: MESSAGES.UNSUBSCRIBED });
     } else {
@@ -236,14 +232,14 @@ export function ManageSubscription() {
             <button
               type="button"
               className="button"
-              onClick={() => void resend()}
-              disabled={resending}
+              onClick={() => void resendConfirmation.resend()}
+              disabled={resendConfirmation.sending}
             >
               Resend confirmation email
             </button>
           </div>
         ) : null}
-        <FeedbackLine feedback={resendFeedback} />
+        <FeedbackLine feedback={feedbackOf(resendConfirmation.outcome)} />
       </section>
 
       <section className="manage__card" aria-labelledby={`${id}-preferences`}>

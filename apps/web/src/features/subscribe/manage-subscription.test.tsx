@@ -1,0 +1,62 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+const active = {
+  email: 'reader@example.com',
+  name: 'Ada',
+  subscribedAt: '2025-01-01T00:00:00.000Z',
+  verified: true,
+  status: 'active',
+  wantsAccount: false,
+};
+
+function renderManage(unsubscribeAnswer: unknown) {
+  return renderApp({
+    path: '/manage',
+    stored: { subscription: active },
+    routes: {
+      ...SIGNED_OUT,
+      'POST /api/auth/unsubscribe': { body: unsubscribeAnswer },
+    },
+  });
+}
+
+async function unsubscribe() {
+  const user = userEvent.setup();
+  await waitFor(() => expect(screen.queryByText('Launching the site')).not.toBeInTheDocument());
+  const page = within(await screen.findByRole('main'));
+  await user.click(await page.findByRole('button', { name: 'Unsubscribe' }));
+  return page;
+}
+
+describe('/manage unsubscribe', () => {
+  // The English `message` is deliberately off-catalogue: the outcome must come from the data.
+  it('data.unsubscribed true: forgets the stored subscription', async () => {
+    const { store } = renderManage({
+      success: true,
+      message: 'Some other wording',
+      data: { unsubscribed: true },
+    });
+    const page = await unsubscribe();
+    expect(await page.findByText('You have been unsubscribed.')).toBeInTheDocument();
+    expect(store.data.has('subscription')).toBe(false);
+  });
+
+  it('data.unsubscribed false: a confirmation link was mailed, the subscription stays', async () => {
+    const { store } = renderManage({
+      success: true,
+      message: 'You have been unsubscribed.',
+      data: { unsubscribed: false },
+    });
+    const page = await unsubscribe();
+    expect(
+      await page.findByText(
+        'If that address is subscribed, we have emailed it a link to confirm the unsubscribe.',
+      ),
+    ).toBeInTheDocument();
+    expect(store.data.has('subscription')).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * "Resend confirmation" (spec sections 4 and 8) for any screen that offers it: sends to the
+ * stored subscription's address, keeps the outcome's message for the screen to show, and on
+ * success lets the header say 'Sent!' for 10 s.
+ */
+import { useCallback, useState } from 'react';
+import { useApiClient } from '../../lib/api-context';
+import { useMembership } from '../membership/membership-context';
+import { resendConfirmation, type Outcome } from './subscribe-api';
+
+export interface ResendConfirmation {
+  resend(): Promise<Outcome>;
+  sending: boolean;
+  /** The last outcome, until the next resend. */
+  outcome: Outcome | null;
+}
+
+export function useResendConfirmation(): ResendConfirmation {
+  const api = useApiClient();
+  const { state, markResendSent } = useMembership();
+  const storedEmail = state.subscription?.email;
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const resend = useCallback(async () => {
+    setSending(true);
+    const result = await resendConfirmation(api, storedEmail);
+    setSending(false);
+    setOutcome(result);
+    if (result.ok) markResendSent();
+    return result;
+  }, [api, storedEmail, markResendSent]);
+
+  return { resend, sending, outcome };
+}
