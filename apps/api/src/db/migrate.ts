@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from './connection.js';
 
 /** `apps/api/migrations`, reached the same way from `src/db` (tsx) and `dist/db` (node). */
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../migrations',
+);
 
 const MIGRATION_FILE = /^(\d{3})-[a-z0-9-]+\.sql$/;
 
