@@ -22,6 +22,33 @@ describe('the console', () => {
     ).toBeInTheDocument();
   });
 
+  it('moves between sections with absolute links', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/members/admin',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/users': { body: page([]) },
+        'GET /api/admin/settings': {
+          body: {
+            success: true,
+            settings: {
+              commentsOpen: true,
+              directoryOpen: true,
+              announcement: '',
+              defaultTimeZone: 'UTC',
+            },
+          },
+        },
+      }),
+    });
+    const location = () => screen.getByTestId('location');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/admin\/users$/));
+    await user.click(await screen.findByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/admin\/settings$/));
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/admin\/users$/));
+  });
+
   it('lists users, searches them and assigns a role', async () => {
     const user = userEvent.setup();
     let grace = adminUser();

@@ -11,6 +11,9 @@ import { SettingsSection } from './settings-section';
 import { SubscribersSection } from './subscribers-section';
 import { UsersSection } from './users-section';
 
+/** Absolute: relative links inside a splat route (admin/*) resolve against the whole URL. */
+const BASE = '/members/admin';
+
 const ELEMENTS = {
   users: <UsersSection />,
   subscribers: <SubscribersSection />,
@@ -33,17 +36,21 @@ export default function AdminConsole() {
         <>
           <nav className="members-tabs" aria-label="Console">
             {sections.map((section) => (
-              <NavLink key={section.path} to={section.path} className="members-tabs__link">
+              <NavLink
+                key={section.path}
+                to={`${BASE}/${section.path}`}
+                className="members-tabs__link"
+              >
                 {section.label}
               </NavLink>
             ))}
           </nav>
           <Routes>
-            <Route index element={<Navigate to={sections[0]!.path} replace />} />
+            <Route index element={<Navigate to={`${BASE}/${sections[0]!.path}`} replace />} />
             {sections.map((section) => (
               <Route key={section.path} path={section.path} element={ELEMENTS[section.path]} />
             ))}
-            <Route path="*" element={<Navigate to={sections[0]!.path} replace />} />
+            <Route path="*" element={<Navigate to={`${BASE}/${sections[0]!.path}`} replace />} />
           </Routes>
         </>
       )}

@@ -89,4 +89,23 @@ describe('moderation', () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'user.ban');
     await waitFor(() => expect(calls.some((c) => c.query.get('action') === 'user.ban')).toBe(true));
   });
+
+  it('switches between queue and log and back (absolute tab links)', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/members/moderation',
+      routes: memberRoutes('moderator', {
+        'GET /api/moderation/queue': { body: { success: true, items: [] } },
+        'GET /api/moderation/log': {
+          body: { success: true, items: [], total: 0, page: 1, pageSize: 25 },
+        },
+      }),
+    });
+    const location = () => screen.getByTestId('location');
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/moderation\/queue$/));
+    await user.click(await screen.findByRole('link', { name: 'Log' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/moderation\/log$/));
+    await user.click(screen.getByRole('link', { name: 'Queue' }));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/moderation\/queue$/));
+  });
 });

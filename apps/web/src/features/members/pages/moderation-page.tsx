@@ -291,12 +291,16 @@ function Log() {
   );
 }
 
+/** Absolute: relative links inside a splat route (moderation/*) resolve against the whole URL. */
+const BASE = '/members/moderation';
+
 export default function ModerationPage() {
   const can = useCan();
   const tabs = [
     ...(can('moderate_comments') ? [{ path: 'queue', label: 'Queue' }] : []),
     ...(can('view_moderation_logs') ? [{ path: 'log', label: 'Log' }] : []),
-  ];
+  ].map((tab) => ({ ...tab, to: `${BASE}/${tab.path}` }));
+
   return (
     <>
       <PageTitle
@@ -311,16 +315,16 @@ export default function ModerationPage() {
         <>
           <nav className="members-tabs" aria-label="Moderation">
             {tabs.map((tab) => (
-              <NavLink key={tab.path} to={tab.path} className="members-tabs__link">
+              <NavLink key={tab.path} to={tab.to} className="members-tabs__link">
                 {tab.label}
               </NavLink>
             ))}
           </nav>
           <Routes>
-            <Route index element={<Navigate to={tabs[0]!.path} replace />} />
+            <Route index element={<Navigate to={tabs[0]!.to} replace />} />
             {can('moderate_comments') ? <Route path="queue" element={<Queue />} /> : null}
             {can('view_moderation_logs') ? <Route path="log" element={<Log />} /> : null}
-            <Route path="*" element={<Navigate to={tabs[0]!.path} replace />} />
+            <Route path="*" element={<Navigate to={tabs[0]!.to} replace />} />
           </Routes>
         </>
       )}
