@@ -64,6 +64,39 @@ describe('app skeleton', () => {
     const missingAsset = await request(app).get('/assets/missing.js');
     expect(missingAsset.status).toBe(404);
   });
+
+  it('injects the Turnstile site key into index.html, HTML-escaped, with an ETag', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-web-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>site</title></head><body></body></html>',
+    );
+    const { app, cleanup } = createTestApp({
+      env: { WEB_DIST_DIR: dist, TURNSTILE_SITE_KEY: '0x4AAA"><script>x</script>' },
+    });
+    cleanups.push(cleanup, () => fs.rmSync(dist, { recursive: true, force: true }));
+
+    const page = await request(app).get('/manage').set('Accept', 'text/html');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.text).toContain(
+      '<meta name="turnstile-site-key" content="0x4AAA&quot;&gt;&lt;script&gt;x&lt;/script&gt;" />',
+    );
+    expect(page.text).not.toContain('<script>');
+    expect(page.text.indexOf('turnstile-site-key')).toBeLessThan(page.text.indexOf('</head>'));
+
+    // The file itself is never served raw, and revalidation answers 304.
+    const direct = await request(app).get('/index.html');
+    expect(direct.text).toBe(page.text);
+    const etag = page.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await request(app)
+      .get('/')
+      .set('Accept', 'text/html')
+      .set('If-None-Match', etag!);
+    expect(again.status).toBe(304);
+  });
 });
 
 describe('database', () => {

@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(discoveryRoutes(env, content));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
-  const web = staticWeb(env.WEB_DIST_DIR);
+  const web = staticWeb(env.WEB_DIST_DIR, { turnstileSiteKey: env.TURNSTILE_SITE_KEY });
   if (web) app.use(web);
   app.use(errorHandler(logger));
   return app;
