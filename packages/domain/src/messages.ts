@@ -5,38 +5,27 @@
  * `MESSAGES[code]` and never inspects the English text. Texts quoted in the product spec are
  * copied verbatim; texts marked "ours" have no spec counterpart and are written for the API.
  */
+import { SHELL_MESSAGES } from './shell-messages.js';
+
+export { SHELL_MESSAGES, messageTemplates } from './shell-messages.js';
+
 export const MESSAGES = {
-  // Section 2: splash, loading, dialogs and forms.
-  SPLASH_TITLE: 'Launching the site',
-  SPLASH_SUBTITLE: 'Preparing your experience...',
-  PAGE_LOADING: 'Loading page...',
+  // Splash, page loading, Try Again, member status labels, header buttons, next steps and the
+  // HTTP client's transport failures (sections 2, 3, 4 and 8): see shell-messages.ts.
+  ...SHELL_MESSAGES,
+
+  // Section 2: dialogs and forms.
   SIGN_IN_TITLE: 'Sign in to your account',
   SIGNING_IN: 'Signing you in...',
   ACCOUNT_SETUP_COMPLETE: 'Account setup complete.',
   SUBSCRIPTION_FAILED_TITLE: 'Subscription Failed',
-  TRY_AGAIN: 'Try Again',
   CANCEL: 'Cancel',
   BACK: 'Back',
   SIGN_OUT: 'Sign Out',
   DASHBOARD: 'Dashboard',
   CONSENT_TEXT:
     'By subscribing, you agree to our Privacy Policy and Terms of Service, and you may receive promotional updates.',
-
-  // Section 3: the auth user's subscription_status label ('active' vs anything else).
-  MEMBER_STATUS_ACTIVE: 'Active Member',
-  MEMBER_STATUS_SUBSCRIBER: 'Subscriber',
-
-  // Section 4: header buttons and next-step messages.
-  SUBSCRIBE: 'Subscribe',
-  SIGN_IN: 'Sign In',
-  SIGN_UP: 'Sign Up',
-  SUBSCRIBED: '✓ Subscribed',
-  SENT: 'Sent!',
   ACCOUNT: 'Account',
-  NEXT_STEP_ANONYMOUS: 'Subscribe for updates or sign in to access your account',
-  NEXT_STEP_VERIFY_SUBSCRIPTION: 'Please check your email and verify your subscription',
-  NEXT_STEP_CREATE_ACCOUNT: 'Create an account to unlock commenting, bookmarks, and more',
-  NEXT_STEP_SUBSCRIBE: 'Subscribe to our newsletter for exclusive content and updates',
 
   // Section 5: validation.
   EMAIL_REQUIRED: 'Email is required',
@@ -46,9 +35,6 @@ export const MESSAGES = {
   NO_SUBSCRIPTION_EMAIL: 'No subscription email found',
 
   // Section 8: error catalogue.
-  NETWORK_ERROR: 'Network error occurred',
-  RESPONSE_SUCCESS: 'Success',
-  REQUEST_FAILED: 'Request failed',
   SERVERS_UNAVAILABLE: 'Both local and fallback servers unavailable',
   INTERNAL_ERROR: 'Something went wrong. Please try again.',
   SUBSCRIPTION_FAILED: 'Subscription failed',
@@ -166,16 +152,3 @@ export function isMessageCode(value: unknown): value is MessageCode {
 export function messageFor(code: unknown): string {
   return isMessageCode(code) ? MESSAGES[code] : MESSAGES.INTERNAL_ERROR;
 }
-
-/** Texts with a value inside, from sections 2, 4, 3 and 8. */
-export const messageTemplates = {
-  magicLinkSent: (email: string): string =>
-    `Magic link sent! Check your email at ${email} for the login link.`,
-  welcome: (name?: string | null): string => `Welcome, ${name?.trim() || 'User'}!`,
-  failedToFetchPost: (status: number | string): string => `Failed to fetch post: ${status}`,
-  memberStatus: (subscriptionStatus: string | null | undefined): string =>
-    subscriptionStatus === 'active'
-      ? MESSAGES.MEMBER_STATUS_ACTIVE
-      : MESSAGES.MEMBER_STATUS_SUBSCRIBER,
-  copyright: (year: number, owner: string): string => `© ${year} ${owner}`,
-} as const;

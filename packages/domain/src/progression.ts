@@ -3,7 +3,7 @@
  * which next step is suggested. See docs/decisions/0002-auth-only-state.md for why AUTH_ONLY is
  * reachable here although the original made it unreachable.
  */
-import { MESSAGES } from './messages.js';
+import { SHELL_MESSAGES as MESSAGES } from './shell-messages.js';
 
 export const PROGRESSION_STATES = [
   'ANONYMOUS',
