@@ -10,7 +10,7 @@
 import {
   clampProgress,
   LOADING_ANIMATION,
-  MESSAGES,
+  SHELL_MESSAGES,
   TYPEWRITER,
   type LoadingAnimationSize,
   type LoadingAnimationVariant,
@@ -167,7 +167,7 @@ export function isLoadingVariant(value: unknown): value is LoadingAnimationVaria
 export function LoadingAnimation({
   variant = DEFAULT_LOADING_VARIANT,
   size = DEFAULT_LOADING_SIZE,
-  label = MESSAGES.PAGE_LOADING,
+  label = SHELL_MESSAGES.PAGE_LOADING,
   text,
   progress,
   showLabel = variant !== 'typewriter',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
+import { SHELL_MESSAGES } from '@quillpost/domain';
 import './page-loading.css';
 
 /** The Suspense fallback while a page's code loads. */
@@ -6,7 +6,7 @@ export function PageLoading() {
   return (
     <div className="page-loading" role="status" aria-live="polite">
       <span className="page-loading__dot" aria-hidden="true" />
-      <span>{MESSAGES.PAGE_LOADING}</span>
+      <span>{SHELL_MESSAGES.PAGE_LOADING}</span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
+import { SHELL_MESSAGES } from '@quillpost/domain';
 import { SITE_TITLE } from '../app/site';
 import './splash-screen.css';
 
@@ -10,8 +10,8 @@ export function SplashScreen() {
         <span className="splash__mark" aria-hidden="true">
           {SITE_TITLE.charAt(0)}
         </span>
-        <p className="splash__title">{MESSAGES.SPLASH_TITLE}</p>
-        <p className="splash__subtitle">{MESSAGES.SPLASH_SUBTITLE}</p>
+        <p className="splash__title">{SHELL_MESSAGES.SPLASH_TITLE}</p>
+        <p className="splash__subtitle">{SHELL_MESSAGES.SPLASH_SUBTITLE}</p>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
  * typed result and the caller decides what the user sees. Messages come from the domain's
  * catalogue by error code, so the web never inspects English text.
  */
-import { MESSAGES, isMessageCode } from '@quillpost/domain';
+import { SHELL_MESSAGES } from '@quillpost/domain';
 
 export type ApiSuccess<T> = { ok: true; status: number; data: T };
 export type ApiFailure = { ok: false; status: number; code: string; message: string };
@@ -83,11 +83,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function failureFromBody(status: number, body: unknown): ApiFailure {
+/**
+ * The catalogue text for an error code, or null for a code it does not know. The catalogue is
+ * ~3 kB gzip that no page needs until a call fails, so it loads then, as its own chunk.
+ */
+async function catalogueMessage(code: string): Promise<string | null> {
+  try {
+    const { MESSAGES, isMessageCode } = await import('./message-catalogue');
+    return isMessageCode(code) ? MESSAGES[code] : null;
+  } catch {
+    // The chunk did not load (the site went offline meanwhile): the server's text stands in.
+    return null;
+  }
+}
+
+async function failureFromBody(status: number, body: unknown): Promise<ApiFailure> {
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : REQUEST_FAILED_CODE;
   const serverMessage = isRecord(body) && typeof body.message === 'string' ? body.message : '';
   // Known codes show the catalogue text; a code from a newer API falls back to its own message.
-  const message = isMessageCode(code) ? MESSAGES[code] : serverMessage || MESSAGES.REQUEST_FAILED;
+  const message =
+    (await catalogueMessage(code)) ?? (serverMessage || SHELL_MESSAGES.REQUEST_FAILED);
   return { ok: false, status, code, message };
 }
 
@@ -125,7 +140,12 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     try {
       response = await doFetch(buildUrl(baseUrl, path, options.query), init);
     } catch {
-      return { ok: false, status: 0, code: NETWORK_ERROR_CODE, message: MESSAGES.NETWORK_ERROR };
+      return {
+        ok: false,
+        status: 0,
+        code: NETWORK_ERROR_CODE,
+        message: SHELL_MESSAGES.NETWORK_ERROR,
+      };
     }
 
     const body = await readJson(response);
@@ -134,7 +154,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     }
     if (!body.json) {
       // Spec section 8: a non-JSON answer succeeds with the HTTP status and the text 'Success'.
-      const data = { success: true, message: MESSAGES.RESPONSE_SUCCESS } as unknown;
+      const data = { success: true, message: SHELL_MESSAGES.RESPONSE_SUCCESS } as unknown;
       if (!options.schema) return { ok: true, status: response.status, data: data as T };
       const parsed = options.schema.safeParse(data);
       return parsed.success
@@ -143,7 +163,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
             ok: false,
             status: response.status,
             code: INVALID_RESPONSE_CODE,
-            message: MESSAGES.REQUEST_FAILED,
+            message: SHELL_MESSAGES.REQUEST_FAILED,
           };
     }
     if (isRecord(body.value) && body.value.success === false) {
@@ -156,7 +176,7 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
         ok: false,
         status: response.status,
         code: INVALID_RESPONSE_CODE,
-        message: MESSAGES.REQUEST_FAILED,
+        message: SHELL_MESSAGES.REQUEST_FAILED,
       };
     }
     return { ok: true, status: response.status, data: parsed.data };

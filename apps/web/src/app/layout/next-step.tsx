@@ -1,24 +1,18 @@
 /** The suggested next step under the header, and any one-off notice (e.g. after verifying). */
 
-import { useState } from 'react';
 import { useMembership } from '../../features/membership/membership-context';
-import { useApiClient } from '../../lib/api-context';
+import { useResendConfirmation } from '../../features/subscribe/use-resend-confirmation';
 
 export function NextStep() {
   const membership = useMembership();
-  const api = useApiClient();
-  const [sending, setSending] = useState(false);
-  const { nextStep, notice, progression, verified, initializing, state } = membership;
+  const { resend, sending } = useResendConfirmation();
+  const { nextStep, notice, progression, verified, initializing } = membership;
 
   if (initializing) return null;
 
-  async function resend() {
-    setSending(true);
-    const { resendConfirmation } = await import('../../features/subscribe/subscribe-api');
-    const outcome = await resendConfirmation(api, state.subscription?.email);
-    setSending(false);
+  async function resendAndTell() {
+    const outcome = await resend();
     membership.showNotice({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
-    if (outcome.ok) membership.markResendSent();
   }
 
   const canResend = progression === 'SUBSCRIBER_ONLY' && !verified;
@@ -48,7 +42,7 @@ export function NextStep() {
                 <button
                   type="button"
                   className="next-step__action"
-                  onClick={() => void resend()}
+                  onClick={() => void resendAndTell()}
                   disabled={sending}
                 >
                   Resend the email

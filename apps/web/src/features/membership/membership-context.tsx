@@ -8,7 +8,6 @@ import {
   headerButtons,
   initialMembershipState,
   membershipReducer,
-  MESSAGES,
   nextStepMessage,
   RESEND_SENT_STATUS_MS,
   type HeaderButtons,
@@ -167,11 +166,7 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
     async (token: string) => {
       const verification = await import('./verification');
       const outcome = await verification.verifyToken(verificationDeps, token);
-      setNotice(
-        outcome.ok
-          ? { tone: 'success', text: MESSAGES.VERIFIED }
-          : { tone: 'error', text: outcome.message },
-      );
+      setNotice({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
       return outcome.ok;
     },
     [verificationDeps, setNotice],

@@ -57,7 +57,7 @@ export function markVerified({ storage, now, dispatch }: VerificationDeps, email
 export async function verifyToken(
   deps: VerificationDeps,
   token: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+): Promise<{ ok: boolean; message: string }> {
   const result = await deps.api.get<{ data?: { email?: unknown } }>('/verify', {
     query: { token },
   });
@@ -71,7 +71,7 @@ export async function verifyToken(
     };
   }
   markVerified(deps, email);
-  return { ok: true };
+  return { ok: true, message: MESSAGES.VERIFIED };
 }
 
 /** Asks the API whether a pending subscription was confirmed meanwhile; false on failure. */

@@ -1,12 +1,13 @@
 /**
  * "Resend confirmation" (spec sections 4 and 8) for any screen that offers it: sends to the
  * stored subscription's address, keeps the outcome's message for the screen to show, and on
- * success lets the header say 'Sent!' for 10 s.
+ * success lets the header say 'Sent!' for 10 s. The call itself (and the domain's validation
+ * with it) loads on first use: the header offers a resend on every page.
  */
 import { useCallback, useState } from 'react';
 import { useApiClient } from '../../lib/api-context';
 import { useMembership } from '../membership/membership-context';
-import { resendConfirmation, type Outcome } from './subscribe-api';
+import type { Outcome } from './subscribe-api';
 
 export interface ResendConfirmation {
   resend(): Promise<Outcome>;
@@ -24,6 +25,7 @@ export function useResendConfirmation(): ResendConfirmation {
 
   const resend = useCallback(async () => {
     setSending(true);
+    const { resendConfirmation } = await import('./subscribe-api');
     const result = await resendConfirmation(api, storedEmail);
     setSending(false);
     setOutcome(result);

@@ -1,4 +1,4 @@
-import { MESSAGES, type LoadingAnimationVariant } from '@quillpost/domain';
+import { SHELL_MESSAGES, type LoadingAnimationVariant } from '@quillpost/domain';
 import type { ReactNode } from 'react';
 import { LoadingAnimation } from '../../../components/loading-animation';
 import type { ApiFailure } from '../../../lib/api-client';
@@ -11,7 +11,7 @@ export function LoadError({ error, onRetry }: { error: ApiFailure; onRetry?: () 
       <p>{error.message}</p>
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
-          {MESSAGES.TRY_AGAIN}
+          {SHELL_MESSAGES.TRY_AGAIN}
         </button>
       ) : null}
     </div>

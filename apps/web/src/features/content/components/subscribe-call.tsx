@@ -1,4 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
+import { SHELL_MESSAGES } from '@quillpost/domain';
 import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe/subscribe-popup-context';
 import './content.css';
 
@@ -32,7 +32,7 @@ export function SubscribeCall({
         onPointerEnter={preloadSubscribePopup}
         onFocus={preloadSubscribePopup}
       >
-        {MESSAGES.SUBSCRIBE}
+        {SHELL_MESSAGES.SUBSCRIBE}
       </button>
     </aside>
   );
