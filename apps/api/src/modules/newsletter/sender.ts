@@ -74,6 +74,21 @@ interface BatchRecipient extends NewsletterRecipient {
   attempts: number;
 }
 
+interface Outcome {
+  kind: 'sent' | 'retried' | 'failed' | 'bounced';
+  issueId: number;
+  recipient: BatchRecipient;
+  attempts: number;
+  at: number;
+  error: string | null;
+  responseCode: number | null;
+  /** For 'retried': when the next attempt is due. */
+  retryAt?: number;
+}
+
+/** Outcomes written per transaction while a batch is out. */
+const OUTCOMES_PER_WRITE = 25;
+
 // ---------------------------------------------------------------------------------------------
 // Waking the sender of this process when the console starts or resumes a send.
 
@@ -542,6 +557,14 @@ export class NewsletterSender {
     const waiting = [...batch];
     let pauseReason: string | null = null;
     const stillSending = statement(db, 'SELECT status FROM newsletter_issues WHERE id = ?').pluck();
+    // Outcomes are written a few at a time, one transaction each: a commit per message would
+    // cost more than composing it. Until written, a recipient still counts as in this batch,
+    // so a crash leaves it uncertain, never resent.
+    const outcomes: Outcome[] = [];
+    const flush = () => {
+      const list = outcomes.splice(0);
+      if (list.length) inTransaction(db, () => list.forEach((outcome) => this.write(outcome)));
+    };
 
     const worker = async () => {
       for (;;) {
@@ -555,6 +578,8 @@ export class NewsletterSender {
           return;
         }
         const outcome = await this.deliverOne(issue, rendered, recipient);
+        outcomes.push(outcome);
+        if (outcomes.length >= OUTCOMES_PER_WRITE) flush();
         result[outcome.kind] += 1;
         if (outcome.kind === 'sent') {
           errors.inARow = 0;
@@ -569,6 +594,7 @@ export class NewsletterSender {
 
     const now = iso(clock.now());
     inTransaction(db, () => {
+      flush();
       // Recipients never handed to the relay (paused, cancelled, stopping) go back to the queue.
       statement(
         db,
@@ -586,13 +612,15 @@ export class NewsletterSender {
     }
   }
 
+  /** Hands one message to the relay and classifies what came back; writes nothing yet. */
   private async deliverOne(
     issue: IssueRow,
     rendered: RenderedIssue & { id: number },
     recipient: BatchRecipient,
-  ): Promise<{ kind: 'sent' | 'retried' | 'failed' | 'bounced'; error?: string }> {
-    const { db, clock, mailer, env, logger } = this.options;
+  ): Promise<Outcome> {
+    const { clock, mailer, env, logger } = this.options;
     const attempts = recipient.attempts + 1;
+    const base = { issueId: issue.id, recipient, attempts };
     try {
       await mailer.send(newsletterMessage(env, rendered, recipient));
     } catch (caught) {
@@ -600,72 +628,68 @@ export class NewsletterSender {
         caught instanceof MailDeliveryError
           ? caught
           : new MailDeliveryError((caught as Error).message ?? String(caught), false);
-      const now = clock.now();
-      const message = error.message.slice(0, 500);
+      const at = clock.now();
+      const failure = {
+        ...base,
+        at,
+        error: error.message.slice(0, 500),
+        responseCode: error.responseCode ?? null,
+      };
       const log = { issueId: issue.id, attempt: attempts, responseCode: error.responseCode };
       if (error.permanent) {
-        inTransaction(db, () => {
-          this.recordOutcome(issue.id, recipient, attempts, 'bounced', now, message, error);
-          markBounced(db, clock, recipient.email);
-        });
         logger.info(log, 'newsletter: address refused; subscriber marked bounced');
-        return { kind: 'bounced', error: message };
+        return { ...failure, kind: 'bounced' };
       }
       if (attempts >= this.settings.maxAttempts) {
-        this.recordOutcome(issue.id, recipient, attempts, 'failed', now, message, error);
         logger.warn(log, 'newsletter: gave up after temporary failures');
-        return { kind: 'failed', error: message };
+        return { ...failure, kind: 'failed' };
       }
       const delay = Math.min(
         this.settings.retryBaseMs * 2 ** (attempts - 1),
         this.settings.retryMaxMs,
       );
+      logger.debug({ ...log, retryInMs: delay }, 'newsletter: will retry');
+      return { ...failure, kind: 'retried', retryAt: at + delay };
+    }
+    return { ...base, kind: 'sent', at: clock.now(), error: null, responseCode: null };
+  }
+
+  /** Records one outcome; a bounce also marks the subscriber, so no later send tries again. */
+  private write(outcome: Outcome): void {
+    const { db, clock } = this.options;
+    const now = iso(outcome.at);
+    const key = [outcome.issueId, outcome.recipient.subscriberId] as const;
+    if (outcome.kind === 'retried') {
       statement(
         db,
         `UPDATE newsletter_recipients SET status = 'queued', batch_id = NULL, attempts = ?,
            next_attempt_at = ?, last_error = ?, response_code = ?, updated_at = ?
          WHERE issue_id = ? AND subscriber_id = ?`,
       ).run(
-        attempts,
-        iso(now + delay),
-        message,
-        error.responseCode ?? null,
-        iso(now),
-        issue.id,
-        recipient.subscriberId,
+        outcome.attempts,
+        iso(outcome.retryAt!),
+        outcome.error,
+        outcome.responseCode,
+        now,
+        ...key,
       );
-      logger.debug({ ...log, retryInMs: delay }, 'newsletter: will retry');
-      return { kind: 'retried', error: message };
+      return;
     }
-    this.recordOutcome(issue.id, recipient, attempts, 'sent', clock.now(), null);
-    return { kind: 'sent' };
-  }
-
-  private recordOutcome(
-    issueId: number,
-    recipient: BatchRecipient,
-    attempts: number,
-    status: 'sent' | 'failed' | 'bounced',
-    nowMs: number,
-    error: string | null,
-    cause?: MailDeliveryError,
-  ): void {
-    const now = iso(nowMs);
     statement(
-      this.options.db,
+      db,
       `UPDATE newsletter_recipients SET status = ?, attempts = ?, last_error = ?, response_code = ?,
          sent_at = ?, updated_at = ?
        WHERE issue_id = ? AND subscriber_id = ?`,
     ).run(
-      status,
-      attempts,
-      error,
-      cause?.responseCode ?? null,
-      status === 'sent' ? now : null,
+      outcome.kind,
+      outcome.attempts,
+      outcome.error,
+      outcome.responseCode,
+      outcome.kind === 'sent' ? now : null,
       now,
-      issueId,
-      recipient.subscriberId,
+      ...key,
     );
+    if (outcome.kind === 'bounced') markBounced(db, clock, outcome.recipient.email);
   }
 
   private pause(issueId: number, reason: string): void {

@@ -1,0 +1,232 @@
+/**
+ * Newsletter send: one issue to 10,000 subscribers into an SMTP sink on loopback, while GET
+ * /api/posts is measured against the same process, at rest and during the send.
+ *
+ * Three processes, so each measures what it should: the API (the real app and the newsletter
+ * sender sharing one event loop, as in production) in a child; the SMTP sink in another (its
+ * MIME parsing must not take the API's CPU); the page load from this one, at a steady rate of
+ * requests (an open loop: a slow answer does not slow the arrivals, so waiting shows in p99).
+ *
+ * `pnpm bench` runs it through bench/run.ts; `tsx bench/newsletter.ts` runs it alone.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createApp, createNewsletterSender } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import { openDatabase } from '../src/db/connection.js';
+import { migrate } from '../src/db/migrate.js';
+import { loadEnv } from '../src/env.js';
+import { createLogger } from '../src/logger.js';
+import { SmtpMailer } from '../src/mail/smtp-mailer.js';
+import { syncContent } from '../src/modules/content/sync.js';
+import { progressOf, findIssue } from '../src/modules/newsletter/queries.js';
+import { createIssue, send } from '../src/modules/newsletter/service.js';
+import { publishedItems } from '../src/modules/newsletter/source.js';
+import { readers, seedSubscribers } from '../src/test-support/newsletter.js';
+import { startSinkProcess } from './smtp-sink-process.js';
+
+const SUBSCRIBERS = 10_000;
+/** The sender's settings for the run (production reads them from NEWSLETTER_* variables). */
+const SENDER = { concurrency: 10, ratePerSecond: 400, batchSize: 100 };
+/** Page requests per second while measuring, and how long the at-rest sample lasts. */
+const PAGE_RATE = 200;
+const REST_MS = 8_000;
+const TARGETS = { seconds: 60, latencyRatio: 2 };
+
+const here = fileURLToPath(import.meta.url);
+const contentDir = path.resolve(path.dirname(here), '../../../content');
+
+type ToChild = { type: 'send' };
+type FromChild =
+  | { type: 'ready'; port: number; subscribers: number }
+  | {
+      type: 'sent';
+      status: string;
+      seconds: number;
+      sent: number;
+      total: number;
+      eventLoopP99Ms: number;
+    };
+
+/** Child side: the app and the sender on one event loop, over a temp SQLite file. */
+async function serve(smtpUrl: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-bench-newsletter-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_PATH: path.join(dir, 'site.db'),
+    CONTENT_DIR: contentDir,
+    WEB_DIST_DIR: path.join(dir, 'no-web'),
+    MAIL_FROM: 'Rowan Ellis <newsletter@example.test>',
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  migrate(db);
+  syncContent(db, env.CONTENT_DIR, systemClock, logger);
+  seedSubscribers(db, readers(SUBSCRIBERS));
+  const mailer = new SmtpMailer({
+    url: smtpUrl,
+    from: env.MAIL_FROM,
+    maxConnections: SENDER.concurrency,
+  });
+  const deps = { env, db, clock: systemClock, logger, mailer };
+  const app = createApp(deps);
+  const server = app.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    process.send!({ type: 'ready', port, subscribers: SUBSCRIBERS } satisfies FromChild);
+  });
+
+  process.on('message', (message: ToChild) => {
+    if (message.type !== 'send') return;
+    void (async () => {
+      const slug = publishedItems(db, 'post', new Date().toISOString()).find(
+        (row) => row.category === 'build',
+      )!.slug;
+      const newsletter = { db, clock: systemClock, logger, mailer, env };
+      const issue = createIssue(newsletter, { kind: 'post', slug }, null);
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const started = performance.now();
+      send(newsletter, issue.id, null);
+      const sender = createNewsletterSender(deps, SENDER);
+      const result = await sender.runIssue(issue.id);
+      const seconds = (performance.now() - started) / 1000;
+      delay.disable();
+      const progress = progressOf(db, findIssue(db, issue.id)!);
+      process.send!({
+        type: 'sent',
+        status: result.status,
+        seconds,
+        sent: progress.sent,
+        total: progress.total,
+        eventLoopP99Ms: delay.percentile(99) / 1e6,
+      } satisfies FromChild);
+    })();
+  });
+  process.on('disconnect', () => {
+    server.closeAllConnections();
+    server.close();
+    void mailer.close().then(() => {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * GET `url` at `rate` requests a second until `until` resolves (or `ms` pass); latencies in ms.
+ * Arrivals keep their schedule however slow the answers: that is what a site's readers do.
+ */
+async function pageLoad(url: string, rate: number, until: Promise<unknown>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const latencies: number[] = [];
+  let failures = 0;
+  let done = false;
+  void until.then(() => (done = true));
+  const inFlight = new Set<Promise<void>>();
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const begin = performance.now();
+      http
+        .get(url, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - begin);
+            else failures += 1;
+            resolve();
+          });
+        })
+        .on('error', () => {
+          failures += 1;
+          resolve();
+        });
+    });
+  const interval = 1000 / rate;
+  let next = performance.now();
+  while (!done) {
+    const request = one();
+    inFlight.add(request);
+    void request.then(() => inFlight.delete(request));
+    next += interval;
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    failures,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function run(): Promise<void> {
+  const sink = await startSinkProcess();
+  const child: ChildProcess = fork(here, ['--serve', sink.url], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((resolve, reject) => {
+      child.once('message', (message: FromChild) => {
+        if (message.type === 'ready') resolve(message);
+      });
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+    const url = `http://127.0.0.1:${ready.port}/api/posts`;
+
+    await pageLoad(url, PAGE_RATE, sleep(1_000)); // warm-up
+    const rest = await pageLoad(url, PAGE_RATE, sleep(REST_MS));
+
+    const sent = new Promise<Extract<FromChild, { type: 'sent' }>>((resolve) => {
+      child.on('message', (message: FromChild) => {
+        if (message.type === 'sent') resolve(message);
+      });
+    });
+    child.send({ type: 'send' } satisfies ToChild);
+    const during = await pageLoad(url, PAGE_RATE, sent);
+    const result = await sent;
+
+    const recipients = await sink.waitFor(SUBSCRIBERS, 10_000);
+    const unique = new Set(recipients).size;
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    const ratio = during.p99 / rest.p99;
+    console.log(
+      `Newsletter: 1 issue to ${ready.subscribers.toLocaleString('en')} subscribers, concurrency ${SENDER.concurrency}, ${SENDER.ratePerSecond} messages/s cap, batches of ${SENDER.batchSize}`,
+    );
+    console.log(
+      `  delivered ${result.sent.toLocaleString('en')}/${result.total.toLocaleString('en')} (${result.status}) in ${result.seconds.toFixed(1)} s = ${(result.sent / result.seconds).toFixed(0)} messages/s; sink got ${recipients.length.toLocaleString('en')} mails for ${unique.toLocaleString('en')} addresses (target < ${TARGETS.seconds} s) ${result.seconds < TARGETS.seconds && unique === SUBSCRIBERS && recipients.length === SUBSCRIBERS ? 'OK' : 'MISSED'}`,
+    );
+    console.log(
+      `  GET /api/posts at ${PAGE_RATE} req/s: at rest p50 ${ms(rest.p50)} p99 ${ms(rest.p99)} (${rest.requests} requests); during the send p50 ${ms(during.p50)} p99 ${ms(during.p99)} (${during.requests} requests, ${during.failures} failed)`,
+    );
+    console.log(
+      `  p99 during / at rest: ${ratio.toFixed(2)}x (target ≤ ${TARGETS.latencyRatio}x) ${ratio <= TARGETS.latencyRatio ? 'OK' : 'OVER'}; API event-loop delay p99 during the send ${ms(result.eventLoopP99Ms)}`,
+    );
+  } finally {
+    child.disconnect();
+    await sink.close();
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  await serve(process.argv[process.argv.indexOf('--serve') + 1]!);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === here) {
+  await run();
+}
