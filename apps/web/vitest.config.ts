@@ -12,6 +12,8 @@ export default mergeConfig(
       // Styles are not processed in tests, except the tokens the contrast test reads raw.
       css: { include: [/tokens\.css/] },
       restoreMocks: true,
+      // userEvent in jsdom is slow on a loaded 2-core CI machine; these are journeys, not unit checks.
+      testTimeout: 30_000,
     },
   }),
 );
