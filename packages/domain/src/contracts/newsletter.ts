@@ -275,6 +275,10 @@ export const newsletterIssueResponseSchema = okSchema.extend({
   report: newsletterReportSchema,
 });
 export type NewsletterIssueResponse = z.output<typeof newsletterIssueResponseSchema>;
+/** What send, pause, resume, cancel and the uncertain resolution answer: the issue as it is now. */
+export const newsletterIssueActionResponseSchema = okSchema.extend({
+  issue: newsletterIssueSchema,
+});
 
 /** GET .../preview: the mail as a client shows it, with sample links. */
 export const newsletterPreviewResponseSchema = okSchema.extend({

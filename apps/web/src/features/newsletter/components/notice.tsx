@@ -1,0 +1,14 @@
+export type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** The outcome of the last action: success (a status) or failure (an alert). */
+export function ActionNotice({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <p
+      className={`alert alert--${notice.tone} newsletter-notice`}
+      role={notice.tone === 'error' ? 'alert' : 'status'}
+    >
+      {notice.text}
+    </p>
+  );
+}

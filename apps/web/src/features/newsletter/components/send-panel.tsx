@@ -1,0 +1,119 @@
+import type { NewsletterIssue } from '@quillpost/domain';
+import { useState, type FormEvent } from 'react';
+import { formatDateTime, fromLocalInput, plural, toLocalInput } from './format';
+
+/**
+ * Send now or later. Sending asks once more, with the number of people it reaches: it cannot
+ * be taken back.
+ */
+export function SendPanel({
+  issue,
+  audience,
+  busy,
+  onSend,
+}: {
+  issue: NewsletterIssue;
+  /** Subscribers of the issue's section right now; null while unknown. */
+  audience: number | null;
+  busy: boolean;
+  onSend(scheduledAt: string | null): void;
+}) {
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState(() => toLocalInput(Date.now() + 60 * 60_000));
+  const [confirming, setConfirming] = useState(false);
+  const reach =
+    audience === null ? 'every subscriber of its section' : plural(audience, 'subscriber');
+  const scheduledAt = when === 'later' ? fromLocalInput(at) : null;
+  const [invalid, setInvalid] = useState(false);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (when === 'later' && (!scheduledAt || Date.parse(scheduledAt) <= Date.now())) {
+      return setInvalid(true);
+    }
+    if (when === 'now' && !confirming) return setConfirming(true);
+    setConfirming(false);
+    onSend(scheduledAt);
+  }
+
+  return (
+    <section className="newsletter-card" aria-labelledby="newsletter-send-title">
+      <h2 id="newsletter-send-title">Send</h2>
+      {issue.status === 'scheduled' && issue.scheduledAt ? (
+        <p>
+          Scheduled for {formatDateTime(issue.scheduledAt)}. You can send it now instead, or move
+          it.
+        </p>
+      ) : null}
+      <form onSubmit={submit} className="newsletter-send">
+        <fieldset className="newsletter-send__when">
+          <legend className="field__label">When</legend>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="when"
+              value="now"
+              checked={when === 'now'}
+              onChange={() => setWhen('now')}
+            />
+            Now
+          </label>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="when"
+              value="later"
+              checked={when === 'later'}
+              onChange={() => {
+                setWhen('later');
+                setConfirming(false);
+              }}
+            />
+            Later
+          </label>
+          {when === 'later' ? (
+            <div className="field">
+              <label className="field__label" htmlFor="newsletter-send-at">
+                Date and time (your time zone)
+              </label>
+              <input
+                id="newsletter-send-at"
+                className="field__input"
+                type="datetime-local"
+                value={at}
+                onChange={(event) => {
+                  setAt(event.target.value);
+                  setInvalid(false);
+                }}
+                aria-invalid={invalid}
+                aria-describedby={invalid ? 'newsletter-send-at-error' : undefined}
+              />
+              {invalid ? (
+                <p id="newsletter-send-at-error" className="field__error">
+                  Please choose a date and time in the future.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
+        {confirming ? (
+          <div className="newsletter-confirm" role="alert">
+            <p>
+              Send “{issue.subject}” to {reach} now? This cannot be undone.
+            </p>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              Yes, send it
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              Not yet
+            </button>
+          </div>
+        ) : (
+          <button type="submit" className="button button--primary" disabled={busy || invalid}>
+            {when === 'now' ? `Send to ${reach}…` : 'Schedule'}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,276 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeRoute } from '../../test/fake-api';
+import { renderWithProviders } from '../../test/render-app';
+import NewsletterConsole from './newsletter-console';
+import {
+  issue,
+  issueAnswer,
+  previewAnswer,
+  progress,
+  source,
+  sourcesAnswer,
+} from './testing/fixtures';
+
+const BASE = '/members/admin/newsletter';
+
+function renderConsole(path: string, routes: Record<string, FakeRoute>) {
+  return renderWithProviders(<NewsletterConsole />, {
+    path,
+    routes: {
+      'GET /api/admin/newsletter/sources': sourcesAnswer(),
+      'GET /api/admin/newsletter/issues/7/preview': previewAnswer,
+      ...routes,
+    },
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the newsletter console', () => {
+  it('lists the issues and makes a draft from a chosen post', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(BASE, {
+      'GET /api/admin/newsletter/sources': sourcesAnswer([
+        source(),
+        source({ slug: 'reading-slowly', title: 'Reading slowly', section: 'learn' }),
+        source({ slug: 'old', title: 'Old news', issueId: 3 }),
+      ]),
+      'GET /api/admin/newsletter/issues': {
+        body: {
+          success: true,
+          issues: [
+            issue({
+              id: 3,
+              subject: 'Old news',
+              status: 'sent',
+              startedAt: '2026-01-02T09:00:00.000Z',
+              progress: progress({ total: 180, sent: 178, bounced: 2 }),
+            }),
+          ],
+        },
+      },
+      'POST /api/admin/newsletter/issues': { status: 201, ...issueAnswer({ id: 7 }) },
+      'GET /api/admin/newsletter/issues/7': issueAnswer(),
+    });
+
+    const row = (await screen.findByRole('link', { name: 'Old news' })).closest('tr')!;
+    expect(within(row).getByText('Sent')).toBeInTheDocument();
+    expect(within(row).getByText('178 / 180')).toBeInTheDocument();
+
+    // Posts that already have an issue are not offered again.
+    const picker = screen.getByLabelText('Post');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Why I keep a folder of tiny tools (Build, 18 May 2025)',
+      'Reading slowly (Learn, 18 May 2025)',
+    ]);
+    expect(screen.getByText(/Goes to the Build section: 180 subscribers right now/)).toBeVisible();
+    await user.selectOptions(picker, 'post:reading-slowly');
+    expect(screen.getByText(/Goes to the Learn section: 200 subscribers right now/)).toBeVisible();
+    await user.type(screen.getByLabelText(/Subject/), 'Slow reading, fast notes');
+    await user.click(screen.getByRole('button', { name: 'Create a draft' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`${BASE}?issue=7`),
+    );
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      kind: 'post',
+      slug: 'reading-slowly',
+      subject: 'Slow reading, fast notes',
+    });
+    expect(await screen.findByRole('heading', { name: issue().title })).toBeInTheDocument();
+  });
+
+  it('shows the API’s message when a draft cannot be made', async () => {
+    const user = userEvent.setup();
+    renderConsole(BASE, {
+      'GET /api/admin/newsletter/issues': { body: { success: true, issues: [] } },
+      'POST /api/admin/newsletter/issues': {
+        status: 409,
+        body: { success: false, code: 'NEWSLETTER_ISSUE_EXISTS', message: 'x' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create a draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This post already has a newsletter issue.',
+    );
+  });
+
+  it('previews a draft in a sandboxed frame, with the plain-text part a click away, and sends a test to the owner', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(`${BASE}?issue=7`, {
+      'GET /api/admin/newsletter/issues/7': issueAnswer(),
+      'POST /api/admin/newsletter/issues/7/test': {
+        body: { success: true, message: 'Test email sent.', to: 'owner@example.com' },
+      },
+    });
+
+    const frame = await screen.findByTitle('The email as a mail client shows it');
+    expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    expect(frame.getAttribute('srcdoc')).toContain('<base target="_blank">');
+    expect(frame.getAttribute('srcdoc')).toContain('Manage your subscription');
+    expect(screen.getByText('Rowan Ellis <newsletter@example.com>')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Plain text' }));
+    expect(
+      screen.getByText(/Manage your subscription: https:\/\/example.com\/manage/),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
+    expect(
+      await screen.findByText('Test email sent. It went to owner@example.com.'),
+    ).toHaveAttribute('role', 'status');
+    expect(calls.filter((call) => call.path.endsWith('/test'))).toHaveLength(1);
+  });
+
+  it('asks once more before sending now, then follows the progress until the report', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let state = issueAnswer();
+    const { calls } = renderConsole(`${BASE}?issue=7`, {
+      'GET /api/admin/newsletter/issues/7': () => state,
+      'POST /api/admin/newsletter/issues/7/send': () => {
+        state = issueAnswer({
+          status: 'sending',
+          startedAt: '2026-01-10T10:00:00.000Z',
+          progress: progress({ total: 180, queued: 130, sent: 50 }),
+        });
+        return { body: { success: true, issue: state.body.issue } };
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Send to 180 subscribers…' }));
+    expect(calls.some((call) => call.path.endsWith('/send'))).toBe(false);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Send “Why I keep a folder of tiny tools” to 180 subscribers now? This cannot be undone.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Yes, send it' }));
+    expect(await screen.findByText('Sending has started.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/send'))?.body).toBeUndefined();
+    expect(await screen.findByText('50 mails sent of 180')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+    // The next poll brings the finished send and its report.
+    state = issueAnswer(
+      {
+        status: 'sent',
+        startedAt: '2026-01-10T10:00:00.000Z',
+        finishedAt: '2026-01-10T10:01:00.000Z',
+        progress: progress({
+          total: 180,
+          sent: 177,
+          bounced: 1,
+          failed: 1,
+          skipped: 1,
+          unsubscribedSince: 2,
+        }),
+      },
+      {
+        durationSeconds: 58.2,
+        messagesPerSecond: 3,
+        problems: [
+          {
+            email: 'gone@example.com',
+            status: 'bounced',
+            attempts: 1,
+            error: '550 No such user here',
+          },
+        ],
+      },
+    );
+    await act(() => vi.advanceTimersByTimeAsync(2_100));
+    expect(await screen.findByRole('heading', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.getByText('177 mails sent of 180')).toBeInTheDocument();
+    expect(screen.getByText('Delivered over 58.2 s (3 mails a second).')).toBeInTheDocument();
+    const problem = screen.getByRole('row', { name: /gone@example.com/ });
+    expect(problem).toHaveTextContent('bounced');
+    expect(problem).toHaveTextContent('550 No such user here');
+    const counts = screen.getByText('Unsubscribed since').closest('div')!;
+    expect(counts).toHaveTextContent('2');
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+  });
+
+  it('schedules for a time in the future', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(`${BASE}?issue=7`, {
+      'GET /api/admin/newsletter/issues/7': issueAnswer(),
+      'POST /api/admin/newsletter/issues/7/send': (call) => ({
+        body: {
+          success: true,
+          issue: issue({
+            status: 'scheduled',
+            scheduledAt: (call.body as { scheduledAt: string }).scheduledAt,
+          }),
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Later' }));
+    const input = screen.getByLabelText('Date and time (your time zone)');
+    await user.clear(input);
+    await user.type(input, '2001-01-01T09:00');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(screen.getByText('Please choose a date and time in the future.')).toBeVisible();
+    expect(calls.some((call) => call.path.endsWith('/send'))).toBe(false);
+
+    await user.clear(input);
+    await user.type(input, '2099-03-01T09:30');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/send'))).toBe(true));
+    const sent = calls.find((call) => call.path.endsWith('/send'))!;
+    expect(sent.body).toEqual({ scheduledAt: new Date('2099-03-01T09:30').toISOString() });
+    expect(await screen.findByText(/^Scheduled for 1 Mar 2099/)).toBeInTheDocument();
+  });
+
+  it('reports a paused send with its reason and resumes it', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(`${BASE}?issue=7`, {
+      'GET /api/admin/newsletter/issues/7': issueAnswer({
+        status: 'paused',
+        startedAt: '2026-01-10T10:00:00.000Z',
+        pauseReason: 'Paused after 20 errors in a row. The last one: Connection refused',
+        progress: progress({ total: 180, queued: 170, sent: 10 }),
+      }),
+      'POST /api/admin/newsletter/issues/7/resume': {
+        body: { success: true, issue: issue({ status: 'sending' }) },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Paused after 20 errors in a row. The last one: Connection refused',
+    );
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/resume'))).toBe(true));
+  });
+
+  it('explains an uncertain batch and lets the owner send it again', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(`${BASE}?issue=7`, {
+      'GET /api/admin/newsletter/issues/7': issueAnswer({
+        status: 'sent',
+        startedAt: '2026-01-10T10:00:00.000Z',
+        finishedAt: '2026-01-10T10:02:00.000Z',
+        progress: progress({ total: 180, sent: 168, uncertain: 12 }),
+        uncertainBatches: [{ id: 4, startedAt: '2026-01-10T10:00:30.000Z', recipients: 12 }],
+      }),
+      'POST /api/admin/newsletter/issues/7/uncertain': {
+        body: { success: true, issue: issue({ status: 'sending' }) },
+      },
+    });
+    const panel = (await screen.findByRole('heading', { name: '12 deliveries uncertain' })).closest(
+      'section',
+    )!;
+    expect(panel).toHaveTextContent('They were not sent again on their own.');
+    await user.click(within(panel).getByRole('button', { name: 'Send them again' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path.endsWith('/uncertain'))?.body).toEqual({
+        action: 'resend',
+      }),
+    );
+    expect(await screen.findByText('Queued to be sent again.')).toBeInTheDocument();
+  });
+});
