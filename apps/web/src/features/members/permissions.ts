@@ -13,6 +13,7 @@ export function useCan(): (permission: Permission) => boolean {
 export const CONSOLE_SECTIONS = [
   { path: 'users', label: 'Users', permission: 'manage_users' },
   { path: 'subscribers', label: 'Subscribers', permission: 'manage_users' },
+  { path: 'newsletter', label: 'Newsletter', permission: 'admin_system' },
   { path: 'analytics', label: 'Analytics', permission: 'view_analytics' },
   { path: 'events', label: 'Events', permission: 'admin_system' },
   { path: 'settings', label: 'Settings', permission: 'manage_settings' },

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeRoute } from '../../test/fake-api';
-import { renderWithProviders } from '../../test/render-app';
+import { renderApp, renderWithProviders } from '../../test/render-app';
+import { memberRoutes, preloadMembersArea } from '../members/testing/fixtures';
 import NewsletterConsole from './newsletter-console';
 import {
   issue,
@@ -272,5 +273,32 @@ describe('the newsletter console', () => {
       }),
     );
     expect(await screen.findByText('Queued to be sent again.')).toBeInTheDocument();
+  });
+});
+
+describe('in the owner’s console', () => {
+  beforeAll(async () => {
+    await preloadMembersArea();
+    await import('./newsletter-console');
+  }, 30_000);
+
+  it('has a Newsletter tab for administrators that opens this page', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      path: '/members/admin/users',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/users': {
+          body: { success: true, items: [], total: 0, page: 1, pageSize: 25 },
+        },
+        'GET /api/admin/newsletter/sources': sourcesAnswer(),
+        'GET /api/admin/newsletter/issues': { body: { success: true, issues: [] } },
+      }),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Newsletter' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/members\/admin\/newsletter$/),
+    );
+    expect(await screen.findByRole('heading', { name: 'New issue' })).toBeInTheDocument();
+    expect(screen.getByText('No issues yet.')).toBeInTheDocument();
   });
 });

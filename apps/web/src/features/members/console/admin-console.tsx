@@ -2,6 +2,7 @@
  * The owner's console, a lazy chunk of its own: users and roles, subscribers, analytics, events
  * and site settings. Each section shows only with its permission (the API checks it too).
  */
+import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { PageTitle } from '../components/page-title';
 import { CONSOLE_SECTIONS, useCan } from '../permissions';
@@ -14,9 +15,17 @@ import { UsersSection } from './users-section';
 /** Absolute: relative links inside a splat route (admin/*) resolve against the whole URL. */
 const BASE = '/members/admin';
 
+// The newsletter feature's page (issue 8), its own lazy chunk.
+const NewsletterConsole = lazy(() => import('../../newsletter/newsletter-console'));
+
 const ELEMENTS = {
   users: <UsersSection />,
   subscribers: <SubscribersSection />,
+  newsletter: (
+    <Suspense fallback={<p role="status">Loading the newsletter…</p>}>
+      <NewsletterConsole />
+    </Suspense>
+  ),
   analytics: <AnalyticsSection />,
   events: <EventsSection />,
   settings: <SettingsSection />,
@@ -27,7 +36,10 @@ export default function AdminConsole() {
   const sections = CONSOLE_SECTIONS.filter((section) => can(section.permission));
   return (
     <>
-      <PageTitle title="Console" lede="Users, subscribers, numbers, events and settings." />
+      <PageTitle
+        title="Console"
+        lede="Users, subscribers, the newsletter, numbers, events and settings."
+      />
       {sections.length === 0 ? (
         <p className="alert alert--error" role="alert">
           You do not have permission to use the console.
