@@ -48,6 +48,20 @@ function renderPost(routes: ReturnType<typeof postRoutes>, slug = 'window-functi
 }
 
 describe('PostPage', () => {
+  it('says when the post went out as a newsletter, and nothing when it did not', async () => {
+    const sent = { ...post, newsletter_sent_at: '2026-01-12T08:30:00.000Z' };
+    renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: sent } }));
+    const note = await screen.findByText(/Sent as a newsletter on/);
+    expect(note).toHaveTextContent('Sent as a newsletter on 12 January 2026');
+    expect(within(note).getByText('12 January 2026')).toHaveAttribute('dateTime', '2026-01-12');
+  });
+
+  it('shows no newsletter note for a post that was not sent', async () => {
+    renderPost(postRoutes());
+    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    expect(screen.queryByText(/Sent as a newsletter/)).not.toBeInTheDocument();
+  });
+
   it('shows the loading animation, then the post with its details', async () => {
     renderPost(postRoutes());
     expect(screen.getByRole('status', { name: 'Loading the post' })).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { ProseContent } from '../features/content/components/prose-content';
 import { ResourceView } from '../features/content/components/resource-view';
 import { SubscribeCall } from '../features/content/components/subscribe-call';
 import { TagList } from '../features/content/components/tag-list';
-import { humanize } from '../features/content/utils/format';
+import { formatDate, humanize, machineDate } from '../features/content/utils/format';
 import type { ApiFailure } from '../lib/api-client';
 import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
@@ -78,6 +78,14 @@ function PostArticle({ post, allPosts }: { post: Post; allPosts: readonly Post[]
           <div className="post__byline-text">
             {post.author_name ? <p className="post__author">{post.author_name}</p> : null}
             <PostMeta post={post} showCategory={false} />
+            {post.newsletter_sent_at ? (
+              <p className="post__newsletter">
+                Sent as a newsletter on{' '}
+                <time dateTime={machineDate(post.newsletter_sent_at)}>
+                  {formatDate(post.newsletter_sent_at)}
+                </time>
+              </p>
+            ) : null}
           </div>
           <div className="post__actions">
             <BookmarkSlot postId={post.id} slug={post.slug} title={post.title} />
