@@ -1,23 +1,21 @@
 import type { MemberEvent } from '@quillpost/domain';
-import { formatInZone, viewerTimeZone } from '../utils/format';
+import { formatInZone, formatRangeInZone, viewerTimeZone } from '../utils/format';
 
-/** When and where: in the event's own zone, and in the reader's when that differs. */
+/** When: in the event's own zone, and underneath in the reader's when that reads differently. */
 export function EventWhen({ event }: { event: MemberEvent }) {
   const here = viewerTimeZone();
-  const there = formatInZone(event.startsAt, event.timeZone);
-  const local = formatInZone(event.startsAt, here);
+  const there = formatRangeInZone(event.startsAt, event.endsAt, event.timeZone);
+  const local = formatRangeInZone(event.startsAt, event.endsAt, here);
   return (
     <p className="event-when">
       <time dateTime={event.startsAt}>{there}</time>
-      {event.endsAt ? (
-        <>
-          {' '}
-          – <time dateTime={event.endsAt}>{formatInZone(event.endsAt, event.timeZone)}</time>
-        </>
-      ) : null}
       {here !== event.timeZone && local !== there ? (
-        <span className="event-when__local"> · {local} your time</span>
+        <span className="event-when__local">
+          Your time: <time dateTime={event.startsAt}>{local}</time>
+        </span>
       ) : null}
     </p>
   );
 }
+
+export { formatInZone };

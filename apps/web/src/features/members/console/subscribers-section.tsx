@@ -195,7 +195,7 @@ export function SubscribersSection() {
           ) : (
             <>
               <div className="table-scroll">
-                <table className="members-table">
+                <table className="members-table members-table--stack">
                   <thead>
                     <tr>
                       <th scope="col">Email</th>

@@ -257,16 +257,15 @@ function Log() {
                 {data.items.map((entry) => (
                   <li key={entry.id} className="members-row log-entry">
                     <span className="members-row__main">
-                      <span>
-                        <span className="members-badge">{ACTION_LABELS[entry.action]}</span>{' '}
-                        <strong>{entry.actor?.name ?? 'Someone'}</strong> · {entry.summary}
-                        {entry.targetUser ? (
-                          <>
-                            {' '}
-                            · <strong>{entry.targetUser.name ?? 'a deleted account'}</strong>
-                          </>
-                        ) : null}
+                      <span className="members-badge">{ACTION_LABELS[entry.action]}</span>
+                      <span className="log-entry__what">
+                        <strong>{entry.actor?.name ?? 'A staff member'}</strong>: {entry.summary}
                       </span>
+                      {entry.targetUser ? (
+                        <span className="members-row__meta">
+                          Account: <strong>{entry.targetUser.name ?? 'a deleted account'}</strong>
+                        </span>
+                      ) : null}
                       {entry.reason ? (
                         <span className="members-row__meta">Reason: {entry.reason}</span>
                       ) : null}

@@ -18,21 +18,39 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
 }
 
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
+}
+
 /** An event's time where it happens, with the zone's short name ("Tue, 10 Mar 2026, 19:00 GMT"). */
 export function formatInZone(iso: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat(undefined, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    }).format(new Date(iso));
+    return zoneFormat(timeZone).format(new Date(iso));
   } catch {
     return formatDateTime(iso);
+  }
+}
+
+/** Start to end in one zone, without repeating the day when it is the same ("…, 7:00 – 9:00 PM GMT"). */
+export function formatRangeInZone(
+  startIso: string,
+  endIso: string | null,
+  timeZone: string,
+): string {
+  if (!endIso) return formatInZone(startIso, timeZone);
+  try {
+    return zoneFormat(timeZone).formatRange(new Date(startIso), new Date(endIso));
+  } catch {
+    return `${formatInZone(startIso, timeZone)} – ${formatInZone(endIso, timeZone)}`;
   }
 }
 
