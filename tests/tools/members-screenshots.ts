@@ -100,9 +100,10 @@ try {
     'reader3@example.com,,yes,old list',
   ].join('\n');
   await api(admin, 'POST', '/api/admin/subscribers/import', { csv });
-  await api(admin, 'PUT', '/api/admin/users/' + 3 + '/role', { role: 'moderator' }).catch(
-    () => undefined,
-  );
+  const found = (await api(admin, 'GET', '/api/admin/users?q=Bob')) as {
+    items: Array<{ id: number }>;
+  };
+  await api(admin, 'PUT', `/api/admin/users/${found.items[0]!.id}/role`, { role: 'moderator' });
 
   const state = await admin.storageState();
   const pages: Array<[string, string]> = [
