@@ -9,7 +9,7 @@ import { inTransaction, statement } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
 import { MailDeliveryError, type Mailer } from '../../mail/mailer.js';
 import { invalidateContentCache } from '../content/queries.js';
-import { isDeliverable, listDeliverable, markBounced } from '../subscriptions/index.js';
+import { isDeliverable, markBounced } from '../subscriptions/index.js';
 import {
   newsletterMessage,
   renderIssue,
@@ -85,6 +85,9 @@ interface Outcome {
   /** For 'retried': when the next attempt is due. */
   retryAt?: number;
 }
+
+/** Subscribers read (and recipients inserted) per step while the list is fixed. */
+const FIX_PAGE = 500;
 
 /** Outcomes written per transaction while a batch is out. */
 const OUTCOMES_PER_WRITE = 25;
@@ -425,7 +428,10 @@ export class NewsletterSender {
     }
   }
 
-  /** Fixes the list: everyone deliverable for the section now, in chunks that yield in between. */
+  /**
+   * Fixes the list: everyone deliverable for the section now (`isDeliverable`, the rule of
+   * `listDeliverable`), in pages that yield in between.
+   */
   private async fixRecipients(issue: IssueRow): Promise<void> {
     const { db, clock, env, logger } = this.options;
     const nowIso = iso(clock.now());
@@ -439,18 +445,33 @@ export class NewsletterSender {
       issueSourceOf(env, issue.kind, item, issue.section),
       issue.subject,
     );
-    const recipients = listDeliverable(db, issue.section);
+    // Page by id, filter with the subscriptions module's rule, insert, yield: ten thousand
+    // subscribers never hold the event loop for more than a page (100k would for ~200 ms in one
+    // read). Pages read at slightly different moments; anyone who changes their mind after their
+    // page is caught by the per-batch check anyway.
+    const page = statement(
+      db,
+      `SELECT id, email, status, verified, bounced_at, preferences FROM subscriptions
+       WHERE id > ? AND status = 'active' ORDER BY id LIMIT ?`,
+    );
     const insert = statement(
       db,
       `INSERT OR IGNORE INTO newsletter_recipients
          (issue_id, subscriber_id, email, status, next_attempt_at, updated_at)
        VALUES (?, ?, ?, 'queued', ?, ?)`,
     );
-    const chunk = 500;
-    for (let start = 0; start < recipients.length; start += chunk) {
+    let count = 0;
+    for (let after = 0; ;) {
+      const rows = page.all(after, FIX_PAGE) as Array<
+        Parameters<typeof isDeliverable>[0] & { id: number; email: string }
+      >;
+      if (!rows.length) break;
+      after = rows.at(-1)!.id;
       inTransaction(db, () => {
-        for (const recipient of recipients.slice(start, start + chunk)) {
-          insert.run(issue.id, recipient.id, recipient.email, nowIso, nowIso);
+        for (const row of rows) {
+          if (!isDeliverable(row, issue.section)) continue;
+          insert.run(issue.id, row.id, row.email, nowIso, nowIso);
+          count += 1;
         }
       });
       await nextTurn();
@@ -460,10 +481,7 @@ export class NewsletterSender {
       `UPDATE newsletter_issues SET recipients_fixed_at = ?, html = ?, text = ?, updated_at = ?
        WHERE id = ?`,
     ).run(iso(clock.now()), rendered.html, rendered.text, iso(clock.now()), issue.id);
-    logger.info(
-      { issueId: issue.id, recipients: recipients.length },
-      'newsletter: recipients fixed',
-    );
+    logger.info({ issueId: issue.id, recipients: count }, 'newsletter: recipients fixed');
   }
 
   /**
