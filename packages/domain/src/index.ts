@@ -7,5 +7,6 @@ export * from './constants.js';
 export * from './progression.js';
 export * from './membership.js';
 export * from './navigation.js';
+export * from './member-menu.js';
 export * from './storage-keys.js';
 export * from './environment.js';

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   FOOTER_LINKS,
-  MEMBER_MENU,
   MEMBERS_DASHBOARD_PATH,
   MOBILE_MENU_LINKS,
   NAV_ITEMS,
   SOCIAL_LINKS,
   USER_MENU_DASHBOARD_PATH,
   isMobileLinkActive,
-  memberMenuItems,
   toggleMenu,
 } from './navigation.js';
+import { MEMBER_MENU, memberMenuItems } from './member-menu.js';
 
 const MEMBER_ROWS = [
   ['/members/dashboard', 'Dashboard', 1, true],
