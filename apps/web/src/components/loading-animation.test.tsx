@@ -1,7 +1,8 @@
 import { LOADING_ANIMATION, MESSAGES, TYPEWRITER } from '@quillpost/domain';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadingAnimation } from './loading-animation';
+import LoadingPicture from './loading-picture';
 
 function mockReducedMotion(reduce: boolean) {
   vi.stubGlobal(
@@ -36,12 +37,15 @@ describe('LoadingAnimation', () => {
     expect(status).toHaveAttribute('data-size', 'medium');
   });
 
-  it.each(LOADING_ANIMATION.variants)('renders the %s variant in every size', (variant) => {
+  it.each(LOADING_ANIMATION.variants)('renders the %s variant in every size', async (variant) => {
     for (const size of LOADING_ANIMATION.sizes) {
       const { unmount } = render(<LoadingAnimation variant={variant} size={size} />);
       const status = screen.getByRole('status');
       expect(status).toHaveClass(`loading--${variant}`, `loading--${size}`);
-      expect(status.querySelector('.loading__visual')?.childElementCount).toBeGreaterThan(0);
+      // The picture is a lazy chunk: the region is there at once, the picture right after.
+      await waitFor(() =>
+        expect(status.querySelector('.loading__visual')?.childElementCount).toBeGreaterThan(0),
+      );
       unmount();
     }
   });
@@ -67,6 +71,7 @@ describe('LoadingAnimation', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  // The typewriter's timing, on the picture itself (LoadingAnimation loads it lazily).
   describe('typewriter', () => {
     beforeEach(() => {
       vi.useFakeTimers();
@@ -77,7 +82,7 @@ describe('LoadingAnimation', () => {
 
     it('types one character every 100 ms, rests 2 s on the full text, then starts over', () => {
       const text = 'Hello';
-      render(<LoadingAnimation variant="typewriter" text={text} label="Loading" />);
+      render(<LoadingPicture variant="typewriter" text={text} />);
       expect(typed()).toBe('');
 
       act(() => vi.advanceTimersByTime(TYPEWRITER.charIntervalMs - 1));
@@ -99,18 +104,19 @@ describe('LoadingAnimation', () => {
       expect(typed()).toBe('H');
     });
 
-    it('types the label when no text is given, and announces the whole label at once', () => {
+    it('types the label when no text is given, and announces the whole label at once', async () => {
+      vi.useRealTimers();
       render(<LoadingAnimation variant="typewriter" label="Loading" />);
       expect(screen.getByRole('status', { name: 'Loading' })).toHaveTextContent('Loading');
-      act(() => vi.advanceTimersByTime(TYPEWRITER.charIntervalMs * 2));
-      expect(typed()).toBe('Lo');
+      expect(await screen.findByTestId('typewriter-text')).toBeInTheDocument();
+      await waitFor(() => expect(typed()).toBe('Lo'));
     });
 
     it('starts over when the text changes', () => {
-      const { rerender } = render(<LoadingAnimation variant="typewriter" text="abc" />);
+      const { rerender } = render(<LoadingPicture variant="typewriter" text="abc" />);
       act(() => vi.advanceTimersByTime(TYPEWRITER.charIntervalMs * 2));
       expect(typed()).toBe('ab');
-      rerender(<LoadingAnimation variant="typewriter" text="xyz" />);
+      rerender(<LoadingPicture variant="typewriter" text="xyz" />);
       expect(typed()).toBe('');
       act(() => vi.advanceTimersByTime(TYPEWRITER.charIntervalMs));
       expect(typed()).toBe('x');
@@ -118,7 +124,7 @@ describe('LoadingAnimation', () => {
 
     it('shows the whole text without typing when the reader prefers reduced motion', () => {
       mockReducedMotion(true);
-      render(<LoadingAnimation variant="typewriter" text="Hello" />);
+      render(<LoadingPicture variant="typewriter" text="Hello" />);
       expect(typed()).toBe('Hello');
       act(() => vi.advanceTimersByTime(TYPEWRITER.pauseMs * 3));
       expect(typed()).toBe('Hello');
