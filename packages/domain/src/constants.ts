@@ -95,6 +95,19 @@ export const BOOK_LISTS = {
 } as const satisfies Record<string, readonly BookStatus[]>;
 export type BookList = keyof typeof BOOK_LISTS;
 
+// Newsletter sections (contracts/subscriptions.ts): here, zod-free, so the manage page reads
+// them without loading the subscription schemas.
+export const NEWSLETTER_SECTIONS = ['build', 'learn', 'write', 'journal', 'poetry'] as const;
+export type NewsletterSection = (typeof NEWSLETTER_SECTIONS)[number];
+
+export const DEFAULT_NEWSLETTER_PREFERENCES: Readonly<Record<NewsletterSection, boolean>> = {
+  build: true,
+  learn: true,
+  write: true,
+  journal: true,
+  poetry: true,
+};
+
 // Loading animation
 export const LOADING_ANIMATION = {
   variants: ['rocket', 'pulse', 'typewriter', 'books', 'documents', 'grid', 'wave'],

@@ -1,18 +1,16 @@
 /** Newsletter subscription calls of spec section 7. */
 import { z } from 'zod';
+import {
+  DEFAULT_NEWSLETTER_PREFERENCES,
+  NEWSLETTER_SECTIONS,
+  type NewsletterSection,
+} from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { emailSchema, linkTokenSchema, nameSchema, turnstileTokenSchema } from '../validation.js';
 
-export const NEWSLETTER_SECTIONS = ['build', 'learn', 'write', 'journal', 'poetry'] as const;
-export type NewsletterSection = (typeof NEWSLETTER_SECTIONS)[number];
-
-export const DEFAULT_NEWSLETTER_PREFERENCES: Readonly<Record<NewsletterSection, boolean>> = {
-  build: true,
-  learn: true,
-  write: true,
-  journal: true,
-  poetry: true,
-};
+// The sections live in the zod-free constants (so /manage does not load zod); also here, beside
+// the schemas that use them.
+export { DEFAULT_NEWSLETTER_PREFERENCES, NEWSLETTER_SECTIONS, type NewsletterSection };
 
 /** Which newsletter sections a subscriber receives; a section left out defaults to true. */
 export const newsletterPreferencesSchema = z.object({
