@@ -7,13 +7,13 @@ import {
   DEFAULT_NEWSLETTER_PREFERENCES,
   MESSAGES,
   NEWSLETTER_SECTIONS,
-  subscriptionDataResponseSchema,
   type NewsletterPreferences,
 } from '@quillpost/domain';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useApiClient } from '../../lib/api-context';
 import { useMembership } from '../membership/membership-context';
+import { readSubscriptionPreferences } from './subscription-data';
 import { useSubscribePopup } from './subscribe-popup-context';
 import { useResendConfirmation } from './use-resend-confirmation';
 import './manage.css';
@@ -88,12 +88,12 @@ export function ManageSubscription() {
       .get('/api/auth/subscription/data/profile', {
         query: { email },
         headers: manageToken ? { 'X-Manage-Token': manageToken } : undefined,
-        schema: subscriptionDataResponseSchema,
       })
       .then((result) => {
         if (!active) return;
-        if (result.ok) {
-          setPreferences(result.data.subscription.preferences);
+        const stored = result.ok ? readSubscriptionPreferences(result.data) : null;
+        if (stored) {
+          setPreferences(stored);
           setPreferencesState('ready');
         } else {
           setPreferences({ ...DEFAULT_NEWSLETTER_PREFERENCES });
