@@ -35,9 +35,11 @@ const app = createApp(deps);
 const mailWorker = createMailWorker(deps);
 mailWorker.start();
 // Newsletter sends get their own SMTP pool, sized to their concurrency, so a magic link never
-// queues behind ten thousand issues; it resumes sends a previous process left unfinished.
+// queues behind ten thousand issues, on a worker thread, so building thousands of messages (and
+// their DKIM signatures) never sits between page requests. The sender resumes sends a previous
+// process left unfinished.
 const bulkMailer = env.SMTP_URL
-  ? createMailer(env, logger, { maxConnections: env.NEWSLETTER_CONCURRENCY })
+  ? createMailer(env, logger, { maxConnections: env.NEWSLETTER_CONCURRENCY, thread: true })
   : mailer;
 const newsletterSender = createNewsletterSender({ ...deps, mailer: bulkMailer });
 newsletterSender.start();

@@ -60,7 +60,10 @@ const logger = createLogger('warn');
 const db = openDatabase(env.DATABASE_PATH);
 migrate(db);
 syncContent(db, env.CONTENT_DIR, systemClock, logger);
-const mailer = createMailer(env, logger, { maxConnections: env.NEWSLETTER_CONCURRENCY });
+const mailer = createMailer(env, logger, {
+  maxConnections: env.NEWSLETTER_CONCURRENCY,
+  thread: true,
+});
 const deps: NewsletterDeps = { db, clock: systemClock, logger, mailer, env };
 
 const line = (id: number) => {

@@ -3,12 +3,17 @@ import type { Logger } from '../logger.js';
 import { DevMailbox } from './dev-mailbox.js';
 import type { Mailer } from './mailer.js';
 import { SmtpMailer } from './smtp-mailer.js';
+import { ThreadedMailer } from './threaded-mailer.js';
 
 /** SMTP when SMTP_URL is set; otherwise the development mailbox (production requires SMTP_URL). */
 export function createMailer(
   env: Env,
   logger: Logger,
-  options: { maxConnections?: number } = {},
+  options: {
+    maxConnections?: number;
+    /** On a worker thread of its own (ThreadedMailer): for bulk mail, off the event loop. */
+    thread?: boolean;
+  } = {},
 ): Mailer {
   if (!env.SMTP_URL) return new DevMailbox(logger);
   const dkim =
@@ -20,5 +25,7 @@ export function createMailer(
           privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
         }
       : undefined;
-  return new SmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, dkim, ...options });
+  const { thread, ...pool } = options;
+  const smtp = { url: env.SMTP_URL, from: env.MAIL_FROM, dkim, ...pool };
+  return thread ? new ThreadedMailer(smtp) : new SmtpMailer(smtp);
 }
