@@ -21,7 +21,7 @@ import './manage.css';
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
 const STATUS_LABELS = {
-  pending: 'Waiting for you to confirm your email',
+  pending: 'Waiting for your confirmation',
   active: 'Active',
   unsubscribed: 'Unsubscribed',
 } as const;
@@ -107,20 +107,22 @@ export function ManageSubscription() {
 
   if (!subscription) {
     return (
-      <section className="manage prose" aria-labelledby={`${id}-none`}>
-        <h2 id={`${id}-none`}>No subscription on this device</h2>
-        <p>
-          {leaveFeedback?.text ??
-            'This browser has no newsletter subscription stored. Subscribe below, or open the “Manage subscription” link at the bottom of any newsletter email.'}
-        </p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => openPopup({ source: 'manage', position: 'center' })}
-        >
-          {MESSAGES.SUBSCRIBE}
-        </button>
-      </section>
+      <div className="manage">
+        <section className="manage__card" aria-labelledby={`${id}-none`}>
+          <h2 id={`${id}-none`}>No subscription on this device</h2>
+          <p>
+            {leaveFeedback?.text ??
+              'This browser has no newsletter subscription stored. Subscribe below, or open the “Manage subscription” link at the bottom of any newsletter email.'}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => openPopup({ source: 'manage', position: 'center' })}
+          >
+            {MESSAGES.SUBSCRIBE}
+          </button>
+        </section>
+      </div>
     );
   }
 
