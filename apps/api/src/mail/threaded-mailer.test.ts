@@ -49,3 +49,18 @@ describe('ThreadedMailer', () => {
     mailer = undefined;
   });
 });
+
+describe('ThreadedMailer after its thread dies', () => {
+  it('fails the messages in flight as temporary and starts a new thread for the next', async () => {
+    sink = await startSmtpSink();
+    sink.respond('slow@example.test', 'hang');
+    mailer = new ThreadedMailer({ url: sink.url, from: 'news@example.test', timeoutMs: 5_000 });
+    const inFlight = mailer.send(message('slow@example.test')).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await (mailer as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    expect(await inFlight).toMatchObject({ permanent: false, message: 'SMTP thread stopped' });
+
+    await mailer.send(message('ada@example.test'));
+    expect(sink.messagesTo('ada@example.test')).toHaveLength(1);
+  });
+});

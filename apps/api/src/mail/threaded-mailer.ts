@@ -18,15 +18,16 @@ export type ThreadRequest = { type: 'send'; id: number; message: MailMessage } |
  * and reads the answer; failures come back as the same MailDeliveryError (permanent, responseCode).
  */
 export class ThreadedMailer implements Mailer {
-  private readonly worker: Worker;
+  private worker: Worker | undefined;
   private readonly pending = new Map<
     number,
     { resolve: () => void; reject: (error: MailDeliveryError) => void }
   >();
   private nextId = 1;
   private closed: Promise<void> | undefined;
+  private readonly entry: string;
 
-  constructor(options: SmtpMailerOptions) {
+  constructor(private readonly options: SmtpMailerOptions) {
     // From src/ (tsx, tests) the thread registers tsx's loader before loading its .ts file;
     // from dist/ it is plain JS. An eval'd entry does either without a file of its own.
     const fromSource = import.meta.url.endsWith('.ts');
@@ -41,11 +42,16 @@ export class ThreadedMailer implements Mailer {
           .replace(/\.cjs$/, '.mjs'),
       ).href,
     );
-    const entry = fromSource
+    this.entry = fromSource
       ? `import(${tsx}).then(({ register }) => { register(); return import(${thread}); });`
       : `import(${thread});`;
-    this.worker = new Worker(entry, { eval: true, workerData: options });
-    this.worker.on('message', (reply: ThreadReply) => {
+  }
+
+  /** The thread, started on first use and again after it died (its messages then failed). */
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.entry, { eval: true, workerData: this.options });
+    worker.on('message', (reply: ThreadReply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
@@ -55,13 +61,15 @@ export class ThreadedMailer implements Mailer {
       }
     });
     const failAll = (reason: string) => {
+      if (this.worker === worker) this.worker = undefined;
       for (const waiting of this.pending.values()) {
         waiting.reject(new MailDeliveryError(reason, false));
       }
       this.pending.clear();
     };
-    this.worker.on('error', (error) => failAll(`SMTP thread failed: ${error.message}`));
-    this.worker.on('exit', () => failAll('SMTP thread stopped'));
+    worker.on('error', (error) => failAll(`SMTP thread failed: ${error.message}`));
+    worker.on('exit', () => failAll('SMTP thread stopped'));
+    return (this.worker = worker);
   }
 
   send(message: MailMessage): Promise<void> {
@@ -69,15 +77,17 @@ export class ThreadedMailer implements Mailer {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'send', id, message } satisfies ThreadRequest);
+      this.thread().postMessage({ type: 'send', id, message } satisfies ThreadRequest);
     });
   }
 
   /** Lets the messages in flight finish, closes the SMTP pool and ends the thread. */
   close(): Promise<void> {
     this.closed ??= new Promise((resolve) => {
-      this.worker.once('exit', () => resolve());
-      this.worker.postMessage({ type: 'close' } satisfies ThreadRequest);
+      const worker = this.worker;
+      if (!worker) return resolve();
+      worker.once('exit', () => resolve());
+      worker.postMessage({ type: 'close' } satisfies ThreadRequest);
     });
     return this.closed;
   }
