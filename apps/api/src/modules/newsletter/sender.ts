@@ -182,6 +182,14 @@ export class NewsletterSender {
   private readonly wake = () => this.schedule();
 
   constructor(private readonly options: NewsletterSenderOptions) {
+    const {
+      db: _db,
+      clock: _clock,
+      logger: _logger,
+      mailer: _mailer,
+      env: _env,
+      ...tuning
+    } = options;
     this.settings = {
       concurrency: 5,
       ratePerSecond: 50,
@@ -194,7 +202,7 @@ export class NewsletterSender {
       pollIntervalMs: 1_000,
       busyYieldMs: 250,
       owner: ownerId(),
-      ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+      ...Object.fromEntries(Object.entries(tuning).filter(([, value]) => value !== undefined)),
     } as Settings;
     this.pacer = new Pacer(this.settings.ratePerSecond);
     liveOwners.add(this.settings.owner);

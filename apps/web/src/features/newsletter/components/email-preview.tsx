@@ -6,11 +6,10 @@ import { useResource } from '../hooks/use-resource';
  * The mail as a client shows it, in a sandboxed frame: no scripts, no access to this page, and
  * links open in a new tab. The plain-text part is one click away.
  */
-export function EmailPreview({ issueId, version }: { issueId: number; version: string }) {
+export function EmailPreview({ issueId }: { issueId: number }) {
   const api = useNewsletterApi();
-  const preview = useResource(`preview:${issueId}:${version}`, (signal) =>
-    api.preview(issueId, { signal }),
-  );
+  // Loaded once per visit: starting the send does not change what the mail says.
+  const preview = useResource(`preview:${issueId}`, (signal) => api.preview(issueId, { signal }));
   const [part, setPart] = useState<'html' | 'text'>('html');
 
   return (

@@ -196,7 +196,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
       ) : null}
       {started ? <IssueProgress issue={issue} /> : null}
       {started ? <IssueReport report={report} finished={issue.finishedAt !== null} /> : null}
-      <EmailPreview issueId={issue.id} version={started ? 'sent' : 'draft'} />
+      <EmailPreview issueId={issue.id} />
     </article>
   );
 }
