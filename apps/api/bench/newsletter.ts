@@ -35,7 +35,7 @@ import { startCountingSink } from './newsletter-sink.js';
 
 const SUBSCRIBERS = 10_000;
 /** The sender's settings for the run (production reads them from NEWSLETTER_* variables). */
-const SENDER = { concurrency: 10, ratePerSecond: 400, batchSize: 100 };
+const SENDER = { concurrency: 10, ratePerSecond: 300, batchSize: 100 };
 /** Page requests per second while measuring, and how long the at-rest sample lasts. */
 const PAGE_RATE = 200;
 const REST_MS = 6_000;
