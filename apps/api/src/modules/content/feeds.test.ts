@@ -23,7 +23,11 @@ function setup(env: Record<string, string> = {}) {
       extra: 'tags: [tools]\nfeatured_image: images/tools.svg',
       body: '## Intro\n\nSee [the other post](/posts/words) and ![a chart](/content/images/tools.svg) and [intro](#intro).',
     }),
-    'posts/words.md': post('Words', { date: '2025-04-01', category: 'write', extra: 'updated: 2025-05-01' }),
+    'posts/words.md': post('Words', {
+      date: '2025-04-01',
+      category: 'write',
+      extra: 'updated: 2025-05-01',
+    }),
     'posts/draft.md': post('Draft', { date: '2025-04-02', extra: 'status: draft' }),
     'posts/later.md': post('Later', { date: '2027-01-01' }),
     'books/walden.md': markdown('title: Walden\nauthor: Thoreau\nstatus: read'),
@@ -210,7 +214,9 @@ describe('content images', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
     const again = await request(app)
       .get('/content/images/tools.svg')
       .set('If-None-Match', res.headers.etag as string);
@@ -227,8 +233,8 @@ describe('content images', () => {
 
 describe('absolutizeHtml', () => {
   it('leaves absolute and protocol-relative URLs alone', () => {
-    expect(absolutizeHtml('<a href="https://x.org/">x</a><a href="//cdn">y</a>', BASE, `${BASE}/p`)).toBe(
-      '<a href="https://x.org/">x</a><a href="//cdn">y</a>',
-    );
+    expect(
+      absolutizeHtml('<a href="https://x.org/">x</a><a href="//cdn">y</a>', BASE, `${BASE}/p`),
+    ).toBe('<a href="https://x.org/">x</a><a href="//cdn">y</a>');
   });
 });

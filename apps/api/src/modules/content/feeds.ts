@@ -41,7 +41,8 @@ function tagsOf(row: ContentRow): string[] {
 /** The newest change among the posts, so the feed (and its ETag) only changes with them. */
 function lastUpdated(rows: ContentRow[], fallback: string): string {
   const latest = rows.reduce((newest, row) => {
-    const stamp = row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
+    const stamp =
+      row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
     return stamp > newest ? stamp : newest;
   }, '');
   return latest || fallback;
@@ -88,7 +89,8 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
 export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): string {
   const entries = rows.slice(0, FEED_SIZE).map((row) => {
     const url = postUrl(site.base, row.slug);
-    const updated = row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
+    const updated =
+      row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
     return [
       '  <entry>',
       `    <title>${escapeXml(row.title)}</title>`,

@@ -20,16 +20,14 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lower-case letters, digits and single hyphens');
 
 /** YAML 1.2 keeps dates as strings; `2025-03-01` means midnight UTC, a time may follow. */
-const instant = z
-  .union([z.string(), z.date()])
-  .transform((value, ctx) => {
-    const ms = value instanceof Date ? value.getTime() : Date.parse(value);
-    if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: 'is not a date (use YYYY-MM-DD or an ISO time)' });
-      return z.NEVER;
-    }
-    return new Date(ms).toISOString();
-  });
+const instant = z.union([z.string(), z.date()]).transform((value, ctx) => {
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(ms)) {
+    ctx.addIssue({ code: 'custom', message: 'is not a date (use YYYY-MM-DD or an ISO time)' });
+    return z.NEVER;
+  }
+  return new Date(ms).toISOString();
+});
 
 const text = z.string().trim().min(1);
 const stringList = z.array(z.string().trim().min(1)).default([]);
@@ -44,7 +42,9 @@ const imageRef = z
   )
   .refine((value) => !value.includes('..'), 'must not contain ..')
   .transform((value) =>
-    value.startsWith('https://') ? value : `/content/${value.replace(/^(?:\/content\/|\.?\/)/, '')}`,
+    value.startsWith('https://')
+      ? value
+      : `/content/${value.replace(/^(?:\/content\/|\.?\/)/, '')}`,
   );
 
 const common = {
@@ -93,7 +93,11 @@ export const nowFrontMatter = z.strictObject({
 });
 
 const quote = z.union([
-  z.string().trim().min(1).transform((q) => ({ text: q, page: null as number | null })),
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((q) => ({ text: q, page: null as number | null })),
   z.strictObject({ text: text, page: z.number().int().positive().nullable().default(null) }),
 ]);
 

@@ -61,9 +61,12 @@ function lineOfPath(doc: Document, counter: LineCounter, path: ReadonlyArray<Pro
   for (let depth = path.length; depth > 0; depth -= 1) {
     const node = doc.getIn(path.slice(0, depth) as unknown[], true) as { range?: [number, number] };
     if (node?.range) return counter.linePos(node.range[0]).line + 1;
-    const parent = depth > 1 ? doc.getIn(path.slice(0, depth - 1) as unknown[], true) : doc.contents;
+    const parent =
+      depth > 1 ? doc.getIn(path.slice(0, depth - 1) as unknown[], true) : doc.contents;
     if (isMap(parent)) {
-      const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === path[depth - 1]);
+      const pair = parent.items.find(
+        (item) => isScalar(item.key) && item.key.value === path[depth - 1],
+      );
       const keyRange = (pair?.key as { range?: [number, number] } | undefined)?.range;
       if (keyRange) return counter.linePos(keyRange[0]).line + 1;
     }

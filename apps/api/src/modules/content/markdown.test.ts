@@ -97,7 +97,9 @@ describe('sanitizing hostile Markdown', () => {
 
 describe('rendering', () => {
   it('gives h2-h4 headings ids and a permalink anchor, unique per document', () => {
-    const { html } = renderMarkdown('## What I learned\n\ntext\n\n## What I learned\n\n### Café notes');
+    const { html } = renderMarkdown(
+      '## What I learned\n\ntext\n\n## What I learned\n\n### Café notes',
+    );
     expect(html).toContain('<h2 id="what-i-learned">');
     expect(html).toContain('<h2 id="what-i-learned-1">');
     expect(html).toContain('<h3 id="cafe-notes">');

@@ -173,7 +173,10 @@ export interface RenderedMarkdown {
 }
 
 /** Renders once at sync time; the sanitized HTML is what readers get. */
-export function renderMarkdown(source: string, options: { verse?: boolean } = {}): RenderedMarkdown {
+export function renderMarkdown(
+  source: string,
+  options: { verse?: boolean } = {},
+): RenderedMarkdown {
   const md = options.verse ? verse : prose;
   const html = sanitize(md.render(source)).trim();
   const { text, paragraphs } = extractText(source);

@@ -167,7 +167,12 @@ describe('GET /api/posts/:id', () => {
 
   it('answers 404 with code NOT_FOUND for unknown posts, drafts and scheduled posts', async () => {
     const { app } = setup();
-    for (const path of ['/api/posts/nope', '/api/posts/999999', '/api/posts/draft', '/api/posts/later']) {
+    for (const path of [
+      '/api/posts/nope',
+      '/api/posts/999999',
+      '/api/posts/draft',
+      '/api/posts/later',
+    ]) {
       const res = await request(app).get(path);
       expect(res.status, path).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -194,7 +199,11 @@ describe('unpublished posts and the admin', () => {
     expect(adminDraft.body.status).toBe('draft');
 
     const readerList = await request(app).get('/api/posts').set('Cookie', reader);
-    expect(readerList.body.map((p: { slug: string }) => p.slug)).toEqual(['sqlite', 'notes', 'tools']);
+    expect(readerList.body.map((p: { slug: string }) => p.slug)).toEqual([
+      'sqlite',
+      'notes',
+      'tools',
+    ]);
     expect((await request(app).get('/api/posts/draft').set('Cookie', reader)).status).toBe(404);
 
     // The public answer cached before is not polluted by the admin's view.
@@ -261,7 +270,9 @@ describe('other read endpoints', () => {
 
   it('serves projects', async () => {
     const { app } = setup();
-    const projects = projectListResponseSchema.parse((await request(app).get('/api/projects')).body);
+    const projects = projectListResponseSchema.parse(
+      (await request(app).get('/api/projects')).body,
+    );
     expect(projects[0]).toMatchObject({
       slug: 'tidepool',
       summary: 'Search notes.',
@@ -282,7 +293,12 @@ describe('other read endpoints', () => {
       (await request(app).get('/api/now/archives')).body,
     );
     expect(archives).toEqual([
-      { slug: '2025-06', title: 'Now', date: '2025-06-01T00:00:00.000Z', excerpt_short: 'Older now.' },
+      {
+        slug: '2025-06',
+        title: 'Now',
+        date: '2025-06-01T00:00:00.000Z',
+        excerpt_short: 'Older now.',
+      },
     ]);
     const old = await request(app).get('/api/now/archives/2025-06');
     expect(old.body).toMatchObject({ is_current: false, content: '<p>Older now.</p>' });
@@ -331,7 +347,9 @@ describe('other read endpoints', () => {
     const { app } = setup();
     for (const path of ['/api/journal', '/api/books?list=bookshelf', '/api/now', '/api/links']) {
       const first = await request(app).get(path);
-      const again = await request(app).get(path).set('If-None-Match', first.headers.etag as string);
+      const again = await request(app)
+        .get(path)
+        .set('If-None-Match', first.headers.etag as string);
       expect(again.status, path).toBe(304);
     }
   });
@@ -375,9 +393,11 @@ describe('GET /api/search', () => {
   it('matches word prefixes and stems, and needs every word', async () => {
     const { app } = setup(SEARCH_FILES);
     const ids = async (q: string) =>
-      ((await request(app).get(`/api/search?q=${encodeURIComponent(q)}`)).body.results as Array<{
-        slug: string;
-      }>).map((r) => r.slug);
+      (
+        (await request(app).get(`/api/search?q=${encodeURIComponent(q)}`)).body.results as Array<{
+          slug: string;
+        }>
+      ).map((r) => r.slug);
     expect(await ids('sourd')).toHaveLength(4);
     expect(await ids('experiment')).toEqual(['j']);
     expect(await ids('sourdough bread')).toEqual(['body-hit']);
@@ -385,7 +405,15 @@ describe('GET /api/search', () => {
 
   it('treats FTS syntax as plain words and answers an empty query with no results', async () => {
     const { app } = setup(SEARCH_FILES);
-    for (const q of ['"', 'sourdough OR', 'title:x', 'NEAR(a b)', '*', ')(', "'; DROP TABLE x;--"]) {
+    for (const q of [
+      '"',
+      'sourdough OR',
+      'title:x',
+      'NEAR(a b)',
+      '*',
+      ')(',
+      "'; DROP TABLE x;--",
+    ]) {
       const res = await request(app).get(`/api/search?q=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }

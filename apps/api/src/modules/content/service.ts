@@ -203,14 +203,18 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
     return entry ?? undefined;
   }
 
-  const one = <T>(kind: ContentKind, map: (row: ContentRow) => T) => (slug: string, viewer: Viewer) =>
-    json(`${kind}:${slug}`, viewer, (all, now) => {
-      const row = q.bySlug(kind, slug, all, now);
-      return row ? map(row) : undefined;
-    });
+  const one =
+    <T>(kind: ContentKind, map: (row: ContentRow) => T) =>
+    (slug: string, viewer: Viewer) =>
+      json(`${kind}:${slug}`, viewer, (all, now) => {
+        const row = q.bySlug(kind, slug, all, now);
+        return row ? map(row) : undefined;
+      });
 
-  const many = <T>(kind: ContentKind, map: (row: ContentRow) => T) => (viewer: Viewer) =>
-    json(`${kind}:*`, viewer, (all, now) => q.list(kind, all, now).map(map));
+  const many =
+    <T>(kind: ContentKind, map: (row: ContentRow) => T) =>
+    (viewer: Viewer) =>
+      json(`${kind}:*`, viewer, (all, now) => q.list(kind, all, now).map(map));
 
   return {
     nowIso,
@@ -274,14 +278,12 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
         q
           .list('now', all, now)
           .slice(1)
-          .map(
-            (row): NowArchiveSummary => ({
-              slug: row.slug,
-              title: row.title,
-              date: row.published_at,
-              excerpt_short: row.excerpt_short,
-            }),
-          ),
+          .map((row): NowArchiveSummary => ({
+            slug: row.slug,
+            title: row.title,
+            date: row.published_at,
+            excerpt_short: row.excerpt_short,
+          })),
       )!;
     },
 

@@ -70,7 +70,11 @@ describe('syncContent', () => {
       status: 'published',
       removed_at: null,
     });
-    expect(item(db, 'now/2025-06.md')).toMatchObject({ kind: 'now', slug: '2025-06', title: 'Now' });
+    expect(item(db, 'now/2025-06.md')).toMatchObject({
+      kind: 'now',
+      slug: '2025-06',
+      title: 'Now',
+    });
     expect(item(db, 'books/walden.md')?.kind).toBe('book');
     expect(item(db, 'poetry/haiku.md')?.kind).toBe('poem');
   });
@@ -209,14 +213,21 @@ describe('syncContent', () => {
       { file: 'posts/b.md', line: 5, message: 'author "nobody" is not in authors.yml' },
     ]);
     expect(
-      db.prepare("SELECT author_id, author_name, author_avatar FROM content_items").get(),
-    ).toEqual({ author_id: 'rowan', author_name: 'Rowan Ellis', author_avatar: '/content/images/rowan.svg' });
+      db.prepare('SELECT author_id, author_name, author_avatar FROM content_items').get(),
+    ).toEqual({
+      author_id: 'rowan',
+      author_name: 'Rowan Ellis',
+      author_avatar: '/content/images/rowan.svg',
+    });
   });
 
   it('keeps the search index in step with inserts, updates and removals', () => {
     const { db, folder, sync } = setup({ 'posts/a.md': post('Apples', { body: 'orchard' }) });
     const hits = (word: string) =>
-      db.prepare('SELECT count(*) FROM content_search WHERE content_search MATCH ?').pluck().get(word);
+      db
+        .prepare('SELECT count(*) FROM content_search WHERE content_search MATCH ?')
+        .pluck()
+        .get(word);
     sync();
     expect(hits('orchard')).toBe(1);
     folder.write('posts/a.md', post('Apples', { body: 'harvest' }));

@@ -222,7 +222,8 @@ function listMarkdownFiles(dir: string) {
       if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
       const absolute = path.join(entry.parentPath, entry.name);
       const relative = path.relative(dir, absolute).split(path.sep).join('/');
-      if (relative.split('/').some((part) => part.startsWith('.') || part.startsWith('_'))) continue;
+      if (relative.split('/').some((part) => part.startsWith('.') || part.startsWith('_')))
+        continue;
       files.push({ relative, absolute, kind });
     }
   }
@@ -243,7 +244,10 @@ function loadAuthors(dir: string, fail: (error: unknown, file: string) => void) 
   } catch (error) {
     // Shift lines back: the wrapper added one line above the file.
     if (error instanceof ContentFileError) {
-      fail(new ContentFileError(error.file, Math.max(1, error.line - 1), error.reason), AUTHORS_FILE);
+      fail(
+        new ContentFileError(error.file, Math.max(1, error.line - 1), error.reason),
+        AUTHORS_FILE,
+      );
     } else fail(error, AUTHORS_FILE);
     return { authors: {} as Authors, authorsHash };
   }
@@ -253,10 +257,16 @@ function issueError(file: string, fm: FrontMatter, error: z.ZodError) {
   const issue = error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '';
   const keys = issue && 'keys' in issue ? (issue.keys as string[]) : [];
-  const pathForLine = keys.length ? [...(issue?.path ?? []), keys[0] as string] : (issue?.path ?? []);
+  const pathForLine = keys.length
+    ? [...(issue?.path ?? []), keys[0] as string]
+    : (issue?.path ?? []);
   const line = fm.lineOf(pathForLine);
   const subject = keys.length ? `unknown key ${keys.map((k) => `"${k}"`).join(', ')}` : where;
-  return new ContentFileError(file, line, `${subject ? `${subject}: ` : ''}${issue?.message ?? 'invalid'}`);
+  return new ContentFileError(
+    file,
+    line,
+    `${subject ? `${subject}: ` : ''}${issue?.message ?? 'invalid'}`,
+  );
 }
 
 function slugFromFile(relative: string): string {
