@@ -86,7 +86,8 @@ describe('the members area', () => {
     // Ada bookmarks the post from its page, and finds it among her bookmarks.
     await ada.page.goto(`${stack.site.url}/posts/${post.slug}`);
     const bookmark = ada.page.getByRole('button', { name: `Bookmark “${post.title}”` });
-    await expect(bookmark.isEnabled()).resolves.toBe(true);
+    // The button starts disabled until it knows whether the post is already bookmarked.
+    await expect.poll(() => bookmark.isEnabled()).toBe(true);
     await bookmark.click();
     await ada.page.getByRole('button', { name: `Bookmarked “${post.title}”` }).waitFor();
     await ada.page.goto(stack.site.url + '/members/bookmarks');
