@@ -13,6 +13,7 @@ import {
   type Authors,
   type ContentKind,
 } from './front-matter-schemas.js';
+import type { ContentRow } from './queries.js';
 import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
@@ -29,32 +30,13 @@ export interface SyncReport {
   errors: Array<{ file: string; line: number; message: string }>;
 }
 
-interface ItemRow {
-  kind: ContentKind;
-  slug: string;
+/** A row as sync writes it: the stored columns readers see, plus what only sync needs. */
+type ItemRow = Omit<ContentRow, 'id' | 'newsletter_sent_at'> & {
   source_path: string;
   source_hash: string;
-  status: 'published' | 'draft';
-  title: string;
-  published_at: string;
-  updated_at: string | null;
-  category: string;
-  sub_category: string;
-  tags: string;
-  keywords: string;
-  excerpt_short: string;
-  excerpt_medium: string;
-  excerpt_long: string;
-  featured_image_url: string | null;
-  author_id: string;
-  author_name: string;
-  author_avatar: string | null;
-  html: string;
   body_text: string;
   word_count: number;
-  reading_minutes: number;
-  data: string;
-}
+};
 
 interface ExistingRow {
   id: number;
