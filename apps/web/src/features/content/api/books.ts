@@ -1,6 +1,6 @@
 /** GET /api/books[?list=bookshelf|reading-list] and GET /api/books/{slug}. */
 import type { Book, BookList } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isBook, listOf, schemaOf } from './content-guards';
 
 const bookListSchema = schemaOf(listOf(isBook));

@@ -1,6 +1,6 @@
 /** GET /api/categories: the build, learn and write categories with their sub-categories. */
 import type { Category } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isCategory, listOf, schemaOf } from './content-guards';
 
 const categoryListSchema = schemaOf(listOf(isCategory));

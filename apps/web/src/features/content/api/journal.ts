@@ -1,6 +1,6 @@
 /** GET /api/journal: journal entries, newest first. */
 import type { JournalEntry } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isJournalEntry, listOf, schemaOf } from './content-guards';
 
 const journalSchema = schemaOf(listOf(isJournalEntry));

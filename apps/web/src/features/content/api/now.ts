@@ -1,6 +1,6 @@
 /** GET /api/now, GET /api/now/archives and GET /api/now/archives/{slug}. */
 import type { NowArchiveSummary, NowPage } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isNowArchiveSummary, isNowPage, listOf, schemaOf } from './content-guards';
 
 const nowPageSchema = schemaOf(isNowPage);

@@ -1,6 +1,6 @@
 /** GET /api/pages/{slug} (start, welcome, tos, privacy, contact) and GET /api/links. */
 import type { FIXED_PAGE_SLUGS, LinksPage, Page } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isLinksPage, isPage, schemaOf } from './content-guards';
 
 export type FixedPageSlug = (typeof FIXED_PAGE_SLUGS)[number];

@@ -1,6 +1,6 @@
 /** GET /api/poetry: poems, newest first; their HTML keeps line breaks as <br>. */
 import type { Poem } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isPoem, listOf, schemaOf } from './content-guards';
 
 const poemListSchema = schemaOf(listOf(isPoem));

@@ -1,7 +1,7 @@
 /** Posts (spec section 7): GET /api/posts?t=&refresh=true[&category=] and GET /api/posts/{id}?t=. */
 import { messageTemplates, type Post } from '@quillpost/domain';
 import type { ApiClient, ApiResult } from '../../../lib/api-client';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isPost, listOf, schemaOf } from './content-guards';
 
 export const POSTS_PATH = '/api/posts';

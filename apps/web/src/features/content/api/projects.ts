@@ -1,6 +1,6 @@
 /** GET /api/projects and GET /api/projects/{slug}. */
 import type { Project } from '@quillpost/domain';
-import { useApiResource } from '../hooks/use-api-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { isProject, listOf, schemaOf } from './content-guards';
 
 const projectListSchema = schemaOf(listOf(isProject));

@@ -2,7 +2,7 @@ import { SHELL_MESSAGES, type LoadingAnimationVariant } from '@quillpost/domain'
 import type { ReactNode } from 'react';
 import { LoadingAnimation } from '../../../components/loading-animation';
 import type { ApiFailure } from '../../../lib/api-client';
-import type { ResourceState } from '../hooks/use-api-resource';
+import type { ResourceState } from '../../../lib/use-api-resource';
 
 /** A load that failed: the catalogue message and a way to try again. */
 export function LoadError({ error, onRetry }: { error: ApiFailure; onRetry?: () => void }) {

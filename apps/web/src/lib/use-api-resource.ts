@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { ApiClient, ApiFailure, ApiResult } from '../../../lib/api-client';
-import { useApiClient } from '../../../lib/api-context';
+import type { ApiClient, ApiFailure, ApiResult } from './api-client';
+import { useApiClient } from './api-context';
 
 export type Resource<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: ApiFailure };
@@ -9,11 +9,20 @@ export type ResourceState<T> = Resource<T> & { reload(): void };
 
 export type ResourceLoader<T> = (api: ApiClient, signal: AbortSignal) => Promise<ApiResult<T>>;
 
+export interface ResourceOptions {
+  /** While a reload runs, keep the previous data on screen (lists that change in place). */
+  keepDataWhileReloading?: boolean;
+}
+
 /**
  * Loads whatever `key` names through the API client from context. A new key (or `reload`) starts
  * a fresh request and aborts the one in flight; an answer for an old key is never shown.
  */
-export function useApiResource<T>(key: string, load: ResourceLoader<T>): ResourceState<T> {
+export function useApiResource<T>(
+  key: string,
+  load: ResourceLoader<T>,
+  { keepDataWhileReloading = false }: ResourceOptions = {},
+): ResourceState<T> {
   const api = useApiClient();
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<{ key: string; result: ApiResult<T> } | null>(null);
@@ -29,7 +38,10 @@ export function useApiResource<T>(key: string, load: ResourceLoader<T>): Resourc
   }, [requestKey]);
 
   const reload = () => setAttempt((count) => count + 1);
-  if (!settled || settled.key !== requestKey) return { status: 'loading', reload };
+  const current = keepDataWhileReloading
+    ? settled?.key.split('\u0000')[0] === key
+    : settled?.key === requestKey;
+  if (!settled || !current) return { status: 'loading', reload };
   return settled.result.ok
     ? { status: 'ready', data: settled.result.data, reload }
     : { status: 'error', error: settled.result, reload };
