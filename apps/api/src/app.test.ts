@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, createTempDatabase } from './test-support/test-app.js';
@@ -43,59 +40,6 @@ describe('app skeleton', () => {
       .send(JSON.stringify({ padding: 'x'.repeat(101 * 1024) }));
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('PAYLOAD_TOO_LARGE');
-  });
-
-  it('serves the built SPA with immutable assets and falls back to index.html for client routes', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-web-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>site</title>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const { app, cleanup } = createTestApp({ env: { WEB_DIST_DIR: dist } });
-    cleanups.push(cleanup, () => fs.rmSync(dist, { recursive: true, force: true }));
-
-    const page = await request(app).get('/posts/hello').set('Accept', 'text/html');
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('<title>site</title>');
-    expect(page.headers['cache-control']).toBe('no-cache');
-
-    const asset = await request(app).get('/assets/app-abc123.js');
-    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-
-    const missingAsset = await request(app).get('/assets/missing.js');
-    expect(missingAsset.status).toBe(404);
-  });
-
-  it('injects the Turnstile site key into index.html, HTML-escaped, with an ETag', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-web-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>site</title></head><body></body></html>',
-    );
-    const { app, cleanup } = createTestApp({
-      env: { WEB_DIST_DIR: dist, TURNSTILE_SITE_KEY: '0x4AAA"><script>x</script>' },
-    });
-    cleanups.push(cleanup, () => fs.rmSync(dist, { recursive: true, force: true }));
-
-    const page = await request(app).get('/manage').set('Accept', 'text/html');
-    expect(page.status).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.text).toContain(
-      '<meta name="turnstile-site-key" content="0x4AAA&quot;&gt;&lt;script&gt;x&lt;/script&gt;" />',
-    );
-    expect(page.text).not.toContain('<script>');
-    expect(page.text.indexOf('turnstile-site-key')).toBeLessThan(page.text.indexOf('</head>'));
-
-    // The file itself is never served raw, and revalidation answers 304.
-    const direct = await request(app).get('/index.html');
-    expect(direct.text).toBe(page.text);
-    const etag = page.headers.etag;
-    expect(etag).toBeTruthy();
-    const again = await request(app)
-      .get('/')
-      .set('Accept', 'text/html')
-      .set('If-None-Match', etag!);
-    expect(again.status).toBe(304);
   });
 });
 

@@ -6,7 +6,6 @@ import type { Clock } from './clock.js';
 import type { Db } from './db/connection.js';
 import type { Env } from './env.js';
 import { AppError, errorHandler } from './http/errors.js';
-import { staticWeb } from './http/static-web.js';
 import { redactUrl, type Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -26,6 +25,8 @@ import { markBounced } from './modules/subscriptions/service.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NewsletterSender, type NewsletterSenderOptions } from './modules/newsletter/sender.js';
 import { createSecurityCheck, type SecurityCheck } from './security/turnstile.js';
+import type { PageHost } from './modules/pages/page-host.js';
+import { pageRoutes } from './modules/pages/routes.js';
 
 export interface AppDeps {
   env: Env;
@@ -35,6 +36,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Turnstile; defaults to siteverify with TURNSTILE_SECRET_KEY, else the local test verifier. */
   securityCheck?: SecurityCheck;
+  /** The web app's pages and assets; without it the app answers the API only. */
+  pages?: PageHost;
 }
 
 /**
@@ -94,9 +97,9 @@ export function createApp(deps: AppDeps): Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'", TURNSTILE_ORIGIN],
+          'script-src': ["'self'", TURNSTILE_ORIGIN, ...(deps.pages?.extraSources?.script ?? [])],
           'frame-src': [TURNSTILE_ORIGIN],
-          'connect-src': ["'self'", TURNSTILE_ORIGIN],
+          'connect-src': ["'self'", TURNSTILE_ORIGIN, ...(deps.pages?.extraSources?.connect ?? [])],
           'img-src': ["'self'", 'data:', 'https:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'form-action': ["'self'"],
@@ -162,8 +165,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(discoveryRoutes(env, content));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
-  const web = staticWeb(env.WEB_DIST_DIR, { turnstileSiteKey: env.TURNSTILE_SITE_KEY });
-  if (web) app.use(web);
+  if (deps.pages) app.use(pageRoutes(deps.pages, content));
   app.use(errorHandler(logger));
   return app;
 }

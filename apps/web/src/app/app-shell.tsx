@@ -1,10 +1,10 @@
 /**
- * Everything inside the router: the providers for membership, menus, the subscribe popup and
- * the sign-in dialog, the query-parameter signals, the routes and the global dialogs.
- * Tests render this inside a MemoryRouter with fake API and storage providers.
+ * The root route: the providers for membership, menus, the subscribe popup and the sign-in
+ * dialog, the query-parameter signals, the page (Outlet) and the global dialogs. Tests render it
+ * in a memory router with fake API and storage providers (src/test/render-route.tsx).
  */
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { SplashScreen } from '../components/splash-screen';
 import { MembershipProvider, useMembership } from '../features/membership/membership-context';
 import { MenuProvider } from '../features/menus/menu-context';
@@ -13,7 +13,7 @@ import {
   SubscribePopupHost,
   SubscribePopupProvider,
 } from '../features/subscribe/subscribe-popup-context';
-import { AppRoutes } from './routes';
+import type { RouteHandle } from './routes';
 
 const UrlSignals = lazy(() => import('./url-signals'));
 const SIGNAL_PARAMS = /[?&](verify|verified|verify_error)=/;
@@ -29,9 +29,20 @@ function UrlSignalsGate() {
   );
 }
 
+/** Whether the page on screen depends on who is signed in (RouteHandle.personal). */
+export function usePersonalRoute(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.personal);
+}
+
+/**
+ * The spec's splash covers pages that cannot show anything before the session is known (the
+ * members area, /auth/callback, /manage). Reading pages arrive rendered and stay readable; their
+ * header holds a placeholder meanwhile (docs/decisions/0008-splash-only-where-the-session-matters.md).
+ */
 function StartupSplash() {
   const { initializing } = useMembership();
-  return initializing ? <SplashScreen /> : null;
+  const personal = usePersonalRoute();
+  return initializing && personal ? <SplashScreen /> : null;
 }
 
 export function AppShell() {
@@ -41,7 +52,9 @@ export function AppShell() {
         <SubscribePopupProvider>
           <SignInProvider>
             <UrlSignalsGate />
-            <AppRoutes />
+            {/* New pages start at the top (or their #fragment); Back returns to where you were. */}
+            <ScrollRestoration />
+            <Outlet />
             <SubscribePopupHost />
             <SignInDialogHost />
             <StartupSplash />

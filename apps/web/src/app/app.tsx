@@ -1,22 +1,26 @@
-import { useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { createApiClient, type ApiClient } from '../lib/api-client';
+import type { ReactNode } from 'react';
+import type { ApiClient } from '../lib/api-client';
 import { ApiClientProvider } from '../lib/api-context';
-import { currentApiBase } from '../lib/environment';
-import { storage as browserStorage, type SafeStorage } from '../lib/storage';
+import type { SafeStorage } from '../lib/storage';
 import { StorageProvider } from '../lib/storage-context';
-import { AppShell } from './app-shell';
 
-/** The whole app with its real dependencies; tests render <AppShell> with fakes instead. */
-export function App({ apiClient, storage }: { apiClient?: ApiClient; storage?: SafeStorage }) {
-  const [client] = useState(() => apiClient ?? createApiClient({ baseUrl: currentApiBase() }));
+/**
+ * What every render of the app stands on: the API client and storage that components take from
+ * context. The browser passes the real ones around its RouterProvider, the server a client that
+ * never leaves the process and storage with nothing in it, tests their fakes.
+ */
+export function AppProviders({
+  apiClient,
+  storage,
+  children,
+}: {
+  apiClient: ApiClient;
+  storage: SafeStorage;
+  children: ReactNode;
+}) {
   return (
-    <ApiClientProvider client={client}>
-      <StorageProvider storage={storage ?? browserStorage}>
-        <BrowserRouter>
-          <AppShell />
-        </BrowserRouter>
-      </StorageProvider>
+    <ApiClientProvider client={apiClient}>
+      <StorageProvider storage={storage}>{children}</StorageProvider>
     </ApiClientProvider>
   );
 }

@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../test/fake-api';
+import { signedIn, SIGNED_OUT } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 
 const siteHeader = () => document.querySelector('header.site-header');
@@ -11,24 +12,37 @@ async function pageLoaded() {
 }
 
 describe('AppRoutes', () => {
-  it("shows 'Loading page...' while a page loads, then the page", async () => {
-    renderApp({ path: '/manage' });
-    expect(screen.getByText('Loading page...')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Manage your subscription' }),
-    ).toBeInTheDocument();
+  it("says 'Loading page...' while a slow navigation loads, keeping the page until then", async () => {
+    let release: (value: { body: unknown }) => void = () => {};
+    let postLists = 0;
+    await renderApp({
+      routes: {
+        ...SIGNED_OUT,
+        // The home page's list comes at once (a server-rendered page has it); the blog's is slow.
+        'GET /api/posts': () =>
+          postLists++ === 0 ? { body: [] } : new Promise((resolve) => (release = resolve)),
+        'GET /api/categories': { body: [] },
+      },
+    });
+    const home = await screen.findByRole('heading', { level: 1, name: /Hello, I’m Rowan/ });
+    await userEvent.click(screen.getByRole('link', { name: 'Read the blog' }));
+    expect(await screen.findByText('Loading page...')).toBeInTheDocument();
+    expect(home).toBeInTheDocument();
+    await act(async () => release({ body: [] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading page...')).not.toBeInTheDocument();
     expect(siteHeader()).toBeInTheDocument();
     expect(siteFooter()).toBeInTheDocument();
   });
 
   it('renders a real 404 page for unknown paths', async () => {
-    renderApp({ path: '/no-such-page' });
+    await renderApp({ path: '/no-such-page' });
     expect(await screen.findByRole('heading', { name: /isn’t here/ })).toBeInTheDocument();
     expect(document.title).toBe('Page not found · Rowan Ellis');
   });
 
   it('renders /links alone, without header and footer', async () => {
-    renderApp({ path: '/links' });
+    await renderApp({ path: '/links' });
     await pageLoaded();
     await waitFor(() => expect(screen.queryByText('Launching the site')).not.toBeInTheDocument());
     expect(siteHeader()).not.toBeInTheDocument();
@@ -36,12 +50,12 @@ describe('AppRoutes', () => {
   });
 
   it('mounts the members area router under /members/*', async () => {
-    renderApp({ path: '/members/bookmarks', routes: signedIn() });
+    await renderApp({ path: '/members/bookmarks', routes: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Your Bookmarks' })).toBeInTheDocument();
   });
 
   it('sends /dashboard (the user menu link) to the members dashboard', async () => {
-    renderApp({ path: '/dashboard', routes: signedIn() });
+    await renderApp({ path: '/dashboard', routes: signedIn() });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/members/dashboard');
   });
@@ -49,7 +63,7 @@ describe('AppRoutes', () => {
   it.each(['/privacy', '/tos', '/contact'])(
     'highlights the current footer link on %s',
     async (path) => {
-      renderApp({ path });
+      await renderApp({ path });
       await pageLoaded();
       const footer = siteFooter()!;
       const current = footer.querySelectorAll('[aria-current="page"]');

@@ -1,89 +1,348 @@
 /**
- * The route table of spec section 2. Every page is its own lazy chunk; the layout's Suspense
- * boundary shows 'Loading page...' while one loads. Page modules live in src/pages and default-
- * export their component. bench/bundle-size.mjs reads this file to label chunks by route, so
- * keep one `const X = lazy(() => import('...'))` per line and `<Route path="..." element={<X`.
+ * The route table of spec section 2, as React Router data routes: the same table renders on the
+ * server (a static handler, apps/web/src/entry-server.tsx) and hydrates in the browser
+ * (src/main.tsx). A reading page's loader gets its data from the ContentReader it was built with;
+ * its component is a lazy chunk of src/pages (all pages load on demand), and its `handle` says
+ * what goes in <head>. bench/bundle-size.mjs reads the `page('...')` calls here to label chunks.
  */
-import { USER_MENU_DASHBOARD_PATH, MEMBERS_DASHBOARD_PATH } from '@quillpost/domain';
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { PageLoading } from '../components/page-loading';
+import {
+  USER_MENU_DASHBOARD_PATH,
+  MEMBERS_DASHBOARD_PATH,
+  type ContentReader,
+} from '@quillpost/domain';
+import type { ComponentType } from 'react';
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router-dom';
+import { HUB_IDS, type HubId } from '../features/content/hubs';
+import * as load from '../features/content/page-data';
+import * as meta from '../features/content/page-meta';
+import type { PageMeta } from '../lib/page-head';
+import { AppShell } from './app-shell';
 import { SiteLayout } from './layout/site-layout';
+import { RouteError } from './route-error';
 
-const HomePage = lazy(() => import('../pages/home-page'));
-const StartPage = lazy(() => import('../pages/start-page'));
-const WelcomePage = lazy(() => import('../pages/welcome-page'));
-const TestPage = lazy(() => import('../pages/test-page'));
-const SignedUpPage = lazy(() => import('../pages/signed-up-page'));
-const ManagePage = lazy(() => import('../pages/manage-page'));
-const BlogPage = lazy(() => import('../pages/blog-page'));
-const PostPage = lazy(() => import('../pages/post-page'));
-const NowPage = lazy(() => import('../pages/now-page'));
-const NowArchivesPage = lazy(() => import('../pages/now-archives-page'));
-const JournalPage = lazy(() => import('../pages/journal-page'));
-const PoetryPage = lazy(() => import('../pages/poetry-page'));
-const BookshelfPage = lazy(() => import('../pages/bookshelf-page'));
-const ReadingListPage = lazy(() => import('../pages/reading-list-page'));
-const BookPage = lazy(() => import('../pages/book-page'));
-const BooksArrayPage = lazy(() => import('../pages/books-array-page'));
-const CategoryPage = lazy(() => import('../pages/category-page'));
-const HubPage = lazy(() => import('../pages/hub-page'));
-const ProjectsPage = lazy(() => import('../pages/projects-page'));
-const ProjectPage = lazy(() => import('../pages/project-page'));
-const AuthCallbackPage = lazy(() => import('../pages/auth-callback-page'));
-const MembersRoutes = lazy(() => import('../features/members/members-routes'));
-const TosPage = lazy(() => import('../pages/tos-page'));
-const PrivacyPage = lazy(() => import('../pages/privacy-page'));
-const ContactPage = lazy(() => import('../pages/contact-page'));
-const LinksPage = lazy(() => import('../pages/links-page'));
-const NotFoundPage = lazy(() => import('../pages/not-found-page'));
+export interface MetaContext {
+  /** The request's URL (the page's path and query). */
+  url: URL;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+}
 
-export function AppRoutes() {
-  return (
-    <Routes>
-      {/* /links stands alone: no header, no footer. */}
-      <Route
-        path="/links"
-        element={
-          <Suspense fallback={<PageLoading />}>
-            <LinksPage />
-          </Suspense>
-        }
-      />
-      <Route element={<SiteLayout />}>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/start" element={<StartPage />} />
-        <Route path="/welcome" element={<WelcomePage />} />
-        <Route path="/test" element={<TestPage />} />
-        <Route path="/signedup" element={<SignedUpPage />} />
-        <Route path="/manage" element={<ManagePage />} />
-        <Route path="/blog" element={<BlogPage />} />
-        <Route path="/posts/:slug" element={<PostPage />} />
-        <Route path="/now" element={<NowPage />} />
-        <Route path="/nowArchives/*" element={<NowArchivesPage />} />
-        <Route path="/journal" element={<JournalPage />} />
-        <Route path="/poetry" element={<PoetryPage />} />
-        <Route path="/bookshelf" element={<BookshelfPage />} />
-        <Route path="/list" element={<ReadingListPage />} />
-        <Route path="/books/:slug" element={<BookPage />} />
-        <Route path="/books-array" element={<BooksArrayPage />} />
-        <Route path="/category/*" element={<CategoryPage />} />
-        <Route path="/build" element={<HubPage hub="build" />} />
-        <Route path="/learn" element={<HubPage hub="learn" />} />
-        <Route path="/write" element={<HubPage hub="write" />} />
-        <Route path="/projects" element={<ProjectsPage />} />
-        <Route path="/projects/:slug" element={<ProjectPage />} />
-        <Route path="/auth/callback" element={<AuthCallbackPage />} />
-        <Route path="/members/*" element={<MembersRoutes />} />
-        <Route
-          path={USER_MENU_DASHBOARD_PATH}
-          element={<Navigate to={MEMBERS_DASHBOARD_PATH} replace />}
-        />
-        <Route path="/tos" element={<TosPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/contact" element={<ContactPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+export interface RouteHandle {
+  /** The source module of the route's component (Vite manifest key), for modulepreload. */
+  module?: string;
+  /** The page's head, from its loader's data. */
+  meta?: (data: never, context: MetaContext) => PageMeta;
+  /** What a 404 on this route is about, for its title: 'Post' gives 'Post not found'. */
+  item?: string;
+  /** Depends on who is signed in: the splash stays until the session is known; never cached. */
+  personal?: boolean;
+}
+
+interface PageModule {
+  default: ComponentType;
+  ErrorBoundary?: ComponentType;
+}
+
+const pageModules = import.meta.glob<PageModule>('../pages/*-page.tsx');
+
+/** A lazily loaded page of src/pages, with the module path the server preloads it by. */
+function page(name: string): Pick<RouteObject, 'lazy'> & { module: string } {
+  const loadModule = pageModules[`../pages/${name}.tsx`];
+  if (!loadModule) throw new Error(`src/pages/${name}.tsx does not exist`);
+  return {
+    lazy: async () => {
+      const module = await loadModule();
+      return module.ErrorBoundary
+        ? { Component: module.default, ErrorBoundary: module.ErrorBoundary }
+        : { Component: module.default };
+    },
+    module: `src/pages/${name}.tsx`,
+  };
+}
+
+interface PageRoute<D> {
+  path: string;
+  page: string;
+  load?: (args: LoaderFunctionArgs) => Promise<D>;
+  meta: (data: D, context: MetaContext) => PageMeta;
+  item?: string;
+  personal?: boolean;
+}
+
+function pageRoute<D>({
+  path,
+  page: name,
+  load: loader,
+  meta: toMeta,
+  item,
+  personal,
+}: PageRoute<D>) {
+  const { lazy, module } = page(name);
+  const handle: RouteHandle = { module, meta: toMeta as RouteHandle['meta'], item, personal };
+  return {
+    id: path,
+    path,
+    lazy,
+    handle,
+    ...(loader ? { loader, shouldRevalidate: samePathKeepsData } : {}),
+  } satisfies RouteObject;
+}
+
+/**
+ * No loader reads the query string (the blog's ?category= filters what is loaded), so a change
+ * of query alone keeps the data; a new path, or Try Again, loads it afresh.
+ */
+const samePathKeepsData: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  currentUrl.pathname !== nextUrl.pathname ||
+  (currentUrl.search === nextUrl.search && defaultShouldRevalidate);
+
+/** A page whose head does not depend on data. */
+const fixed =
+  (pageMeta: PageMeta) =>
+  (_data: unknown): PageMeta =>
+    pageMeta;
+
+const slugOf = ({ params }: LoaderFunctionArgs) => params.slug ?? '';
+const splatOf = ({ params }: LoaderFunctionArgs) => params['*'] ?? '';
+
+export function createRoutes(reader: ContentReader): RouteObject[] {
+  const fixedPage = (slug: 'start' | 'welcome' | 'tos' | 'privacy' | 'contact', name: string) =>
+    pageRoute({
+      path: `/${slug}`,
+      page: name,
+      load: () => load.loadFixedPage(reader, slug),
+      meta: (data) => ({
+        title: data.title,
+        description: data.description ?? data.title,
+        path: `/${slug}`,
+        type: slug === 'start' ? 'profile' : 'website',
+      }),
+    });
+
+  const hub = (id: HubId) =>
+    pageRoute({
+      path: `/${id}`,
+      page: 'hub-page',
+      load: () => load.loadHub(reader, id),
+      meta: meta.hubMeta,
+    });
+
+  const pages: RouteObject[] = [
+    pageRoute({
+      path: '/',
+      page: 'home-page',
+      load: () => load.loadHome(reader),
+      meta: (_data, { publicUrl }) => meta.homeMeta(publicUrl),
+    }),
+    fixedPage('start', 'start-page'),
+    fixedPage('welcome', 'welcome-page'),
+    pageRoute({
+      path: '/test',
+      page: 'test-page',
+      meta: fixed({
+        title: 'Test page',
+        description: 'Every loading animation on the site in every size, for checking them by eye.',
+        path: '/test',
+        noindex: true,
+      }),
+    }),
+    pageRoute({
+      path: '/signedup',
+      page: 'signed-up-page',
+      meta: fixed({
+        title: 'Check your inbox',
+        description: 'Confirm your newsletter subscription with the link in your email.',
+        path: '/signedup',
+        noindex: true,
+      }),
+    }),
+    pageRoute({
+      path: '/manage',
+      page: 'manage-page',
+      personal: true,
+      meta: fixed({
+        title: 'Manage your subscription',
+        description: 'Check your newsletter subscription, choose what you receive, or unsubscribe.',
+        path: '/manage',
+        noindex: true,
+      }),
+    }),
+    pageRoute({
+      path: '/blog',
+      page: 'blog-page',
+      load: () => load.loadBlog(reader),
+      meta: (data, { url }) => meta.blogMeta(data, url),
+    }),
+    pageRoute({
+      path: '/posts/:slug',
+      page: 'post-page',
+      item: 'Post',
+      load: (args) => load.loadPost(reader, slugOf(args)),
+      meta: (data, { publicUrl }) => meta.postMeta(data, publicUrl),
+    }),
+    pageRoute({
+      path: '/now',
+      page: 'now-page',
+      load: () => load.loadNow(reader),
+      meta: meta.nowMeta,
+    }),
+    pageRoute({
+      path: '/nowArchives/*',
+      page: 'now-archives-page',
+      item: 'Archived page',
+      load: (args) => load.loadNowArchives(reader, splatOf(args)),
+      meta: meta.nowArchivesMeta,
+    }),
+    pageRoute({
+      path: load.JOURNAL_PATH,
+      page: 'journal-page',
+      load: () => load.loadJournal(reader),
+      meta: meta.journalMeta,
+    }),
+    pageRoute({
+      path: `${load.JOURNAL_PATH}/:slug`,
+      page: 'journal-entry-page',
+      item: 'Journal entry',
+      load: (args) => load.loadJournalEntry(reader, slugOf(args)),
+      meta: (data, { publicUrl }) => meta.entryMeta(data, 'Journal', publicUrl),
+    }),
+    pageRoute({
+      path: load.POETRY_PATH,
+      page: 'poetry-page',
+      load: () => load.loadPoems(reader),
+      meta: meta.poetryMeta,
+    }),
+    pageRoute({
+      path: `${load.POETRY_PATH}/:slug`,
+      page: 'poem-page',
+      item: 'Poem',
+      load: (args) => load.loadPoem(reader, slugOf(args)),
+      meta: (data, { publicUrl }) => meta.entryMeta(data, 'Poem', publicUrl),
+    }),
+    pageRoute({
+      path: '/bookshelf',
+      page: 'bookshelf-page',
+      load: () => load.loadBookshelf(reader),
+      meta: meta.bookshelfMeta,
+    }),
+    pageRoute({
+      path: '/list',
+      page: 'reading-list-page',
+      load: () => load.loadReadingList(reader),
+      meta: meta.readingListMeta,
+    }),
+    pageRoute({
+      path: '/books/:slug',
+      page: 'book-page',
+      item: 'Book',
+      load: (args) => load.loadBook(reader, slugOf(args)),
+      meta: (data, { publicUrl }) => meta.bookMeta(data, publicUrl),
+    }),
+    pageRoute({
+      path: '/books-array',
+      page: 'books-array-page',
+      load: () => load.loadAllBooks(reader),
+      meta: meta.allBooksMeta,
+    }),
+    pageRoute({
+      path: '/category/*',
+      page: 'category-page',
+      item: 'Category',
+      load: (args) => load.loadCategory(reader, splatOf(args)),
+      meta: meta.categoryMeta,
+    }),
+    ...HUB_IDS.map(hub),
+    pageRoute({
+      path: '/projects',
+      page: 'projects-page',
+      load: () => load.loadProjects(reader),
+      meta: meta.projectsMeta,
+    }),
+    pageRoute({
+      path: '/projects/:slug',
+      page: 'project-page',
+      item: 'Project',
+      load: (args) => load.loadProject(reader, slugOf(args)),
+      meta: meta.projectMeta,
+    }),
+    pageRoute({
+      path: '/auth/callback',
+      page: 'auth-callback-page',
+      personal: true,
+      meta: fixed({
+        title: 'Signing you in',
+        description: 'Finishing your sign-in.',
+        path: '/auth/callback',
+        noindex: true,
+      }),
+    }),
+    {
+      id: '/members/*',
+      path: '/members/*',
+      lazy: async () => ({
+        Component: (await import('../features/members/members-routes')).default,
+      }),
+      handle: {
+        module: 'src/features/members/members-routes.tsx',
+        personal: true,
+        meta: fixed({
+          title: 'Members',
+          description: 'The members area.',
+          path: '/members',
+          noindex: true,
+        }),
+      } satisfies RouteHandle,
+    },
+    {
+      id: USER_MENU_DASHBOARD_PATH,
+      path: USER_MENU_DASHBOARD_PATH,
+      loader: () => redirect(MEMBERS_DASHBOARD_PATH),
+    },
+    fixedPage('tos', 'tos-page'),
+    fixedPage('privacy', 'privacy-page'),
+    fixedPage('contact', 'contact-page'),
+    pageRoute({
+      path: '*',
+      page: 'not-found-page',
+      load: async () => load.notFound(),
+      meta: fixed({ title: 'Page not found', description: 'This page does not exist.', path: '/' }),
+    }),
+  ];
+
+  return [
+    {
+      id: 'root',
+      Component: AppShell,
+      ErrorBoundary: RouteError,
+      children: [
+        // /links stands alone: no header, no footer.
+        pageRoute({
+          path: '/links',
+          page: 'links-page',
+          load: () => load.loadLinks(reader),
+          meta: (data) => ({
+            title: 'Links',
+            description: `Links to everything ${data.title} makes, and where to find ${data.title} online.`,
+            path: '/links',
+            type: 'profile',
+          }),
+        }),
+        {
+          id: 'site',
+          Component: SiteLayout,
+          // A page's own error boundary renders inside the layout; this one catches the rest.
+          children: [{ id: 'pages', ErrorBoundary: RouteError, children: pages }],
+        },
+      ],
+    },
+  ];
 }

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION, SITE_TITLE } from '../app/site';
+import { SITE_DESCRIPTION } from '../app/site';
+import { formatDocumentTitle } from './page-head';
 
 export interface DocumentMeta {
-  /** Page title without the site name; omit on the home page. */
+  /** Page title without the site name. */
   title?: string;
   description?: string;
 }
 
-export function formatDocumentTitle(title?: string): string {
-  return title ? `${title} · ${SITE_TITLE}` : SITE_TITLE;
-}
-
-/** Sets document.title and the meta description for the current page. */
+/**
+ * Titles the pages of the members area's own router, which render in the browser only (the
+ * server renders their shell): the route table's head (page-head.ts) names the area, this the page.
+ */
 export function useDocumentMeta({ title, description }: DocumentMeta): void {
   useEffect(() => {
     document.title = formatDocumentTitle(title);

@@ -7,11 +7,9 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMembership } from '../features/membership/membership-context';
 import { useSignIn } from '../features/sign-in/sign-in-context';
-import { useDocumentMeta } from '../lib/document-meta';
 import { useStorage } from '../lib/storage-context';
 
 export default function AuthCallbackPage() {
-  useDocumentMeta({ title: 'Signing you in' });
   const [params] = useSearchParams();
   const { refresh } = useMembership();
   const { openSignIn } = useSignIn();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,6 @@ import {
   samplePost,
   SIGNED_OUT_ROUTES,
 } from '../features/content/testing/fake-content-api';
-import BlogPage from './blog-page';
 
 const posts = [
   samplePost({
@@ -29,13 +28,13 @@ const posts = [
   }),
 ];
 
-function renderBlog(url = '/blog') {
+async function renderBlog(url = '/blog') {
   const fake = createFakeApi({
     ...SIGNED_OUT_ROUTES,
     'GET /api/posts': { body: posts },
     'GET /api/categories': { body: SAMPLE_CATEGORIES },
   });
-  renderPage(<BlogPage />, { api: fake.api, url, path: '/blog' });
+  await renderPage(url, { api: fake.api });
   return fake;
 }
 
@@ -44,7 +43,7 @@ const titles = () =>
 
 describe('BlogPage', () => {
   it('lists every post newest first, under year headings', async () => {
-    renderBlog();
+    await renderBlog();
     await screen.findByRole('link', { name: 'Why I write in public' });
     expect(titles()).toEqual(posts.map((post) => post.title));
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
@@ -55,7 +54,7 @@ describe('BlogPage', () => {
 
   it('filters by category, marks the current filter and keeps it in the URL', async () => {
     const user = userEvent.setup();
-    renderBlog();
+    await renderBlog();
     const filter = await screen.findByRole('navigation', { name: 'Filter posts by category' });
     expect(within(filter).getByRole('link', { name: /All/ })).toHaveAttribute(
       'aria-current',
@@ -71,20 +70,20 @@ describe('BlogPage', () => {
     expect(within(filter).getByRole('link', { name: /All/ })).not.toHaveAttribute('aria-current');
     expect(screen.getByTestId('location')).toHaveTextContent('/blog?category=learn');
     expect(screen.getByText('2 posts in Learn')).toBeInTheDocument();
-    expect(document.title).toContain('Blog: Learn');
+    await waitFor(() => expect(document.title).toContain('Blog: Learn'));
 
     await user.click(within(filter).getByRole('link', { name: /All/ }));
     expect(titles()).toHaveLength(posts.length);
   });
 
   it('opens with the filter from the URL', async () => {
-    renderBlog('/blog?category=build');
+    await renderBlog('/blog?category=build');
     await screen.findByRole('link', { name: 'Debugging with a notebook' });
     expect(titles()).toEqual(['Debugging with a notebook']);
   });
 
   it('says so when a category has no posts', async () => {
-    renderBlog('/blog?category=poems');
+    await renderBlog('/blog?category=poems');
     expect(
       await screen.findByRole('heading', { name: 'No posts in Poems yet' }),
     ).toBeInTheDocument();

@@ -1,20 +1,18 @@
-import type { Category, Post } from '@quillpost/domain';
-import { Link, useSearchParams } from 'react-router-dom';
+import type { Category } from '@quillpost/domain';
+import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { useCategories } from '../features/content/api/categories';
-import { usePosts } from '../features/content/api/posts';
+import type { PostSummary } from '../features/content/api/posts';
 import { CategoryFilter } from '../features/content/components/category-filter';
 import { PostList } from '../features/content/components/post-list';
-import { ResourceView } from '../features/content/components/resource-view';
+import type { BlogData } from '../features/content/page-data';
 import { humanize } from '../features/content/utils/format';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 
 /** The categories to offer: from the API when it answers, else from the posts themselves. */
 function filterCategories(
   categories: readonly Category[] | null,
-  posts: readonly Post[],
+  posts: readonly PostSummary[],
 ): Category[] {
   if (categories && categories.length > 0) return [...categories];
   const counts = new Map<string, number>();
@@ -34,17 +32,10 @@ function countLabel(count: number): string {
 export default function BlogPage() {
   const [params] = useSearchParams();
   const active = params.get('category') || null;
-  const posts = usePosts();
-  const categories = useCategories();
+  const { posts: all, categories } = useLoaderData() as BlogData;
   const activeName =
-    (categories.status === 'ready' && categories.data.find((c) => c.slug === active)?.name) ||
-    (active ? humanize(active) : null);
-
-  useDocumentMeta({
-    title: activeName ? `Blog: ${activeName}` : 'Blog',
-    description:
-      'Every post Rowan Ellis has published, newest first: building software, learning in public and the craft of writing.',
-  });
+    categories?.find((c) => c.slug === active)?.name ?? (active ? humanize(active) : null);
+  const shown = active ? all.filter((post) => post.category === active) : all;
 
   return (
     <div className="page blog">
@@ -53,49 +44,35 @@ export default function BlogPage() {
         title="Blog"
         lede="Essays, notes and build logs, newest first. Pick a category to narrow it down."
       />
-      <ResourceView resource={posts} variant="documents" label="Loading posts">
-        {(all) => {
-          const shown = active ? all.filter((post) => post.category === active) : all;
-          return (
-            <>
-              {all.length > 0 ? (
-                <CategoryFilter
-                  categories={filterCategories(
-                    categories.status === 'ready' ? categories.data : null,
-                    all,
-                  )}
-                  active={active}
-                  total={all.length}
-                />
-              ) : null}
-              <p className="visually-hidden" aria-live="polite">
-                {activeName
-                  ? `${countLabel(shown.length)} in ${activeName}`
-                  : countLabel(shown.length)}
-              </p>
-              {shown.length > 0 ? (
-                <PostList posts={shown} groupByYears />
-              ) : active && all.length > 0 ? (
-                <EmptyState
-                  title={`No posts in ${activeName ?? active} yet`}
-                  action={
-                    <Link className="button" to={{ search: '' }}>
-                      Show all posts
-                    </Link>
-                  }
-                />
-              ) : (
-                <EmptyState title="No posts to show">
-                  <p>
-                    There is nothing here right now. The <Link to="/journal">journal</Link> and{' '}
-                    <Link to="/poetry">poetry</Link> may have something for you in the meantime.
-                  </p>
-                </EmptyState>
-              )}
-            </>
-          );
-        }}
-      </ResourceView>
+      {all.length > 0 ? (
+        <CategoryFilter
+          categories={filterCategories(categories, all)}
+          active={active}
+          total={all.length}
+        />
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {activeName ? `${countLabel(shown.length)} in ${activeName}` : countLabel(shown.length)}
+      </p>
+      {shown.length > 0 ? (
+        <PostList posts={shown} groupByYears />
+      ) : active && all.length > 0 ? (
+        <EmptyState
+          title={`No posts in ${activeName ?? active} yet`}
+          action={
+            <Link className="button" to={{ search: '' }}>
+              Show all posts
+            </Link>
+          }
+        />
+      ) : (
+        <EmptyState title="No posts to show">
+          <p>
+            There is nothing here right now. The <Link to="/journal">journal</Link> and{' '}
+            <Link to="/poetry">poetry</Link> may have something for you in the meantime.
+          </p>
+        </EmptyState>
+      )}
     </div>
   );
 }

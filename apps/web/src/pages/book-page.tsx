@@ -1,24 +1,17 @@
 import type { Book } from '@quillpost/domain';
-import { Link, useParams } from 'react-router-dom';
-import { useBook } from '../features/content/api/books';
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
 import { BookCover } from '../features/content/components/book-cover';
 import { BookRating } from '../features/content/components/book-rating';
 import { ItemUnavailable } from '../features/content/components/not-found-notice';
 import { ProseContent } from '../features/content/components/prose-content';
-import { ResourceView } from '../features/content/components/resource-view';
 import { TagList } from '../features/content/components/tag-list';
 import { formatDate, machineDate } from '../features/content/utils/format';
 import { BOOK_STATUS_LABELS } from '../features/content/utils/group-books';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 import '../features/content/components/books.css';
 import './book-page.css';
 
 function BookDetails({ book }: { book: Book }) {
-  useDocumentMeta({
-    title: `${book.title} by ${book.author}`,
-    description: book.excerpt_short || `Rowan Ellis’s notes on ${book.title} by ${book.author}.`,
-  });
   const shelf =
     book.status === 'want-to-read'
       ? { to: '/list', label: 'Reading list' }
@@ -114,26 +107,23 @@ function BookDetails({ book }: { book: Book }) {
 }
 
 export default function BookPage() {
-  const { slug = '' } = useParams();
-  const book = useBook(slug);
+  const book = useLoaderData() as Book;
   return (
     <div className="page">
-      <ResourceView
-        resource={book}
-        variant="books"
-        label="Loading the book"
-        error={(error) => (
-          <ItemUnavailable
-            error={error}
-            onRetry={book.reload}
-            what="Book"
-            backTo="/bookshelf"
-            backLabel="Go to the bookshelf"
-          />
-        )}
-      >
-        {(loaded) => <BookDetails book={loaded} />}
-      </ResourceView>
+      <BookDetails book={book} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="page">
+      <ItemUnavailable
+        error={useRouteError()}
+        what="Book"
+        backTo="/bookshelf"
+        backLabel="Go to the bookshelf"
+      />
     </div>
   );
 }

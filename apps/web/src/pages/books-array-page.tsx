@@ -1,15 +1,12 @@
 import { BOOK_STATUSES, type Book } from '@quillpost/domain';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { useBooks } from '../features/content/api/books';
 import { BookRating } from '../features/content/components/book-rating';
-import { ResourceView } from '../features/content/components/resource-view';
 import { ShelfLinks } from '../features/content/components/shelf-links';
 import { formatShortDate, machineDate } from '../features/content/utils/format';
 import { BOOK_STATUS_LABELS } from '../features/content/utils/group-books';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 import './books-array-page.css';
 
@@ -131,12 +128,7 @@ function BooksTable({ books }: { books: readonly Book[] }) {
 }
 
 export default function BooksArrayPage() {
-  useDocumentMeta({
-    title: 'All books',
-    description:
-      'Every book on Rowan Ellis’s shelves in one table: reading, read and want to read.',
-  });
-  const books = useBooks();
+  const books = useLoaderData() as Book[];
   return (
     <div className="page">
       <PageHeader
@@ -146,19 +138,15 @@ export default function BooksArrayPage() {
       >
         <ShelfLinks current="books-array" />
       </PageHeader>
-      <ResourceView resource={books} variant="grid" label="Loading all books">
-        {(list) =>
-          list.length > 0 ? (
-            <BooksTable books={list} />
-          ) : (
-            <EmptyState title="No books yet">
-              <p>
-                The <Link to="/bookshelf">bookshelf</Link> will fill up soon.
-              </p>
-            </EmptyState>
-          )
-        }
-      </ResourceView>
+      {books.length > 0 ? (
+        <BooksTable books={books} />
+      ) : (
+        <EmptyState title="No books yet">
+          <p>
+            The <Link to="/bookshelf">bookshelf</Link> will fill up soon.
+          </p>
+        </EmptyState>
+      )}
     </div>
   );
 }

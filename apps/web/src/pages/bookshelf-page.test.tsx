@@ -7,7 +7,6 @@ import {
   sampleBook,
   SIGNED_OUT_ROUTES,
 } from '../features/content/testing/fake-content-api';
-import BookshelfPage from './bookshelf-page';
 
 describe('BookshelfPage', () => {
   it('asks for the bookshelf and shows its covers grouped by status', async () => {
@@ -32,7 +31,7 @@ describe('BookshelfPage', () => {
         ],
       },
     });
-    renderPage(<BookshelfPage />, { api, url: '/bookshelf' });
+    await renderPage('/bookshelf', { api });
 
     const reading = await screen.findByRole('region', { name: 'Currently reading' });
     expect(within(reading).getByRole('link', { name: 'Middlemarch' })).toHaveAttribute(
@@ -58,7 +57,7 @@ describe('BookshelfPage', () => {
           ? { status: 500, code: 'INTERNAL_ERROR' }
           : { body: [sampleBook({ title: 'Walden', status: 'read' })] },
     });
-    renderPage(<BookshelfPage />, { api, url: '/bookshelf' });
+    await renderPage('/bookshelf', { api });
     const retry = await screen.findByRole('button', { name: 'Try Again' });
     await userEvent.click(retry);
     expect(await screen.findByRole('link', { name: 'Walden' })).toBeInTheDocument();

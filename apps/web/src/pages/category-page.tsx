@@ -1,42 +1,31 @@
 import type { Category } from '@quillpost/domain';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { useCategories } from '../features/content/api/categories';
-import { usePosts } from '../features/content/api/posts';
 import { PostList } from '../features/content/components/post-list';
-import { ResourceView } from '../features/content/components/resource-view';
 import { HUBS, isHubId } from '../features/content/hubs';
-import { humanize } from '../features/content/utils/format';
-import { useDocumentMeta } from '../lib/document-meta';
+import type { CategoryData } from '../features/content/page-data';
+import { errorStatus } from '../app/route-head';
+import { RouteError } from '../app/route-error';
 import '../features/content/components/content.css';
 
-function CategoryIndex() {
-  const categories = useCategories();
-  useDocumentMeta({
-    title: 'Categories',
-    description: 'Every category of posts on the site, with how much is in each.',
-  });
+function CategoryIndex({ categories }: { categories: Category[] }) {
   return (
     <div className="page">
       <PageHeader eyebrow="Writing" title="Categories" lede="Every post belongs to one of these." />
-      <ResourceView resource={categories} variant="grid" label="Loading categories">
-        {(list) =>
-          list.length > 0 ? (
-            <ul className="pill-list">
-              {list.map((category) => (
-                <li key={category.slug}>
-                  <Link className="pill" to={`/category/${category.slug}`}>
-                    {category.name} <span className="pill__count">{category.count}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title="No categories yet" />
-          )
-        }
-      </ResourceView>
+      {categories.length > 0 ? (
+        <ul className="pill-list">
+          {categories.map((category) => (
+            <li key={category.slug}>
+              <Link className="pill" to={`/category/${category.slug}`}>
+                {category.name} <span className="pill__count">{category.count}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No categories yet" />
+      )}
     </div>
   );
 }
@@ -71,22 +60,16 @@ function SubCategoryNav({ category, active }: { category: Category; active: stri
   );
 }
 
-function CategoryPosts({ slug, sub }: { slug: string; sub: string | null }) {
-  const posts = usePosts(slug);
-  const categories = useCategories();
-  const category =
-    categories.status === 'ready' ? categories.data.find((c) => c.slug === slug) : undefined;
-  const name = category?.name ?? humanize(slug);
-  const subName = sub
-    ? (category?.sub_categories.find((s) => s.slug === sub)?.name ?? humanize(sub))
-    : null;
+function CategoryPosts({
+  slug,
+  sub,
+  category,
+  name,
+  subName,
+  posts,
+}: Extract<CategoryData, { kind: 'posts' }>) {
   const title = subName ? `${name}: ${subName}` : name;
   const hub = isHubId(slug) ? HUBS[slug] : null;
-
-  useDocumentMeta({
-    title,
-    description: hub ? hub.summary : `Posts filed under ${title}, newest first.`,
-  });
 
   return (
     <div className="page">
@@ -110,31 +93,48 @@ function CategoryPosts({ slug, sub }: { slug: string; sub: string | null }) {
         </p>
       </PageHeader>
       {category ? <SubCategoryNav category={category} active={sub} /> : null}
-      <ResourceView resource={posts} variant="documents" label={`Loading posts in ${title}`}>
-        {(list) => {
-          const shown = sub ? list.filter((post) => post.sub_category === sub) : list;
-          return shown.length > 0 ? (
-            <PostList posts={shown} groupByYears label="sub-category" />
-          ) : (
-            <EmptyState
-              title={`Nothing in ${title} yet`}
-              action={
-                <Link className="button" to="/blog">
-                  Browse all posts
-                </Link>
-              }
-            />
-          );
-        }}
-      </ResourceView>
+      {posts.length > 0 ? (
+        <PostList posts={posts} groupByYears label="sub-category" />
+      ) : (
+        <EmptyState
+          title={`Nothing in ${title} yet`}
+          action={
+            <Link className="button" to="/blog">
+              Browse all posts
+            </Link>
+          }
+        />
+      )}
     </div>
   );
 }
 
 /** /category, /category/{category} and /category/{category}/{sub-category}. */
 export default function CategoryPage() {
-  const { '*': splat = '' } = useParams();
-  const [slug, sub] = splat.split('/').filter(Boolean);
-  if (!slug) return <CategoryIndex />;
-  return <CategoryPosts key={slug} slug={slug} sub={sub ?? null} />;
+  const data = useLoaderData() as CategoryData;
+  return data.kind === 'index' ? (
+    <CategoryIndex categories={data.categories} />
+  ) : (
+    <CategoryPosts {...data} />
+  );
+}
+
+/** A category or topic nothing was ever filed under. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (errorStatus(error) !== 404) return <RouteError />;
+  return (
+    <div className="page">
+      <PageHeader
+        eyebrow="Error 404"
+        title="No such category"
+        lede="Nothing has been filed under this name."
+      />
+      <p>
+        <Link className="button" to="/category">
+          See every category
+        </Link>
+      </p>
+    </div>
+  );
 }

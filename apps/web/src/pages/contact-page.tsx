@@ -1,5 +1,5 @@
 import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function ContactPage() {
-  return <FixedPage slug="contact" eyebrow="Say hello" />;
+  return <FixedPage eyebrow="Say hello" />;
 }

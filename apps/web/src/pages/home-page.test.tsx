@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useSubscribePopup } from '../features/subscribe/subscribe-popup-context';
 import {
   createFakeApi,
   renderPage,
@@ -9,12 +8,6 @@ import {
   SIGNED_OUT_ROUTES,
   type FakeRoutes,
 } from '../features/content/testing/fake-content-api';
-import HomePage from './home-page';
-
-function PopupProbe() {
-  const popup = useSubscribePopup();
-  return <output data-testid="popup">{popup.open ? `open:${popup.source}` : 'closed'}</output>;
-}
 
 const posts = [
   samplePost({ title: 'Why I write in public', category: 'write' }),
@@ -22,20 +15,14 @@ const posts = [
   samplePost({ title: 'Debugging with a notebook', category: 'build' }),
 ];
 
-function renderHome(routes: FakeRoutes = { 'GET /api/posts': { body: posts } }) {
+async function renderHome(routes: FakeRoutes = { 'GET /api/posts': { body: posts } }) {
   const { api } = createFakeApi({ ...SIGNED_OUT_ROUTES, ...routes });
-  renderPage(
-    <>
-      <HomePage />
-      <PopupProbe />
-    </>,
-    { api, url: '/' },
-  );
+  await renderPage('/', { api });
 }
 
 describe('HomePage', () => {
   it('introduces Rowan and lists the latest writing, with the latest post of each hub', async () => {
-    renderHome();
+    await renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, I’m Rowan.');
     const latest = await screen.findByRole('region', { name: 'Latest writing' });
     expect(
@@ -50,14 +37,15 @@ describe('HomePage', () => {
   });
 
   it('opens the global subscribe popup from its subscribe call', async () => {
-    renderHome();
-    expect(screen.getByTestId('popup')).toHaveTextContent('closed');
-    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByTestId('popup')).toHaveTextContent('open:home');
+    await renderHome();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const call = screen.getByRole('complementary', { name: 'Newsletter' });
+    await userEvent.click(within(call).getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('shows an empty state when the post list cannot be loaded', async () => {
-    renderHome({ 'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' } });
+    await renderHome({ 'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' } });
     expect(
       await screen.findByRole('heading', { name: 'Nothing published yet' }),
     ).toBeInTheDocument();

@@ -1,25 +1,21 @@
-import type { Post } from '@quillpost/domain';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { SITE_TAGLINE } from '../app/site';
 import { EmptyState } from '../components/empty-state';
-import { usePosts } from '../features/content/api/posts';
+import type { PostSummary } from '../features/content/api/posts';
 import { PostList } from '../features/content/components/post-list';
-import { ResourceView } from '../features/content/components/resource-view';
 import { SubscribeCall } from '../features/content/components/subscribe-call';
 import { HUB_IDS, HUBS } from '../features/content/hubs';
+import type { HomeData } from '../features/content/page-data';
 import { formatDate, machineDate } from '../features/content/utils/format';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 import './home-page.css';
 
-const LATEST_COUNT = 5;
-
-function HubCards({ posts }: { posts: readonly Post[] }) {
+function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
   return (
     <ul className="hub-cards">
       {HUB_IDS.map((id) => {
         const hub = HUBS[id];
-        const latest = posts.find((post) => post.category === id);
+        const latest: PostSummary | null = latestByHub[id];
         return (
           <li key={id} className="hub-card">
             <h3 className="hub-card__title">
@@ -41,8 +37,7 @@ function HubCards({ posts }: { posts: readonly Post[] }) {
 }
 
 export default function HomePage() {
-  useDocumentMeta({});
-  const posts = usePosts();
+  const { latest, latestByHub } = useLoaderData() as HomeData;
 
   return (
     <div className="page home">
@@ -75,17 +70,13 @@ export default function HomePage() {
             All posts <span aria-hidden="true">→</span>
           </Link>
         </div>
-        <ResourceView resource={posts} variant="documents" label="Loading the latest writing">
-          {(list) =>
-            list.length > 0 ? (
-              <PostList posts={list.slice(0, LATEST_COUNT)} headingLevel={3} />
-            ) : (
-              <EmptyState title="Nothing published yet" headingLevel={3}>
-                <p>New writing will appear here. Subscribe below to hear when it does.</p>
-              </EmptyState>
-            )
-          }
-        </ResourceView>
+        {latest.length > 0 ? (
+          <PostList posts={latest} headingLevel={3} />
+        ) : (
+          <EmptyState title="Nothing published yet" headingLevel={3}>
+            <p>New writing will appear here. Subscribe below to hear when it does.</p>
+          </EmptyState>
+        )}
       </section>
 
       <section className="section" aria-labelledby="home-hubs">
@@ -94,7 +85,7 @@ export default function HomePage() {
             Three ways in
           </h2>
         </div>
-        <HubCards posts={posts.status === 'ready' ? posts.data : []} />
+        <HubCards latestByHub={latestByHub} />
       </section>
 
       <SubscribeCall source="home" />

@@ -1,25 +1,16 @@
+import type { Book } from '@quillpost/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { useBooks } from '../features/content/api/books';
-import { useJournal } from '../features/content/api/journal';
-import { usePoems } from '../features/content/api/poetry';
-import { usePosts } from '../features/content/api/posts';
-import { useProjects } from '../features/content/api/projects';
 import { BookGrid } from '../features/content/components/book-grid';
-import { EntryLinks } from '../features/content/components/entry-links';
+import { EntryLinks, type EntryLink } from '../features/content/components/entry-links';
 import { PostList } from '../features/content/components/post-list';
 import { ProjectCard } from '../features/content/components/project-card';
-import { ResourceView } from '../features/content/components/resource-view';
 import { HUBS, type HubId } from '../features/content/hubs';
-import { useDocumentMeta } from '../lib/document-meta';
+import type { HubData, HubRelated } from '../features/content/page-data';
 import '../features/content/components/content.css';
 import './hub-page.css';
-
-export type Hub = HubId;
-
-const HUB_POST_COUNT = 6;
 
 /** The sections each hub gathers (spec section 2: the menu marks the hub active on them too). */
 const HUB_PLACES: Record<HubId, Array<{ to: string; label: string }>> = {
@@ -67,8 +58,7 @@ function Section({
   );
 }
 
-function BuildSections() {
-  const projects = useProjects();
+function BuildSections({ projects }: Extract<HubRelated, { hub: 'build' }>) {
   return (
     <Section
       id="hub-projects"
@@ -76,28 +66,22 @@ function BuildSections() {
       intro="The software behind the posts, small on purpose."
       more={{ to: '/projects', label: 'All projects' }}
     >
-      <ResourceView resource={projects} variant="rocket" label="Loading projects">
-        {(list) =>
-          list.length > 0 ? (
-            <ul className="project-grid">
-              {list.map((project) => (
-                <li key={project.slug}>
-                  <ProjectCard project={project} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title="No projects yet" headingLevel={3} />
-          )
-        }
-      </ResourceView>
+      {projects.length > 0 ? (
+        <ul className="project-grid">
+          {projects.map((project) => (
+            <li key={project.slug}>
+              <ProjectCard project={project} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No projects yet" headingLevel={3} />
+      )}
     </Section>
   );
 }
 
-function LearnSections() {
-  const shelf = useBooks('bookshelf');
-  const next = useBooks('reading-list');
+function LearnSections({ reading, upNext }: { reading: Book[]; upNext: Book[] }) {
   return (
     <div className="hub__columns">
       <Section
@@ -106,16 +90,11 @@ function LearnSections() {
         intro="What I am reading at the moment."
         more={{ to: '/bookshelf', label: 'Bookshelf' }}
       >
-        <ResourceView resource={shelf} variant="books" label="Loading the bookshelf">
-          {(books) => {
-            const reading = books.filter((book) => book.status === 'reading');
-            return reading.length > 0 ? (
-              <BookGrid books={reading} />
-            ) : (
-              <EmptyState title="Between books right now" headingLevel={3} />
-            );
-          }}
-        </ResourceView>
+        {reading.length > 0 ? (
+          <BookGrid books={reading} />
+        ) : (
+          <EmptyState title="Between books right now" headingLevel={3} />
+        )}
       </Section>
       <Section
         id="hub-up-next"
@@ -123,67 +102,44 @@ function LearnSections() {
         intro="From the reading list."
         more={{ to: '/list', label: 'Reading list' }}
       >
-        <ResourceView resource={next} variant="books" label="Loading the reading list">
-          {(books) =>
-            books.length > 0 ? (
-              <BookGrid books={books.slice(0, 6)} />
-            ) : (
-              <EmptyState title="The list is empty" headingLevel={3} />
-            )
-          }
-        </ResourceView>
+        {upNext.length > 0 ? (
+          <BookGrid books={upNext} />
+        ) : (
+          <EmptyState title="The list is empty" headingLevel={3} />
+        )}
       </Section>
     </div>
   );
 }
 
-function WriteSections() {
-  const journal = useJournal();
-  const poems = usePoems();
+function WriteSections({ journal, poems }: { journal: EntryLink[]; poems: EntryLink[] }) {
   return (
     <div className="hub__columns">
       <Section id="hub-journal" title="Journal" more={{ to: '/journal', label: 'All entries' }}>
-        <ResourceView resource={journal} variant="typewriter" label="Opening the journal">
-          {(entries) => (
-            <EntryLinks
-              entries={entries.slice(0, 3).map((entry) => ({
-                slug: entry.slug,
-                title: entry.title,
-                date: entry.date,
-                excerpt: entry.excerpt_short,
-                to: `/journal#${entry.slug}`,
-              }))}
-            />
-          )}
-        </ResourceView>
+        <EntryLinks entries={journal} />
       </Section>
       <Section id="hub-poetry" title="Poetry" more={{ to: '/poetry', label: 'All poems' }}>
-        <ResourceView resource={poems} variant="wave" label="Loading poems">
-          {(list) => (
-            <EntryLinks
-              entries={list.slice(0, 3).map((poem) => ({
-                slug: poem.slug,
-                title: poem.title,
-                date: poem.date,
-                excerpt: poem.excerpt_short,
-                to: `/poetry#${poem.slug}`,
-              }))}
-            />
-          )}
-        </ResourceView>
+        <EntryLinks entries={poems} />
       </Section>
     </div>
   );
 }
 
-const RELATED = { build: BuildSections, learn: LearnSections, write: WriteSections } as const;
+function RelatedSections({ related }: { related: HubRelated }) {
+  switch (related.hub) {
+    case 'build':
+      return <BuildSections {...related} />;
+    case 'learn':
+      return <LearnSections {...related} />;
+    case 'write':
+      return <WriteSections {...related} />;
+  }
+}
 
 /** /build, /learn and /write share one page module. */
-export default function HubPage({ hub }: { hub: Hub }) {
+export default function HubPage() {
+  const { hub, posts, related } = useLoaderData() as HubData;
   const info = HUBS[hub];
-  useDocumentMeta({ title: info.title, description: info.summary });
-  const posts = usePosts(hub);
-  const Related = RELATED[hub];
   return (
     <div className="page hub">
       <PageHeader eyebrow={info.eyebrow} title={info.title} lede={info.intro}>
@@ -204,25 +160,17 @@ export default function HubPage({ hub }: { hub: Hub }) {
         title="Posts"
         more={{ to: `/category/${hub}`, label: `Everything in ${info.title}` }}
       >
-        <ResourceView resource={posts} variant="documents" label={`Loading ${info.title} posts`}>
-          {(list) =>
-            list.length > 0 ? (
-              <PostList
-                posts={list.slice(0, HUB_POST_COUNT)}
-                headingLevel={3}
-                label="sub-category"
-              />
-            ) : (
-              <EmptyState title="No posts here yet" headingLevel={3}>
-                <p>
-                  Meanwhile, the <Link to="/blog">blog</Link> has everything else.
-                </p>
-              </EmptyState>
-            )
-          }
-        </ResourceView>
+        {posts.length > 0 ? (
+          <PostList posts={posts} headingLevel={3} label="sub-category" />
+        ) : (
+          <EmptyState title="No posts here yet" headingLevel={3}>
+            <p>
+              Meanwhile, the <Link to="/blog">blog</Link> has everything else.
+            </p>
+          </EmptyState>
+        )}
       </Section>
-      <Related />
+      <RelatedSections related={related} />
     </div>
   );
 }

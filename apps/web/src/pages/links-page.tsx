@@ -1,12 +1,9 @@
-import { messageTemplates } from '@quillpost/domain';
-import { Link } from 'react-router-dom';
+import { messageTemplates, type LinksPage as LinksData } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
 import { SITE_TITLE } from '../app/site';
 import { EmptyState } from '../components/empty-state';
-import { useLinksPage } from '../features/content/api/pages';
 import { LinkIcon } from '../features/content/components/link-icon';
 import { ProseContent } from '../features/content/components/prose-content';
-import { ResourceView } from '../features/content/components/resource-view';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 import './links-page.css';
 
@@ -22,52 +19,43 @@ function hostLabel(url: string): string {
 
 /** Rendered alone, without the site header and footer: a link-in-bio page. */
 export default function LinksPage() {
-  const page = useLinksPage();
-  const title = page.status === 'ready' ? page.data.title : SITE_TITLE;
-  useDocumentMeta({
-    title: `Links`,
-    description: `Links to everything ${title} makes, and where to find ${title} online.`,
-  });
+  const data = useLoaderData() as LinksData;
   return (
     <main className="links-page" id="main">
       <div className="links-page__column">
-        <ResourceView resource={page} variant="pulse" label="Loading links">
-          {(data) => (
-            <>
-              <header className="links-page__header">
-                <span className="links-page__mark" aria-hidden="true">
-                  {data.title.charAt(0)}
-                </span>
-                <h1 className="links-page__name">{data.title}</h1>
-                <ProseContent html={data.content} variant="compact" className="links-page__bio" />
-              </header>
-              {data.links.length > 0 ? (
-                <ul className="links-page__list">
-                  {data.links.map((link) => (
-                    <li key={`${link.name}-${link.url}`}>
-                      <a className="link-card" href={link.url} rel="noopener">
-                        <span className="link-card__icon">
-                          <LinkIcon name={link.icon} />
-                        </span>
-                        <span className="link-card__text">
-                          <span className="link-card__name">{link.name}</span>
-                          <span className="link-card__detail">
-                            {link.description ?? hostLabel(link.url)}
-                          </span>
-                        </span>
-                        <span className="link-card__arrow" aria-hidden="true">
-                          →
-                        </span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <EmptyState title="No links yet" />
-              )}
-            </>
+        <>
+          <header className="links-page__header">
+            <span className="links-page__mark" aria-hidden="true">
+              {data.title.charAt(0)}
+            </span>
+            <h1 className="links-page__name">{data.title}</h1>
+            <ProseContent html={data.content} variant="compact" className="links-page__bio" />
+          </header>
+          {data.links.length > 0 ? (
+            <ul className="links-page__list">
+              {data.links.map((link) => (
+                <li key={`${link.name}-${link.url}`}>
+                  <a className="link-card" href={link.url} rel="noopener">
+                    <span className="link-card__icon">
+                      <LinkIcon name={link.icon} />
+                    </span>
+                    <span className="link-card__text">
+                      <span className="link-card__name">{link.name}</span>
+                      <span className="link-card__detail">
+                        {link.description ?? hostLabel(link.url)}
+                      </span>
+                    </span>
+                    <span className="link-card__arrow" aria-hidden="true">
+                      →
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="No links yet" />
           )}
-        </ResourceView>
+        </>
         <footer className="links-page__footer">
           <Link to="/">Visit the whole site</Link>
           <span aria-hidden="true"> · </span>

@@ -1,11 +1,6 @@
 import { ManageSubscription } from '../features/subscribe/manage-subscription';
-import { useDocumentMeta } from '../lib/document-meta';
 
 export default function ManagePage() {
-  useDocumentMeta({
-    title: 'Manage your subscription',
-    description: 'Check your newsletter subscription, choose what you receive, or unsubscribe.',
-  });
   return (
     <article className="page">
       <div className="prose">

@@ -43,3 +43,6 @@ export default function NotFoundPage() {
     </div>
   );
 }
+
+/** The route table's `*` route answers 404 from its loader, which lands here. */
+export const ErrorBoundary = NotFoundPage;

@@ -8,8 +8,6 @@ import {
   SIGNED_IN_ROUTES,
   SIGNED_OUT_ROUTES,
 } from '../features/content/testing/fake-content-api';
-import BlogPage from './blog-page';
-import PostPage from './post-page';
 
 const older = samplePost({
   slug: 'older',
@@ -41,31 +39,29 @@ function postRoutes(extra = {}) {
   };
 }
 
-function renderPost(routes: ReturnType<typeof postRoutes>, slug = 'window-functions') {
+async function renderPost(routes: ReturnType<typeof postRoutes>, slug = 'window-functions') {
   const fake = createFakeApi(routes);
-  renderPage(<PostPage />, { api: fake.api, url: `/posts/${slug}`, path: '/posts/:slug' });
+  await renderPage(`/posts/${slug}`, { api: fake.api });
   return fake;
 }
 
 describe('PostPage', () => {
   it('says when the post went out as a newsletter, and nothing when it did not', async () => {
     const sent = { ...post, newsletter_sent_at: '2026-01-12T08:30:00.000Z' };
-    renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: sent } }));
+    await renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: sent } }));
     const note = await screen.findByText(/Sent as a newsletter on/);
     expect(note).toHaveTextContent('Sent as a newsletter on 12 January 2026');
     expect(within(note).getByText('12 January 2026')).toHaveAttribute('dateTime', '2026-01-12');
   });
 
   it('shows no newsletter note for a post that was not sent', async () => {
-    renderPost(postRoutes());
+    await renderPost(postRoutes());
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
     expect(screen.queryByText(/Sent as a newsletter/)).not.toBeInTheDocument();
   });
 
-  it('shows the loading animation, then the post with its details', async () => {
-    renderPost(postRoutes());
-    expect(screen.getByRole('status', { name: 'Loading the post' })).toBeInTheDocument();
-
+  it('shows the post with its details, as the server rendered it', async () => {
+    await renderPost(postRoutes());
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
     expect(screen.getByText('11 January 2026')).toHaveAttribute('dateTime', '2026-01-11');
     expect(screen.getByText('6 min read')).toBeInTheDocument();
@@ -89,7 +85,7 @@ describe('PostPage', () => {
   });
 
   it('links the previous and next posts in publication order', async () => {
-    renderPost(postRoutes());
+    await renderPost(postRoutes());
     const nav = await screen.findByRole('navigation', { name: 'More posts' });
     expect(
       within(nav).getByRole('link', { name: /Previous post\s*The older post/ }),
@@ -101,7 +97,7 @@ describe('PostPage', () => {
   });
 
   it('asks for the post and the list with a cache-busting timestamp', async () => {
-    const { requests } = renderPost(postRoutes());
+    const { requests } = await renderPost(postRoutes());
     await screen.findByRole('heading', { level: 1, name: post.title });
     const postRequest = requests.find((r) => r.path === '/api/posts/window-functions');
     expect(postRequest?.query.t).toEqual(expect.any(Number));
@@ -111,7 +107,7 @@ describe('PostPage', () => {
   });
 
   it("shows 'Failed to fetch post: 404' in a friendly page for a missing post", async () => {
-    renderPost(postRoutes(), 'no-such-post');
+    await renderPost(postRoutes(), 'no-such-post');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       messageTemplates.failedToFetchPost(404),
     );
@@ -122,26 +118,26 @@ describe('PostPage', () => {
   });
 
   it('shows the status of any other failure', async () => {
-    renderPost(
+    await renderPost(
       postRoutes({ 'GET /api/posts/window-functions': { status: 500, code: 'INTERNAL_ERROR' } }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch post: 500');
   });
 
   it('still shows the post when the post list fails, just without previous and next', async () => {
-    renderPost(postRoutes({ 'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' } }));
+    await renderPost(postRoutes({ 'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' } }));
     await screen.findByRole('heading', { level: 1, name: post.title });
     expect(screen.queryByRole('navigation', { name: 'More posts' })).not.toBeInTheDocument();
   });
 
   it('offers the bookmark button only to signed-in readers', async () => {
-    renderPost(postRoutes());
+    await renderPost(postRoutes());
     await screen.findByRole('heading', { level: 1, name: post.title });
     expect(screen.queryByRole('button', { name: /Bookmark/ })).not.toBeInTheDocument();
   });
 
   it('renders the bookmark seam for a signed-in member', async () => {
-    renderPost(postRoutes(SIGNED_IN_ROUTES));
+    await renderPost(postRoutes(SIGNED_IN_ROUTES));
     const button = await screen.findByRole('button', { name: /Bookmark/ });
     expect(button).toHaveAttribute('data-seam', 'bookmark-button');
   });
@@ -153,7 +149,7 @@ describe('BlogPage when the post list fails', () => {
       ...SIGNED_OUT_ROUTES,
       'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' },
     });
-    renderPage(<BlogPage />, { api, url: '/blog' });
+    await renderPage('/blog', { api });
     expect(await screen.findByRole('heading', { name: 'No posts to show' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

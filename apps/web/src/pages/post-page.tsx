@@ -1,37 +1,27 @@
-import type { Post } from '@quillpost/domain';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import {
-  postFailureMessage,
-  postNeighbours,
-  usePost,
-  usePosts,
-} from '../features/content/api/posts';
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { postFailureMessage } from '../features/content/api/posts';
 import { BookmarkSlot } from '../features/content/components/bookmark-button';
 import { PostMeta } from '../features/content/components/post-meta';
 import { PostNeighbours } from '../features/content/components/post-neighbours';
 import { ProseContent } from '../features/content/components/prose-content';
-import { ResourceView } from '../features/content/components/resource-view';
 import { SubscribeCall } from '../features/content/components/subscribe-call';
 import { TagList } from '../features/content/components/tag-list';
+import type { PostData } from '../features/content/page-data';
 import { formatDate, humanize, machineDate } from '../features/content/utils/format';
-import type { ApiFailure } from '../lib/api-client';
-import { useDocumentMeta } from '../lib/document-meta';
+import { errorStatus } from '../app/route-head';
 import '../features/content/components/content.css';
 import './post-page.css';
 
-function PostNotFound({ error }: { error: ApiFailure }) {
-  const missing = error.status === 404;
-  useDocumentMeta({
-    title: missing ? 'Post not found' : 'Post unavailable',
-    description: 'This post could not be loaded.',
-  });
+/** A post that is not there (404), or could not be loaded. */
+export function ErrorBoundary() {
+  const status = errorStatus(useRouteError());
+  const missing = status === 404;
   return (
-    <div className="post-missing">
+    <div className="page page--reading post-missing">
       <p className="page__eyebrow">{missing ? 'Error 404' : 'Something went wrong'}</p>
       <h1>{missing ? 'This post isn’t here' : 'This post could not be loaded'}</h1>
       <p className="alert alert--error post-missing__status" role="alert">
-        {postFailureMessage(error.status)}
+        {postFailureMessage(status)}
       </p>
       <p className="page__lede">
         {missing
@@ -51,98 +41,78 @@ function PostNotFound({ error }: { error: ApiFailure }) {
   );
 }
 
-function PostArticle({ post, allPosts }: { post: Post; allPosts: readonly Post[] | null }) {
-  useDocumentMeta({ title: post.title, description: post.excerpt_short || undefined });
-  const neighbours = allPosts ? postNeighbours(allPosts, post.slug) : null;
-  return (
-    <article className="post" aria-labelledby="post-title">
-      <header className="post__header">
-        <p className="post__eyebrow">
-          <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
-          {post.sub_category ? (
-            <>
-              <span aria-hidden="true"> / </span>
-              <Link to={`/category/${post.category}/${post.sub_category}`}>
-                {humanize(post.sub_category)}
-              </Link>
-            </>
-          ) : null}
-        </p>
-        <h1 id="post-title" className="post__title">
-          {post.title}
-        </h1>
-        <div className="post__byline">
-          {post.author_avatar ? (
-            <img className="post__avatar" src={post.author_avatar} alt="" width={40} height={40} />
-          ) : null}
-          <div className="post__byline-text">
-            {post.author_name ? <p className="post__author">{post.author_name}</p> : null}
-            <PostMeta post={post} showCategory={false} />
-            {post.newsletter_sent_at ? (
-              <p className="post__newsletter">
-                Sent as a newsletter on{' '}
-                <time dateTime={machineDate(post.newsletter_sent_at)}>
-                  {formatDate(post.newsletter_sent_at)}
-                </time>
-              </p>
-            ) : null}
-          </div>
-          <div className="post__actions">
-            <BookmarkSlot postId={post.id} slug={post.slug} title={post.title} />
-          </div>
-        </div>
-      </header>
-
-      {post.featured_image_url ? (
-        <figure className="post__figure">
-          <img
-            src={post.featured_image_url}
-            alt={`Illustration for “${post.title}”`}
-            width={1200}
-            height={630}
-            decoding="async"
-          />
-        </figure>
-      ) : null}
-
-      <ProseContent html={post.content} className="post__content" />
-
-      <footer className="post__footer">
-        <TagList tags={post.tags} />
-        <SubscribeCall
-          source="post"
-          title="Enjoyed this?"
-          text="New essays and notes arrive by email about once a month. No tracking, one-click unsubscribe."
-        />
-        {neighbours ? <PostNeighbours {...neighbours} /> : null}
-      </footer>
-    </article>
-  );
-}
-
 export default function PostPage() {
-  const { slug = '' } = useParams();
-  const post = usePost(slug);
-  const posts = usePosts();
-
-  // Moving from one post to the next starts at its top, not where the last one was left (unless
-  // the link points into the post).
-  useEffect(() => {
-    if (!window.location.hash) window.scrollTo({ top: 0 });
-  }, [slug]);
-
+  const { post, neighbours } = useLoaderData() as PostData;
   return (
     <div className="page page--reading">
-      <ResourceView
-        resource={post}
-        variant="typewriter"
-        label="Loading the post"
-        error={(failure) => <PostNotFound error={failure} />}
-      >
-        {(loaded) => (
-          <PostArticle post={loaded} allPosts={posts.status === 'ready' ? posts.data : null} />
-        )}
-      </ResourceView>
+      <article className="post" aria-labelledby="post-title">
+        <header className="post__header">
+          <p className="post__eyebrow">
+            <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
+            {post.sub_category ? (
+              <>
+                <span aria-hidden="true"> / </span>
+                <Link to={`/category/${post.category}/${post.sub_category}`}>
+                  {humanize(post.sub_category)}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          <h1 id="post-title" className="post__title">
+            {post.title}
+          </h1>
+          <div className="post__byline">
+            {post.author_avatar ? (
+              <img
+                className="post__avatar"
+                src={post.author_avatar}
+                alt=""
+                width={40}
+                height={40}
+              />
+            ) : null}
+            <div className="post__byline-text">
+              {post.author_name ? <p className="post__author">{post.author_name}</p> : null}
+              <PostMeta post={post} showCategory={false} />
+              {post.newsletter_sent_at ? (
+                <p className="post__newsletter">
+                  Sent as a newsletter on{' '}
+                  <time dateTime={machineDate(post.newsletter_sent_at)}>
+                    {formatDate(post.newsletter_sent_at)}
+                  </time>
+                </p>
+              ) : null}
+            </div>
+            <div className="post__actions">
+              <BookmarkSlot postId={post.id} slug={post.slug} title={post.title} />
+            </div>
+          </div>
+        </header>
+
+        {post.featured_image_url ? (
+          <figure className="post__figure">
+            <img
+              src={post.featured_image_url}
+              alt={`Illustration for “${post.title}”`}
+              width={1200}
+              height={630}
+              decoding="async"
+            />
+          </figure>
+        ) : null}
+
+        <ProseContent html={post.content} className="post__content" />
+
+        <footer className="post__footer">
+          <TagList tags={post.tags} />
+          <SubscribeCall
+            source="post"
+            title="Enjoyed this?"
+            text="New essays and notes arrive by email about once a month. No tracking, one-click unsubscribe."
+          />
+          {neighbours ? <PostNeighbours {...neighbours} /> : null}
+        </footer>
+      </article>
     </div>
   );
 }

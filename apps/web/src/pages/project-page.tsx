@@ -1,13 +1,10 @@
 import type { Project } from '@quillpost/domain';
-import { Link, useParams } from 'react-router-dom';
-import { useProject } from '../features/content/api/projects';
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
 import { ItemUnavailable } from '../features/content/components/not-found-notice';
 import { ProjectStack, ProjectStatus } from '../features/content/components/project-card';
 import { ProseContent } from '../features/content/components/prose-content';
-import { ResourceView } from '../features/content/components/resource-view';
 import { TagList } from '../features/content/components/tag-list';
 import { formatMonth, machineDate } from '../features/content/utils/format';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 import './project-page.css';
 
@@ -20,7 +17,6 @@ function hostOf(url: string): string {
 }
 
 function ProjectDetails({ project }: { project: Project }) {
-  useDocumentMeta({ title: project.title, description: project.summary });
   return (
     <article className="project" aria-labelledby="project-title">
       <header className="project__header">
@@ -86,26 +82,23 @@ function ProjectDetails({ project }: { project: Project }) {
 }
 
 export default function ProjectPage() {
-  const { slug = '' } = useParams();
-  const project = useProject(slug);
+  const project = useLoaderData() as Project;
   return (
     <div className="page page--reading">
-      <ResourceView
-        resource={project}
-        variant="rocket"
-        label="Loading the project"
-        error={(error) => (
-          <ItemUnavailable
-            error={error}
-            onRetry={project.reload}
-            what="Project"
-            backTo="/projects"
-            backLabel="See all projects"
-          />
-        )}
-      >
-        {(loaded) => <ProjectDetails project={loaded} />}
-      </ResourceView>
+      <ProjectDetails project={project} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="page page--reading">
+      <ItemUnavailable
+        error={useRouteError()}
+        what="Project"
+        backTo="/projects"
+        backLabel="See all projects"
+      />
     </div>
   );
 }

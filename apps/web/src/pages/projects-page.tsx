@@ -1,19 +1,12 @@
-import { Link } from 'react-router-dom';
+import type { Project } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { useProjects } from '../features/content/api/projects';
 import { ProjectCard } from '../features/content/components/project-card';
-import { ResourceView } from '../features/content/components/resource-view';
-import { useDocumentMeta } from '../lib/document-meta';
 import '../features/content/components/content.css';
 
 export default function ProjectsPage() {
-  useDocumentMeta({
-    title: 'Projects',
-    description:
-      'Software Rowan Ellis builds and maintains: small, durable tools and the engine behind this site.',
-  });
-  const projects = useProjects();
+  const projects = useLoaderData() as Project[];
   return (
     <div className="page">
       <PageHeader
@@ -21,21 +14,17 @@ export default function ProjectsPage() {
         title="Projects"
         lede="Things I have built and keep running. Small on purpose, and meant to last."
       />
-      <ResourceView resource={projects} variant="rocket" label="Loading projects">
-        {(list) =>
-          list.length > 0 ? (
-            <ul className="project-grid">
-              {list.map((project) => (
-                <li key={project.slug}>
-                  <ProjectCard project={project} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title="No projects to show yet" />
-          )
-        }
-      </ResourceView>
+      {projects.length > 0 ? (
+        <ul className="project-grid">
+          {projects.map((project) => (
+            <li key={project.slug}>
+              <ProjectCard project={project} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No projects to show yet" />
+      )}
     </div>
   );
 }

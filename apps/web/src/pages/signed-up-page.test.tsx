@@ -37,7 +37,7 @@ async function main() {
 
 describe('/signedup', () => {
   it('thanks the reader by name and says where the confirmation went', async () => {
-    renderSignedUp(details);
+    await renderSignedUp(details);
     const page = await main();
     expect(await page.findByRole('heading', { level: 1 })).toHaveTextContent('Thank you, Ada!');
     expect(page.getByText('reader@example.com')).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('/signedup', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      const { calls } = renderSignedUp(details, {
+      const { calls } = await renderSignedUp(details, {
         routes: {
           'POST /api/auth/resend-verification': { body: { success: true, message: 'ok' } },
         },
@@ -78,7 +78,7 @@ describe('/signedup', () => {
 
   it("shows the resend failure in the spec's words", async () => {
     const user = userEvent.setup();
-    renderSignedUp(details, {
+    await renderSignedUp(details, {
       routes: { 'POST /api/auth/resend-verification': 'network-error' },
     });
     const page = await main();
@@ -88,7 +88,7 @@ describe('/signedup', () => {
 
   it('offers Sign Up, opening the sign-in dialog, when the reader wants an account', async () => {
     const user = userEvent.setup();
-    renderSignedUp({ ...details, name: null, wantsAccount: true });
+    await renderSignedUp({ ...details, name: null, wantsAccount: true });
     const page = await main();
     expect(await page.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Thank you for subscribing!',
@@ -100,14 +100,14 @@ describe('/signedup', () => {
   });
 
   it('does not offer Sign Up to someone already signed in', async () => {
-    renderSignedUp({ ...details, wantsAccount: true }, { routes: signedIn() });
+    await renderSignedUp({ ...details, wantsAccount: true }, { routes: signedIn() });
     const page = await main();
     await page.findByRole('heading', { level: 1 });
     expect(page.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
   });
 
   it('says the subscription is confirmed once it is, and stops offering a resend', async () => {
-    renderSignedUp(details, {
+    await renderSignedUp(details, {
       stored: { subscription: { ...pending, verified: true, status: 'active' } },
     });
     const page = await main();
@@ -119,7 +119,7 @@ describe('/signedup', () => {
     ['no state', undefined],
     ['state without an email', { name: 'Ada' }],
   ])('a direct visit (%s) gets a generic page', async (_, state) => {
-    renderSignedUp(state);
+    await renderSignedUp(state);
     const page = await main();
     expect(await page.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Thanks for subscribing',

@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useMembership } from '../features/membership/membership-context';
 import { preloadSignInDialog, useSignIn } from '../features/sign-in/sign-in-context';
 import { useResendConfirmation } from '../features/subscribe/use-resend-confirmation';
-import { useDocumentMeta } from '../lib/document-meta';
+import { useHydrated } from '../lib/use-hydrated';
 import './signed-up-page.css';
 
 interface SignedUpState {
@@ -106,12 +106,9 @@ function GenericSignedUp() {
 
 export default function SignedUpPage() {
   const location = useLocation();
-  const details = readSignedUpState(location.state);
+  // History state never reaches the server: a reload hydrates the generic page, then this one.
+  const details = useHydrated() ? readSignedUpState(location.state) : null;
   const membership = useMembership();
-  useDocumentMeta({
-    title: 'Check your inbox',
-    description: 'Confirm your newsletter subscription with the link in your email.',
-  });
 
   if (!details) return <GenericSignedUp />;
 

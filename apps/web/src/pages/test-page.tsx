@@ -2,16 +2,11 @@ import { LOADING_ANIMATION, type LoadingAnimationSize } from '@quillpost/domain'
 import { useId, useState } from 'react';
 import { LoadingAnimation } from '../components/loading-animation';
 import { PageHeader } from '../components/page-header';
-import { useDocumentMeta } from '../lib/document-meta';
 import { usePrefersReducedMotion } from '../lib/use-reduced-motion';
 import './test-page.css';
 
 /** The spec's test page: every loading animation variant, with controls for size and progress. */
 export default function TestPage() {
-  useDocumentMeta({
-    title: 'Test page',
-    description: 'Every loading animation on the site in every size, for checking them by eye.',
-  });
   const [size, setSize] = useState<LoadingAnimationSize>('medium');
   const [progress, setProgress] = useState(40);
   const [showProgress, setShowProgress] = useState(false);

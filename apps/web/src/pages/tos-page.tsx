@@ -1,5 +1,5 @@
 import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function TosPage() {
-  return <FixedPage slug="tos" eyebrow="The small print" />;
+  return <FixedPage eyebrow="The small print" />;
 }

@@ -1,5 +1,5 @@
 import { FixedPage } from '../features/content/components/fixed-page';
 
 export default function WelcomePage() {
-  return <FixedPage slug="welcome" eyebrow="Hello" />;
+  return <FixedPage eyebrow="Hello" />;
 }

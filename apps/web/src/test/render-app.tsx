@@ -1,10 +1,19 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppShell } from '../app/app-shell';
-import { ApiClientProvider } from '../lib/api-context';
+import {
+  createMemoryRouter,
+  Outlet,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router-dom';
+import { AppProviders } from '../app/app';
+import { followRouterHead } from '../app/route-head';
+import { createRoutes } from '../app/routes';
+import type { ContentReader } from '@quillpost/domain';
+import { createHttpContentReader } from '../features/content/api/content-reader';
+import type { ApiClient } from '../lib/api-client';
 import { createStorage, type KeyValueStore } from '../lib/storage';
-import { StorageProvider } from '../lib/storage-context';
 import { createFakeApi, SIGNED_OUT, type FakeRoute } from './fake-api';
 
 export function memoryStore(initial: Record<string, unknown> = {}): KeyValueStore & {
@@ -35,38 +44,83 @@ export function LocationProbe() {
   );
 }
 
-export function renderWithProviders(
-  ui: ReactElement,
-  {
-    path = '/',
-    routes = SIGNED_OUT,
-    state,
-    stored = {},
-  }: {
-    path?: string;
-    /** Navigation state of the first history entry (what `navigate(path, { state })` passes). */
-    state?: unknown;
-    routes?: Record<string, FakeRoute>;
-    stored?: Record<string, unknown>;
-  } = {},
-) {
-  const fake = createFakeApi(routes);
-  const store = memoryStore(stored);
-  const storage = createStorage(store);
-  const result = render(
-    <ApiClientProvider client={fake.api}>
-      <StorageProvider storage={storage}>
-        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
-          {ui}
-          <LocationProbe />
-        </MemoryRouter>
-      </StorageProvider>
-    </ApiClientProvider>,
-  );
-  return { ...result, ...fake, store, storage };
+interface RenderOptions {
+  path?: string;
+  /** Navigation state of the first history entry (what `navigate(path, { state })` passes). */
+  state?: unknown;
+  routes?: Record<string, FakeRoute>;
+  stored?: Record<string, unknown>;
 }
 
-/** The whole app shell at `path`, with a fake API and in-memory storage. */
-export function renderApp(options: Parameters<typeof renderWithProviders>[1] = {}) {
-  return renderWithProviders(<AppShell />, options);
+/** `routeTable` in a memory data router at `path`, with `api` and in-memory storage. */
+function renderRouter(
+  api: ApiClient,
+  routeTable: (reader: ContentReader) => RouteObject[],
+  { path = '/', state, stored = {} }: Omit<RenderOptions, 'routes'>,
+) {
+  const store = memoryStore(stored);
+  const storage = createStorage(store);
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <LocationProbe />
+          </>
+        ),
+        children: routeTable(createHttpContentReader(api, { now: () => 0 })),
+      },
+    ],
+    { initialEntries: [state === undefined ? path : { pathname: path, state }] },
+  );
+  followRouterHead(router, 'http://localhost', { now: true });
+  const result = render(
+    <AppProviders apiClient={api} storage={storage}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, store, storage, router };
+}
+
+/** Resolves once the router's first page has its code and data, as a server-rendered page. */
+async function initialized(router: ReturnType<typeof createMemoryRouter>) {
+  await act(
+    () =>
+      new Promise<void>((resolve) => {
+        if (router.state.initialized) return resolve();
+        const unsubscribe = router.subscribe((state) => {
+          if (!state.initialized) return;
+          unsubscribe();
+          resolve();
+        });
+      }),
+  );
+}
+
+/** One component (and whatever it renders) at `path`, inside a data router and the providers. */
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+  const fake = createFakeApi(options.routes ?? SIGNED_OUT);
+  return { ...renderRouter(fake.api, () => [{ path: '*', element: ui }], options), ...fake };
+}
+
+/**
+ * The whole app at `path`: the real route table, with a fake API and in-memory storage. Resolves
+ * once the first page's code and data have loaded, as a server-rendered page arrives.
+ */
+export async function renderApp(options: RenderOptions = {}) {
+  const fake = createFakeApi(options.routes ?? SIGNED_OUT);
+  const rendered = renderRouter(fake.api, createRoutes, options);
+  await initialized(rendered.router);
+  return { ...rendered, ...fake };
+}
+
+/** The whole app at `path` with a given API client (the content pages' table-driven fake). */
+export async function renderAppWithClient(
+  api: ApiClient,
+  options: Omit<RenderOptions, 'routes'> = {},
+) {
+  const rendered = renderRouter(api, createRoutes, options);
+  await initialized(rendered.router);
+  return rendered;
 }

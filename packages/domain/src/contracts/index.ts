@@ -5,3 +5,4 @@ export * from './posts.js';
 export * from './content.js';
 export * from './members.js';
 export * from './newsletter.js';
+export * from './page-rendering.js';

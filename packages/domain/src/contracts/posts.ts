@@ -23,6 +23,8 @@ export const postSchema = z.object({
   reading_minutes: z.number().int().positive().optional(),
   /** Ours: when this post went out as a newsletter issue (the send's start); null if it has not. */
   newsletter_sent_at: z.string().nullable().optional(),
+  /** Ours: when the post was last edited after publication; null if it never was. */
+  updated_at: z.string().nullable().optional(),
 });
 export type Post = z.output<typeof postSchema>;
 export type PostInput = z.input<typeof postSchema>;

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -189,21 +186,6 @@ describe('sitemap and robots', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.text).toContain('User-agent: *\nDisallow: /api/');
     expect(res.text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
-  });
-
-  it('is routed before the SPA fallback, even for browsers asking for HTML', async () => {
-    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-web-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>spa</title>');
-    cleanups.push(() => fs.rmSync(dist, { recursive: true, force: true }));
-    const { app } = setup({ WEB_DIST_DIR: dist });
-    for (const route of ['/rss.xml', '/atom.xml', '/feed.json', '/sitemap.xml', '/robots.txt']) {
-      const res = await request(app).get(route).set('Accept', 'text/html,*/*');
-      expect(res.status, route).toBe(200);
-      expect(res.text, route).not.toContain('<title>spa</title>');
-    }
-    // The category page itself is still the SPA's.
-    const page = await request(app).get('/category/build').set('Accept', 'text/html');
-    expect(page.text).toContain('<title>spa</title>');
   });
 });
 

@@ -104,7 +104,7 @@ describe('rendering', () => {
     expect(html).toContain('<h2 id="what-i-learned-1">');
     expect(html).toContain('<h3 id="cafe-notes">');
     expect(html).toContain(
-      '<a class="heading-anchor" href="#what-i-learned" aria-hidden="true">#</a>',
+      '<a class="heading-anchor" href="#what-i-learned" aria-hidden="true" tabindex="-1">#</a>',
     );
   });
 

@@ -66,6 +66,8 @@ function createMarkdown(options: { breaks: boolean }): Md {
       placement: 'after',
       class: 'heading-anchor',
       symbol: '#',
+      // Hidden from assistive technology, so out of the tab order too (the heading has the text).
+      renderAttrs: () => ({ tabindex: '-1' }),
     }),
   });
   return md;
@@ -126,7 +128,7 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     'div',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'aria-hidden', 'rel'],
+    a: ['href', 'title', 'aria-hidden', 'rel', 'tabindex'],
     img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
     ol: ['start'],
     abbr: ['title'],

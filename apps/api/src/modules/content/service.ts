@@ -76,6 +76,7 @@ export function toPost(row: ContentRow, nowIso: string): Post {
     status: effectiveStatus(row, nowIso),
     reading_minutes: row.reading_minutes,
     newsletter_sent_at: row.newsletter_sent_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -171,8 +172,20 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
   const cache = new Map<string, JsonBody | null>();
   let cachedGeneration = -1;
   let validUntil: string | null = null;
+  let epoch = 0;
 
   const nowIso = () => new Date(clock.now()).toISOString();
+
+  /** Drops the public answers after a sync or when a scheduled item's time comes. */
+  function refresh(now: string): void {
+    const generation = q.generation();
+    if (generation !== cachedGeneration || (validUntil !== null && now >= validUntil)) {
+      cache.clear();
+      cachedGeneration = generation;
+      validUntil = q.nextPublication(now);
+      epoch += 1;
+    }
+  }
 
   function json<T>(
     key: string,
@@ -186,12 +199,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       const body = JSON.stringify(value);
       return { body, etag: strongEtag(body) };
     }
-    const generation = q.generation();
-    if (generation !== cachedGeneration || (validUntil !== null && now >= validUntil)) {
-      cache.clear();
-      cachedGeneration = generation;
-      validUntil = q.nextPublication(now);
-    }
+    refresh(now);
     const hit = cache.get(key);
     if (hit !== undefined) return hit ?? undefined;
     const value = build(false, now);
@@ -218,6 +226,15 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
 
   return {
     nowIso,
+
+    /**
+     * Changes whenever what the public sees may have: a sync, or a scheduled item going live.
+     * Pages rendered from this content are cached under it.
+     */
+    version(): number {
+      refresh(nowIso());
+      return epoch;
+    },
 
     posts(viewer: Viewer, category?: string) {
       return json(`posts:${category ?? ''}`, viewer, (all, now) =>

@@ -17,7 +17,7 @@ import type { ContentRow } from './queries.js';
 import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
-export const RENDER_VERSION = '1';
+export const RENDER_VERSION = '2';
 
 const AUTHORS_FILE = 'authors.yml';
 const EPOCH = new Date(0).toISOString();

@@ -1,5 +1,5 @@
 /** The subscribe / sign-in / account area, driven by the domain's progression rules. */
-import type { HeaderButton } from '@quillpost/domain';
+import { SHELL_MESSAGES, type HeaderButton } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../features/membership/membership-context';
@@ -17,7 +17,18 @@ export function HeaderActions() {
   const { openPopup } = useSubscribePopup();
   const { openSignIn } = useSignIn();
 
-  if (initializing) return <div className="header-actions" aria-hidden="true" />;
+  // Until the session is known: a visitor's two buttons, invisible and inert, holding the space
+  // the real ones take, so nothing in the header moves when they appear.
+  if (initializing) {
+    return (
+      <div className="header-actions header-actions--pending" aria-hidden="true" inert>
+        <span className="button header-actions__button button--primary">
+          {SHELL_MESSAGES.SUBSCRIBE}
+        </span>
+        <span className="button header-actions__button">{SHELL_MESSAGES.SIGN_IN}</span>
+      </div>
+    );
+  }
 
   const render = (button: HeaderButton, primary: boolean) => {
     const className = `button header-actions__button${primary ? ' button--primary' : ''}`;

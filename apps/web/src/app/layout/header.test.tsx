@@ -37,9 +37,33 @@ async function header() {
 }
 
 describe('header by progression state', () => {
-  it('shows the splash while authentication initializes', async () => {
+  it('keeps a reading page readable while the session is unknown, its header holding a place', async () => {
     let release: (value: { body: unknown }) => void = () => {};
-    renderApp({
+    await renderApp({
+      routes: {
+        ...SIGNED_OUT,
+        'GET /api/auth/session': () => new Promise((resolve) => (release = resolve)),
+      },
+    });
+    expect(screen.queryByText('Launching the site')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, I’m Rowan.');
+    expect(document.querySelector('.site')).not.toHaveAttribute('inert');
+    const placeholder = document.querySelector('.header-actions');
+    expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+    expect(placeholder).toHaveAttribute('inert');
+    expect(within(document.querySelector('header')!).queryByRole('button')).toBeNull();
+
+    await act(async () =>
+      release({ body: { success: true, authenticated: false, session: null } }),
+    );
+    const h = await header();
+    expect(await h.findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+
+  it('shows the splash on pages that need the session until it is known', async () => {
+    let release: (value: { body: unknown }) => void = () => {};
+    await renderApp({
+      path: '/members/dashboard',
       routes: {
         ...SIGNED_OUT,
         'GET /api/auth/session': () => new Promise((resolve) => (release = resolve)),
@@ -47,6 +71,7 @@ describe('header by progression state', () => {
     });
     expect(screen.getByText('Launching the site')).toBeInTheDocument();
     expect(screen.getByText('Preparing your experience...')).toBeInTheDocument();
+    expect(document.querySelector('.site')).toHaveAttribute('inert');
     await act(async () =>
       release({ body: { success: true, authenticated: false, session: null } }),
     );
@@ -54,7 +79,7 @@ describe('header by progression state', () => {
   });
 
   it('ANONYMOUS: Subscribe and Sign In, with its next step', async () => {
-    renderApp();
+    await renderApp();
     const h = await header();
     expect(await h.findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
     expect(h.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
@@ -65,7 +90,7 @@ describe('header by progression state', () => {
   });
 
   it("SUBSCRIBER_ONLY: '✓ Subscribed' to /manage, 'Sign Up', verify next step", async () => {
-    renderApp({
+    await renderApp({
       stored: { subscription: pending },
       routes: { ...SIGNED_OUT, 'GET /api/auth/stats': stats(false) },
     });
@@ -78,7 +103,7 @@ describe('header by progression state', () => {
   });
 
   it("SUBSCRIBER_ONLY after an earlier sign-in offers 'Sign In'; verified suggests an account", async () => {
-    renderApp({
+    await renderApp({
       stored: {
         subscription: { ...pending, verified: true, status: 'active' },
         was_previously_authenticated: 'true',
@@ -92,7 +117,7 @@ describe('header by progression state', () => {
   });
 
   it('AUTH_ONLY: account menu plus Subscribe', async () => {
-    renderApp({ routes: signedIn() });
+    await renderApp({ routes: signedIn() });
     const h = await header();
     expect(await h.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(h.getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
@@ -103,7 +128,7 @@ describe('header by progression state', () => {
   });
 
   it('FULL_MEMBER: account menu only, no next step', async () => {
-    const { store } = renderApp({ routes: signedIn({}, serverSubscription) });
+    const { store } = await renderApp({ routes: signedIn({}, serverSubscription) });
     const h = await header();
     expect(await h.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(h.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
@@ -114,7 +139,7 @@ describe('header by progression state', () => {
   it("shows 'Sent!' for 10 s after a resend", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const { calls } = renderApp({
+      const { calls } = await renderApp({
         stored: { subscription: pending },
         routes: {
           ...SIGNED_OUT,
@@ -141,7 +166,7 @@ describe('header by progression state', () => {
   });
 
   it('discards a corrupt stored subscription instead of crashing', async () => {
-    const { store } = renderApp({ stored: { subscription: '{"email":' } });
+    const { store } = await renderApp({ stored: { subscription: '{"email":' } });
     const h = await header();
     expect(await h.findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
     expect(store.data.has('subscription')).toBe(false);
@@ -150,7 +175,7 @@ describe('header by progression state', () => {
 
 describe('query parameters', () => {
   it('verify= verifies the subscription, then leaves the URL', async () => {
-    const { calls, store } = renderApp({
+    const { calls, store } = await renderApp({
       path: '/blog?verify=tok_1234567890abcdef&x=1',
       stored: { subscription: pending },
       routes: {
@@ -173,7 +198,7 @@ describe('query parameters', () => {
   });
 
   it('verified=true&email= marks the stored subscription verified and drops the parameters', async () => {
-    const { store } = renderApp({
+    const { store } = await renderApp({
       path: `/?verified=true&email=${encodeURIComponent(pending.email)}&name=Reader`,
       stored: { subscription: pending },
       routes: { ...SIGNED_OUT, 'GET /api/auth/stats': stats(false) },
@@ -192,7 +217,7 @@ describe('query parameters', () => {
 describe('user interaction', () => {
   it('Sign In opens the sign-in dialog', async () => {
     const user = userEvent.setup();
-    renderApp();
+    await renderApp();
     const h = await header();
     await user.click(await h.findByRole('button', { name: 'Sign In' }));
     expect(

@@ -8,7 +8,17 @@ export function NextStep() {
   const { resend, sending } = useResendConfirmation();
   const { nextStep, notice, progression, verified, initializing } = membership;
 
-  if (initializing) return null;
+  // Until the session is known, an empty line holds the bar's place, so the page below does not
+  // move when the message arrives (every state but a full member's shows one line).
+  if (initializing) {
+    return (
+      <div className="next-step" aria-hidden="true">
+        <div className="next-step__inner">
+          <p className="next-step__text">&nbsp;</p>
+        </div>
+      </div>
+    );
+  }
 
   async function resendAndTell() {
     const outcome = await resend();

@@ -11,7 +11,7 @@ beforeAll(preloadMembersArea, 30_000);
 
 describe('the members area', () => {
   it('sends a signed-out visitor to sign in, coming back to the same page', async () => {
-    renderApp({ path: '/members/bookmarks', routes: SIGNED_OUT });
+    await renderApp({ path: '/members/bookmarks', routes: SIGNED_OUT });
     expect(await screen.findByRole('heading', { name: 'Sign in to continue' })).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to your account' });
     expect(dialog).toBeInTheDocument();
@@ -19,7 +19,7 @@ describe('the members area', () => {
   });
 
   it('shows the active member menu items from the domain table, in order', async () => {
-    renderApp({ path: '/members/dashboard', routes: memberRoutes() });
+    await renderApp({ path: '/members/dashboard', routes: memberRoutes() });
     const nav = await membersNav();
     const labels = within(nav)
       .getAllByRole('link')
@@ -33,7 +33,7 @@ describe('the members area', () => {
   });
 
   it('adds Moderation for moderators and the Console for admins only', async () => {
-    const { unmount } = renderApp({
+    const { unmount } = await renderApp({
       path: '/members/dashboard',
       routes: memberRoutes('moderator'),
     });
@@ -42,18 +42,18 @@ describe('the members area', () => {
     expect(within(nav).queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
     unmount();
 
-    renderApp({ path: '/members/dashboard', routes: memberRoutes('admin') });
+    await renderApp({ path: '/members/dashboard', routes: memberRoutes('admin') });
     nav = await membersNav();
     expect(within(nav).getByRole('link', { name: 'Console' })).toBeInTheDocument();
   });
 
   it('keeps Courses and Progress reachable but out of the menu', async () => {
-    renderApp({ path: '/members/courses', routes: memberRoutes() });
+    await renderApp({ path: '/members/courses', routes: memberRoutes() });
     expect(await screen.findByRole('heading', { name: 'Courses' })).toBeInTheDocument();
   });
 
   it('answers an unknown members path with the 404 page', async () => {
-    renderApp({ path: '/members/nope', routes: memberRoutes() });
+    await renderApp({ path: '/members/nope', routes: memberRoutes() });
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/isn’t here/),
     );

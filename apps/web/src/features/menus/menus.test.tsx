@@ -24,7 +24,7 @@ async function ready() {
 describe('mobile menu', () => {
   it('slides in the section links with their active rules, and toggles closed', async () => {
     const user = userEvent.setup();
-    renderApp({ path: '/journal' });
+    await renderApp({ path: '/journal' });
     await ready();
     const button = screen.getByRole('button', { name: 'Menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -51,7 +51,7 @@ describe('mobile menu', () => {
 
   it('holds the social drawer: four profiles opening in a new tab', async () => {
     const user = userEvent.setup();
-    renderApp({ path: '/projects' });
+    await renderApp({ path: '/projects' });
     await ready();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const panel = await screen.findByRole('dialog', { name: 'Menu' });
@@ -72,7 +72,7 @@ describe('mobile menu', () => {
   });
 
   it('changes look after 130 px of scroll', async () => {
-    renderApp();
+    await renderApp();
     await ready();
     const button = screen.getByRole('button', { name: 'Menu' });
     expect(button).not.toHaveClass('menu-button--scrolled');
@@ -96,7 +96,7 @@ describe('user menu', () => {
   it('dropdown: first four items and Sign Out; Escape and outside clicks close it', async () => {
     setViewport(1280);
     const user = userEvent.setup();
-    renderApp({ routes: signedIn() });
+    await renderApp({ routes: signedIn() });
     const header = await ready();
     const account = await header.findByRole('button', { name: 'Account menu' });
     await user.click(account);
@@ -120,7 +120,7 @@ describe('user menu', () => {
   it('sidebar: every active member item, and the mobile button steps aside', async () => {
     setViewport(800);
     const user = userEvent.setup();
-    renderApp({ routes: signedIn() });
+    await renderApp({ routes: signedIn() });
     const header = await ready();
     await user.click(await header.findByRole('button', { name: 'Account menu' }));
     const menu = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
@@ -143,7 +143,7 @@ describe('user menu', () => {
   it('overlay: a dashboard button to /dashboard; Sign Out posts logout and goes home', async () => {
     setViewport(390);
     const user = userEvent.setup();
-    const { calls, routes } = renderApp({ path: '/members/profile', routes: signedIn() });
+    const { calls, routes } = await renderApp({ path: '/members/profile', routes: signedIn() });
     routes['POST /api/auth/logout'] = { body: { success: true, message: 'bye' } };
     const header = await ready();
     await user.click(await header.findByRole('button', { name: 'Account menu' }));

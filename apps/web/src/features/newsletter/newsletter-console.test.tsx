@@ -284,7 +284,7 @@ describe('in the owner’s console', () => {
 
   it('has a Newsletter tab for administrators that opens this page', async () => {
     const user = userEvent.setup();
-    renderApp({
+    await renderApp({
       path: '/members/admin/users',
       routes: memberRoutes('admin', {
         'GET /api/admin/users': {

@@ -24,7 +24,7 @@ afterEach(() => {
 
 async function openDialog(routes: Record<string, FakeRoute> = SIGNED_OUT) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  const utils = renderApp({ routes });
+  const utils = await renderApp({ routes });
   await waitFor(() => expect(screen.queryByText('Launching the site')).not.toBeInTheDocument());
   const header = within(document.querySelector<HTMLElement>('header.site-header')!);
   await user.click(await header.findByRole('button', { name: 'Sign In' }));

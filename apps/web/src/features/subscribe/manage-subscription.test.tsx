@@ -35,7 +35,7 @@ async function unsubscribe() {
 describe('/manage unsubscribe', () => {
   // The English `message` is deliberately off-catalogue: the outcome must come from the data.
   it('data.unsubscribed true: forgets the stored subscription', async () => {
-    const { store } = renderManage({
+    const { store } = await renderManage({
       success: true,
       message: 'Some other wording',
       data: { unsubscribed: true },
@@ -46,7 +46,7 @@ describe('/manage unsubscribe', () => {
   });
 
   it('data.unsubscribed false: a confirmation link was mailed, the subscription stays', async () => {
-    const { store } = renderManage({
+    const { store } = await renderManage({
       success: true,
       message: 'You have been unsubscribed.',
       data: { unsubscribed: false },

@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render-app';
 
 async function openFromHeader() {
   const user = userEvent.setup();
-  const utils = renderApp();
+  const utils = await renderApp();
   await waitFor(() => expect(screen.queryByText('Launching the site')).not.toBeInTheDocument());
   const header = within(document.querySelector<HTMLElement>('header.site-header')!);
   const trigger = await header.findByRole('button', { name: 'Subscribe' });

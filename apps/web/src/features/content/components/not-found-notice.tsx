@@ -1,41 +1,30 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ApiFailure } from '../../../lib/api-client';
-import { useDocumentMeta } from '../../../lib/document-meta';
-import { LoadError } from './resource-view';
+import { errorStatus } from '../../../app/route-head';
+import { RouteError } from '../../../app/route-error';
 
 /**
- * A single item (book, project, archived now page) that could not be loaded: a friendly page for
- * a 404, the error with Try Again for anything else.
+ * The error boundary of a single item's page (book, project, archived now page, journal entry,
+ * poem): a friendly page for a 404; anything else is the general failure with Try Again.
  */
 export function ItemUnavailable({
   error,
-  onRetry,
   what,
   backTo,
   backLabel,
 }: {
-  error: ApiFailure;
-  onRetry: () => void;
+  /** What useRouteError() gave the boundary. */
+  error: unknown;
   what: string;
   backTo: string;
   backLabel: ReactNode;
 }) {
-  const missing = error.status === 404;
-  useDocumentMeta({ title: missing ? `${what} not found` : `${what} unavailable` });
+  if (errorStatus(error) !== 404) return <RouteError />;
   return (
     <div className="item-unavailable">
-      <p className="page__eyebrow">{missing ? 'Error 404' : 'Something went wrong'}</p>
-      <h1>
-        {missing
-          ? `This ${what.toLowerCase()} isn’t here`
-          : `This ${what.toLowerCase()} could not be loaded`}
-      </h1>
-      {missing ? (
-        <p className="page__lede">It may have moved, or the link may have a typo.</p>
-      ) : (
-        <LoadError error={error} onRetry={onRetry} />
-      )}
+      <p className="page__eyebrow">Error 404</p>
+      <h1>{`This ${what.toLowerCase()} isn’t here`}</h1>
+      <p className="page__lede">It may have moved, or the link may have a typo.</p>
       <p>
         <Link className="button" to={backTo}>
           {backLabel}

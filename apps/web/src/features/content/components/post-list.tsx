@@ -1,10 +1,10 @@
-import type { Post } from '@quillpost/domain';
+import type { PostSummary } from '../api/posts';
 import { Link } from 'react-router-dom';
 import { formatDate, humanize, machineDate, yearOf } from '../utils/format';
 import './post-list.css';
 
-function groupByYear(posts: readonly Post[]): Array<{ year: number; posts: Post[] }> {
-  const groups: Array<{ year: number; posts: Post[] }> = [];
+function groupByYear(posts: readonly PostSummary[]): Array<{ year: number; posts: PostSummary[] }> {
+  const groups: Array<{ year: number; posts: PostSummary[] }> = [];
   for (const post of posts) {
     const year = yearOf(post.date);
     const last = groups.at(-1);
@@ -22,7 +22,7 @@ function PostRow({
   headingLevel,
   label,
 }: {
-  post: Post;
+  post: PostSummary;
   headingLevel: 2 | 3;
   label: PostLabel;
 }) {
@@ -54,7 +54,7 @@ export function PostList({
   headingLevel = 2,
   label = 'category',
 }: {
-  posts: readonly Post[];
+  posts: readonly PostSummary[];
   groupByYears?: boolean;
   /** The level of each post's title; the year headings sit one level above it. */
   headingLevel?: 2 | 3;

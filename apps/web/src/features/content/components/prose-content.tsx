@@ -26,10 +26,6 @@ export function ProseContent({
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    // Heading permalinks come marked aria-hidden; a hidden link must not take focus either.
-    for (const anchor of root.querySelectorAll<HTMLAnchorElement>('a[aria-hidden="true"]')) {
-      anchor.tabIndex = -1;
-    }
     // A code block wider than the column scrolls; keyboard users need to reach it to scroll it.
     for (const pre of root.querySelectorAll<HTMLElement>('pre')) {
       if (pre.scrollWidth > pre.clientWidth) pre.tabIndex = 0;

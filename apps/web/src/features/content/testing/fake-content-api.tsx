@@ -3,16 +3,8 @@
  * content shaped like the API's, and a renderer with the providers pages need.
  */
 import type { Book, Category, Post } from '@quillpost/domain';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
-import { MembershipProvider } from '../../membership/membership-context';
-import { SubscribePopupProvider } from '../../subscribe/subscribe-popup-context';
 import type { ApiClient, ApiResult, RequestOptions } from '../../../lib/api-client';
-import { ApiClientProvider } from '../../../lib/api-context';
-import { createStorage, type KeyValueStore } from '../../../lib/storage';
-import { StorageProvider } from '../../../lib/storage-context';
+import { renderAppWithClient } from '../../../test/render-app';
 
 export interface FakeRequest {
   method: string;
@@ -161,44 +153,7 @@ export const SAMPLE_CATEGORIES: Category[] = [
   { slug: 'write', name: 'Write', count: 1, sub_categories: [] },
 ];
 
-function memoryStore(): KeyValueStore {
-  const data = new Map<string, string>();
-  return {
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
-
-/** Shows the current location, so tests can assert navigation. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
-/**
- * Renders `element` at `url` (matched by `path`) with the fake API, in-memory storage, the
- * membership and subscribe-popup providers pages rely on.
- */
-export function renderPage(
-  element: ReactElement,
-  { api, url, path = '*' }: { api: ApiClient; url: string; path?: string },
-) {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  return render(
-    <ApiClientProvider client={api}>
-      <StorageProvider storage={createStorage(memoryStore())}>
-        <MemoryRouter initialEntries={[url]}>
-          <MembershipProvider>
-            <SubscribePopupProvider>
-              <Routes>
-                <Route path={path} element={element} />
-              </Routes>
-              <LocationProbe />
-            </SubscribePopupProvider>
-          </MembershipProvider>
-        </MemoryRouter>
-      </StorageProvider>
-    </ApiClientProvider>,
-  );
+/** The whole app at `url`, its content answered by `api` (createFakeApi above). */
+export function renderPage(url: string, { api }: { api: ApiClient }) {
+  return renderAppWithClient(api, { path: url });
 }

@@ -16,7 +16,7 @@ const page = (items: unknown[]) => ({
 
 describe('the console', () => {
   it('is not offered to moderators', async () => {
-    renderApp({ path: '/members/admin', routes: memberRoutes('moderator') });
+    await renderApp({ path: '/members/admin', routes: memberRoutes('moderator') });
     expect(
       await screen.findByText('You do not have permission to use the console.'),
     ).toBeInTheDocument();
@@ -24,7 +24,7 @@ describe('the console', () => {
 
   it('moves between sections with absolute links', async () => {
     const user = userEvent.setup();
-    renderApp({
+    await renderApp({
       path: '/members/admin',
       routes: memberRoutes('admin', {
         'GET /api/admin/users': { body: page([]) },
@@ -52,7 +52,7 @@ describe('the console', () => {
   it('lists users, searches them and assigns a role', async () => {
     const user = userEvent.setup();
     let grace = adminUser();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/admin/users',
       routes: memberRoutes('admin', {
         'GET /api/admin/users': () => ({ body: page([grace]) }),
@@ -88,7 +88,7 @@ describe('the console', () => {
       ]),
       counts: { pending: 1, active: 4, unsubscribed: 2, bounced: 1 },
     };
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/admin/subscribers',
       routes: memberRoutes('admin', {
         'GET /api/admin/subscribers': { body: subscribers },
@@ -123,7 +123,7 @@ describe('the console', () => {
   });
 
   it('shows analytics: totals, months, sources and the confirmation rate', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/admin/analytics',
       routes: memberRoutes('admin', {
         'GET /api/admin/analytics': {
@@ -152,7 +152,7 @@ describe('the console', () => {
       announcement: '',
       defaultTimeZone: 'UTC',
     };
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/admin/settings',
       routes: memberRoutes('admin', {
         'GET /api/admin/settings': { body: { success: true, settings } },
@@ -174,7 +174,7 @@ describe('the console', () => {
 
   it('creates an event in a time zone', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/admin/events',
       routes: memberRoutes('admin', {
         'GET /api/admin/events': { body: { success: true, events: [event()] } },

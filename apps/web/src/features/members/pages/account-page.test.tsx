@@ -77,7 +77,7 @@ function accountRoutes(over: Record<string, FakeRoute> = {}): Record<string, Fak
 describe('account', () => {
   it('shows email and role, and manages linked accounts with avatars and the primary one', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({ path: '/members/account', routes: accountRoutes() });
+    const { calls } = await renderApp({ path: '/members/account', routes: accountRoutes() });
     const details = await screen.findByRole('region', { name: 'Account' });
     expect(within(details).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(details).getByText('Member')).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('account', () => {
 
   it('lists sessions and signs another one out', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({ path: '/members/account', routes: accountRoutes() });
+    const { calls } = await renderApp({ path: '/members/account', routes: accountRoutes() });
     const sessions = await screen.findByRole('region', { name: 'Active sessions' });
     expect(await within(sessions).findByText('Firefox on macOS')).toBeInTheDocument();
     expect(within(sessions).getByText('This browser')).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('account', () => {
 
   it('saves newsletter sections and links the data download', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({ path: '/members/account', routes: accountRoutes() });
+    const { calls } = await renderApp({ path: '/members/account', routes: accountRoutes() });
     const journal = await screen.findByRole('checkbox', { name: 'Journal entries' });
     expect(journal).not.toBeChecked();
     await user.click(journal);
@@ -138,7 +138,7 @@ describe('account', () => {
   it('deletes the account only after typed confirmation, then leaves the members area', async () => {
     const user = userEvent.setup();
     const routes = accountRoutes();
-    const { calls } = renderApp({ path: '/members/account', routes });
+    const { calls } = await renderApp({ path: '/members/account', routes });
     await user.click(await screen.findByRole('button', { name: 'Delete my account…' }));
     const confirm = screen.getByRole('button', { name: 'Delete my account for good' });
     expect(confirm).toBeDisabled();

@@ -10,7 +10,7 @@ describe('bookmarks', () => {
   it('lists bookmarks that open their post, and removes one', async () => {
     const user = userEvent.setup();
     let list = [bookmark(), bookmark({ postId: '13', slug: 'quiet-desk', title: 'A quiet desk' })];
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/bookmarks',
       routes: memberRoutes('member', {
         'GET /api/members/bookmarks': () => ({ body: { success: true, bookmarks: list } }),
@@ -34,12 +34,12 @@ describe('bookmarks', () => {
   });
 
   it('explains how to bookmark when there is nothing yet', async () => {
-    renderApp({ path: '/members/bookmarks', routes: memberRoutes() });
+    await renderApp({ path: '/members/bookmarks', routes: memberRoutes() });
     expect(await screen.findByText('No bookmarks yet.')).toBeInTheDocument();
   });
 
   it('offers Try again when the list fails to load', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/bookmarks',
       routes: memberRoutes('member', { 'GET /api/members/bookmarks': 'network-error' }),
     });

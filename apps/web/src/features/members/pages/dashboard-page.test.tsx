@@ -8,7 +8,7 @@ beforeAll(preloadMembersArea, 30_000);
 
 describe('dashboard', () => {
   it('greets the member with role, status, next step, bookmarks, posts and events', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/dashboard',
       routes: memberRoutes('member', {
         'GET /api/members/dashboard': {
@@ -59,7 +59,7 @@ describe('dashboard', () => {
       wantsAccount: true,
       preferences: { build: true, learn: true, write: true, journal: true, poetry: true },
     };
-    renderApp({
+    await renderApp({
       path: '/members/dashboard',
       routes: {
         ...memberRoutes(),

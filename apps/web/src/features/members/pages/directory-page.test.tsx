@@ -9,7 +9,7 @@ beforeAll(preloadMembersArea, 30_000);
 describe('member directory', () => {
   it('shows opted-in members with name, picture or initial and bio, and searches', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/members',
       routes: memberRoutes('member', {
         'GET /api/members/directory': (call) => ({
@@ -51,7 +51,7 @@ describe('member directory', () => {
   });
 
   it('says so when the owner has closed the directory', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/members',
       routes: memberRoutes('member', {
         'GET /api/members/directory': { body: { success: true, open: false, members: [] } },

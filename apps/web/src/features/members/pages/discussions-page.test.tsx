@@ -9,7 +9,7 @@ beforeAll(preloadMembersArea, 30_000);
 describe('discussions list', () => {
   it('lists general and post threads, and starts a new one', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/discussions',
       routes: memberRoutes('member', {
         'GET /api/discussions': {
@@ -80,7 +80,7 @@ describe('a thread', () => {
         ],
       }),
     ];
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/discussions/posts/12',
       routes: memberRoutes('member', {
         'GET /api/discussions/posts/12': {
@@ -129,7 +129,7 @@ describe('a thread', () => {
   });
 
   it('shows placeholders for hidden comments and that comments are closed', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/discussions/threads/5',
       routes: memberRoutes('member', {
         'GET /api/discussions/threads/5': {
@@ -158,7 +158,7 @@ describe('a thread', () => {
   it('edits and deletes the member’s own comment', async () => {
     const user = userEvent.setup();
     let body = 'First draft';
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/discussions/threads/5',
       routes: memberRoutes('member', {
         'GET /api/discussions/threads/5': () => ({

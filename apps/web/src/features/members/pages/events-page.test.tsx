@@ -10,7 +10,7 @@ describe('events', () => {
   it('shows when and where in the event time zone, takes an RSVP and offers the .ics file', async () => {
     const user = userEvent.setup();
     let current = event();
-    renderApp({
+    await renderApp({
       path: '/members/events',
       routes: memberRoutes('member', {
         'GET /api/events': () => ({ body: { success: true, events: [current] } }),
@@ -37,7 +37,7 @@ describe('events', () => {
   });
 
   it('marks cancelled events and offers no RSVP for them', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/events',
       routes: memberRoutes('member', {
         'GET /api/events': { body: { success: true, events: [event({ status: 'cancelled' })] } },
@@ -48,7 +48,7 @@ describe('events', () => {
   });
 
   it('lets a subscriber-level account read but not RSVP', async () => {
-    renderApp({
+    await renderApp({
       path: '/members/events',
       routes: memberRoutes('subscriber', {
         'GET /api/events': { body: { success: true, events: [event()] } },

@@ -10,7 +10,7 @@ describe('moderation', () => {
   it('shows reported comments with their reports, and hides one with a reason', async () => {
     const user = userEvent.setup();
     let items = [queueItem()];
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/moderation',
       routes: memberRoutes('moderator', {
         'GET /api/moderation/queue': () => ({ body: { success: true, items } }),
@@ -37,7 +37,7 @@ describe('moderation', () => {
 
   it('warns and bans the author only with a reason', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/moderation/queue',
       routes: memberRoutes('moderator', {
         'GET /api/moderation/queue': { body: { success: true, items: [queueItem()] } },
@@ -58,7 +58,7 @@ describe('moderation', () => {
 
   it('shows the log of who did what and when, filterable by action', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/moderation/log',
       routes: memberRoutes('moderator', {
         'GET /api/moderation/log': {
@@ -92,7 +92,7 @@ describe('moderation', () => {
 
   it('switches between queue and log and back (absolute tab links)', async () => {
     const user = userEvent.setup();
-    renderApp({
+    await renderApp({
       path: '/members/moderation',
       routes: memberRoutes('moderator', {
         'GET /api/moderation/queue': { body: { success: true, items: [] } },

@@ -21,7 +21,7 @@ beforeAll(preloadMembersArea, 30_000);
 describe('profile', () => {
   it('shows the profile with initials, hidden from the directory by default, and saves it', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/profile',
       routes: memberRoutes('member', {
         'GET /api/members/profile': { body: { success: true, profile } },
@@ -52,7 +52,7 @@ describe('profile', () => {
 
   it('checks the fields with the domain rules before sending', async () => {
     const user = userEvent.setup();
-    const { calls } = renderApp({
+    const { calls } = await renderApp({
       path: '/members/profile',
       routes: memberRoutes('member', {
         'GET /api/members/profile': { body: { success: true, profile } },

@@ -1,0 +1,88 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { createApp, createMailWorker, createNewsletterSender } from './app.js';
+import { systemClock } from './clock.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { loadEnv, type Env } from './env.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMailer } from './mail/create-mailer.js';
+import { syncContent } from './modules/content/sync.js';
+import { watchContent } from './modules/content/watch.js';
+import type { PageHost } from './modules/pages/page-host.js';
+
+export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
+
+/**
+ * Starts the site: env -> database -> migrations -> content -> mail -> HTTP. server.ts boots the
+ * production build with it, dev.ts the same with Vite rendering the pages.
+ */
+export async function boot(
+  loadPages: PageHostLoader,
+): Promise<{ env: Env; app: Express; server: Server }> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  const applied = migrate(db);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  // Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
+  syncContent(db, env.CONTENT_DIR, systemClock, logger);
+  const stopWatchingContent =
+    env.NODE_ENV === 'development'
+      ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
+      : () => undefined;
+
+  let pages: PageHost | undefined;
+  try {
+    pages = await loadPages(env, logger);
+  } catch (error) {
+    logger.fatal((error as Error).message);
+    process.exit(1);
+  }
+  if (!pages) logger.warn(`No web build in ${env.WEB_DIST_DIR}: serving the API only`);
+
+  const mailer = createMailer(env, logger);
+  const deps = { env, db, clock: systemClock, logger, mailer, pages };
+  const app = createApp(deps);
+  // Delivers the mail outbox, starting with whatever a previous process left undelivered.
+  const mailWorker = createMailWorker(deps);
+  mailWorker.start();
+  // Newsletter sends get their own SMTP pool, sized to their concurrency, so a magic link never
+  // queues behind ten thousand issues, on a worker thread, so building thousands of messages (and
+  // their DKIM signatures) never sits between page requests. The sender resumes sends a previous
+  // process left unfinished.
+  const bulkMailer = env.SMTP_URL
+    ? createMailer(env, logger, { maxConnections: env.NEWSLETTER_CONCURRENCY, thread: true })
+    : mailer;
+  const newsletterSender = createNewsletterSender({ ...deps, mailer: bulkMailer });
+  newsletterSender.start();
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info(`Listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
+  });
+
+  function shutdown(signal: string) {
+    logger.info({ signal }, 'shutting down');
+    stopWatchingContent();
+    server.close(() => {
+      void Promise.all([mailWorker.stop(), newsletterSender.stop(), pages?.close()])
+        .then(() => Promise.all([mailer.close(), bulkMailer.close()]))
+        .finally(() => {
+          db.close();
+          process.exit(0);
+        });
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  }
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  return { env, app, server };
+}

@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { boot } from './boot.js';
+import { createViteHost } from './modules/pages/vite-host.js';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+
+// `pnpm dev`: the whole site on PORT (8787), pages rendered from the web app's source by Vite.
+const { env, app } = await boot((env) =>
+  createViteHost(webRoot, {
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY,
+  }),
+);
+
+// Links in mail point at the web app's origin (WEB_ORIGIN, http://localhost:5173 by default):
+// the same app answers there too, so they work as they will in production.
+const webOrigin = new URL(env.WEB_ORIGIN);
+const webPort = Number(webOrigin.port || 80);
+if (['localhost', '127.0.0.1'].includes(webOrigin.hostname) && webPort !== env.PORT) {
+  app.listen(webPort, env.HOST, () => console.info(`The site: ${webOrigin.origin}`));
+}

@@ -1,0 +1,136 @@
+/**
+ * Where server-rendered pages come from. In production: the web app's build (apps/web/dist), its
+ * index.html as the template, its server renderer (dist/server/entry-server.js) and its Vite
+ * manifest for modulepreload links. In development: the same renderer through Vite
+ * (vite-host.ts), so both render the same way.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ContentReader, PageRenderer, PageRendererModule } from '@quillpost/domain';
+import express, { type RequestHandler } from 'express';
+
+export interface PageHost {
+  /** Identifies the build: cached pages are keyed by it. Null when pages must never be cached. */
+  build: string | null;
+  /** A renderer whose pages read content through `reader`. */
+  rendererFor(reader: ContentReader): PageRenderer;
+  /** Serves the app's scripts, styles and public files. */
+  assets: RequestHandler;
+  /** Sources the Content-Security-Policy must also allow (Vite's hot reloading in development). */
+  extraSources?: { script?: string[]; connect?: string[] };
+  close(): Promise<void>;
+}
+
+export interface TemplateOptions {
+  /** Written into the page as `<meta name="turnstile-site-key">`, which the web app reads. */
+  turnstileSiteKey?: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** index.html with the runtime configuration the app reads from meta tags, before its head tags. */
+export function withRuntimeConfig(template: string, { turnstileSiteKey }: TemplateOptions): string {
+  const key = turnstileSiteKey?.trim();
+  if (!key) return template;
+  const meta = `<meta name="turnstile-site-key" content="${escapeHtml(key)}" />`;
+  return template.replace('<!--app-head-->', `${meta}\n    <!--app-head-->`);
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The files a page's route modules need beyond what index.html loads anyway: each module's chunk
+ * and the chunks it imports, so the browser fetches them alongside the entry, not after it.
+ */
+export function preloadResolver(manifest: Record<string, ManifestChunk>, template: string) {
+  const loadedByTemplate = new Set(
+    [...template.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/([^"]+\.js)"/g)].map(
+      (match) => match[1],
+    ),
+  );
+  return (modules: readonly string[]): string[] => {
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (seen.has(key) || !chunk || loadedByTemplate.has(chunk.file)) return;
+      seen.add(key);
+      files.push(`/${chunk.file}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const module of modules) visit(module);
+    return files;
+  };
+}
+
+/** The built web app's static files: hashed assets for a year, the rest revalidated. */
+function builtAssets(distDir: string): RequestHandler {
+  const router = express.Router();
+  router.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+    }),
+  );
+  const publicFiles = express.static(distDir, {
+    index: false,
+    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+  });
+  // The template and the server renderer are build outputs, not pages.
+  router.use((req, res, next) =>
+    req.path === '/index.html' || req.path.startsWith('/server/')
+      ? next()
+      : publicFiles(req, res, next),
+  );
+  return router;
+}
+
+/**
+ * The production build, or undefined when there is none (API-only tests). A build without its
+ * server renderer is a half-finished one: refuse it, naming the command that makes it whole.
+ */
+export async function loadBuiltPages(
+  distDir: string,
+  options: TemplateOptions & { publicUrl: string },
+): Promise<PageHost | undefined> {
+  const templateFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(templateFile)) return undefined;
+  const rendererFile = path.join(distDir, 'server', 'entry-server.js');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  for (const file of [rendererFile, manifestFile]) {
+    if (!fs.existsSync(file)) {
+      throw new Error(`${file} is missing: build the web app with \`pnpm build\``);
+    }
+  }
+  const template = withRuntimeConfig(fs.readFileSync(templateFile, 'utf8'), options);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const renderer = (await import(pathToFileURL(rendererFile).href)) as PageRendererModule;
+  const preloadsFor = preloadResolver(manifest, template);
+  return {
+    build: createHash('sha256').update(template).digest('base64url').slice(0, 12),
+    rendererFor: (reader) =>
+      renderer.createPageRenderer({ reader, publicUrl: options.publicUrl, template, preloadsFor }),
+    assets: builtAssets(distDir),
+    close: () => Promise.resolve(),
+  };
+}

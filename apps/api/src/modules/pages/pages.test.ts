@@ -1,0 +1,147 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInWithMagicLink } from '../../test-support/auth.js';
+import { createContentFolder, post } from '../../test-support/content.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { createWebBuild } from '../../test-support/web-build.js';
+import { syncContent } from '../content/sync.js';
+import { loadBuiltPages } from './page-host.js';
+
+const OWNER = 'owner@example.com';
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+async function setup(options: { turnstileSiteKey?: string } = {}) {
+  const build = createWebBuild();
+  const folder = createContentFolder({
+    'posts/hello.md': post('Hello <world>', { date: '2025-03-01' }),
+    'posts/draft.md': post('Secret draft', { date: '2025-03-02', extra: 'status: draft' }),
+  });
+  cleanups.push(build.cleanup, folder.cleanup);
+  const pages = await loadBuiltPages(build.dir, {
+    publicUrl: 'https://rowan.example',
+    turnstileSiteKey: options.turnstileSiteKey,
+  });
+  const t = createTestApp({
+    env: { CONTENT_DIR: folder.dir, ADMIN_EMAILS: OWNER },
+    deps: { pages },
+  });
+  cleanups.push(t.cleanup);
+  syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
+  return { ...t, build, folder };
+}
+
+const html = (app: Parameters<typeof request>[0], path: string) =>
+  request(app).get(path).set('Accept', 'text/html');
+
+describe('server-rendered pages', () => {
+  it('serves anonymous pages to any cache: public, with an ETag, no cookie, rendered once', async () => {
+    const { app } = await setup();
+    const first = await html(app, '/posts/hello');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(first.text).toContain('<main>Hello &lt;world&gt;</main>');
+
+    const again = await html(app, '/posts/hello');
+    expect(again.text).toBe(first.text);
+    const revalidated = await html(app, '/posts/hello').set('If-None-Match', first.headers.etag!);
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('renders again when the content changes, and only then', async () => {
+    const { app, deps, folder, clock } = await setup();
+    const before = await html(app, '/posts/hello');
+    expect((await html(app, '/posts/hello')).text).toBe(before.text);
+
+    folder.write('posts/hello.md', post('Hello again', { date: '2025-03-01' }));
+    syncContent(deps.db, folder.dir, clock, deps.logger);
+    const after = await html(app, '/posts/hello');
+    expect(after.text).toContain('<main>Hello again</main>');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('answers the status the renderer gives: 404 for a missing or draft post, redirects', async () => {
+    const { app } = await setup();
+    for (const path of ['/posts/nope', '/posts/draft']) {
+      const res = await html(app, path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).toContain('Post not found');
+    }
+    const moved = await html(app, '/old');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe('/new');
+  });
+
+  it('shows drafts to the admin only, in pages no cache may keep', async () => {
+    const { app, deps } = await setup();
+    const owner = await signInWithMagicLink(app, deps.db, OWNER);
+    const draft = await html(app, '/posts/draft').set('Cookie', owner);
+    expect(draft.status).toBe(200);
+    expect(draft.text).toContain('Secret draft');
+    expect(draft.headers['cache-control']).toBe('private, no-store');
+    // What the admin saw is not what anyone else gets.
+    expect((await html(app, '/posts/draft')).status).toBe(404);
+  });
+
+  it('never lets a cache keep a page that depends on the session', async () => {
+    const { app } = await setup();
+    const res = await html(app, '/members/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('preloads the modules of the page, not the ones index.html already loads', async () => {
+    const { app } = await setup();
+    const res = await html(app, '/posts/hello');
+    expect(res.text).toContain('<link rel="modulepreload" href="/assets/post-page-def456.js">');
+    expect(res.text).toContain('<link rel="modulepreload" href="/assets/prose-789.js">');
+    expect(res.text).not.toContain('modulepreload" href="/assets/app-abc123.js"');
+  });
+
+  it('writes the Turnstile site key into the page, HTML-escaped', async () => {
+    const { app } = await setup({ turnstileSiteKey: '0x4AAA"><script>x</script>' });
+    const res = await html(app, '/');
+    expect(res.text).toContain(
+      '<meta name="turnstile-site-key" content="0x4AAA&quot;&gt;&lt;script&gt;x&lt;/script&gt;" />',
+    );
+    expect(res.text.indexOf('turnstile-site-key')).toBeLessThan(res.text.indexOf('</head>'));
+  });
+
+  it('serves assets for a year, other files revalidated, and never the template or renderer', async () => {
+    const { app } = await setup();
+    const asset = await request(app).get('/assets/app-abc123.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request(app).get('/assets/missing.js')).status).toBe(404);
+    expect((await request(app).get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
+    const template = await html(app, '/index.html');
+    expect(template.text).not.toContain('<!--app-html-->');
+    const renderer = await request(app).get('/server/entry-server.js');
+    expect(renderer.text).not.toContain('createPageRenderer');
+  });
+
+  it('leaves the API, feeds and the verification link to their own routes', async () => {
+    const { app } = await setup();
+    const api = await html(app, '/api/nope');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/json/);
+    for (const path of ['/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      const res = await request(app).get(path).set('Accept', 'text/html,*/*');
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).not.toContain('<!doctype html>');
+    }
+  });
+
+  it('refuses a build without its server renderer, naming the command that makes one', async () => {
+    const build = createWebBuild();
+    cleanups.push(build.cleanup);
+    const { rmSync } = await import('node:fs');
+    rmSync(`${build.dir}/server`, { recursive: true });
+    await expect(loadBuiltPages(build.dir, { publicUrl: 'https://rowan.example' })).rejects.toThrow(
+      /entry-server\.js is missing: build the web app with `pnpm build`/,
+    );
+  });
+});

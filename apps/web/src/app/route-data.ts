@@ -1,0 +1,64 @@
+/**
+ * The router's data, carried from the server's render to the browser's hydration in a JSON
+ * script element (not an inline script: the CSP allows none, and a cached page must not carry a
+ * nonce). Loader errors are route error responses (a 404) or plain errors; both cross as fields.
+ */
+import {
+  isRouteErrorResponse,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  type HydrationState,
+} from 'react-router-dom';
+import { scriptSafeJson } from '../lib/page-head';
+
+export const ROUTE_DATA_ELEMENT_ID = 'route-data';
+
+type SerializedError =
+  | { kind: 'response'; status: number; statusText: string; data: unknown }
+  | { kind: 'error'; message: string };
+
+interface SerializedRouteData {
+  loaderData: Record<string, unknown>;
+  errors: Record<string, SerializedError> | null;
+}
+
+function serializeError(error: unknown): SerializedError {
+  return isRouteErrorResponse(error)
+    ? { kind: 'response', status: error.status, statusText: error.statusText, data: error.data }
+    : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The <script> element for the page, safe against any text the content holds. */
+export function routeDataScript(state: {
+  loaderData: Record<string, unknown>;
+  errors: Record<string, unknown> | null;
+}): string {
+  const data: SerializedRouteData = {
+    loaderData: state.loaderData,
+    errors: state.errors
+      ? Object.fromEntries(
+          Object.entries(state.errors).map(([id, error]) => [id, serializeError(error)]),
+        )
+      : null,
+  };
+  return `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+}
+
+/** What the server rendered with, for createBrowserRouter's `hydrationData`. */
+export function readRouteData(document: Document): HydrationState | undefined {
+  const text = document.getElementById(ROUTE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  const data = JSON.parse(text) as SerializedRouteData;
+  return {
+    loaderData: data.loaderData,
+    errors: data.errors
+      ? Object.fromEntries(
+          Object.entries(data.errors).map(([id, error]) => [
+            id,
+            error.kind === 'response'
+              ? new ErrorResponse(error.status, error.statusText, error.data)
+              : new Error(error.message),
+          ]),
+        )
+      : null,
+  };
+}

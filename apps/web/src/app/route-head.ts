@@ -1,0 +1,88 @@
+/**
+ * The head and HTTP status of whatever the router is showing: the deepest matched route's `meta`
+ * applied to its loader data, or a not-found / failure head when a loader threw. The server
+ * calls it with its static handler's context, the browser with the router's state after each
+ * navigation, so both write the same tags.
+ */
+import { isRouteErrorResponse, type Location, type Params } from 'react-router-dom';
+import { applyHead, type PageMeta } from '../lib/page-head';
+import type { MetaContext, RouteHandle } from './routes';
+
+export interface RoutedState {
+  matches: ReadonlyArray<{ route: { id: string; handle?: unknown }; params: Params }>;
+  loaderData: Record<string, unknown>;
+  errors: Record<string, unknown> | null;
+  location: Pick<Location, 'pathname' | 'search'>;
+}
+
+export interface RoutedHead {
+  meta: PageMeta;
+  status: number;
+  /** A matched route depends on the session (RouteHandle.personal). */
+  personal: boolean;
+}
+
+function handleOf(match: RoutedState['matches'][number]): RouteHandle {
+  return (match.route.handle ?? {}) as RouteHandle;
+}
+
+export function errorStatus(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
+  const { matches, loaderData, errors, location } = state;
+  const personal = matches.some((match) => handleOf(match).personal === true);
+  const leaf = matches.findLast((match) => handleOf(match).meta !== undefined);
+  const error = errors ? Object.values(errors)[0] : undefined;
+  if (errors || !leaf) {
+    const status = errors ? errorStatus(error) : 404;
+    const item = leaf ? handleOf(leaf).item : undefined;
+    const missing = status === 404;
+    return {
+      status,
+      personal,
+      meta: {
+        title: missing ? `${item ?? 'Page'} not found` : `${item ?? 'Page'} unavailable`,
+        description: missing ? 'This page does not exist.' : 'This page could not be loaded.',
+        path: location.pathname,
+        noindex: true,
+      },
+    };
+  }
+  const context: MetaContext = {
+    url: new URL(location.pathname + location.search, `${publicUrl}/`),
+    publicUrl,
+  };
+  const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);
+  return { status: 200, personal, meta: personal ? { ...meta, noindex: true } : meta };
+}
+
+interface HeadFollowingRouter {
+  state: RoutedState & {
+    initialized: boolean;
+    navigation: { state: string };
+    location: { key: string };
+  };
+  subscribe(listener: (state: HeadFollowingRouter['state']) => void): () => void;
+}
+
+/**
+ * Keeps <head> in step with client-side navigation: when one settles, the new page's tags
+ * replace the previous page's. `now` also writes the current page's (the server already has).
+ */
+export function followRouterHead(
+  router: HeadFollowingRouter,
+  publicUrl: string,
+  { now = false }: { now?: boolean } = {},
+): () => void {
+  let shownKey = now ? null : router.state.location.key;
+  const show = (state: HeadFollowingRouter['state']) => {
+    if (!state.initialized || state.navigation.state !== 'idle') return;
+    if (state.location.key === shownKey) return;
+    shownKey = state.location.key;
+    applyHead(routedHead(state, publicUrl).meta, publicUrl);
+  };
+  if (now) show(router.state);
+  return router.subscribe(show);
+}

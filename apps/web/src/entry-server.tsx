@@ -1,0 +1,87 @@
+/**
+ * The server renderer (PageRendererModule of packages/domain): the API process loads its build
+ * (dist/server/entry-server.js) in production and this source through Vite in development, and
+ * renders every page with a ContentReader backed by its content service. Nothing personal is
+ * rendered here: the header's account area resolves in the browser, so one page's HTML serves
+ * every visitor and can be cached.
+ */
+import type { PageRenderer, PageRendererOptions, RenderedPage } from '@quillpost/domain';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router-dom';
+import { AppProviders } from './app/app';
+import { routeDataScript } from './app/route-data';
+import { routedHead } from './app/route-head';
+import { createRoutes, type RouteHandle } from './app/routes';
+import { createApiClient } from './lib/api-client';
+import { escapeHtml, renderHead } from './lib/page-head';
+import { createStorage } from './lib/storage';
+
+// Components only call the API from effects and handlers, which never run here.
+const offlineApiClient = createApiClient({
+  baseUrl: '',
+  fetch: () => Promise.reject(new Error('The server renderer makes no API calls')),
+});
+const emptyStorage = createStorage(null);
+
+const PLACEHOLDERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->'] as const;
+
+function modulesOf(context: StaticHandlerContext): string[] {
+  return context.matches.flatMap(({ route }) => {
+    const module = (route.handle as RouteHandle | undefined)?.module;
+    return module ? [module] : [];
+  });
+}
+
+export function createPageRenderer({
+  reader,
+  publicUrl,
+  template,
+  preloadsFor = () => [],
+}: PageRendererOptions): PageRenderer {
+  for (const placeholder of PLACEHOLDERS) {
+    if (!template.includes(placeholder)) throw new Error(`index.html lacks ${placeholder}`);
+  }
+  const handler = createStaticHandler(createRoutes(reader));
+
+  return {
+    async render(url: string): Promise<RenderedPage> {
+      const request = new Request(new URL(url, `${publicUrl}/`));
+      const context = await handler.query(request);
+      if (context instanceof Response) {
+        return {
+          kind: 'redirect',
+          status: context.status,
+          location: context.headers.get('Location') ?? '/',
+        };
+      }
+      const head = routedHead(context, publicUrl);
+      const router = createStaticRouter(handler.dataRoutes, context);
+      // The whole page, lazy components included (renderToString would leave their fallbacks
+      // for the browser to fill in): it is rendered once and then served from the cache.
+      const { prelude } = await prerender(
+        <StrictMode>
+          <AppProviders apiClient={offlineApiClient} storage={emptyStorage}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </StrictMode>,
+      );
+      const appHtml = await new Response(prelude).text();
+      const preloads = preloadsFor(modulesOf(context))
+        .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+        .join('\n    ');
+      const html = template
+        .replace('<!--app-head-->', () =>
+          [renderHead(head.meta, publicUrl), preloads].join('\n    '),
+        )
+        .replace('<!--app-html-->', () => appHtml)
+        .replace('<!--app-data-->', () => routeDataScript(context));
+      return { kind: 'page', status: context.statusCode, html, personal: head.personal };
+    },
+  };
+}

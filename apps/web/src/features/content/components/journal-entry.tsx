@@ -1,0 +1,40 @@
+import type { JournalEntry } from '@quillpost/domain';
+import { Link } from 'react-router-dom';
+import { entryPath, JOURNAL_PATH } from '../page-data';
+import { formatDate, machineDate } from '../utils/format';
+import { ProseContent } from './prose-content';
+
+/**
+ * One journal entry: on the journal (an anchor, its title linking to the entry's own page) and
+ * on that page (the title is the page's heading).
+ */
+export function JournalEntryView({
+  entry,
+  standalone = false,
+}: {
+  entry: JournalEntry;
+  standalone?: boolean;
+}) {
+  const details = [entry.location, entry.mood ? `Mood: ${entry.mood}` : null].filter(Boolean);
+  const Heading = standalone ? 'h1' : 'h2';
+  return (
+    <article id={entry.slug} className="journal-entry" aria-labelledby={`${entry.slug}-title`}>
+      <header className="journal-entry__header">
+        <p className="journal-entry__date">
+          <time dateTime={machineDate(entry.date)}>{formatDate(entry.date)}</time>
+        </p>
+        <Heading id={`${entry.slug}-title`} className="journal-entry__title">
+          {standalone ? (
+            entry.title
+          ) : (
+            <Link to={entryPath(JOURNAL_PATH, entry.slug)}>{entry.title}</Link>
+          )}
+        </Heading>
+        {details.length > 0 ? (
+          <p className="journal-entry__details">{details.join(' · ')}</p>
+        ) : null}
+      </header>
+      <ProseContent html={entry.content} />
+    </article>
+  );
+}

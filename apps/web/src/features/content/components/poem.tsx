@@ -1,0 +1,28 @@
+import type { Poem } from '@quillpost/domain';
+import { Link } from 'react-router-dom';
+import { entryPath, POETRY_PATH } from '../page-data';
+import { formatDate, humanize, machineDate } from '../utils/format';
+import { ProseContent } from './prose-content';
+
+/** One poem: in the poetry list (its title links to its own page) or alone on that page. */
+export function PoemView({ poem, standalone = false }: { poem: Poem; standalone?: boolean }) {
+  const Heading = standalone ? 'h1' : 'h2';
+  return (
+    <article id={poem.slug} className="poem" aria-labelledby={`${poem.slug}-title`}>
+      <header className="poem__header">
+        <Heading id={`${poem.slug}-title`} className="poem__title">
+          {standalone ? (
+            poem.title
+          ) : (
+            <Link to={entryPath(POETRY_PATH, poem.slug)}>{poem.title}</Link>
+          )}
+        </Heading>
+        <p className="poem__meta">
+          <time dateTime={machineDate(poem.date)}>{formatDate(poem.date)}</time>
+          {poem.form ? <span> · {humanize(poem.form)}</span> : null}
+        </p>
+      </header>
+      <ProseContent html={poem.content} variant="verse" />
+    </article>
+  );
+}

@@ -1,0 +1,312 @@
+/**
+ * The <head> of each reading page, from the data its loader returned: what a search engine lists,
+ * what a link preview on Mastodon, Slack or LinkedIn shows, and the page's structured data.
+ */
+import {
+  SOCIAL_LINKS,
+  type Book,
+  type JournalEntry,
+  type Poem,
+  type Project,
+} from '@quillpost/domain';
+import { SITE_DESCRIPTION, SITE_TITLE } from '../../app/site';
+import type { FeedLink, PageMeta } from '../../lib/page-head';
+import { HUBS } from './hubs';
+import {
+  entryPath,
+  JOURNAL_PATH,
+  POETRY_PATH,
+  type BlogData,
+  type CategoryData,
+  type HubData,
+  type NowArchivesData,
+  type NowData,
+  type PostData,
+} from './page-data';
+import { formatMonth, humanize } from './utils/format';
+
+/** The site's owner, as schema.org describes a person. */
+export function person(publicUrl: string) {
+  return {
+    '@type': 'Person',
+    name: SITE_TITLE,
+    url: `${publicUrl}/`,
+    sameAs: SOCIAL_LINKS.map((link) => link.href),
+  };
+}
+
+function feedsOf(title: string, base: string): FeedLink[] {
+  return [
+    { type: 'rss', title, href: `${base}/rss.xml` },
+    { type: 'atom', title, href: `${base}/atom.xml` },
+    { type: 'json', title, href: `${base}/feed.json` },
+  ];
+}
+
+export const JOURNAL_FEEDS = feedsOf(`${SITE_TITLE}: Journal`, JOURNAL_PATH);
+export const POETRY_FEEDS = feedsOf(`${SITE_TITLE}: Poetry`, POETRY_PATH);
+
+export function categoryFeeds(slug: string, name: string): FeedLink[] {
+  return feedsOf(`${SITE_TITLE}: ${name}`, `/category/${encodeURIComponent(slug)}`);
+}
+
+export function homeMeta(publicUrl: string): PageMeta {
+  return {
+    description: SITE_DESCRIPTION,
+    path: '/',
+    jsonLd: [
+      {
+        '@type': 'WebSite',
+        name: SITE_TITLE,
+        url: `${publicUrl}/`,
+        description: SITE_DESCRIPTION,
+        inLanguage: 'en',
+        author: { '@type': 'Person', name: SITE_TITLE },
+      },
+      person(publicUrl),
+    ],
+  };
+}
+
+export function blogMeta({ categories }: BlogData, url: URL): PageMeta {
+  const active = url.searchParams.get('category');
+  const activeName = active
+    ? (categories?.find((category) => category.slug === active)?.name ?? humanize(active))
+    : null;
+  return {
+    title: activeName ? `Blog: ${activeName}` : 'Blog',
+    description:
+      'Every post Rowan Ellis has published, newest first: building software, learning in public and the craft of writing.',
+    // The filtered views are the category pages' content again: one canonical list.
+    path: '/blog',
+  };
+}
+
+export function postMeta({ post }: PostData, publicUrl: string): PageMeta {
+  const path = `/posts/${encodeURIComponent(post.slug)}`;
+  const description = post.excerpt_short || post.excerpt_medium || SITE_DESCRIPTION;
+  const image = post.featured_image_url;
+  return {
+    title: post.title,
+    description,
+    path,
+    type: 'article',
+    image,
+    imageAlt: `Illustration for “${post.title}”`,
+    article: {
+      publishedTime: post.date,
+      modifiedTime: post.updated_at,
+      section: humanize(post.category),
+      tags: post.tags,
+    },
+    jsonLd: [
+      {
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description,
+        url: publicUrl + path,
+        mainEntityOfPage: publicUrl + path,
+        datePublished: post.date,
+        dateModified: post.updated_at ?? post.date,
+        author: person(publicUrl),
+        publisher: { '@type': 'Person', name: SITE_TITLE, url: `${publicUrl}/` },
+        ...(image ? { image: new URL(image, `${publicUrl}/`).href } : {}),
+        articleSection: humanize(post.category),
+        keywords: post.tags.join(', '),
+        inLanguage: 'en',
+        ...(post.reading_minutes ? { timeRequired: `PT${post.reading_minutes}M` } : {}),
+      },
+    ],
+  };
+}
+
+export function categoryMeta(data: CategoryData): PageMeta {
+  if (data.kind === 'index') {
+    return {
+      title: 'Categories',
+      description: 'Every category of posts on the site, with how much is in each.',
+      path: '/category',
+    };
+  }
+  const title = data.subName ? `${data.name}: ${data.subName}` : data.name;
+  const hub = data.sub === null && data.slug in HUBS ? HUBS[data.slug as keyof typeof HUBS] : null;
+  return {
+    // /build is the hub page; its category list is named apart from it.
+    title: `Category: ${title}`,
+    description: hub ? hub.summary : `Posts filed under ${title}, newest first.`,
+    path: `/category/${encodeURIComponent(data.slug)}${data.sub ? `/${encodeURIComponent(data.sub)}` : ''}`,
+    feeds: categoryFeeds(data.slug, data.name),
+  };
+}
+
+export function hubMeta({ hub }: HubData): PageMeta {
+  const info = HUBS[hub];
+  return {
+    title: info.title,
+    description: info.summary,
+    path: info.path,
+    feeds: categoryFeeds(hub, info.title),
+  };
+}
+
+export function nowMeta({ now }: NowData): PageMeta {
+  return {
+    title: 'Now',
+    description:
+      now.excerpt_short ||
+      'What Rowan Ellis is focused on at this point in life: building, reading and writing.',
+    path: '/now',
+  };
+}
+
+export function nowArchivesMeta(data: NowArchivesData): PageMeta {
+  if (data.kind === 'index') {
+    return {
+      title: 'Now: archives',
+      description:
+        'Older versions of Rowan Ellis’s now page, kept as a record of what mattered when.',
+      path: '/nowArchives',
+    };
+  }
+  const month = formatMonth(data.page.date) || data.page.title;
+  return {
+    title: `Now, ${month}`,
+    description: data.page.excerpt_short || `Rowan Ellis’s now page as it stood in ${month}.`,
+    path: `/nowArchives/${encodeURIComponent(data.page.slug)}`,
+  };
+}
+
+export function journalMeta(): PageMeta {
+  return {
+    title: 'Journal',
+    description:
+      'Short entries from ordinary days: what Rowan Ellis noticed, read and thought about.',
+    path: JOURNAL_PATH,
+    feeds: JOURNAL_FEEDS,
+  };
+}
+
+export function poetryMeta(): PageMeta {
+  return {
+    title: 'Poetry',
+    description:
+      'Poems by Rowan Ellis: small observations about code, libraries, weather and love.',
+    path: POETRY_PATH,
+    feeds: POETRY_FEEDS,
+  };
+}
+
+/** A journal entry or a poem on its own page: an article, with its list's feeds. */
+export function entryMeta(
+  entry: JournalEntry | Poem,
+  kind: 'Journal' | 'Poem',
+  publicUrl: string,
+): PageMeta {
+  const base = kind === 'Journal' ? JOURNAL_PATH : POETRY_PATH;
+  const path = entryPath(base, entry.slug);
+  const description = entry.excerpt_short || entry.excerpt_medium || SITE_DESCRIPTION;
+  return {
+    title: kind === 'Journal' ? `${entry.title} (journal)` : `${entry.title} (a poem)`,
+    description,
+    path,
+    type: 'article',
+    article: {
+      publishedTime: entry.date,
+      modifiedTime: entry.updated_at,
+      section: kind === 'Journal' ? 'Journal' : 'Poetry',
+      tags: entry.tags,
+    },
+    feeds: kind === 'Journal' ? JOURNAL_FEEDS : POETRY_FEEDS,
+    jsonLd: [
+      {
+        '@type': kind === 'Journal' ? 'BlogPosting' : 'CreativeWork',
+        ...(kind === 'Poem' ? { genre: 'Poetry' } : {}),
+        headline: entry.title,
+        name: entry.title,
+        description,
+        url: publicUrl + path,
+        datePublished: entry.date,
+        dateModified: entry.updated_at ?? entry.date,
+        author: person(publicUrl),
+        inLanguage: 'en',
+      },
+    ],
+  };
+}
+
+export function bookshelfMeta(): PageMeta {
+  return {
+    title: 'Bookshelf',
+    description: 'What Rowan Ellis is reading now and has read, with notes on each book.',
+    path: '/bookshelf',
+  };
+}
+
+export function readingListMeta(): PageMeta {
+  return {
+    title: 'Reading list',
+    description: 'The books Rowan Ellis wants to read next.',
+    path: '/list',
+  };
+}
+
+export function allBooksMeta(): PageMeta {
+  return {
+    title: 'All books',
+    description:
+      'Every book on Rowan Ellis’s shelves in one table: reading, read and want to read.',
+    path: '/books-array',
+  };
+}
+
+export function bookMeta(book: Book, publicUrl: string): PageMeta {
+  const path = `/books/${encodeURIComponent(book.slug)}`;
+  const description =
+    book.excerpt_short || `Rowan Ellis’s notes on ${book.title} by ${book.author}.`;
+  return {
+    title: `${book.title} by ${book.author}`,
+    description,
+    path,
+    type: 'book',
+    image: book.cover_url,
+    imageAlt: `Cover of ${book.title}`,
+    jsonLd: [
+      {
+        '@type': 'Book',
+        name: book.title,
+        author: { '@type': 'Person', name: book.author },
+        url: publicUrl + path,
+        ...(book.year ? { datePublished: String(book.year) } : {}),
+        ...(book.cover_url ? { image: new URL(book.cover_url, `${publicUrl}/`).href } : {}),
+        ...(book.rating
+          ? {
+              review: {
+                '@type': 'Review',
+                author: person(publicUrl),
+                reviewRating: { '@type': 'Rating', ratingValue: book.rating, bestRating: 5 },
+              },
+            }
+          : {}),
+      },
+    ],
+  };
+}
+
+export function projectsMeta(): PageMeta {
+  return {
+    title: 'Projects',
+    description:
+      'Software Rowan Ellis builds and maintains: small, durable tools and the engine behind this site.',
+    path: '/projects',
+  };
+}
+
+export function projectMeta(project: Project): PageMeta {
+  return {
+    title: project.title,
+    description: project.summary,
+    path: `/projects/${encodeURIComponent(project.slug)}`,
+    image: project.featured_image_url,
+    imageAlt: `Illustration for the ${project.title} project`,
+  };
+}

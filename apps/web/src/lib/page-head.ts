@@ -1,0 +1,154 @@
+/**
+ * What a page puts in <head>: title, description, canonical URL, Open Graph, Twitter card,
+ * JSON-LD, feed links and robots. The server writes it into the document; after a client-side
+ * navigation the same markup replaces the previous page's, so both come from `renderHead`.
+ */
+import { SITE_TITLE } from '../app/site';
+
+export type OpenGraphType = 'website' | 'article' | 'book' | 'profile';
+
+export interface FeedLink {
+  type: 'rss' | 'atom' | 'json';
+  title: string;
+  /** A site path, e.g. /journal/rss.xml. */
+  href: string;
+}
+
+export interface PageMeta {
+  /** Without the site name; leave out on the home page. */
+  title?: string;
+  description: string;
+  /** The page's own path, without query or fragment: the canonical URL is built from it. */
+  path: string;
+  type?: OpenGraphType;
+  /** A site path or an absolute URL; the site's default card when left out. */
+  image?: string | null;
+  imageAlt?: string;
+  article?: {
+    publishedTime: string;
+    modifiedTime?: string | null;
+    section?: string;
+    tags: readonly string[];
+  };
+  /** Schema.org objects, each written as its own application/ld+json script. */
+  jsonLd?: ReadonlyArray<Record<string, unknown>>;
+  /** Feeds beside the site-wide ones, e.g. a category's. */
+  feeds?: readonly FeedLink[];
+  noindex?: boolean;
+}
+
+/** Shared by every page without a picture of its own: 1200 x 630, apps/web/public. */
+export const DEFAULT_IMAGE = { path: '/og-default.png', width: 1200, height: 630 };
+
+const SITE_FEEDS: readonly FeedLink[] = [
+  { type: 'rss', title: SITE_TITLE, href: '/rss.xml' },
+  { type: 'atom', title: SITE_TITLE, href: '/atom.xml' },
+  { type: 'json', title: SITE_TITLE, href: '/feed.json' },
+];
+
+const FEED_TYPES: Record<FeedLink['type'], string> = {
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+  json: 'application/feed+json',
+};
+
+/** Every element this module writes carries it, so a navigation can swap them as a set. */
+export const HEAD_MARKER = 'data-page-head';
+
+export function formatDocumentTitle(title?: string): string {
+  return title ? `${title} · ${SITE_TITLE}` : SITE_TITLE;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/**
+ * JSON that is safe inside a <script> element: no `<` can close it or open a comment, and the
+ * two line separators JavaScript once rejected are escaped too. JSON.parse reads it back as is.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
+}
+
+export function renderHead(meta: PageMeta, publicUrl: string): string {
+  const url = absoluteUrl(publicUrl, meta.path);
+  const title = formatDocumentTitle(meta.title);
+  const image = absoluteUrl(publicUrl, meta.image ?? DEFAULT_IMAGE.path);
+  const imageAlt = meta.image ? (meta.imageAlt ?? meta.title ?? SITE_TITLE) : SITE_TITLE;
+  const tags: string[] = [];
+  const tag = (name: string, attributes: Record<string, string>) =>
+    tags.push(
+      `<${name} ${HEAD_MARKER}${Object.entries(attributes)
+        .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+        .join('')}>`,
+    );
+  const property = (key: string, content: string) => tag('meta', { property: key, content });
+  const named = (key: string, content: string) => tag('meta', { name: key, content });
+
+  tags.push(`<title ${HEAD_MARKER}>${escapeHtml(title)}</title>`);
+  named('description', meta.description);
+  if (meta.noindex) named('robots', 'noindex');
+  tag('link', { rel: 'canonical', href: url });
+  property('og:site_name', SITE_TITLE);
+  property('og:type', meta.type ?? 'website');
+  property('og:title', meta.title ?? SITE_TITLE);
+  property('og:description', meta.description);
+  property('og:url', url);
+  property('og:image', image);
+  property('og:image:alt', imageAlt);
+  if (!meta.image) {
+    property('og:image:width', String(DEFAULT_IMAGE.width));
+    property('og:image:height', String(DEFAULT_IMAGE.height));
+  }
+  property('og:locale', 'en_GB');
+  if (meta.article) {
+    property('article:published_time', meta.article.publishedTime);
+    if (meta.article.modifiedTime) property('article:modified_time', meta.article.modifiedTime);
+    if (meta.article.section) property('article:section', meta.article.section);
+    for (const articleTag of meta.article.tags) property('article:tag', articleTag);
+  }
+  named('twitter:card', 'summary_large_image');
+  named('twitter:title', meta.title ?? SITE_TITLE);
+  named('twitter:description', meta.description);
+  named('twitter:image', image);
+  named('twitter:image:alt', imageAlt);
+  for (const feed of [...SITE_FEEDS, ...(meta.feeds ?? [])]) {
+    tag('link', {
+      rel: 'alternate',
+      type: FEED_TYPES[feed.type],
+      title: feed.title,
+      href: feed.href,
+    });
+  }
+  for (const object of meta.jsonLd ?? []) {
+    tags.push(
+      `<script ${HEAD_MARKER} type="application/ld+json">${scriptSafeJson({
+        '@context': 'https://schema.org',
+        ...object,
+      })}</script>`,
+    );
+  }
+  return tags.join('\n    ');
+}
+
+/** After a client-side navigation: the new page's head replaces the previous one's. */
+export function applyHead(meta: PageMeta, publicUrl: string): void {
+  for (const element of document.head.querySelectorAll(`[${HEAD_MARKER}]`)) element.remove();
+  document.head.insertAdjacentHTML('beforeend', renderHead(meta, publicUrl));
+}

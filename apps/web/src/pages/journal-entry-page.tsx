@@ -1,0 +1,34 @@
+import type { JournalEntry } from '@quillpost/domain';
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { JournalEntryView } from '../features/content/components/journal-entry';
+import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { SubscribeCall } from '../features/content/components/subscribe-call';
+import '../features/content/components/content.css';
+import './journal-page.css';
+
+/** /journal/{slug}: one entry on a page of its own, to link to and share. */
+export default function JournalEntryPage() {
+  const entry = useLoaderData() as JournalEntry;
+  return (
+    <div className="page page--reading">
+      <p className="page__eyebrow">
+        <Link to="/journal">Journal</Link>
+      </p>
+      <JournalEntryView entry={entry} standalone />
+      <SubscribeCall source="journal" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="page page--reading">
+      <ItemUnavailable
+        error={useRouteError()}
+        what="Journal entry"
+        backTo="/journal"
+        backLabel="Read the journal"
+      />
+    </div>
+  );
+}

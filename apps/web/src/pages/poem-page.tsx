@@ -1,0 +1,34 @@
+import type { Poem } from '@quillpost/domain';
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { PoemView } from '../features/content/components/poem';
+import { SubscribeCall } from '../features/content/components/subscribe-call';
+import '../features/content/components/content.css';
+import './poetry-page.css';
+
+/** /poetry/{slug}: one poem on a page of its own, to link to and share. */
+export default function PoemPage() {
+  const poem = useLoaderData() as Poem;
+  return (
+    <div className="page page--reading">
+      <p className="page__eyebrow">
+        <Link to="/poetry">Poetry</Link>
+      </p>
+      <PoemView poem={poem} standalone />
+      <SubscribeCall source="poetry" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="page page--reading">
+      <ItemUnavailable
+        error={useRouteError()}
+        what="Poem"
+        backTo="/poetry"
+        backLabel="Read all poems"
+      />
+    </div>
+  );
+}

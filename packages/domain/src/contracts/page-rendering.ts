@@ -1,0 +1,81 @@
+/**
+ * The contract between the API process, which serves pages, and the web app's server renderer
+ * (apps/web/src/entry-server.tsx). Neither app imports the other: the API implements
+ * ContentReader with its content service and loads a renderer that satisfies PageRendererModule.
+ * In the browser the same route loaders get a ContentReader that calls the read endpoints.
+ */
+import type { BookList } from '../constants.js';
+import type {
+  Book,
+  Category,
+  FIXED_PAGE_SLUGS,
+  JournalEntry,
+  LinksPage,
+  NowArchiveSummary,
+  NowPage,
+  Page,
+  Poem,
+  Project,
+} from './content.js';
+import type { Post } from './posts.js';
+
+/** What a read gives a route loader: the answer, or a failure with the API's status and code. */
+export type ContentResult<T> =
+  { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
+
+export type FixedPageSlug = (typeof FIXED_PAGE_SLUGS)[number];
+
+/** The content reads a page can need, one per read endpoint of spec section 7 and issue 5. */
+export interface ContentReader {
+  posts(category?: string): Promise<ContentResult<Post[]>>;
+  post(slug: string): Promise<ContentResult<Post>>;
+  journal(): Promise<ContentResult<JournalEntry[]>>;
+  journalEntry(slug: string): Promise<ContentResult<JournalEntry>>;
+  poems(): Promise<ContentResult<Poem[]>>;
+  poem(slug: string): Promise<ContentResult<Poem>>;
+  books(list?: BookList): Promise<ContentResult<Book[]>>;
+  book(slug: string): Promise<ContentResult<Book>>;
+  projects(): Promise<ContentResult<Project[]>>;
+  project(slug: string): Promise<ContentResult<Project>>;
+  now(): Promise<ContentResult<NowPage>>;
+  nowArchives(): Promise<ContentResult<NowArchiveSummary[]>>;
+  nowArchive(slug: string): Promise<ContentResult<NowPage>>;
+  categories(): Promise<ContentResult<Category[]>>;
+  links(): Promise<ContentResult<LinksPage>>;
+  page(slug: FixedPageSlug): Promise<ContentResult<Page>>;
+}
+
+/** One server-rendered answer. */
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The whole document, ready to send. */
+      html: string;
+      /** The page depends on who is signed in (members area, sign-in callback, /manage). */
+      personal: boolean;
+    };
+
+export interface PageRendererOptions {
+  reader: ContentReader;
+  /** PUBLIC_URL without a trailing slash: canonical URLs, Open Graph and JSON-LD are absolute. */
+  publicUrl: string;
+  /**
+   * index.html of the client build (or Vite's transformed one in development), with the
+   * placeholders `<!--app-head-->`, `<!--app-html-->` and `<!--app-data-->`.
+   */
+  template: string;
+  /** modulepreload URLs for the source modules a page's routes load (from Vite's manifest). */
+  preloadsFor?: (modules: readonly string[]) => readonly string[];
+}
+
+export interface PageRenderer {
+  /** `url` is the path and query of the request, e.g. `/posts/small-tools?ref=feed`. */
+  render(url: string): Promise<RenderedPage>;
+}
+
+/** What apps/web's server entry exports. */
+export interface PageRendererModule {
+  createPageRenderer(options: PageRendererOptions): PageRenderer;
+}
