@@ -3,11 +3,11 @@ import { defineConfig } from 'vite';
 
 // The API process hosts this app in development too (Vite in middleware mode, apps/api
 // src/dev.ts), so the dev server needs no proxy: pages, API and assets share one origin.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
-  // The server renderer is one self-contained file: the API loads it without React, React
-  // Router or the domain package among its own dependencies.
-  ssr: { noExternal: true },
+  // The built server renderer is self-contained: the API loads it without React, React Router
+  // or the domain package among its own dependencies. (In development Vite loads them itself.)
+  ssr: command === 'build' ? { noExternal: true } : {},
   build: isSsrBuild
     ? { target: 'node20', outDir: 'dist/server', emptyOutDir: true, minify: false }
     : {

@@ -83,6 +83,7 @@ export function createNewsletterSender(
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+const DEV_MODULES = /^\/(?:@|src\/|node_modules\/)/;
 
 /** Builds the whole HTTP app from its dependencies without listening, so tests drive it directly. */
 export function createApp(deps: AppDeps): Express {
@@ -126,7 +127,10 @@ export function createApp(deps: AppDeps): Express {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      // Health checks, and in development the source modules Vite serves for every page.
+      autoLogging: {
+        ignore: (req) => req.url === '/api/health' || DEV_MODULES.test(req.url ?? ''),
+      },
     }),
   );
   app.use(express.json({ limit: '100kb' }));

@@ -21,7 +21,7 @@ export interface PageMeta {
   /** The page's own path, without query or fragment: the canonical URL is built from it. */
   path: string;
   type?: OpenGraphType;
-  /** A site path or an absolute URL; the site's default card when left out. */
+  /** A site path or an absolute URL; the site's default card when left out or not a raster. */
   image?: string | null;
   imageAlt?: string;
   article?: {
@@ -86,11 +86,17 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
 }
 
+/** Link previews (X, LinkedIn, Slack, Facebook) show raster images only; an SVG shows nothing. */
+function previewable(image: string | null | undefined): image is string {
+  return Boolean(image) && !/\.svg(?:[?#]|$)/i.test(image!);
+}
+
 export function renderHead(meta: PageMeta, publicUrl: string): string {
   const url = absoluteUrl(publicUrl, meta.path);
   const title = formatDocumentTitle(meta.title);
-  const image = absoluteUrl(publicUrl, meta.image ?? DEFAULT_IMAGE.path);
-  const imageAlt = meta.image ? (meta.imageAlt ?? meta.title ?? SITE_TITLE) : SITE_TITLE;
+  const ownImage = previewable(meta.image) ? meta.image : null;
+  const image = absoluteUrl(publicUrl, ownImage ?? DEFAULT_IMAGE.path);
+  const imageAlt = ownImage ? (meta.imageAlt ?? meta.title ?? SITE_TITLE) : SITE_TITLE;
   const tags: string[] = [];
   const tag = (name: string, attributes: Record<string, string>) =>
     tags.push(
@@ -112,7 +118,7 @@ export function renderHead(meta: PageMeta, publicUrl: string): string {
   property('og:url', url);
   property('og:image', image);
   property('og:image:alt', imageAlt);
-  if (!meta.image) {
+  if (!ownImage) {
     property('og:image:width', String(DEFAULT_IMAGE.width));
     property('og:image:height', String(DEFAULT_IMAGE.height));
   }

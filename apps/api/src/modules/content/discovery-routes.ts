@@ -8,6 +8,7 @@ import {
   renderRobots,
   renderRss,
   renderSitemap,
+  itemUrl,
   type FeedSite,
   type SitemapEntry,
 } from './feeds.js';
@@ -27,11 +28,15 @@ const STATIC_PAGES = [
   '/poetry',
   '/bookshelf',
   '/list',
+  '/books-array',
+  '/nowArchives',
+  '/category',
   '/projects',
   '/build',
   '/learn',
   '/write',
   '/links',
+  '/welcome',
   '/contact',
   '/privacy',
   '/tos',
@@ -47,10 +52,11 @@ function lastmod(row: ContentRow): string {
 }
 
 /**
- * Feeds, sitemap, robots.txt and content images, mounted at the root before the SPA fallback
- * (which would otherwise answer browsers with index.html). Feeds never carry drafts or scheduled
- * posts, whoever asks. Per-category feeds live beside the category page:
- * /category/{category}/rss.xml, /category/{category}/atom.xml and /category/{category}/feed.json.
+ * Feeds, sitemap, robots.txt and content images, mounted at the root before the pages (which
+ * would otherwise answer browsers with HTML). Feeds never carry drafts or scheduled items,
+ * whoever asks. Beside the site's feeds (/rss.xml, /atom.xml, /feed.json), each category, the
+ * journal and the poems have theirs next to their page: /category/{category}/rss.xml,
+ * /journal/rss.xml, /poetry/atom.xml, and so on.
  */
 export function discoveryRoutes(
   env: Pick<Env, 'PUBLIC_URL' | 'SITE_NAME' | 'CONTENT_DIR'>,
@@ -59,8 +65,27 @@ export function discoveryRoutes(
   const router = Router();
   const base = env.PUBLIC_URL.replace(/\/+$/, '');
 
-  function site(category: string | undefined, file: string): FeedSite {
+  /** What a feed covers: every post, one category's, the journal or the poems. */
+  type FeedScope = { kind: 'posts'; category?: string } | { kind: 'journal' | 'poem' };
+
+  const SECTIONS = {
+    journal: { name: 'Journal', path: '/journal' },
+    poem: { name: 'Poetry', path: '/poetry' },
+  } as const;
+
+  function site(scope: FeedScope, file: string): FeedSite {
     const description = content.siteDescription() ?? `Writing from ${env.SITE_NAME}`;
+    if (scope.kind !== 'posts') {
+      const { name, path: home } = SECTIONS[scope.kind];
+      return {
+        base,
+        title: `${env.SITE_NAME}: ${name}`,
+        description,
+        selfPath: `${home}/${file}`,
+        homePath: home,
+      };
+    }
+    const { category } = scope;
     if (!category) {
       return { base, title: env.SITE_NAME, description, selfPath: `/${file}`, homePath: '/' };
     }
@@ -74,7 +99,9 @@ export function discoveryRoutes(
     };
   }
 
-  function rowsFor(category: string | undefined): ContentRow[] {
+  function rowsFor(scope: FeedScope): ContentRow[] {
+    if (scope.kind !== 'posts') return content.rows(scope.kind);
+    const { category } = scope;
     if (category !== undefined && !/^[a-z0-9-]{1,100}$/.test(category)) {
       throw new AppError(404, 'NOT_FOUND');
     }
@@ -84,27 +111,30 @@ export function discoveryRoutes(
   }
 
   const feeds = {
-    'rss.xml': (category?: string) => ({
+    'rss.xml': (scope: FeedScope) => ({
       type: 'application/rss+xml; charset=utf-8',
-      body: renderRss(site(category, 'rss.xml'), rowsFor(category), content.nowIso()),
+      body: renderRss(site(scope, 'rss.xml'), rowsFor(scope), content.nowIso()),
     }),
-    'atom.xml': (category?: string) => ({
+    'atom.xml': (scope: FeedScope) => ({
       type: 'application/atom+xml; charset=utf-8',
-      body: renderAtom(site(category, 'atom.xml'), rowsFor(category), content.nowIso()),
+      body: renderAtom(site(scope, 'atom.xml'), rowsFor(scope), content.nowIso()),
     }),
-    'feed.json': (category?: string) => ({
+    'feed.json': (scope: FeedScope) => ({
       type: 'application/feed+json; charset=utf-8',
-      body: JSON.stringify(renderJsonFeed(site(category, 'feed.json'), rowsFor(category))),
+      body: JSON.stringify(renderJsonFeed(site(scope, 'feed.json'), rowsFor(scope))),
     }),
   };
 
   for (const [file, render] of Object.entries(feeds)) {
-    router.get(`/${file}`, (_req, res) => {
-      const { type, body } = render();
+    const serve = (scope: FeedScope) => (_req: unknown, res: Response) => {
+      const { type, body } = render(scope);
       send(res, type, body);
-    });
+    };
+    router.get(`/${file}`, serve({ kind: 'posts' }));
+    router.get(`${SECTIONS.journal.path}/${file}`, serve({ kind: 'journal' }));
+    router.get(`${SECTIONS.poem.path}/${file}`, serve({ kind: 'poem' }));
     router.get(`/category/:category/${file}`, (req, res) => {
-      const { type, body } = render(String(req.params.category));
+      const { type, body } = render({ kind: 'posts', category: String(req.params.category) });
       send(res, type, body);
     });
   }
@@ -115,7 +145,9 @@ export function discoveryRoutes(
     for (const category of new Set(posts.map((row) => row.category))) {
       entries.push({ path: `/category/${category}` });
     }
-    for (const row of posts) entries.push({ path: `/posts/${row.slug}`, lastmod: lastmod(row) });
+    for (const row of [...posts, ...content.rows('journal'), ...content.rows('poem')]) {
+      entries.push({ path: itemUrl('', row), lastmod: lastmod(row) });
+    }
     for (const row of content.rows('book')) {
       entries.push({ path: `/books/${row.slug}`, lastmod: lastmod(row) });
     }

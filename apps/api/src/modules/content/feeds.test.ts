@@ -17,7 +17,7 @@ function setup(env: Record<string, string> = {}) {
     'authors.yml': 'rowan:\n  name: Rowan Ellis\n',
     'posts/tools.md': post('Tools & <tricks>', {
       date: '2025-03-01',
-      extra: 'tags: [tools]\nfeatured_image: images/tools.svg',
+      extra: 'tags: [tools, build]\nfeatured_image: images/tools.svg',
       body: '## Intro\n\nSee [the other post](/posts/words) and ![a chart](/content/images/tools.svg) and [intro](#intro).',
     }),
     'posts/words.md': post('Words', {
@@ -30,6 +30,8 @@ function setup(env: Record<string, string> = {}) {
     'books/walden.md': markdown('title: Walden\nauthor: Thoreau\nstatus: read'),
     'projects/tidepool.md': markdown('title: Tidepool\ndate: 2024-11-02\nsummary: S.', 'Text.'),
     'now/a.md': markdown('date: 2025-01-01', 'Old.'),
+    'journal/rain.md': markdown('title: Rain\ndate: 2025-02-01', 'It rained <all> day.'),
+    'poetry/tide.md': markdown('title: Tide\ndate: 2025-02-02', 'In, out.'),
     'now/b.md': markdown('date: 2025-06-01', 'New.'),
     'pages/start.md': markdown('title: Start\ndescription: Essays, tools and notes.', 'Hi.'),
     'images/tools.svg': SVG,
@@ -76,7 +78,14 @@ describe('RSS 2.0', () => {
     expect(new Date(tools.pubDate).toISOString()).toBe('2025-03-01T00:00:00.000Z');
     expect(tools.pubDate).toMatch(/^Sat, 01 Mar 2025 00:00:00 GMT$/);
     expect(tools['dc:creator']).toBe('Rowan Ellis');
+    // The tag that repeats the category is not listed twice.
     expect(asList(tools.category)).toEqual(['build', 'tools']);
+    expect(tools['media:content']).toMatchObject({
+      '@url': `${BASE}/content/images/tools.svg`,
+      '@medium': 'image',
+      '@type': 'image/svg+xml',
+    });
+    expect(items[0]['media:content']).toBeUndefined();
     const html = tools['content:encoded'] as string;
     expect(html).toContain(`href="${BASE}/posts/words"`);
     expect(html).toContain(`src="${BASE}/content/images/tools.svg"`);
@@ -92,6 +101,27 @@ describe('RSS 2.0', () => {
     expect(asList(rss.channel.item).map((item) => item.title)).toEqual(['Words']);
     expect((await request(app).get('/category/cooking/rss.xml')).status).toBe(404);
     expect((await request(app).get('/category/Bad%20Name/atom.xml')).status).toBe(404);
+  });
+});
+
+describe('journal and poetry feeds', () => {
+  it('give the journal and the poems RSS, Atom and JSON feeds, each entry with its own page', async () => {
+    const { app } = setup();
+    const rss = parseXml((await request(app).get('/journal/rss.xml')).text).rss.channel;
+    expect(rss.title).toBe('Rowan Ellis: Journal');
+    expect(rss.link).toBe(`${BASE}/journal`);
+    expect(rss['atom:link']['@href']).toBe(`${BASE}/journal/rss.xml`);
+    const entry = asList(rss.item)[0];
+    expect(entry).toMatchObject({ title: 'Rain', link: `${BASE}/journal/rain` });
+    expect(entry['content:encoded']).toContain('It rained');
+
+    const atom = parseXml((await request(app).get('/poetry/atom.xml')).text).feed;
+    expect(atom.title).toBe('Rowan Ellis: Poetry');
+    expect(asList(atom.entry).map((item) => item.id)).toEqual([`${BASE}/poetry/tide`]);
+
+    const json = JSON.parse((await request(app).get('/poetry/feed.json')).text);
+    expect(json.feed_url).toBe(`${BASE}/poetry/feed.json`);
+    expect(json.items.map((item: { url: string }) => item.url)).toEqual([`${BASE}/poetry/tide`]);
   });
 });
 
@@ -117,10 +147,15 @@ describe('Atom', () => {
       for (const field of ['id', 'title', 'updated', 'published', 'summary', 'content']) {
         expect(entry[field], field).toBeTruthy();
       }
-      expect(entry.link['@href']).toMatch(new RegExp(`^${BASE}/posts/`));
+      const alternate = asList(entry.link).find((link) => link['@rel'] === 'alternate');
+      expect(alternate['@href']).toMatch(new RegExp(`^${BASE}/posts/`));
       expect(entry.content['@type']).toBe('html');
     }
     expect(entries[0]).toMatchObject({ title: 'Words', updated: '2025-05-01T00:00:00.000Z' });
+    expect(asList(entries[1].link).find((link) => link['@rel'] === 'enclosure')).toMatchObject({
+      '@href': `${BASE}/content/images/tools.svg`,
+      '@type': 'image/svg+xml',
+    });
     const category = parseXml((await request(app).get('/category/build/atom.xml')).text);
     expect(asList(category.feed.entry).map((entry) => entry.title)).toEqual(['Tools & <tricks>']);
   });
@@ -171,8 +206,11 @@ describe('sitemap and robots', () => {
         `${BASE}/books/walden`,
         `${BASE}/projects/tidepool`,
         `${BASE}/nowArchives/a`,
+        `${BASE}/journal/rain`,
+        `${BASE}/poetry/tide`,
       ]),
     );
+    expect(locs.filter((loc) => loc.includes('#'))).toEqual([]);
     expect(locs).not.toContain(`${BASE}/posts/draft`);
     expect(locs).not.toContain(`${BASE}/posts/later`);
     expect(locs).not.toContain(`${BASE}/nowArchives/b`);

@@ -1,4 +1,5 @@
 import type { ContentRow } from './queries.js';
+import { KIND_PATHS } from './service.js';
 
 /** How many posts a feed carries; older ones stay reachable through the sitemap. */
 export const FEED_SIZE = 20;
@@ -23,8 +24,10 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-export function postUrl(base: string, slug: string): string {
-  return `${base}/posts/${encodeURIComponent(slug)}`;
+/** The item's own page: a post, a journal entry or a poem. */
+export function itemUrl(base: string, row: Pick<ContentRow, 'kind' | 'slug'>): string {
+  const kind = row.kind === 'journal' || row.kind === 'poem' ? row.kind : 'post';
+  return base + KIND_PATHS[kind](encodeURIComponent(row.slug));
 }
 
 /** Feed readers resolve relative links poorly: make site paths and in-page anchors absolute. */
@@ -36,6 +39,33 @@ export function absolutizeHtml(html: string, base: string, pageUrl: string): str
 
 function tagsOf(row: ContentRow): string[] {
   return JSON.parse(row.tags) as string[];
+}
+
+/** Category, topic and tags, each once (a tag may repeat the category's name). */
+function termsOf(row: ContentRow, withTopic: boolean): string[] {
+  const terms = [row.category, withTopic ? row.sub_category : '', ...tagsOf(row)].filter(Boolean);
+  return [...new Set(terms)];
+}
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+
+/** The featured image as an absolute URL with its media type, for feed readers' previews. */
+function featuredImage(row: ContentRow, base: string): { url: string; type: string } | null {
+  const image = row.featured_image_url;
+  if (!image) return null;
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(image)?.[1]?.toLowerCase() ?? '';
+  return {
+    url: image.startsWith('/') ? base + image : image,
+    type: IMAGE_TYPES[extension] ?? 'image/*',
+  };
 }
 
 /** The newest change among the posts, so the feed (and its ETag) only changes with them. */
@@ -51,8 +81,8 @@ function lastUpdated(rows: ContentRow[], fallback: string): string {
 /** RSS 2.0 with the content and atom namespaces (full HTML in content:encoded, a self link). */
 export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): string {
   const items = rows.slice(0, FEED_SIZE).map((row) => {
-    const url = postUrl(site.base, row.slug);
-    const categories = [row.category, row.sub_category, ...tagsOf(row)].filter(Boolean);
+    const url = itemUrl(site.base, row);
+    const image = featuredImage(row, site.base);
     return [
       '    <item>',
       `      <title>${escapeXml(row.title)}</title>`,
@@ -60,7 +90,10 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
       `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
       `      <pubDate>${new Date(row.published_at).toUTCString()}</pubDate>`,
       row.author_name ? `      <dc:creator>${escapeXml(row.author_name)}</dc:creator>` : '',
-      ...categories.map((name) => `      <category>${escapeXml(name)}</category>`),
+      ...termsOf(row, true).map((name) => `      <category>${escapeXml(name)}</category>`),
+      image
+        ? `      <media:content url="${escapeXml(image.url)}" medium="image" type="${image.type}"/>`
+        : '',
       `      <description>${escapeXml(row.excerpt_medium)}</description>`,
       `      <content:encoded>${escapeXml(absolutizeHtml(row.html, site.base, url))}</content:encoded>`,
       '    </item>',
@@ -70,7 +103,7 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">',
     '  <channel>',
     `    <title>${escapeXml(site.title)}</title>`,
     `    <link>${escapeXml(site.base + site.homePath)}</link>`,
@@ -88,7 +121,8 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
 /** Atom 1.0 (RFC 4287): feed and entries each with id, title, updated, author and links. */
 export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): string {
   const entries = rows.slice(0, FEED_SIZE).map((row) => {
-    const url = postUrl(site.base, row.slug);
+    const url = itemUrl(site.base, row);
+    const image = featuredImage(row, site.base);
     const updated =
       row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
     return [
@@ -99,13 +133,16 @@ export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): 
       `    <published>${row.published_at}</published>`,
       `    <updated>${updated}</updated>`,
       `    <author><name>${escapeXml(row.author_name || site.title)}</name></author>`,
-      ...[row.category, ...tagsOf(row)]
-        .filter(Boolean)
-        .map((term) => `    <category term="${escapeXml(term)}"/>`),
+      ...termsOf(row, false).map((term) => `    <category term="${escapeXml(term)}"/>`),
+      image
+        ? `    <link rel="enclosure" type="${image.type}" href="${escapeXml(image.url)}"/>`
+        : '',
       `    <summary>${escapeXml(row.excerpt_medium)}</summary>`,
       `    <content type="html">${escapeXml(absolutizeHtml(row.html, site.base, url))}</content>`,
       '  </entry>',
-    ].join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -142,18 +179,18 @@ export function renderJsonFeed(site: FeedSite, rows: ContentRow[]) {
         ]
       : [{ name: site.title }],
     items: rows.slice(0, FEED_SIZE).map((row) => {
-      const url = postUrl(site.base, row.slug);
-      const image = row.featured_image_url;
+      const url = itemUrl(site.base, row);
+      const image = featuredImage(row, site.base);
       return {
         id: url,
         url,
         title: row.title,
         content_html: absolutizeHtml(row.html, site.base, url),
         summary: row.excerpt_medium,
-        ...(image ? { image: image.startsWith('/') ? site.base + image : image } : {}),
+        ...(image ? { image: image.url } : {}),
         date_published: row.published_at,
         ...(row.updated_at ? { date_modified: row.updated_at } : {}),
-        tags: [row.category, ...tagsOf(row)].filter(Boolean),
+        tags: termsOf(row, false),
         authors: [{ name: row.author_name || site.title }],
       };
     }),

@@ -377,8 +377,8 @@ describe('GET /api/search', () => {
     const { results } = searchResponseSchema.parse(res.body);
     expect(results[0]).toMatchObject({ kind: 'post', slug: 'title-hit', path: '/posts/title-hit' });
     expect(results.map((r) => r.kind).sort()).toEqual(['journal', 'poem', 'post', 'post']);
-    expect(results.find((r) => r.kind === 'journal')?.path).toBe('/journal#j');
-    expect(results.find((r) => r.kind === 'poem')?.path).toBe('/poetry#p');
+    expect(results.find((r) => r.kind === 'journal')?.path).toBe('/journal/j');
+    expect(results.find((r) => r.kind === 'poem')?.path).toBe('/poetry/p');
   });
 
   it('highlights matches in HTML-escaped snippets', async () => {

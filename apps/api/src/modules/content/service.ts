@@ -31,10 +31,11 @@ const SEARCH_LIMIT = 20;
 const CACHE_MAX_ENTRIES = 2_000;
 const SEARCH_MAX_TERMS = 8;
 
+/** Each readable item's own page: its permalink in feeds, the sitemap, search and newsletters. */
 export const KIND_PATHS: Record<'post' | 'journal' | 'poem', (slug: string) => string> = {
   post: (slug) => `/posts/${slug}`,
-  journal: (slug) => `/journal#${slug}`,
-  poem: (slug) => `/poetry#${slug}`,
+  journal: (slug) => `/journal/${slug}`,
+  poem: (slug) => `/poetry/${slug}`,
 };
 
 function strongEtag(body: string): string {

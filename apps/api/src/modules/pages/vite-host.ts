@@ -21,6 +21,8 @@ export async function createViteHost(
   const vite = await createServer({
     root: webRoot,
     configFile: path.join(webRoot, 'vite.config.ts'),
+    // Imported as is (tsx runs this process), not bundled to a temporary file the watcher sees.
+    configLoader: 'native',
     appType: 'custom',
     server: { middlewareMode: true, hmr: { port: HMR_PORT } },
   });

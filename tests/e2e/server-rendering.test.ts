@@ -1,0 +1,323 @@
+/**
+ * What crawlers, link previews and readers without JavaScript get: every public page as real
+ * HTML, with its own head, the right status and cache headers; and what readers with JavaScript
+ * get on top: hydration without errors and client-side navigation without new documents.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+
+const repoContent = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');
+const HOSTILE_TITLE = `Quotes " ' & </script><script>window.pwned = true</script><b>bold</b>`;
+
+let stack: Stack;
+let contentDir: string;
+
+beforeAll(async () => {
+  // The site's own content, plus a post whose title tries to break out of every context.
+  contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-ssr-content-'));
+  fs.cpSync(repoContent, contentDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(contentDir, 'posts', '2026-10-01-hostile.md'),
+    `---\ntitle: ${JSON.stringify(HOSTILE_TITLE)}\ndate: 2026-10-01\ncategory: build\nexcerpt: ${JSON.stringify(HOSTILE_TITLE)}\n---\n\nPlain words.\n`,
+  );
+  stack = await startStack({
+    env: { CONTENT_DIR: contentDir, ADMIN_EMAILS: 'owner@example.test' },
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  fs.rmSync(contentDir, { recursive: true, force: true });
+});
+
+/** Every public route of spec section 2, with a sample item where the route takes one. */
+const PUBLIC_PAGES: Array<{ path: string; text: RegExp }> = [
+  { path: '/', text: /Hello, I’m Rowan/ },
+  { path: '/start', text: /software engineer/ },
+  { path: '/welcome', text: /./ },
+  { path: '/blog', text: /Why I write in public/ },
+  { path: '/posts/why-i-write-in-public', text: /A friend asked me recently/ },
+  { path: '/now', text: /What I’m doing now/ },
+  { path: '/nowArchives', text: /Earlier now pages/ },
+  { path: '/nowArchives/2026-07-01', text: /archived now page/ },
+  { path: '/journal', text: /First warm Saturday/ },
+  { path: '/journal/first-warm-saturday', text: /First warm Saturday/ },
+  { path: '/poetry', text: /Merge Conflict/ },
+  { path: '/poetry/merge-conflict', text: /Merge Conflict/ },
+  { path: '/bookshelf', text: /Bookshelf/ },
+  { path: '/list', text: /Reading list/ },
+  { path: '/books/walden', text: /Walden/ },
+  { path: '/books-array', text: /All books/ },
+  { path: '/category', text: /Categories/ },
+  { path: '/category/learn', text: /Learning SQL window functions/ },
+  { path: '/build', text: /Build/ },
+  { path: '/learn', text: /Learn/ },
+  { path: '/write', text: /Write/ },
+  { path: '/projects', text: /Tidepool/ },
+  { path: '/projects/tidepool', text: /Tidepool/ },
+  { path: '/tos', text: /./ },
+  { path: '/privacy', text: /./ },
+  { path: '/contact', text: /./ },
+  { path: '/links', text: /Rowan Ellis/ },
+];
+
+async function fetchPage(pagePath: string, headers: Record<string, string> = {}) {
+  const response = await fetch(stack.site.url + pagePath, {
+    headers: { Accept: 'text/html', ...headers },
+    redirect: 'manual',
+  });
+  return { response, html: await response.text() };
+}
+
+function headOf(html: string) {
+  const attr = (pattern: RegExp) => pattern.exec(html)?.[1];
+  const meta = (key: string) =>
+    attr(new RegExp(`<meta data-page-head (?:property|name)="${key}" content="([^"]*)"`));
+  return {
+    title: attr(/<title data-page-head>([^<]*)<\/title>/),
+    description: meta('description'),
+    canonical: attr(/<link data-page-head rel="canonical" href="([^"]*)"/),
+    meta,
+    jsonLd: [
+      ...html.matchAll(/<script data-page-head type="application\/ld\+json">(.*?)<\/script>/g),
+    ].map((match) => JSON.parse(match[1]!) as Record<string, unknown>),
+  };
+}
+
+/** The visible text of a page's HTML, as a crawler that runs no script reads it. */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+describe('HTML without JavaScript', () => {
+  it('gives every public page its own title, description, canonical URL, Open Graph tags and text', async () => {
+    const titles = new Set<string>();
+    for (const { path: pagePath, text } of PUBLIC_PAGES) {
+      const { response, html } = await fetchPage(pagePath);
+      expect(response.status, pagePath).toBe(200);
+      const head = headOf(html);
+      expect(head.title, pagePath).toBeTruthy();
+      expect(titles.has(head.title!), `${pagePath}: title "${head.title}" is not unique`).toBe(
+        false,
+      );
+      titles.add(head.title!);
+      expect(head.description, pagePath).toBeTruthy();
+      expect(head.canonical, pagePath).toBe(stack.site.url + pagePath);
+      expect(head.meta('og:url'), pagePath).toBe(stack.site.url + pagePath);
+      expect(head.meta('og:title'), pagePath).toBeTruthy();
+      expect(head.meta('og:site_name'), pagePath).toBe('Rowan Ellis');
+      expect(head.meta('og:image'), pagePath).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      expect(head.meta('twitter:card'), pagePath).toBe('summary_large_image');
+      expect(html, pagePath).not.toContain('name="robots"');
+      expect(textOf(html), pagePath).toMatch(text);
+    }
+  });
+
+  it('describes a post as an article: type, image, times, tags and BlogPosting JSON-LD', async () => {
+    const { html } = await fetchPage('/posts/window-functions-in-public');
+    const head = headOf(html);
+    expect(head.title).toBe('Learning SQL window functions in public · Rowan Ellis');
+    expect(head.meta('og:type')).toBe('article');
+    expect(head.meta('og:image')).toBe(`${stack.site.url}/og-default.png`);
+    expect(head.meta('article:published_time')).toBe('2026-01-11T00:00:00.000Z');
+    expect(head.meta('article:tag')).toBe('sql');
+    const [posting] = head.jsonLd;
+    expect(posting).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Learning SQL window functions in public',
+      datePublished: '2026-01-11T00:00:00.000Z',
+      url: `${stack.site.url}/posts/window-functions-in-public`,
+      author: { '@type': 'Person', name: 'Rowan Ellis' },
+    });
+    const image = await fetch(head.meta('og:image')!);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('describes the home page as a WebSite and a Person, and a book as a Book', async () => {
+    const home = headOf((await fetchPage('/')).html);
+    expect(home.jsonLd.map((item) => item['@type'])).toEqual(['WebSite', 'Person']);
+    const book = headOf((await fetchPage('/books/walden')).html);
+    expect(book.meta('og:type')).toBe('book');
+    expect(book.jsonLd[0]).toMatchObject({ '@type': 'Book', name: 'Walden' });
+    const journal = (await fetchPage('/journal')).html;
+    expect(journal).toContain(
+      '<link data-page-head rel="alternate" type="application/rss+xml" title="Rowan Ellis: Journal" href="/journal/rss.xml">',
+    );
+  });
+
+  it('answers 404 with the friendly page for unknown routes, missing items, drafts and scheduled posts', async () => {
+    for (const pagePath of [
+      '/no-such-page',
+      '/posts/no-such-post',
+      '/posts/notes-toward-a-post-about-tests',
+      '/posts/a-year-of-small-tools',
+      '/books/no-such-book',
+      '/category/no-such-category',
+    ]) {
+      const { response, html } = await fetchPage(pagePath);
+      expect(response.status, pagePath).toBe(404);
+      expect(textOf(html), pagePath).toMatch(/isn’t here|No such category/);
+      expect(headOf(html).title, pagePath).toMatch(/not found · Rowan Ellis$/);
+    }
+  });
+
+  it('marks the pages that are not for search engines noindex', async () => {
+    for (const pagePath of [
+      '/test',
+      '/signedup',
+      '/manage',
+      '/members/dashboard',
+      '/auth/callback',
+    ]) {
+      const { html } = await fetchPage(pagePath);
+      expect(headOf(html).meta('robots'), pagePath).toBe('noindex');
+    }
+  });
+
+  it('keeps a hostile title as text in the head, the page and its data', async () => {
+    const list = await fetchPage('/blog');
+    const slug = /href="\/posts\/([^"]*hostile[^"]*|quotes[^"]*)"/.exec(list.html)?.[1];
+    expect(slug).toBeTruthy();
+    const { html } = await fetchPage(`/posts/${slug}`);
+    expect(html).not.toContain('<script>window.pwned');
+    expect(html).not.toContain('<b>bold</b>');
+    expect(headOf(html).jsonLd[0]?.headline).toBe(HOSTILE_TITLE);
+    const data = /<script type="application\/json" id="route-data">(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
+    expect(
+      (JSON.parse(data!) as { loaderData: Record<string, { post: { title: string } }> }).loaderData[
+        '/posts/:slug'
+      ]?.post.title,
+    ).toBe(HOSTILE_TITLE);
+
+    const { page, pageErrors, close } = await openPage(stack.browser);
+    await page.goto(`${stack.site.url}/posts/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      HOSTILE_TITLE,
+    );
+    await expect(page.evaluate(() => 'pwned' in window)).resolves.toBe(false);
+    await expect(page.title()).resolves.toBe(`${HOSTILE_TITLE} · Rowan Ellis`);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+});
+
+describe('caching', () => {
+  it('lets any cache keep anonymous pages, with an ETag, and sets no cookie', async () => {
+    const { response } = await fetchPage('/posts/why-i-write-in-public');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=60, stale-while-revalidate=600',
+    );
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const etag = response.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    // node:http, not fetch: fetch adds Cache-Control: no-cache to conditional requests.
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      http
+        .get(
+          `${stack.site.url}/posts/why-i-write-in-public`,
+          { headers: { Accept: 'text/html', 'If-None-Match': etag } },
+          (res) => resolve(res.resume().statusCode),
+        )
+        .on('error', reject),
+    );
+    expect(status).toBe(304);
+  });
+
+  it('renders nothing of a signed-in reader into shared HTML; members pages and the owner’s views stay private', async () => {
+    const { context, close } = await openPage(stack.browser);
+    const email = uniqueEmail('ssr-reader');
+    await signInByCode(context, stack, email);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const signedIn = await fetchPage('/posts/why-i-write-in-public', { Cookie: cookie });
+    const anonymous = await fetchPage('/posts/why-i-write-in-public');
+    expect(signedIn.html).toBe(anonymous.html);
+    expect(signedIn.html).not.toContain(email);
+    const members = await fetchPage('/members/dashboard', { Cookie: cookie });
+    expect(members.response.headers.get('cache-control')).toBe('private, no-store');
+    expect(members.html).not.toContain(email);
+    await close();
+
+    const owner = await openPage(stack.browser);
+    await signInByCode(owner.context, stack, 'owner@example.test');
+    const ownerCookie = (await owner.context.cookies())
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    const draft = await fetchPage('/posts/notes-toward-a-post-about-tests', {
+      Cookie: ownerCookie,
+    });
+    expect(draft.response.status).toBe(200);
+    expect(draft.response.headers.get('cache-control')).toBe('private, no-store');
+    expect(textOf(draft.html)).toContain('Notes toward a post about tests');
+    await owner.close();
+  });
+});
+
+describe('in the browser', () => {
+  it('hydrates without errors and follows in-page links without loading a new document', async () => {
+    const { page, pageErrors, close } = await openPage(stack.browser);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto(stack.site.url + '/');
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')),
+    );
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Read the blog' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    await page.getByRole('link', { name: 'Why I write in public' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Why I write in public' }).waitFor();
+    await expect(page.title()).resolves.toBe('Why I write in public · Rowan Ellis');
+    await expect(page.locator('link[rel=canonical]').getAttribute('href')).resolves.toBe(
+      `${stack.site.url}/posts/why-i-write-in-public`,
+    );
+    expect(documents).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('needs no second request for the data the page came with', async () => {
+    const { page, close } = await openPage(stack.browser);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/')) {
+        reads.push(url.pathname);
+      }
+    });
+    await page.goto(stack.site.url + '/posts/why-i-write-in-public', { waitUntil: 'networkidle' });
+    expect(reads).toEqual([]);
+    await close();
+  });
+
+  it('can be read with JavaScript off: a post, and the links from it', async () => {
+    const { page, close } = await openPage(stack.browser, { javaScriptEnabled: false });
+    await page.goto(stack.site.url + '/posts/why-i-write-in-public');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Why I write in public',
+    );
+    await expect(page.getByText('A friend asked me recently').isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: /Previous post/ }).click();
+    await page.waitForURL(/\/posts\/(?!why-i-write-in-public)/);
+    await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
+    await close();
+  });
+});
