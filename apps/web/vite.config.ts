@@ -1,8 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The API process hosts this app in development too (Vite in middleware mode, apps/api
-// src/dev.ts), so the dev server needs no proxy: pages, API and assets share one origin.
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   // The built server renderer is self-contained: the API loads it without React, React Router
@@ -23,8 +21,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // Everything the first page needs in one file: fewer requests, better compression.
-              groups: [{ name: 'app', tags: ['$initial'] }],
+              // What hydration needs (React, the router, the shell) in one file, fetched once the
+              // page has painted (src/main.tsx): fewer requests, better compression.
+              // The entry itself (src/main.tsx and what it imports, such as Vite's dynamic-import
+              // helper) stays small and separate, so nothing of the app loads before that paint.
+              groups: [
+                { name: 'boot', tags: ['$initial'], priority: 1 },
+                { name: 'app', test: /\/src\/app\/hydrate\.tsx$/ },
+              ],
             },
           },
           treeshake: {

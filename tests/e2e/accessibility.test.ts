@@ -2,7 +2,7 @@ import { MESSAGES } from '@quillpost/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKING_IMPACTS, formatViolations, scanPage, type Violation } from '../support/axe.js';
-import { openPage, startStack, type Stack } from '../support/stack.js';
+import { openPage, startStack, type Stack, visit } from '../support/stack.js';
 
 /**
  * Every public screen of spec section 2 (plus the 404 page and the dialogs a visitor opens),
@@ -100,7 +100,7 @@ async function expectNoBlockingViolations(page: Page, where: string) {
 describe('the scanner', () => {
   it('reports what it should: an unlabelled button and unreadable text are blocking', async () => {
     const { page, close } = await openPage(stack.browser);
-    await page.goto(stack.site.url + '/');
+    await visit(page, stack.site.url + '/');
     await settled(page);
     await page.evaluate(() => {
       const probe = document.createElement('div');
@@ -137,7 +137,7 @@ describe.each(SCHEMES)('accessibility in the %s color scheme', (scheme) => {
   });
 
   it.each(FIXED)(`%s has no serious or critical violations (${scheme})`, async (path) => {
-    await page.goto(stack.site.url + path);
+    await visit(page, stack.site.url + path);
     await settled(page);
     await expectNoBlockingViolations(page, `${path} (${scheme})`);
   });
@@ -147,14 +147,14 @@ describe.each(SCHEMES)('accessibility in the %s color scheme', (scheme) => {
     async (kind) => {
       const path = resolved.get(kind);
       expect(path, `the sitemap lists ${kind}`).toBeDefined();
-      await page.goto(stack.site.url + path);
+      await visit(page, stack.site.url + path);
       await settled(page);
       await expectNoBlockingViolations(page, `${path} (${scheme})`);
     },
   );
 
   it.each(OPENED)(`the %s has no serious or critical violations (${scheme})`, async (what) => {
-    await page.goto(stack.site.url + '/');
+    await visit(page, stack.site.url + '/');
     await settled(page);
     const header = page.getByRole('banner');
     if (what === 'subscribe popup') {
@@ -179,7 +179,7 @@ describe.each(SCHEMES)('accessibility in the %s color scheme', (scheme) => {
       isMobile: true,
       hasTouch: true,
     });
-    await phone.page.goto(stack.site.url + '/blog');
+    await visit(phone.page, stack.site.url + '/blog');
     await settled(phone.page);
     await phone.page.getByRole('button', { name: 'Menu', exact: true }).click();
     const panel = phone.page.getByRole('dialog', { name: 'Menu' });

@@ -2,7 +2,14 @@ import { MEMBERS_DASHBOARD_PATH, MESSAGES, messageTemplates } from '@quillpost/d
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../support/mail.js';
-import { isSignedIn, openPage, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import {
+  isSignedIn,
+  openPage,
+  startStack,
+  uniqueEmail,
+  type Stack,
+  visit,
+} from '../support/stack.js';
 
 let stack: Stack;
 
@@ -16,7 +23,7 @@ afterAll(async () => {
 
 /** Header "Sign In" -> dialog -> magic-link form -> sent. Returns the dialog. */
 async function requestMagicLink(page: Page, email: string) {
-  await page.goto(stack.site.url + '/');
+  await visit(page, stack.site.url + '/');
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: MESSAGES.SIGN_IN, exact: true }).click();
   await page.getByRole('dialog', { name: MESSAGES.SIGN_IN_TITLE }).waitFor();

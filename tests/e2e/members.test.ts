@@ -15,6 +15,7 @@ import {
   uniqueEmail,
   type OpenedPage,
   type Stack,
+  visit,
 } from '../support/stack.js';
 
 const OWNER = uniqueEmail('owner');
@@ -35,7 +36,7 @@ afterAll(async () => {
  * from the sink and its confirm page bring the browser back to that page, signed in.
  */
 async function signInThroughMembersArea(page: Page, email: string, path: string) {
-  await page.goto(stack.site.url + path);
+  await visit(page, stack.site.url + path);
   await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
@@ -50,7 +51,7 @@ async function signInThroughMembersArea(page: Page, email: string, path: string)
 
 /** Names the signed-in member through their profile page. */
 async function setName(page: Page, name: string) {
-  await page.goto(stack.site.url + '/members/profile');
+  await visit(page, stack.site.url + '/members/profile');
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await page.getByText(MESSAGES.PROFILE_UPDATED).waitFor();
@@ -84,17 +85,17 @@ describe('the members area', () => {
     const post = await firstPost(ada.context);
 
     // Ada bookmarks the post from its page, and finds it among her bookmarks.
-    await ada.page.goto(`${stack.site.url}/posts/${post.slug}`);
+    await visit(ada.page, `${stack.site.url}/posts/${post.slug}`);
     const bookmark = ada.page.getByRole('button', { name: `Bookmark “${post.title}”` });
     // The button starts disabled until it knows whether the post is already bookmarked.
     await expect.poll(() => bookmark.isEnabled()).toBe(true);
     await bookmark.click();
     await ada.page.getByRole('button', { name: `Bookmarked “${post.title}”` }).waitFor();
-    await ada.page.goto(stack.site.url + '/members/bookmarks');
+    await visit(ada.page, stack.site.url + '/members/bookmarks');
     await ada.page.getByRole('main').getByRole('link', { name: post.title }).waitFor();
 
     // Ada comments on the post through its discussion.
-    await ada.page.goto(`${stack.site.url}/posts/${post.slug}`);
+    await visit(ada.page, `${stack.site.url}/posts/${post.slug}`);
     await ada.page.getByRole('link', { name: `Discuss “${post.title}”` }).click();
     await ada.page.waitForURL((url) => url.pathname === `/members/discussions/posts/${post.id}`);
     const comment = 'Borrowed two of these tools already. https://example.com/notes';
@@ -107,7 +108,7 @@ describe('the members area', () => {
     ).resolves.toBe('nofollow ugc noopener noreferrer');
 
     // Bob reports it.
-    await bob.page.goto(`${stack.site.url}/members/discussions/posts/${post.id}`);
+    await visit(bob.page, `${stack.site.url}/members/discussions/posts/${post.id}`);
     const seenByBob = bob.page.locator('article.comment', { hasText: 'Borrowed two' });
     await seenByBob.getByRole('button', { name: 'Report' }).click();
     await seenByBob.getByLabel(/What is wrong/).fill('Feels like spam');
@@ -117,7 +118,7 @@ describe('the members area', () => {
     // Carol cannot moderate yet; the admin assigns her the moderator role in the console.
     const denied = await carol.context.request.get(stack.site.url + '/api/moderation/queue');
     expect(denied.status()).toBe(403);
-    await owner.page.goto(stack.site.url + '/members/admin/users');
+    await visit(owner.page, stack.site.url + '/members/admin/users');
     await owner.page.getByLabel('Search by name or email').fill('Carol');
     const carolRow = owner.page.locator('li.admin-user', { hasText: carolEmail });
     await carolRow.waitFor();
@@ -126,7 +127,7 @@ describe('the members area', () => {
     await carolRow.getByText('Carol Moderator is now Moderator.').waitFor();
 
     // At once: Carol's next page load is a moderator's, with the queue.
-    await carol.page.goto(stack.site.url + '/members/dashboard');
+    await visit(carol.page, stack.site.url + '/members/dashboard');
     await carol.page
       .getByRole('navigation', { name: 'Members area' })
       .getByRole('link', { name: 'Moderation' })
@@ -158,7 +159,7 @@ describe('the members area', () => {
     await entry.getByText('Reason: Link dropping').waitFor();
 
     // The admin imports subscribers (one consented, one to confirm) and exports them as CSV.
-    await owner.page.goto(stack.site.url + '/members/admin/subscribers');
+    await visit(owner.page, stack.site.url + '/members/admin/subscribers');
     const consented = uniqueEmail('consented');
     const unconfirmed = uniqueEmail('unconfirmed');
     await owner.page.getByText('Import from CSV').click();

@@ -1,7 +1,14 @@
 import { MENU_SCROLL_THRESHOLD_PX, MOBILE_MENU_LINKS, SOCIAL_LINKS } from '@quillpost/domain';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import {
+  openPage,
+  signInByCode,
+  startStack,
+  uniqueEmail,
+  type Stack,
+  visit,
+} from '../support/stack.js';
 
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -36,7 +43,7 @@ async function scrollTo(page: Page, y: number) {
 describe('the mobile menu at 390 × 844', () => {
   it('floats top right, changes look past 130 px, and lists the sections with the current one marked', async () => {
     const { page, context, pageErrors, close } = await openPage(stack.browser, PHONE);
-    await page.goto(stack.site.url + '/blog');
+    await visit(page, stack.site.url + '/blog');
     await page.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
 
     const button = page.getByRole('button', { name: 'Menu', exact: true });
@@ -125,7 +132,7 @@ describe('the mobile menu at 390 × 844', () => {
     await panel.getByRole('link', { name: 'Learn', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/learn');
     await expect(panel.count()).resolves.toBe(0);
-    await page.goto(stack.site.url + '/bookshelf');
+    await visit(page, stack.site.url + '/bookshelf');
     await button.click();
     await panel.waitFor();
     await expect(
@@ -139,7 +146,7 @@ describe('the mobile menu at 390 × 844', () => {
   it('steps aside while the user menu is open', async () => {
     const { page, context, pageErrors, close } = await openPage(stack.browser, PHONE);
     await signInByCode(context, stack, uniqueEmail('phone'));
-    await page.goto(stack.site.url + '/');
+    await visit(page, stack.site.url + '/');
     const button = page.getByRole('button', { name: 'Menu', exact: true });
     await button.waitFor();
 

@@ -1,7 +1,14 @@
 import { TURNSTILE_DUMMY_TOKEN, type Post } from '@quillpost/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../support/mail.js';
-import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import {
+  openPage,
+  signInByCode,
+  startStack,
+  uniqueEmail,
+  type Stack,
+  visit,
+} from '../support/stack.js';
 
 let stack: Stack;
 const owner = uniqueEmail('owner');
@@ -42,7 +49,7 @@ describe('sending the newsletter from the console', () => {
       viewport: { width: 1280, height: 900 },
     });
     await signInByCode(context, stack, owner);
-    await page.goto(`${stack.site.url}/members/admin/newsletter`);
+    await visit(page, `${stack.site.url}/members/admin/newsletter`);
 
     // The console's Newsletter tab: pick the post, make a draft.
     await page.getByRole('heading', { name: 'New issue' }).waitFor();
@@ -82,7 +89,7 @@ describe('sending the newsletter from the console', () => {
     }
 
     // The post page says it went out as a newsletter.
-    await page.goto(`${stack.site.url}/posts/${post.slug}`);
+    await visit(page, `${stack.site.url}/posts/${post.slug}`);
     await page.getByText(/^Sent as a newsletter on /).waitFor();
 
     // One-click unsubscribe from the mail's header: no cookie, 200, no redirect, at once.

@@ -11,7 +11,7 @@ import {
 } from '@quillpost/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSignedIn, openPage, startStack, type Stack } from '../support/stack.js';
+import { isSignedIn, openPage, startStack, type Stack, visit } from '../support/stack.js';
 
 let provider: MockOAuthProvider;
 let stack: Stack;
@@ -33,7 +33,7 @@ function closedOf(popup: Page): Promise<void> {
 }
 
 async function openSignInDialog(page: Page) {
-  await page.goto(stack.site.url + '/');
+  await visit(page, stack.site.url + '/');
   await page
     .getByRole('banner')
     .getByRole('button', { name: MESSAGES.SIGN_IN, exact: true })

@@ -193,7 +193,7 @@ describe('HTML without JavaScript', () => {
     expect(html).not.toContain('<script>window.pwned');
     expect(html).not.toContain('<b>bold</b>');
     expect(headOf(html).jsonLd[0]?.headline).toBe(HOSTILE_TITLE);
-    const data = /<script type="application\/json" id="route-data">(.*?)<\/script>/s.exec(
+    const data = /<script type="application\/json" id="route-data"[^>]*>(.*?)<\/script>/s.exec(
       html,
     )?.[1];
     expect(

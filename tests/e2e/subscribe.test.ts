@@ -1,7 +1,7 @@
 import { MESSAGES } from '@quillpost/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../support/mail.js';
-import { openPage, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import { openPage, startStack, uniqueEmail, type Stack, visit } from '../support/stack.js';
 
 let stack: Stack;
 
@@ -19,7 +19,7 @@ describe('subscribing from the header', () => {
     const email = uniqueEmail('reader');
     const header = page.getByRole('banner');
 
-    await page.goto(stack.site.url + '/');
+    await visit(page, stack.site.url + '/');
     await header.getByText(MESSAGES.NEXT_STEP_ANONYMOUS, { exact: true }).waitFor();
 
     // Popup -> email step; an invalid address is refused with the spec's words.

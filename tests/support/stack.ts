@@ -91,3 +91,15 @@ export async function signInByCode(
   if (!signedIn.ok())
     throw new Error(`code sign-in: ${signedIn.status()} ${await signedIn.text()}`);
 }
+
+/**
+ * Opens `url` and waits until the app has hydrated the server's HTML: the page is readable at
+ * once, but its buttons only work after that (the app loads once the page has painted).
+ */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}

@@ -5,6 +5,7 @@
 const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
   ['subscribe', () => import('./subscribe.js')],
   ['posts', () => import('./posts.js')],
+  ['pages', () => import('./pages.js')],
   ['newsletter', () => import('./newsletter.js')],
 ];
 

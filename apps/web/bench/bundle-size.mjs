@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * Prints, per route, the gzip size of the JavaScript and CSS loaded first: the entry chunk, the
- * route's lazy chunk and everything both import statically. Run after `vite build`
- * (`pnpm --filter @quillpost/web bench`). Routes are read from src/app/routes.tsx, which keeps
- * one `const X = lazy(() => import('...'))` per line and `path="..." element={<X`.
+ * Prints, per page module, the gzip size of the JavaScript and CSS a server-rendered page of it
+ * loads: what dist/index.html loads (the small entry and the stylesheet) and, once the page has
+ * painted, the app that hydrates it (src/app/hydrate.tsx) and the page module's chunk, each with
+ * the chunks it imports. Run after `pnpm build` (`pnpm --filter @quillpost/web bench`).
  *
  * Warns when the home page's first-load JavaScript exceeds the budget; with BENCH_STRICT=1 it
  * also exits non-zero (not by default, so `pnpm bench` still runs the other packages' benches).
@@ -19,14 +19,14 @@ const dist = join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 if (!existsSync(manifestPath)) {
-  console.error(`No ${relative(root, manifestPath)}; run \`vite build\` first.`);
+  console.error(`No ${relative(root, manifestPath)}; run \`pnpm build\` first.`);
   process.exit(1);
 }
 
-/** @type {Record<string, {file: string, src?: string, isEntry?: boolean, imports?: string[], css?: string[]}>} */
+/** @type {Record<string, {file: string, imports?: string[]}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-if (!entryKey) throw new Error('The manifest has no entry chunk');
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 
 const gzipCache = new Map();
 function gzipSize(file) {
@@ -35,66 +35,46 @@ function gzipSize(file) {
 }
 
 /** The chunk and its static imports, transitively; dynamic imports load later and are not counted. */
-function collect(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
+function collect(key, seen) {
+  if (seen.has(key) || !manifest[key]) return;
   seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) collect(imported, seen);
-  return seen;
+  for (const imported of manifest[key].imports ?? []) collect(imported, seen);
 }
 
-function firstLoad(chunkKeys) {
+const fromTemplate = (pattern) => [...template.matchAll(pattern)].map((match) => match[1]);
+const templateJs = fromTemplate(/<script[^>]+src="\/([^"]+\.js)"/g);
+const templateCss = fromTemplate(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g);
+const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+
+const HYDRATE = 'src/app/hydrate.tsx';
+
+function firstLoad(moduleKey) {
   const keys = new Set();
-  for (const key of chunkKeys) for (const k of collect(key)) keys.add(k);
-  const js = new Set();
-  const css = new Set();
-  for (const key of keys) {
-    const chunk = manifest[key];
-    if (!chunk) continue;
-    if (chunk.file.endsWith('.js')) js.add(chunk.file);
-    for (const file of chunk.css ?? []) css.add(file);
-  }
-  // With build.cssCodeSplit off, one global stylesheet is loaded by every page.
-  const globalCss = manifest['style.css']?.file;
-  if (globalCss) css.add(globalCss);
-  const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
-  return { js: sum(js), css: sum(css), files: js.size + css.size };
+  for (const file of templateJs) collect(byFile.get(file) ?? file, keys);
+  const entryJs = sum(new Set([...keys].map((key) => manifest[key].file)));
+  collect(HYDRATE, keys);
+  if (moduleKey) collect(moduleKey, keys);
+  const js = new Set(templateJs);
+  for (const key of keys) if (manifest[key]?.file.endsWith('.js')) js.add(manifest[key].file);
+  return { entryJs, js: sum(js), css: sum(templateCss), files: js.size + templateCss.length };
 }
-
-// Route table: component name -> module, then path -> component name.
-const routesSource = readFileSync(join(root, 'src/app/routes.tsx'), 'utf8');
-const modules = new Map();
-for (const match of routesSource.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g)) {
-  const target = resolve(join(root, 'src/app'), match[2]);
-  const candidates = ['.tsx', '.ts'].map((ext) =>
-    relative(root, target + ext)
-      .split('\\')
-      .join('/'),
-  );
-  const key = candidates.find((candidate) => manifest[candidate]);
-  if (key) modules.set(match[1], key);
-}
-const routes = [];
-for (const match of routesSource.matchAll(
-  /path=(?:"([^"]+)"|\{(\w+)\})\s+element=\{\s*(?:<Suspense fallback=\{<\w+ \/>\}>\s*)?<(\w+)/g,
-)) {
-  const path = match[1] ?? `{${match[2]}}`;
-  const key = modules.get(match[3]);
-  if (key) routes.push({ path, key });
-}
-if (routes.length === 0) throw new Error('No routes found in src/app/routes.tsx');
 
 // kB = 1000 bytes, the unit Vite prints.
 const kb = (bytes) => (bytes / 1000).toFixed(1).padStart(6);
-const entry = firstLoad([entryKey]);
+const entry = firstLoad(null);
 console.log(
-  `First-load gzip size per route, kB (entry alone: JS ${kb(entry.js)}, CSS ${kb(entry.css)})\n`,
+  `First-load gzip size per page module, kB: index.html loads JS ${kb(entry.entryJs).trim()} and CSS ${kb(entry.css).trim()} before the page paints, the rest after\n`,
 );
-console.log(`${'route'.padEnd(22)} ${'JS kB'.padStart(6)} ${'CSS kB'.padStart(6)}  files`);
+console.log(`${'page module'.padEnd(24)} ${'JS kB'.padStart(6)} ${'CSS kB'.padStart(6)}  files`);
+const pageModules = Object.keys(manifest)
+  .filter((key) => /^src\/(pages\/[\w-]+-page|features\/members\/members-routes)\.tsx$/.test(key))
+  .sort();
 let homeJs = 0;
-for (const { path, key } of routes) {
-  const size = firstLoad([entryKey, key]);
-  if (path === '/') homeJs = size.js;
-  console.log(`${path.padEnd(22)} ${kb(size.js)} ${kb(size.css)}  ${size.files}`);
+for (const key of pageModules) {
+  const size = firstLoad(key);
+  if (key === 'src/pages/home-page.tsx') homeJs = size.js;
+  const name = key.replace(/^src\/(?:pages|features)\//, '').replace(/\.tsx$/, '');
+  console.log(`${name.padEnd(24)} ${kb(size.js)} ${kb(size.css)}  ${size.files}`);
 }
 
 const totalJs = Object.values(manifest)

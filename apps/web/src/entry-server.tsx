@@ -19,7 +19,7 @@ import { routeDataScript } from './app/route-data';
 import { routedHead } from './app/route-head';
 import { createRoutes, type RouteHandle } from './app/routes';
 import { createApiClient } from './lib/api-client';
-import { escapeHtml, renderHead } from './lib/page-head';
+import { renderHead } from './lib/page-head';
 import { createStorage } from './lib/storage';
 
 // Components only call the API from effects and handlers, which never run here.
@@ -72,15 +72,12 @@ export function createPageRenderer({
         </StrictMode>,
       );
       const appHtml = await new Response(prelude).text();
-      const preloads = preloadsFor(modulesOf(context))
-        .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
-        .join('\n    ');
       const html = template
-        .replace('<!--app-head-->', () =>
-          [renderHead(head.meta, publicUrl), preloads].join('\n    '),
-        )
+        .replace('<!--app-head-->', () => renderHead(head.meta, publicUrl))
         .replace('<!--app-html-->', () => appHtml)
-        .replace('<!--app-data-->', () => routeDataScript(context));
+        .replace('<!--app-data-->', () =>
+          routeDataScript(context, preloadsFor(modulesOf(context))),
+        );
       return { kind: 'page', status: context.statusCode, html, personal: head.personal };
     },
   };

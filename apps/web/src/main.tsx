@@ -2,64 +2,43 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/ui.css';
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  RouterProvider,
-  type RouteObject,
-} from 'react-router-dom';
-import { AppProviders } from './app/app';
-import { followRouterHead } from './app/route-head';
-import { readRouteData } from './app/route-data';
-import { createRoutes } from './app/routes';
-import { createHttpContentReader } from './features/content/api/content-reader';
-import { createApiClient } from './lib/api-client';
-import { currentApiBase } from './lib/environment';
-import { storage } from './lib/storage';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html must contain #root');
-
-const apiClient = createApiClient({ baseUrl: currentApiBase() });
-const routes = createRoutes(createHttpContentReader(apiClient));
+const FALLBACK_MS = 3000;
 
 /**
- * The server rendered this page with its route modules loaded; hydration must render the same
- * tree, so the matched lazy modules load before it starts (the server preloads them).
+ * The page arrives rendered and readable; its JavaScript only makes it interactive. So the app
+ * (React, the router, this page's modules) loads once the browser has painted the page's content,
+ * instead of competing with its text and styles on a slow connection or a slow phone.
  */
-async function loadMatchedModules(routeTable: RouteObject[]) {
-  const matches = matchRoutes(routeTable, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
+function afterFirstPaint(run: () => void) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    run();
+  };
+  const observer =
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint')
+      ? new PerformanceObserver((entries) => {
+          if (entries.getEntriesByName('first-contentful-paint').length > 0) start();
+        })
+      : null;
+  observer?.observe({ type: 'paint', buffered: true });
+  // Without paint timing, or for a page that never paints (opened in a background tab, say):
+  // start anyway, a little later.
+  setTimeout(start, observer ? FALLBACK_MS : 0);
 }
 
-/**
- * Not top-level await: page chunks import shared code from the entry chunk, so the entry must
- * finish evaluating before the modules it waits for can.
- */
-async function hydrate(container: HTMLElement) {
-  await loadMatchedModules(routes);
-  const router = createBrowserRouter(routes, { hydrationData: readRouteData(document) });
-
-  // The canonical link the server wrote says which public URL the site answers on.
-  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
-  const publicUrl = canonical ? new URL(canonical).origin : window.location.origin;
-  followRouterHead(router, publicUrl);
-
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AppProviders apiClient={apiClient} storage={storage}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-}
-
-void hydrate(root);
+afterFirstPaint(() => {
+  // The server lists them on the route data element (app/route-data.ts).
+  const modules = document.querySelector<HTMLElement>('[data-modules]')?.dataset.modules;
+  for (const href of modules?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./app/hydrate');
+});

@@ -8,7 +8,7 @@ import {
   UNSAFE_ErrorResponseImpl as ErrorResponse,
   type HydrationState,
 } from 'react-router-dom';
-import { scriptSafeJson } from '../lib/page-head';
+import { escapeHtml, scriptSafeJson } from '../lib/page-head';
 
 export const ROUTE_DATA_ELEMENT_ID = 'route-data';
 
@@ -27,11 +27,14 @@ function serializeError(error: unknown): SerializedError {
     : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** The <script> element for the page, safe against any text the content holds. */
-export function routeDataScript(state: {
-  loaderData: Record<string, unknown>;
-  errors: Record<string, unknown> | null;
-}): string {
+/**
+ * The <script> element for the page, safe against any text the content holds. `modules` are the
+ * page's route chunks, which src/main.tsx preloads with the app once the page has painted.
+ */
+export function routeDataScript(
+  state: { loaderData: Record<string, unknown>; errors: Record<string, unknown> | null },
+  modules: readonly string[] = [],
+): string {
   const data: SerializedRouteData = {
     loaderData: state.loaderData,
     errors: state.errors
@@ -40,7 +43,8 @@ export function routeDataScript(state: {
         )
       : null,
   };
-  return `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  const preload = modules.length ? ` data-modules="${escapeHtml(modules.join(' '))}"` : '';
+  return `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}"${preload}>${scriptSafeJson(data)}</script>`;
 }
 
 /** What the server rendered with, for createBrowserRouter's `hydrationData`. */

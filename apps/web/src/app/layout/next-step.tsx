@@ -1,5 +1,6 @@
 /** The suggested next step under the header, and any one-off notice (e.g. after verifying). */
 
+import { SHELL_MESSAGES } from '@quillpost/domain';
 import { useMembership } from '../../features/membership/membership-context';
 import { useResendConfirmation } from '../../features/subscribe/use-resend-confirmation';
 
@@ -8,13 +9,15 @@ export function NextStep() {
   const { resend, sending } = useResendConfirmation();
   const { nextStep, notice, progression, verified, initializing } = membership;
 
-  // Until the session is known, an empty line holds the bar's place, so the page below does not
-  // move when the message arrives (every state but a full member's shows one line).
+  // Until the session is known, a visitor's message holds the bar's place, invisible, so the page
+  // below does not move when the real one arrives (most readers are visitors; wrapping included).
   if (initializing) {
     return (
       <div className="next-step" aria-hidden="true">
         <div className="next-step__inner">
-          <p className="next-step__text">&nbsp;</p>
+          <p className="next-step__text next-step__text--pending">
+            {SHELL_MESSAGES.NEXT_STEP_ANONYMOUS}
+          </p>
         </div>
       </div>
     );

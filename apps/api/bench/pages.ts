@@ -1,0 +1,156 @@
+/**
+ * A post as a server-rendered page beside the same post as JSON: the production app (the web
+ * build's renderer, every middleware, the repository's sample content in a temp SQLite file)
+ * serving GET /posts/{slug} to a browser and GET /api/posts/{slug} to the app, measured the same
+ * way in the same run. Anonymous pages are rendered once per content version and then served
+ * from memory, so the page should cost about what the JSON does.
+ *
+ * The server runs in a child process and autocannon drives it from this one; rounds alternate
+ * and the best of each counts. Needs the web build (`pnpm build`).
+ * `pnpm bench` runs it through bench/run.ts; `tsx bench/pages.ts` runs it alone.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createApp } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import { openDatabase } from '../src/db/connection.js';
+import { migrate } from '../src/db/migrate.js';
+import { loadEnv } from '../src/env.js';
+import { createLogger } from '../src/logger.js';
+import { DevMailbox } from '../src/mail/dev-mailbox.js';
+import { syncContent } from '../src/modules/content/sync.js';
+import { loadBuiltPages } from '../src/modules/pages/page-host.js';
+
+const CONNECTIONS = 50;
+const ROUND_SECONDS = 4;
+const WARMUP_SECONDS = 1;
+const ROUNDS = 2;
+const TARGET_RATIO = 0.8;
+const SLUG = 'why-i-write-in-public';
+
+const here = fileURLToPath(import.meta.url);
+const contentDir = path.resolve(path.dirname(here), '../../../content');
+
+/** Child side: boots the app with the web build on loopback and reports its port. */
+async function serve() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-bench-pages-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_PATH: path.join(dir, 'site.db'),
+    CONTENT_DIR: contentDir,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  migrate(db);
+  syncContent(db, env.CONTENT_DIR, systemClock, logger);
+  const pages = await loadBuiltPages(env.WEB_DIST_DIR, { publicUrl: env.PUBLIC_URL });
+  if (!pages) {
+    process.stdout.write(`${JSON.stringify({ missing: env.WEB_DIST_DIR })}\n`);
+    process.exit(0);
+  }
+  const app = createApp({
+    env,
+    db,
+    clock: systemClock,
+    logger,
+    mailer: new DevMailbox(logger),
+    pages,
+  });
+  const server = app.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    process.stdout.write(`${JSON.stringify({ port })}\n`);
+  });
+  process.on('disconnect', () => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+interface Round {
+  requestsPerSecond: number;
+  p99Ms: number;
+  kBPerResponse: number;
+}
+
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Round> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
+  if (result.non2xx || result.errors) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    kBPerResponse: result.throughput.total / (result.requests.total || 1) / 1024,
+  };
+}
+
+/** Parent side: starts the child, loads page and JSON in alternating rounds, prints the figures. */
+export async function run(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', here, '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<{ port?: number; missing?: string }>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n') && line) resolve(JSON.parse(line));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  if (!ready.port) {
+    console.log(`GET /posts/${SLUG}: skipped, no web build in ${ready.missing} (pnpm build)`);
+    return;
+  }
+  const base = `http://127.0.0.1:${ready.port}`;
+  const targets = {
+    page: { url: `${base}/posts/${SLUG}`, headers: { accept: 'text/html' } },
+    json: { url: `${base}/api/posts/${SLUG}`, headers: { accept: 'application/json' } },
+  };
+
+  try {
+    for (const { url, headers } of Object.values(targets)) {
+      await measure(url, headers, WARMUP_SECONDS);
+    }
+    const best: Partial<Record<keyof typeof targets, Round>> = {};
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const name of ['page', 'json'] as const) {
+        const result = await measure(targets[name].url, targets[name].headers, ROUND_SECONDS);
+        if (!best[name] || result.requestsPerSecond > best[name].requestsPerSecond)
+          best[name] = result;
+      }
+    }
+    const line = (name: string, r: Round) =>
+      `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${r.p99Ms
+        .toFixed(1)
+        .padStart(6)} ms   ${r.kBPerResponse.toFixed(1)} kB/response`;
+    console.log(
+      `A post, ${CONNECTIONS} connections, best of ${ROUNDS} x ${ROUND_SECONDS} s, uncompressed`,
+    );
+    console.log(line(`GET /posts/${SLUG} (HTML)`, best.page!));
+    console.log(line(`GET /api/posts/${SLUG} (JSON)`, best.json!));
+    const ratio = best.page!.requestsPerSecond / best.json!.requestsPerSecond;
+    console.log(
+      `page / JSON: ${(ratio * 100).toFixed(0)}% (target ≥ ${TARGET_RATIO * 100}%) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
+    );
+  } finally {
+    child.disconnect();
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  await serve();
+} else if (process.argv[1] && path.resolve(process.argv[1]) === here) {
+  await run();
+}

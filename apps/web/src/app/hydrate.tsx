@@ -1,0 +1,66 @@
+/**
+ * Hydrates the server-rendered page: the route table with the HTTP content reader, the route
+ * modules the server rendered with, and the router's data from the page (no second request).
+ * src/main.tsx loads this once the page has painted.
+ */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
+import { AppProviders } from './app';
+import { followRouterHead } from './route-head';
+import { readRouteData } from './route-data';
+import { createRoutes } from './routes';
+import { createHttpContentReader } from '../features/content/api/content-reader';
+import { createApiClient } from '../lib/api-client';
+import { currentApiBase } from '../lib/environment';
+import { storage } from '../lib/storage';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html must contain #root');
+
+const apiClient = createApiClient({ baseUrl: currentApiBase() });
+const routes = createRoutes(createHttpContentReader(apiClient));
+
+/**
+ * The server rendered this page with its route modules loaded; hydration must render the same
+ * tree, so the matched lazy modules load before it starts (the server preloads them).
+ */
+async function loadMatchedModules(routeTable: RouteObject[]) {
+  const matches = matchRoutes(routeTable, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Not top-level await: page chunks import shared code from the entry chunk, so the entry must
+ * finish evaluating before the modules it waits for can.
+ */
+async function hydrate(container: HTMLElement) {
+  await loadMatchedModules(routes);
+  const router = createBrowserRouter(routes, { hydrationData: readRouteData(document) });
+
+  // The canonical link the server wrote says which public URL the site answers on.
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  const publicUrl = canonical ? new URL(canonical).origin : window.location.origin;
+  followRouterHead(router, publicUrl);
+
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AppProviders apiClient={apiClient} storage={storage}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void hydrate(root);

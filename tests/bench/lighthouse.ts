@@ -1,0 +1,144 @@
+/**
+ * Lighthouse (mobile: a mid-range phone on a slow 4G link, simulated) on the home page and a post
+ * of the production build, beside a script-free snapshot of the very same rendered page served by
+ * a bare node:http server (its styles and images fetched from the site), measured in the same run.
+ * The snapshot is the floor: what the page would cost as plain HTML. Prints each category's
+ * score, LCP, and LCP against the snapshot's. Needs `pnpm build` and Debian's Chromium.
+ *   pnpm bench (all benches), or: cd tests && npx tsx bench/lighthouse.ts
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startSmtpSink } from '@quillpost/api/test-support/smtp-sink';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startSite } from '../support/site.js';
+
+const PAGES = ['/', '/posts/why-i-write-in-public'];
+const RUNS = 3;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const LCP_MARGIN = 1.15;
+
+/** The page as the server sent it, minus every script and module preload. */
+function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/**
+ * Serves the snapshots at their own paths and everything else (styles, images) as the site sent
+ * it, from memory after the first request, as a static file server would.
+ */
+async function startSnapshotServer(site: string, snapshots: Map<string, string>) {
+  const files = new Map<
+    string,
+    { status: number; headers: Record<string, string>; body: Buffer }
+  >();
+  const server = http.createServer(async (req, res) => {
+    const snapshot = snapshots.get(req.url ?? '');
+    if (snapshot !== undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(snapshot);
+      return;
+    }
+    let file = files.get(req.url ?? '');
+    if (!file) {
+      const upstream = await fetch(site + req.url);
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'cache-control']) {
+        const value = upstream.headers.get(name);
+        if (value) headers[name] = value;
+      }
+      file = { status: upstream.status, headers, body: Buffer.from(await upstream.arrayBuffer()) };
+      files.set(req.url ?? '', file);
+    }
+    res.writeHead(file.status, file.headers).end(file.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface Audit {
+  scores: Record<keyof typeof TARGETS, number>;
+  lcpMs: number;
+}
+
+async function audit(url: string, port: number): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(TARGETS),
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const scores = Object.fromEntries(
+    Object.keys(TARGETS).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+  ) as Audit['scores'];
+  return { scores, lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const sink = await startSmtpSink();
+const site = await startSite({ smtpUrl: sink.url });
+const snapshots = new Map<string, string>();
+for (const path of PAGES) {
+  snapshots.set(path, withoutScripts(await (await fetch(site.url + path)).text()));
+}
+const snapshot = await startSnapshotServer(site.url, snapshots);
+const chrome = await launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+let allMet = true;
+try {
+  console.log(`Lighthouse ${RUNS} runs per page (median), mobile, simulated throttling`);
+  for (const path of PAGES) {
+    const runs: Audit[] = [];
+    const plain: number[] = [];
+    // Alternate the page and its snapshot, so both see the machine in the same state.
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(await audit(site.url + path, chrome.port));
+      plain.push((await audit(snapshot.url + path, chrome.port)).lcpMs);
+    }
+    const scores = Object.fromEntries(
+      Object.keys(TARGETS).map((id) => [
+        id,
+        median(runs.map((r) => r.scores[id as keyof typeof TARGETS])),
+      ]),
+    ) as Audit['scores'];
+    const lcp = median(runs.map((r) => r.lcpMs));
+    const plainLcp = median(plain);
+    const ratio = lcp / plainLcp;
+    const met =
+      Object.entries(TARGETS).every(
+        ([id, target]) => scores[id as keyof typeof TARGETS] >= target,
+      ) && ratio <= LCP_MARGIN;
+    allMet &&= met;
+    console.log(
+      `${path.padEnd(32)} performance ${scores.performance}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`,
+    );
+    console.log(
+      `${''.padEnd(32)} LCP ${(lcp / 1000).toFixed(2)} s, script-free snapshot ${(plainLcp / 1000).toFixed(2)} s: ${(ratio * 100).toFixed(0)}% (target ≤ ${Math.round(LCP_MARGIN * 100)}%) ${met ? 'OK' : 'BELOW TARGET'}`,
+    );
+  }
+  console.log(
+    `targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ${TARGETS.seo}: ${allMet ? 'all met' : 'NOT ALL MET'}`,
+  );
+} finally {
+  chrome.kill();
+  snapshot.server.close();
+  await site.stop();
+  await sink.close();
+}
