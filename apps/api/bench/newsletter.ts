@@ -65,7 +65,6 @@ async function serve(smtpUrl: string) {
     LOG_LEVEL: 'silent',
     DATABASE_PATH: path.join(dir, 'site.db'),
     CONTENT_DIR: contentDir,
-    WEB_DIST_DIR: path.join(dir, 'no-web'),
     MAIL_FROM: 'Rowan Ellis <newsletter@example.test>',
   });
   const logger = createLogger(env.LOG_LEVEL);

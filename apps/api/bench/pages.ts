@@ -49,7 +49,9 @@ async function serve() {
   const db = openDatabase(env.DATABASE_PATH);
   migrate(db);
   syncContent(db, env.CONTENT_DIR, systemClock, logger);
-  const pages = await loadBuiltPages(env.WEB_DIST_DIR, { publicUrl: env.PUBLIC_URL });
+  const pages = await loadBuiltPages(env.WEB_DIST_DIR, {
+    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+  });
   if (!pages) {
     process.stdout.write(`${JSON.stringify({ missing: env.WEB_DIST_DIR })}\n`);
     process.exit(0);

@@ -43,7 +43,6 @@ async function serve() {
     LOG_LEVEL: 'silent',
     DATABASE_PATH: path.join(dir, 'site.db'),
     CONTENT_DIR: contentDir,
-    WEB_DIST_DIR: path.join(dir, 'no-web'),
   });
   const logger = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);

@@ -82,7 +82,6 @@ export async function run(): Promise<void> {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_PATH: path.join(dir, 'site.db'),
-    WEB_DIST_DIR: path.join(dir, 'no-web-build'),
     SMTP_URL: sink.url,
     // Every request comes from 127.0.0.1 to distinct addresses: lift the abuse limit per IP.
     RATE_LIMIT_IP_MAX: '100000000',

@@ -165,11 +165,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
   app.use('/api', contentRoutes(content));
-  // Feeds, sitemap, robots.txt and /content/images: before the SPA fallback, which answers HTML.
+  // Feeds, sitemap, robots.txt and /content/images: before the pages, which answer HTML.
   app.use(discoveryRoutes(env, content));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
-  if (deps.pages) app.use(pageRoutes(deps.pages, content));
+  if (deps.pages) app.use(pageRoutes(deps.pages, content, logger));
   app.use(errorHandler(logger));
   return app;
 }

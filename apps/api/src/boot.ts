@@ -19,6 +19,7 @@ export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | un
  */
 export async function boot(
   loadPages: PageHostLoader,
+  options: { host?: string } = {},
 ): Promise<{ env: Env; app: Express; server: Server }> {
   let env;
   try {
@@ -65,7 +66,7 @@ export async function boot(
   const newsletterSender = createNewsletterSender({ ...deps, mailer: bulkMailer });
   newsletterSender.start();
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = app.listen(env.PORT, options.host ?? env.HOST, () => {
     logger.info(`Listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
   });
 

@@ -5,12 +5,17 @@ import { createViteHost } from './modules/pages/vite-host.js';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
+// Vite's development server can read any file of the workspace: only this machine may ask.
+const LOOPBACK = '127.0.0.1';
+
 // `pnpm dev`: the whole site on PORT (8787), pages rendered from the web app's source by Vite.
-const { env, app } = await boot((env) =>
-  createViteHost(webRoot, {
-    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
-    turnstileSiteKey: env.TURNSTILE_SITE_KEY,
-  }),
+const { env, app } = await boot(
+  (env) =>
+    createViteHost(webRoot, {
+      publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+      turnstileSiteKey: env.TURNSTILE_SITE_KEY,
+    }),
+  { host: LOOPBACK },
 );
 
 // Links in mail point at the web app's origin (WEB_ORIGIN, http://localhost:5173 by default):
@@ -18,5 +23,5 @@ const { env, app } = await boot((env) =>
 const webOrigin = new URL(env.WEB_ORIGIN);
 const webPort = Number(webOrigin.port || 80);
 if (['localhost', '127.0.0.1'].includes(webOrigin.hostname) && webPort !== env.PORT) {
-  app.listen(webPort, env.HOST, () => console.info(`The site: ${webOrigin.origin}`));
+  app.listen(webPort, LOOPBACK, () => console.info(`The site: ${webOrigin.origin}`));
 }

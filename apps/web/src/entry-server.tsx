@@ -11,6 +11,7 @@ import { prerender } from 'react-dom/static';
 import {
   createStaticHandler,
   createStaticRouter,
+  isRouteErrorResponse,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router-dom';
@@ -51,7 +52,8 @@ export function createPageRenderer({
 
   return {
     async render(url: string): Promise<RenderedPage> {
-      const request = new Request(new URL(url, `${publicUrl}/`));
+      // Appended, not resolved: a request target is a path, never a host.
+      const request = new Request(`${publicUrl}${url.startsWith('/') ? url : `/${url}`}`);
       const context = await handler.query(request);
       if (context instanceof Response) {
         return {
@@ -78,7 +80,16 @@ export function createPageRenderer({
         .replace('<!--app-data-->', () =>
           routeDataScript(context, preloadsFor(modulesOf(context))),
         );
-      return { kind: 'page', status: context.statusCode, html, personal: head.personal };
+      const failure = Object.values(context.errors ?? {}).find(
+        (error) => !isRouteErrorResponse(error),
+      );
+      return {
+        kind: 'page',
+        status: context.statusCode,
+        html,
+        personal: head.personal,
+        ...(failure ? { error: failure instanceof Error ? failure.stack : String(failure) } : {}),
+      };
     },
   };
 }

@@ -39,7 +39,6 @@ export function createTestApp(
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    WEB_DIST_DIR: path.join(os.tmpdir(), 'quillpost-no-web-build'),
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL);

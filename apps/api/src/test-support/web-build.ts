@@ -48,6 +48,9 @@ export function createPageRenderer({ reader, publicUrl, template, preloadsFor })
     async render(url) {
       const { pathname } = new URL(url, publicUrl);
       if (pathname === '/old') return { kind: 'redirect', status: 301, location: '/new' };
+      if (pathname === '/broken') {
+        return { kind: 'page', status: 500, html: '<p>Something went wrong</p>', personal: false, error: 'Error: loader bug' };
+      }
       const personal = pathname.startsWith('/members');
       let status = 200;
       let body = 'Home';

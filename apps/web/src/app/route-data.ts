@@ -21,10 +21,11 @@ interface SerializedRouteData {
   errors: Record<string, SerializedError> | null;
 }
 
+/** A loader's answer crosses as is; anything else (a bug) only as the fact that it failed. */
 function serializeError(error: unknown): SerializedError {
   return isRouteErrorResponse(error)
     ? { kind: 'response', status: error.status, statusText: error.statusText, data: error.data }
-    : { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    : { kind: 'error', message: 'Unexpected error' };
 }
 
 /**

@@ -35,8 +35,7 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   const personal = matches.some((match) => handleOf(match).personal === true);
   const leaf = matches.findLast((match) => handleOf(match).meta !== undefined);
   const error = errors ? Object.values(errors)[0] : undefined;
-  if (errors || !leaf) {
-    const status = errors ? errorStatus(error) : 404;
+  const fallback = (status: number): RoutedHead => {
     const item = leaf ? handleOf(leaf).item : undefined;
     const missing = status === 404;
     return {
@@ -49,13 +48,19 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
         noindex: true,
       },
     };
-  }
+  };
+  if (errors || !leaf) return fallback(errors ? errorStatus(error) : 404);
   const context: MetaContext = {
     url: new URL(location.pathname + location.search, `${publicUrl}/`),
     publicUrl,
   };
-  const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);
-  return { status: 200, personal, meta: personal ? { ...meta, noindex: true } : meta };
+  try {
+    const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);
+    return { status: 200, personal, meta: personal ? { ...meta, noindex: true } : meta };
+  } catch {
+    // A head must never cost the page: whatever odd content made it throw, the page still shows.
+    return { ...fallback(200), meta: { description: '', path: location.pathname } };
+  }
 }
 
 interface HeadFollowingRouter {
@@ -76,11 +81,15 @@ export function followRouterHead(
   publicUrl: string,
   { now = false }: { now?: boolean } = {},
 ): () => void {
-  let shownKey = now ? null : router.state.location.key;
+  // What the head was last written for: a navigation, or a Try Again that reloaded its data.
+  let shown: unknown[] = now
+    ? []
+    : [router.state.location.key, router.state.loaderData, router.state.errors];
   const show = (state: HeadFollowingRouter['state']) => {
     if (!state.initialized || state.navigation.state !== 'idle') return;
-    if (state.location.key === shownKey) return;
-    shownKey = state.location.key;
+    const current = [state.location.key, state.loaderData, state.errors];
+    if (current.every((part, index) => part === shown[index])) return;
+    shown = current;
     applyHead(routedHead(state, publicUrl).meta, publicUrl);
   };
   if (now) show(router.state);

@@ -9,8 +9,8 @@ export interface DocumentMeta {
 }
 
 /**
- * Titles the pages of the members area's own router, which render in the browser only (the
- * server renders their shell): the route table's head (page-head.ts) names the area, this the page.
+ * Titles the pages of the members area's own router (its not-found page included), which render
+ * in the browser only: the route table's head (page-head.ts) names the area, this the page.
  */
 export function useDocumentMeta({ title, description }: DocumentMeta): void {
   useEffect(() => {

@@ -82,8 +82,10 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
+/** A site path (or an absolute URL, kept as is) as an absolute URL. Never throws. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  return `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
 /** Link previews (X, LinkedIn, Slack, Facebook) show raster images only; an SVG shows nothing. */

@@ -59,7 +59,7 @@ export default function LinksPage() {
         <footer className="links-page__footer">
           <Link to="/">Visit the whole site</Link>
           <span aria-hidden="true"> · </span>
-          <span>{messageTemplates.copyright(new Date().getFullYear(), SITE_TITLE)}</span>
+          <span>{messageTemplates.copyright(new Date().getUTCFullYear(), SITE_TITLE)}</span>
         </footer>
       </div>
     </main>

@@ -55,6 +55,8 @@ export type RenderedPage =
       html: string;
       /** The page depends on who is signed in (members area, sign-in callback, /manage). */
       personal: boolean;
+      /** For a 5xx: what went wrong, for the server's log (never shown in the page). */
+      error?: string;
     };
 
 export interface PageRendererOptions {

@@ -78,7 +78,11 @@ export function preloadResolver(manifest: Record<string, ManifestChunk>, templat
   };
 }
 
-/** The built web app's static files: hashed assets for a year, the rest revalidated. */
+/**
+ * The built web app's static files: hashed assets for a year, and the files of apps/web/public
+ * (favicon, link-preview card) revalidated. Only those: the template and the server renderer sit
+ * in the same folder but are build outputs, not files to serve.
+ */
 function builtAssets(distDir: string): RequestHandler {
   const router = express.Router();
   router.use(
@@ -89,16 +93,17 @@ function builtAssets(distDir: string): RequestHandler {
       fallthrough: false,
     }),
   );
-  const publicFiles = express.static(distDir, {
-    index: false,
-    setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-  });
-  // The template and the server renderer are build outputs, not pages.
-  router.use((req, res, next) =>
-    req.path === '/index.html' || req.path.startsWith('/server/')
-      ? next()
-      : publicFiles(req, res, next),
+  const publicFiles = new Set(
+    fs
+      .readdirSync(distDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name !== 'index.html')
+      .map((entry) => entry.name),
   );
+  router.get(/^\/[^/]+$/, (req, res, next) => {
+    const name = req.path.slice(1);
+    if (!publicFiles.has(name)) return next();
+    res.sendFile(name, { root: distDir, headers: { 'Cache-Control': 'no-cache' } });
+  });
   return router;
 }
 

@@ -87,6 +87,35 @@ describe('server-rendered pages', () => {
     expect((await html(app, '/posts/draft')).status).toBe(404);
   });
 
+  it('keeps no failure, and no answer that changes a cookie, in any cache', async () => {
+    const { app } = await setup();
+    const broken = await html(app, '/broken');
+    expect(broken.status).toBe(500);
+    expect(broken.headers['cache-control']).toBe('private, no-store');
+    // A session cookie that names no session is cleared: that answer is this browser's alone.
+    const stale = await html(app, '/posts/hello').set('Cookie', 'qp_session=no-such-session');
+    expect(stale.headers['set-cookie']?.[0]).toMatch(/^qp_session=;/);
+    expect(stale.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('keeps at most 500 pages, dropping the least recently used', async () => {
+    const { app } = await setup();
+    const first = (await html(app, '/posts/hello?n=0')).text;
+    for (let n = 1; n <= 500; n += 1) await html(app, `/posts/hello?n=${n}`);
+    expect((await html(app, '/posts/hello?n=500')).text).toContain('render 501');
+    expect((await html(app, '/posts/hello?n=0')).text).not.toBe(first);
+  });
+
+  it('answers HEAD with the headers of GET, and sends //path to /path', async () => {
+    const { app } = await setup();
+    const head = await request(app).head('/posts/hello').set('Accept', 'text/html');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    const slashes = await html(app, '//posts/hello?x=1');
+    expect(slashes.status).toBe(301);
+    expect(slashes.headers.location).toBe('/posts/hello?x=1');
+  });
+
   it('never lets a cache keep a page that depends on the session', async () => {
     const { app } = await setup();
     const res = await html(app, '/members/dashboard');
@@ -119,8 +148,15 @@ describe('server-rendered pages', () => {
     expect((await request(app).get('/favicon.svg')).headers['cache-control']).toBe('no-cache');
     const template = await html(app, '/index.html');
     expect(template.text).not.toContain('<!--app-html-->');
-    const renderer = await request(app).get('/server/entry-server.js');
-    expect(renderer.text).not.toContain('createPageRenderer');
+    for (const path of [
+      '/server/entry-server.js',
+      '/server%2Fentry-server.js',
+      '/.vite/manifest.json',
+    ]) {
+      const res = await request(app).get(path);
+      expect(res.text, path).not.toContain('createPageRenderer');
+      expect(res.text, path).not.toContain('post-page-def456');
+    }
   });
 
   it('leaves the API, feeds and the verification link to their own routes', async () => {

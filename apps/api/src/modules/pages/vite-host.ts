@@ -24,7 +24,12 @@ export async function createViteHost(
     // Imported as is (tsx runs this process), not bundled to a temporary file the watcher sees.
     configLoader: 'native',
     appType: 'custom',
-    server: { middlewareMode: true, hmr: { port: HMR_PORT } },
+    server: {
+      middlewareMode: true,
+      hmr: { port: HMR_PORT },
+      // Vite serves files of the workspace it is asked for (/@fs/...): never the database.
+      fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/data/**', '*.db'] },
+    },
   });
   const templateFile = path.join(webRoot, 'index.html');
   return {
@@ -43,7 +48,10 @@ export async function createViteHost(
     }),
     assets: vite.middlewares,
     // React's fast refresh starts from a small inline script, and Vite's client keeps a socket.
-    extraSources: { script: ["'unsafe-inline'"], connect: [`ws://localhost:${HMR_PORT}`] },
+    extraSources: {
+      script: ["'unsafe-inline'"],
+      connect: [`ws://localhost:${HMR_PORT}`, `ws://127.0.0.1:${HMR_PORT}`],
+    },
     close: () => vite.close(),
   };
 }

@@ -5,7 +5,8 @@ import './site-footer.css';
 
 export function SiteFooter() {
   const { pathname } = useLocation();
-  const year = new Date().getFullYear();
+  // UTC, as on the server, so the rendered page and its hydration agree at New Year too.
+  const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

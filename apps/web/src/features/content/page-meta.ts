@@ -10,7 +10,7 @@ import {
   type Project,
 } from '@quillpost/domain';
 import { SITE_DESCRIPTION, SITE_TITLE } from '../../app/site';
-import type { FeedLink, PageMeta } from '../../lib/page-head';
+import { absoluteUrl, type FeedLink, type PageMeta } from '../../lib/page-head';
 import { HUBS } from './hubs';
 import {
   entryPath,
@@ -110,7 +110,7 @@ export function postMeta({ post }: PostData, publicUrl: string): PageMeta {
         dateModified: post.updated_at ?? post.date,
         author: person(publicUrl),
         publisher: { '@type': 'Person', name: SITE_TITLE, url: `${publicUrl}/` },
-        ...(image ? { image: new URL(image, `${publicUrl}/`).href } : {}),
+        ...(image ? { image: absoluteUrl(publicUrl, image) } : {}),
         articleSection: humanize(post.category),
         keywords: post.tags.join(', '),
         inLanguage: 'en',
@@ -277,7 +277,7 @@ export function bookMeta(book: Book, publicUrl: string): PageMeta {
         author: { '@type': 'Person', name: book.author },
         url: publicUrl + path,
         ...(book.year ? { datePublished: String(book.year) } : {}),
-        ...(book.cover_url ? { image: new URL(book.cover_url, `${publicUrl}/`).href } : {}),
+        ...(book.cover_url ? { image: absoluteUrl(publicUrl, book.cover_url) } : {}),
         ...(book.rating
           ? {
               review: {
