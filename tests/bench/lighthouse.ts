@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { startSmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../support/browser.js';
 import { startSite } from '../support/site.js';
 
 const PAGES = ['/', '/posts/why-i-write-in-public'];
 const RUNS = 3;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
 const LCP_MARGIN = 1.15;
 
@@ -90,15 +90,7 @@ for (const path of PAGES) {
 const snapshot = await startSnapshotServer(site.url, snapshots);
 const chrome = await launch({
   chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 let allMet = true;

@@ -9,13 +9,13 @@
  * and the best of each counts. Needs the web build (`pnpm build`).
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/pages.ts` runs it alone.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startChildServer } from './child-server.js';
 import { createApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import { openDatabase } from '../src/db/connection.js';
@@ -99,18 +99,8 @@ async function measure(
 
 /** Parent side: starts the child, loads page and JSON in alternating rounds, prints the figures. */
 export async function run(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here, '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ port?: number; missing?: string }>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const line = buffer.split('\n')[0];
-      if (buffer.includes('\n') && line) resolve(JSON.parse(line));
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  const { ready, stop } = await startChildServer<{ port?: number; missing?: string }>(here);
+
   if (!ready.port) {
     console.log(`GET /posts/${SLUG}: skipped, no web build in ${ready.missing} (pnpm build)`);
     return;
@@ -147,7 +137,7 @@ export async function run(): Promise<void> {
       `page / JSON: ${(ratio * 100).toFixed(0)}% (target ≥ ${TARGET_RATIO * 100}%) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
     );
   } finally {
-    child.disconnect();
+    stop();
   }
 }
 

@@ -9,13 +9,13 @@
  *
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/posts.ts` runs it alone.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startChildServer } from './child-server.js';
 import express from 'express';
 import { createApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
@@ -104,20 +104,11 @@ async function measure(url: string, seconds: number): Promise<Round> {
 
 /** Parent side: starts the child, loads both servers in alternating rounds, prints the figures. */
 export async function run(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here, '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ ports: { app: number; bare: number }; posts: number }>(
-    (resolve, reject) => {
-      let buffer = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString();
-        const line = buffer.split('\n')[0];
-        if (buffer.includes('\n') && line) resolve(JSON.parse(line));
-      });
-      child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    },
-  );
+  const { ready, stop } = await startChildServer<{
+    ports: { app: number; bare: number };
+    posts: number;
+  }>(here);
+
   const urls = {
     app: `http://127.0.0.1:${ready.ports.app}/api/posts`,
     bare: `http://127.0.0.1:${ready.ports.bare}/api/posts`,
@@ -153,7 +144,7 @@ export async function run(): Promise<void> {
       `app / bare: ${(ratio * 100).toFixed(0)}% (target ≥ ${TARGET_RATIO * 100}%) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
     );
   } finally {
-    child.disconnect();
+    stop();
   }
 }
 

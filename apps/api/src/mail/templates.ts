@@ -1,3 +1,5 @@
+import { escapeHtml } from '../http/html.js';
+
 /** What every email says, in the order a reader meets it. Plain strings: they are escaped here. */
 export interface EmailContent {
   siteName: string;
@@ -23,18 +25,6 @@ export interface EmailContent {
 export interface RenderedEmail {
   html: string;
   text: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";

@@ -1,8 +1,8 @@
 import type { Book } from '@quillpost/domain';
-import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { BookCover } from '../features/content/components/book-cover';
 import { BookRating } from '../features/content/components/book-rating';
-import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { itemErrorBoundary } from '../features/content/components/not-found-notice';
 import { ProseContent } from '../features/content/components/prose-content';
 import { TagList } from '../features/content/components/tag-list';
 import { formatDate, machineDate } from '../features/content/utils/format';
@@ -115,15 +115,9 @@ export default function BookPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="page">
-      <ItemUnavailable
-        error={useRouteError()}
-        what="Book"
-        backTo="/bookshelf"
-        backLabel="Go to the bookshelf"
-      />
-    </div>
-  );
-}
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Book',
+  backTo: '/bookshelf',
+  backLabel: 'Go to the bookshelf',
+  pageClassName: 'page',
+});

@@ -1,12 +1,11 @@
 import type { Category } from '@quillpost/domain';
-import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
+import { itemErrorBoundary } from '../features/content/components/not-found-notice';
 import { PostList } from '../features/content/components/post-list';
 import { HUBS, isHubId } from '../features/content/hubs';
 import type { CategoryData } from '../features/content/page-data';
-import { errorStatus } from '../app/route-head';
-import { RouteError } from '../app/route-error';
 import '../features/content/components/content.css';
 
 function CategoryIndex({ categories }: { categories: Category[] }) {
@@ -120,21 +119,9 @@ export default function CategoryPage() {
 }
 
 /** A category or topic nothing was ever filed under. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (errorStatus(error) !== 404) return <RouteError />;
-  return (
-    <div className="page">
-      <PageHeader
-        eyebrow="Error 404"
-        title="No such category"
-        lede="Nothing has been filed under this name."
-      />
-      <p>
-        <Link className="button" to="/category">
-          See every category
-        </Link>
-      </p>
-    </div>
-  );
-}
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Category',
+  backTo: '/category',
+  backLabel: 'See every category',
+  pageClassName: 'page',
+});

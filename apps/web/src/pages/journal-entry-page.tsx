@@ -1,7 +1,7 @@
 import type { JournalEntry } from '@quillpost/domain';
-import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { JournalEntryView } from '../features/content/components/journal-entry';
-import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { itemErrorBoundary } from '../features/content/components/not-found-notice';
 import { SubscribeCall } from '../features/content/components/subscribe-call';
 import '../features/content/components/content.css';
 import './journal-page.css';
@@ -20,15 +20,8 @@ export default function JournalEntryPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="page page--reading">
-      <ItemUnavailable
-        error={useRouteError()}
-        what="Journal entry"
-        backTo="/journal"
-        backLabel="Read the journal"
-      />
-    </div>
-  );
-}
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Journal entry',
+  backTo: '/journal',
+  backLabel: 'Read the journal',
+});

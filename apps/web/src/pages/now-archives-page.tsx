@@ -1,8 +1,8 @@
 import type { NowPage } from '@quillpost/domain';
-import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
-import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { itemErrorBoundary } from '../features/content/components/not-found-notice';
 import { NowArchiveList, NowView } from '../features/content/components/now-view';
 import type { NowArchivesData } from '../features/content/page-data';
 import { formatMonth } from '../features/content/utils/format';
@@ -61,15 +61,8 @@ export default function NowArchivesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="page page--reading">
-      <ItemUnavailable
-        error={useRouteError()}
-        what="Archived page"
-        backTo="/nowArchives"
-        backLabel="See all archives"
-      />
-    </div>
-  );
-}
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Archived page',
+  backTo: '/nowArchives',
+  backLabel: 'See all archives',
+});

@@ -1,6 +1,6 @@
 import type { Poem } from '@quillpost/domain';
-import { Link, useLoaderData, useRouteError } from 'react-router-dom';
-import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { Link, useLoaderData } from 'react-router-dom';
+import { itemErrorBoundary } from '../features/content/components/not-found-notice';
 import { PoemView } from '../features/content/components/poem';
 import { SubscribeCall } from '../features/content/components/subscribe-call';
 import '../features/content/components/content.css';
@@ -20,15 +20,8 @@ export default function PoemPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="page page--reading">
-      <ItemUnavailable
-        error={useRouteError()}
-        what="Poem"
-        backTo="/poetry"
-        backLabel="Read all poems"
-      />
-    </div>
-  );
-}
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Poem',
+  backTo: '/poetry',
+  backLabel: 'Read all poems',
+});

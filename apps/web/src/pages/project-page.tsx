@@ -1,6 +1,6 @@
 import type { Project } from '@quillpost/domain';
-import { Link, useLoaderData, useRouteError } from 'react-router-dom';
-import { ItemUnavailable } from '../features/content/components/not-found-notice';
+import { Link, useLoaderData } from 'react-router-dom';
+import { itemErrorBoundary } from '../features/content/components/not-found-notice';
 import { ProjectStack, ProjectStatus } from '../features/content/components/project-card';
 import { ProseContent } from '../features/content/components/prose-content';
 import { TagList } from '../features/content/components/tag-list';
@@ -90,15 +90,8 @@ export default function ProjectPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <div className="page page--reading">
-      <ItemUnavailable
-        error={useRouteError()}
-        what="Project"
-        backTo="/projects"
-        backLabel="See all projects"
-      />
-    </div>
-  );
-}
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Project',
+  backTo: '/projects',
+  backLabel: 'See all projects',
+});

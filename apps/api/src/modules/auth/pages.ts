@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import { escapeHtml } from '../../mail/templates.js';
+import { escapeHtml } from '../../http/html.js';
 
 /**
  * The small server-rendered pages of sign-in. Each one loads nothing from anywhere: inline

@@ -16,6 +16,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { ContentKind } from './front-matter-schemas.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './queries.js';
+import { escapeHtml } from '../../http/html.js';
 
 /** What the service knows about the reader: only whether drafts and scheduled items show. */
 export interface Viewer {
@@ -136,15 +137,6 @@ function toPage(row: ContentRow): Page {
 function humanize(slug: string): string {
   const words = slug.replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Escapes everything, then turns only the FTS5 match markers into <mark> elements. */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ContentReader, PageRenderer, PageRendererModule } from '@quillpost/domain';
 import express, { type RequestHandler } from 'express';
+import { escapeHtml } from '../../http/html.js';
 
 export interface PageHost {
   /** Identifies the build: cached pages are keyed by it. Null when pages must never be cached. */
@@ -26,18 +27,6 @@ export interface PageHost {
 export interface TemplateOptions {
   /** Written into the page as `<meta name="turnstile-site-key">`, which the web app reads. */
   turnstileSiteKey?: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** index.html with the runtime configuration the app reads from meta tags, before its head tags. */

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@quillpost/domain';
-import { escapeHtml } from '../../mail/templates.js';
+import { escapeHtml } from '../../http/html.js';
 
 export interface OneClickPage {
   siteName: string;
