@@ -10,3 +10,4 @@ export * from './navigation.js';
 export * from './member-menu.js';
 export * from './storage-keys.js';
 export * from './environment.js';
+export * from './html.js';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { DevMailbox } from './dev-mailbox.js';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@quillpost/domain';
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);

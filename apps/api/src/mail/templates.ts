@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml } from '@quillpost/domain';
 
 /** What every email says, in the order a reader meets it. Plain strings: they are escaped here. */
 export interface EmailContent {

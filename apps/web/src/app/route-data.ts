@@ -8,7 +8,8 @@ import {
   UNSAFE_ErrorResponseImpl as ErrorResponse,
   type HydrationState,
 } from 'react-router-dom';
-import { escapeHtml, scriptSafeJson } from '../lib/page-head';
+import { escapeHtml } from '@quillpost/domain';
+import { scriptSafeJson } from '../lib/page-head';
 
 export const ROUTE_DATA_ELEMENT_ID = 'route-data';
 

@@ -3,6 +3,7 @@
  * JSON-LD, feed links and robots. The server writes it into the document; after a client-side
  * navigation the same markup replaces the previous page's, so both come from `renderHead`.
  */
+import { escapeHtml } from '@quillpost/domain';
 import { SITE_TITLE } from '../app/site';
 
 export type OpenGraphType = 'website' | 'article' | 'book' | 'profile';
@@ -57,18 +58,6 @@ export const HEAD_MARKER = 'data-page-head';
 
 export function formatDocumentTitle(title?: string): string {
   return title ? `${title} · ${SITE_TITLE}` : SITE_TITLE;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
-import { escapeHtml } from '../../http/html.js';
+import { escapeHtml } from '@quillpost/domain';
 
 /**
  * The small server-rendered pages of sign-in. Each one loads nothing from anywhere: inline

@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
-import type {
-  Book,
-  Category,
-  JournalEntry,
-  LinksPage,
-  NowArchiveSummary,
-  NowPage,
-  Page,
-  Poem,
-  Post,
-  Project,
-  SearchResponse,
+import {
+  escapeHtml,
+  type Book,
+  type Category,
+  type JournalEntry,
+  type LinksPage,
+  type NowArchiveSummary,
+  type NowPage,
+  type Page,
+  type Poem,
+  type Post,
+  type Project,
+  type SearchResponse,
 } from '@quillpost/domain';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { ContentKind } from './front-matter-schemas.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './queries.js';
-import { escapeHtml } from '../../http/html.js';
 
 /** What the service knows about the reader: only whether drafts and scheduled items show. */
 export interface Viewer {

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { NewsletterSection } from '@quillpost/domain';
+import { escapeHtml, type NewsletterSection } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { escapeHtml } from '../../http/html.js';
 import { renderEmail } from '../../mail/templates.js';
 import { absolutizeHtml } from '../content/feeds.js';
 import { listUnsubscribeHeaders, manageUrl, unsubscribeUrl } from '../subscriptions/index.js';

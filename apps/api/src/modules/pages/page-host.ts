@@ -8,9 +8,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ContentReader, PageRenderer, PageRendererModule } from '@quillpost/domain';
+import {
+  escapeHtml,
+  type ContentReader,
+  type PageRenderer,
+  type PageRendererModule,
+} from '@quillpost/domain';
 import express, { type RequestHandler } from 'express';
-import { escapeHtml } from '../../http/html.js';
 
 export interface PageHost {
   /** Identifies the build: cached pages are keyed by it. Null when pages must never be cached. */

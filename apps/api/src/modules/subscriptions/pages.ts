@@ -1,5 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
-import { escapeHtml } from '../../http/html.js';
+import { escapeHtml, MESSAGES } from '@quillpost/domain';
 
 export interface OneClickPage {
   siteName: string;

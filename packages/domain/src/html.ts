@@ -1,3 +1,4 @@
+/** Shared by the API's HTML (pages, mail, the dev mailbox) and the web's server-rendered head. */
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
