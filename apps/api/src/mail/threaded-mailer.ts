@@ -17,6 +17,20 @@ export type ThreadRequest = { type: 'send'; id: number; message: MailMessage } |
  * on the main thread would sit between page requests. Here the main thread only posts the message
  * and reads the answer; failures come back as the same MailDeliveryError (permanent, responseCode).
  */
+/**
+ * The start of an eval'd entry that loads tsx's ESM loader (its package maps `require` to the
+ * .cjs twin of the same file). Only ever called from src/: production runs dist/ with no
+ * development packages installed, tsx among them.
+ */
+function registerTsx(): string {
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register();`;
+}
+
 export class ThreadedMailer implements Mailer {
   private worker: Worker | undefined;
   private readonly pending = new Map<
@@ -34,16 +48,8 @@ export class ThreadedMailer implements Mailer {
     const thread = JSON.stringify(
       new URL(`./smtp-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
     );
-    // tsx's ESM API (its package maps `require` to the .cjs twin of the same file).
-    const tsx = JSON.stringify(
-      pathToFileURL(
-        createRequire(import.meta.url)
-          .resolve('tsx/esm/api')
-          .replace(/\.cjs$/, '.mjs'),
-      ).href,
-    );
     this.entry = fromSource
-      ? `import(${tsx}).then(({ register }) => { register(); return import(${thread}); });`
+      ? `${registerTsx()} return import(${thread}); });`
       : `import(${thread});`;
   }
 
