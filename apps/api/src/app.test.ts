@@ -62,10 +62,21 @@ describe('environment', () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 
-  it('refuses to start in production without SMTP_URL, SESSION_SECRET and TURNSTILE_SECRET_KEY', () => {
+  it('refuses to start in production without SMTP_URL, SESSION_SECRET, TURNSTILE_SECRET_KEY, PUBLIC_URL and WEB_ORIGIN', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
-      /SMTP_URL: is required in production[\s\S]*SESSION_SECRET: is required in production[\s\S]*TURNSTILE_SECRET_KEY: is required in production/,
+      /SMTP_URL: is required in production[\s\S]*SESSION_SECRET: is required in production[\s\S]*TURNSTILE_SECRET_KEY: is required in production[\s\S]*PUBLIC_URL: is required in production[\s\S]*WEB_ORIGIN: is required in production/,
     );
+  });
+
+  it('asks browsers to upgrade requests to https only for a site served over https', async () => {
+    const csp = async (publicUrl: string) => {
+      const t = createTestApp({ env: { PUBLIC_URL: publicUrl } });
+      cleanups.push(t.cleanup);
+      return (await request(t.app).get('/api/health')).headers['content-security-policy'];
+    };
+    expect(await csp('https://rowan.example')).toContain('upgrade-insecure-requests');
+    // On plain http (a LAN address, say) the upgrade would blank every page.
+    expect(await csp('http://192.168.1.20:8787')).not.toContain('upgrade-insecure-requests');
   });
 
   it('names a malformed variable', () => {

@@ -105,6 +105,9 @@ export function createApp(deps: AppDeps): Express {
           'style-src': ["'self'", "'unsafe-inline'"],
           'form-action': ["'self'"],
           'frame-ancestors': ["'none'"],
+          // Only where the site is served over https: on plain http (a LAN address) it would
+          // send every script and style to an https URL that does not answer.
+          'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,
         },
       },
       // The OAuth popup talks to its opener with postMessage, which same-origin COOP would cut off.

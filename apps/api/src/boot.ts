@@ -19,7 +19,7 @@ export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | un
  */
 export async function boot(
   loadPages: PageHostLoader,
-  options: { host?: string } = {},
+  options: { host?: string; prettyLogs?: boolean } = {},
 ): Promise<{ env: Env; app: Express; server: Server }> {
   let env;
   try {
@@ -29,7 +29,7 @@ export async function boot(
     process.exit(1);
   }
 
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, { pretty: options.prettyLogs });
   const db = openDatabase(env.DATABASE_PATH);
   const applied = migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -48,7 +48,15 @@ export async function boot(
     logger.fatal((error as Error).message);
     process.exit(1);
   }
-  if (!pages) logger.warn(`No web build in ${env.WEB_DIST_DIR}: serving the API only`);
+  if (!pages) {
+    const missing = `No web build in ${env.WEB_DIST_DIR}: run \`pnpm build\``;
+    // A production site without its pages is broken; elsewhere the API alone is useful.
+    if (env.NODE_ENV === 'production') {
+      logger.fatal(missing);
+      process.exit(1);
+    }
+    logger.warn(`${missing} (serving the API only)`);
+  }
 
   const mailer = createMailer(env, logger);
   const deps = { env, db, clock: systemClock, logger, mailer, pages };

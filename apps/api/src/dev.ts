@@ -15,7 +15,7 @@ const { env, app } = await boot(
       publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
       turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     }),
-  { host: LOOPBACK },
+  { host: LOOPBACK, prettyLogs: true },
 );
 
 // Links in mail point at the web app's origin (WEB_ORIGIN, http://localhost:5173 by default):

@@ -47,8 +47,9 @@ const envSchema = z
     DATABASE_PATH: z.string().default(path.join(repoRoot, 'data', 'site.db')),
     CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
-    WEB_ORIGIN: z.url().default('http://localhost:5173'),
-    PUBLIC_URL: z.url().default('http://localhost:8787'),
+    // Required in production (below): a forgotten value would put localhost in every mail and feed.
+    WEB_ORIGIN: optionalUrl,
+    PUBLIC_URL: optionalUrl,
     SITE_NAME: z.string().default('Rowan Ellis'),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Rowan Ellis <newsletter@localhost>'),
@@ -123,7 +124,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    for (const name of ['SMTP_URL', 'SESSION_SECRET', 'TURNSTILE_SECRET_KEY'] as const) {
+    for (const name of [
+      'SMTP_URL',
+      'SESSION_SECRET',
+      'TURNSTILE_SECRET_KEY',
+      'PUBLIC_URL',
+      'WEB_ORIGIN',
+    ] as const) {
       if (!env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
     }
@@ -139,6 +146,10 @@ const envSchema = z
 export type Env = z.output<typeof envSchema> & {
   /** Signs manage links and OAuth state; required in production, a fixed development value elsewhere. */
   SESSION_SECRET: string;
+  /** Where the web app is (links in mail, allowed Origins); required in production. */
+  WEB_ORIGIN: string;
+  /** Where the site is public: canonical URLs, feeds, OAuth callbacks; required in production. */
+  PUBLIC_URL: string;
 };
 
 /** Validates configuration once; throws an error that names every bad or missing variable. */
@@ -153,6 +164,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...parsed.data,
     SESSION_SECRET: parsed.data.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+    // The development defaults: `pnpm dev` serves both ports (apps/api/src/dev.ts).
+    WEB_ORIGIN: parsed.data.WEB_ORIGIN ?? 'http://localhost:5173',
+    PUBLIC_URL: parsed.data.PUBLIC_URL ?? 'http://localhost:8787',
   };
 }
 

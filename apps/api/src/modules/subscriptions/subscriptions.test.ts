@@ -754,6 +754,8 @@ describe('development mailbox', () => {
         SMTP_URL: 'smtp://127.0.0.1:1',
         SESSION_SECRET: 'x'.repeat(32),
         TURNSTILE_SECRET_KEY: 'secret',
+        PUBLIC_URL: 'https://example.com',
+        WEB_ORIGIN: 'https://example.com',
       },
     });
     cleanups.push(t.cleanup);
