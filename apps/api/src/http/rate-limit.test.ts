@@ -1,26 +1,43 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.js';
 import { AppError } from './errors.js';
-import { RateLimiter, clientKey } from './rate-limit.js';
+import { createTempDatabase } from '../test-support/test-app.js';
+import { RateLimiter, clientKey, type RateLimitOptions } from './rate-limit.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A limiter on a fresh temp database; pass `db` to share one. */
+function limiter(options: Omit<RateLimitOptions, 'db' | 'name'> & Partial<RateLimitOptions>) {
+  let db = options.db;
+  if (!db) {
+    const database = createTempDatabase();
+    cleanups.push(database.cleanup);
+    db = database.db;
+  }
+  return new RateLimiter({ name: 'test', ...options, db });
+}
 
 describe('rate limiter', () => {
   it('allows max hits per window per key, then says when to retry', () => {
     const clock = manualClock();
-    const limiter = new RateLimiter({ max: 2, windowMs: 60_000, clock });
-    expect(limiter.hit('a')).toEqual({ allowed: true });
-    expect(limiter.hit('a')).toEqual({ allowed: true });
-    expect(limiter.hit('b')).toEqual({ allowed: true });
+    const limits = limiter({ max: 2, windowMs: 60_000, clock });
+    expect(limits.hit('a')).toEqual({ allowed: true });
+    expect(limits.hit('a')).toEqual({ allowed: true });
+    expect(limits.hit('b')).toEqual({ allowed: true });
     clock.advance(20_000);
-    expect(limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect(limits.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 40 });
     clock.advance(40_000);
-    expect(limiter.hit('a')).toEqual({ allowed: true });
+    expect(limits.hit('a')).toEqual({ allowed: true });
   });
 
   it('throws a 429 AppError with Retry-After', () => {
-    const limiter = new RateLimiter({ max: 1, windowMs: 3_600_000, clock: manualClock() });
-    limiter.consume('k');
+    const limits = limiter({ max: 1, windowMs: 3_600_000, clock: manualClock() });
+    limits.consume('k');
     try {
-      limiter.consume('k');
+      limits.consume('k');
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(AppError);
@@ -34,11 +51,27 @@ describe('rate limiter', () => {
 
   it('forgets expired keys', () => {
     const clock = manualClock();
-    const limiter = new RateLimiter({ max: 1, windowMs: 1_000, clock });
-    for (let i = 0; i < 100; i += 1) limiter.hit(`k${i}`);
+    const database = createTempDatabase();
+    cleanups.push(database.cleanup);
+    const limits = limiter({ max: 1, windowMs: 1_000, clock, db: database.db });
+    for (let i = 0; i < 100; i += 1) limits.hit(`k${i}`);
     clock.advance(1_000);
-    limiter.hit('fresh');
-    expect(limiter.size).toBe(1);
+    limits.hit('fresh');
+    expect(database.db.prepare('SELECT key FROM rate_limits').pluck().all()).toEqual(['fresh']);
+  });
+
+  it('is one budget for every limiter instance on the database, and per name', () => {
+    const clock = manualClock();
+    const database = createTempDatabase();
+    cleanups.push(database.cleanup);
+    // Two processes are two connections to one file; here, two limiters on one database.
+    const first = limiter({ max: 3, windowMs: 60_000, clock, db: database.db });
+    const second = limiter({ max: 3, windowMs: 60_000, clock, db: database.db });
+    expect([first.hit('a'), second.hit('a'), first.hit('a')].every((r) => r.allowed)).toBe(true);
+    expect(second.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(first.peek('a').allowed).toBe(false);
+    const other = limiter({ max: 3, windowMs: 60_000, clock, db: database.db, name: 'other' });
+    expect(other.hit('a')).toEqual({ allowed: true });
   });
 });
 

@@ -1,56 +1,80 @@
 import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
+import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../clock.js';
+import type { Db } from '../db/connection.js';
 import { AppError } from './errors.js';
 
 export interface RateLimitOptions {
+  /** The database every API process shares: their limits are one budget, not one each. */
+  db: Db;
+  /** Names this limiter's rows, so two limiters never share a key. */
+  name: string;
   /** Requests allowed per key within one window. */
   max: number;
   windowMs: number;
   clock: Clock;
 }
 
+interface WindowRow {
+  count: number;
+  reset_at: number;
+}
+
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * A fixed-window counter per key, kept in memory: enough for one API process, and forgotten on
- * restart, which only ever loosens a limit. Expired keys are swept as new ones arrive.
+ * A fixed-window counter per key, kept in SQLite (table rate_limits), so every process on the
+ * database counts against the same budget and a restart forgets nothing. A hit is one atomic
+ * upsert; expired rows are swept once a window.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly upsert: Statement<{
+    limiter: string;
+    key: string;
+    now: number;
+    resetAt: number;
+  }>;
+  private readonly read: Statement<{ limiter: string; key: string }>;
+  private readonly sweepExpired: Statement<{ limiter: string; now: number }>;
   private nextSweep = 0;
 
-  constructor(private readonly options: RateLimitOptions) {}
+  constructor(private readonly options: RateLimitOptions) {
+    const { db } = options;
+    this.upsert = db.prepare(
+      `INSERT INTO rate_limits (limiter, key, count, reset_at) VALUES (@limiter, @key, 1, @resetAt)
+       ON CONFLICT (limiter, key) DO UPDATE SET
+         count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
+         reset_at = CASE WHEN reset_at <= @now THEN @resetAt ELSE reset_at END
+       RETURNING count, reset_at`,
+    );
+    this.read = db.prepare(
+      'SELECT count, reset_at FROM rate_limits WHERE limiter = @limiter AND key = @key',
+    );
+    this.sweepExpired = db.prepare(
+      'DELETE FROM rate_limits WHERE limiter = @limiter AND reset_at <= @now',
+    );
+  }
 
   /** Counts one hit for `key` and says whether it is within the limit. */
   hit(key: string): RateLimitResult {
     const now = this.options.clock.now();
     this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.options.windowMs };
-      this.windows.set(key, window);
-    }
-    if (window.count >= this.options.max) {
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
-      };
-    }
-    window.count += 1;
-    return { allowed: true };
+    const window = this.upsert.get({
+      limiter: this.options.name,
+      key,
+      now,
+      resetAt: now + this.options.windowMs,
+    }) as WindowRow;
+    return this.verdict(window, now, window.count > this.options.max);
   }
 
   /** Whether `key` has used up its window, without counting a hit (for "N failures, then 429"). */
   peek(key: string): RateLimitResult {
     const now = this.options.clock.now();
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now || window.count < this.options.max)
-      return { allowed: true };
-    return {
-      allowed: false,
-      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
-    };
+    const window = this.read.get({ limiter: this.options.name, key }) as WindowRow | undefined;
+    if (!window || window.reset_at <= now) return { allowed: true };
+    return this.verdict(window, now, window.count >= this.options.max);
   }
 
   /** Throws the 429 AppError (with Retry-After) when `key` is over its limit. */
@@ -63,18 +87,18 @@ export class RateLimiter {
     }
   }
 
-  reset(): void {
-    this.windows.clear();
-  }
-
-  get size(): number {
-    return this.windows.size;
+  private verdict(window: WindowRow, now: number, over: boolean): RateLimitResult {
+    if (!over) return { allowed: true };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((window.reset_at - now) / 1000)),
+    };
   }
 
   private sweep(now: number): void {
     if (now < this.nextSweep) return;
     this.nextSweep = now + this.options.windowMs;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    this.sweepExpired.run({ limiter: this.options.name, now });
   }
 }
 

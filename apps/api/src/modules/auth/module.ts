@@ -29,7 +29,7 @@ export function createAuthModule(
   deps: Pick<AppDeps, 'db' | 'clock' | 'env'>,
   options: AuthModuleOptions = {},
 ): AuthModule {
-  const limiters = createAuthLimiters(deps.clock);
+  const limiters = createAuthLimiters(deps);
   const routeDeps = { ...deps, limiters, subscriptionOf: options.subscriptionOf };
   return {
     loadSession: loadSession(deps),

@@ -58,11 +58,26 @@ export interface AuthLimiters {
   failedChecksPerIp: RateLimiter;
 }
 
-export function createAuthLimiters(clock: AppDeps['clock']): AuthLimiters {
+export function createAuthLimiters({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): AuthLimiters {
   return {
-    magicLinkPerIp: new RateLimiter({ ...AUTH_RATE_LIMITS.magicLinkPerIp, clock }),
-    magicLinkPerAddress: new RateLimiter({ ...AUTH_RATE_LIMITS.magicLinkPerAddress, clock }),
-    failedChecksPerIp: new RateLimiter({ ...AUTH_RATE_LIMITS.failedChecksPerIp, clock }),
+    magicLinkPerIp: new RateLimiter({
+      ...AUTH_RATE_LIMITS.magicLinkPerIp,
+      db,
+      clock,
+      name: 'magic-link-ip',
+    }),
+    magicLinkPerAddress: new RateLimiter({
+      ...AUTH_RATE_LIMITS.magicLinkPerAddress,
+      db,
+      clock,
+      name: 'magic-link-address',
+    }),
+    failedChecksPerIp: new RateLimiter({
+      ...AUTH_RATE_LIMITS.failedChecksPerIp,
+      db,
+      clock,
+      name: 'auth-failures-ip',
+    }),
   };
 }
 

@@ -32,8 +32,18 @@ import {
 export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const { db, clock } = deps;
   // Per member, not per IP: members share networks, and a signed-in flood has a name on it.
-  const perMinute = new RateLimiter({ ...COMMENT_RATE_LIMITS.perMinute, clock });
-  const perHour = new RateLimiter({ ...COMMENT_RATE_LIMITS.perHour, clock });
+  const perMinute = new RateLimiter({
+    ...COMMENT_RATE_LIMITS.perMinute,
+    db,
+    clock,
+    name: 'comments-minute',
+  });
+  const perHour = new RateLimiter({
+    ...COMMENT_RATE_LIMITS.perHour,
+    db,
+    clock,
+    name: 'comments-hour',
+  });
 
   /** New text (threads, comments, replies): open for comments and within the member's limits. */
   function admitNewText(req: Request) {

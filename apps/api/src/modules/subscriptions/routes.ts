@@ -71,12 +71,16 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
   const { env, db, clock, securityCheck } = deps;
   const router = Router();
   const ipLimiter = new RateLimiter({
+    db,
+    name: 'mail-routes-ip',
     max: env.RATE_LIMIT_IP_MAX,
     windowMs: env.RATE_LIMIT_IP_WINDOW_MS,
     clock,
   });
   // One bucket per address for everything that mails it: at most RATE_LIMIT_EMAIL_MAX an hour.
   const emailLimiter = new RateLimiter({
+    db,
+    name: 'mail-address',
     max: env.RATE_LIMIT_EMAIL_MAX,
     windowMs: env.RATE_LIMIT_EMAIL_WINDOW_MS,
     clock,
@@ -164,6 +168,8 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
   // Looking up one address's status is what the web app's "refresh verification" needs, and
   // also what an enumeration script would do: allowed, but slowed to a human pace per client.
   const lookupLimiter = new RateLimiter({
+    db,
+    name: 'status-lookup-ip',
     max: env.RATE_LIMIT_IP_MAX * 4,
     windowMs: env.RATE_LIMIT_IP_WINDOW_MS,
     clock,
