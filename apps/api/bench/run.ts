@@ -6,6 +6,7 @@ const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
   ['subscribe', () => import('./subscribe.js')],
   ['posts', () => import('./posts.js')],
   ['pages', () => import('./pages.js')],
+  ['backup', () => import('./backup.js')],
   ['newsletter', () => import('./newsletter.js')],
 ];
 

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp, createMailWorker, createNewsletterSender } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrate.js';
+import { beat, clearBeat, HEARTBEAT_MS, takeBackup } from './db/backup.js';
+import { migrate, MIGRATIONS_DIR, pendingMigrations } from './db/migrate.js';
 import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/create-mailer.js';
@@ -31,8 +33,30 @@ export async function boot(
 
   const logger = createLogger(env.LOG_LEVEL, { pretty: options.prettyLogs });
   const db = openDatabase(env.DATABASE_PATH);
+  const backups = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, clock: systemClock };
+  // A migration changes the schema for good: the data as it was goes into a snapshot first.
+  const pending = pendingMigrations(db);
+  const hasData = pending.length < fs.readdirSync(MIGRATIONS_DIR).length;
+  if (pending.length && hasData) {
+    const backup = await takeBackup(db, backups);
+    logger.info({ file: backup.file, pending }, 'backup taken before migrating');
+  }
   const applied = migrate(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
+  // Says "a server is using this file" to `pnpm restore`; cleared at a clean shutdown.
+  beat(db, systemClock);
+  const heartbeat = setInterval(() => beat(db, systemClock), HEARTBEAT_MS);
+  heartbeat.unref();
+  const scheduledBackups =
+    env.BACKUP_INTERVAL_HOURS > 0
+      ? setInterval(() => {
+          takeBackup(db, backups).then(
+            (backup) => logger.info({ file: backup.file, bytes: backup.bytes }, 'backup taken'),
+            (error: unknown) => logger.error({ err: error }, 'backup failed'),
+          );
+        }, env.BACKUP_INTERVAL_HOURS * 3_600_000)
+      : undefined;
+  scheduledBackups?.unref();
 
   // Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
   syncContent(db, env.CONTENT_DIR, systemClock, logger);
@@ -81,10 +105,13 @@ export async function boot(
   function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
     stopWatchingContent();
+    clearInterval(heartbeat);
+    clearInterval(scheduledBackups);
     server.close(() => {
       void Promise.all([mailWorker.stop(), newsletterSender.stop(), pages?.close()])
         .then(() => Promise.all([mailer.close(), bulkMailer.close()]))
         .finally(() => {
+          clearBeat(db);
           db.close();
           process.exit(0);
         });

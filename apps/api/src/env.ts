@@ -45,6 +45,13 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8787),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_PATH: z.string().default(path.join(repoRoot, 'data', 'site.db')),
+    // Snapshots of the database (pnpm backup, the server's schedule, before new migrations).
+    BACKUP_DIR: z.string().default(path.join(repoRoot, 'data', 'backups')),
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
+    // Where `pnpm <command>` was typed (pnpm runs package scripts from the package's folder), so
+    // a command's relative paths mean what the person typing it meant.
+    INIT_CWD: optionalText,
     CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
     // Required in production (below): a forgotten value would put localhost in every mail and feed.

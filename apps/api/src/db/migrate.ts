@@ -11,33 +11,41 @@ export const MIGRATIONS_DIR = path.resolve(
 
 const MIGRATION_FILE = /^(\d{3})-[a-z0-9-]+\.sql$/;
 
-/**
- * Applies numbered `NNN-name.sql` files in order, each in its own transaction, and records them in
- * `schema_migrations`. Applied files are never edited: a change is a new file.
- */
-export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
+function ensureMigrationsTable(db: Db): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   )`);
+}
+
+/** The migration files not yet applied to `db`, in order. */
+export function pendingMigrations(db: Db, dir = MIGRATIONS_DIR): string[] {
+  ensureMigrationsTable(db);
   const applied = new Set(
     db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
   );
-  const files = fs
+  return fs
     .readdirSync(dir)
-    .filter((name) => MIGRATION_FILE.test(name))
+    .filter((name) => MIGRATION_FILE.test(name) && !applied.has(Number(name.slice(0, 3))))
     .sort();
-  const newlyApplied: string[] = [];
-  for (const name of files) {
-    const version = Number(name.slice(0, 3));
-    if (applied.has(version)) continue;
+}
+
+/**
+ * Applies numbered `NNN-name.sql` files in order, each in its own transaction, and records them in
+ * `schema_migrations`. Applied files are never edited: a change is a new file.
+ */
+export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
+  const pending = pendingMigrations(db, dir);
+  for (const name of pending) {
     const sql = fs.readFileSync(path.join(dir, name), 'utf8');
     db.transaction(() => {
       db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(version, name);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(
+        Number(name.slice(0, 3)),
+        name,
+      );
     })();
-    newlyApplied.push(name);
   }
-  return newlyApplied;
+  return pending;
 }
