@@ -60,10 +60,9 @@ export async function boot(
 
   // Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
   syncContent(db, env.CONTENT_DIR, systemClock, logger);
-  const stopWatchingContent =
-    env.NODE_ENV === 'development'
-      ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
-      : () => undefined;
+  const stopWatchingContent = env.CONTENT_WATCH
+    ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
+    : () => undefined;
 
   let pages: PageHost | undefined;
   try {

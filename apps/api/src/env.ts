@@ -53,6 +53,11 @@ const envSchema = z
     // a command's relative paths mean what the person typing it meant.
     INIT_CWD: optionalText,
     CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
+    // Publishing without a restart: re-sync when a file under CONTENT_DIR changes ("false" to stop).
+    CONTENT_WATCH: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
     // Required in production (below): a forgotten value would put localhost in every mail and feed.
     WEB_ORIGIN: optionalUrl,

@@ -52,6 +52,25 @@ describe('watchContent', () => {
     expect(titles()).toHaveLength(3);
   });
 
+  it('catches every save, nested folders included, each within a poll', async () => {
+    const database = createTempDatabase();
+    const folder = createContentFolder({ 'posts/2026/deep/a.md': post('Edit 0') });
+    cleanups.push(database.cleanup, folder.cleanup);
+    const clock = manualClock();
+    const logger = createLogger('silent');
+    syncContent(database.db, folder.dir, clock, logger);
+    const title = () =>
+      database.db.prepare("SELECT title FROM content_items WHERE kind = 'post'").pluck().get();
+    cleanups.push(watchContent(database.db, folder.dir, clock, logger, 50));
+    // The report that opened issue 13: 8 of 19 edits showed only after a later save.
+    for (let edit = 1; edit <= 19; edit += 1) {
+      folder.write('posts/2026/deep/a.md', post(`Edit ${edit}`));
+      expect(await eventually(title, (value) => value === `Edit ${edit}`, 2_000)).toBe(
+        `Edit ${edit}`,
+      );
+    }
+  });
+
   it('does not throw when the folder does not exist', () => {
     const database = createTempDatabase();
     cleanups.push(database.cleanup);

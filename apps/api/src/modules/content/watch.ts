@@ -1,45 +1,58 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { syncContent } from './sync.js';
 
-/** Editors write a file in several steps (temp file, rename, chmod); one sync per burst is enough. */
-export const WATCH_DEBOUNCE_MS = 200;
+/** How often the content folder is looked at: a saved file is live within about this long. */
+export const WATCH_INTERVAL_MS = 1_000;
 
 /**
- * Development only: re-syncs when anything under the content folder changes. Started by server.ts,
- * never by createApp, so tests and production stay quiet. Returns a function that stops watching.
+ * Every file under `dir` with its size and modification time: what changes when the owner saves,
+ * adds, renames or deletes one, in an editor, by git pull or by rsync.
+ */
+function signatureOf(dir: string): string {
+  if (!fs.existsSync(dir)) return '';
+  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      return stat ? `${path.relative(dir, file)}:${stat.size}:${stat.mtimeMs}` : '';
+    })
+    .sort()
+    .join('\n');
+}
+
+/**
+ * Publishing without a restart (CONTENT_WATCH, on by default): re-syncs whenever a file under the
+ * content folder changes. It polls the folder's listing rather than trusting file-system events,
+ * which on Linux miss saves in nested folders and do not cross Docker volume mounts; a look costs
+ * a stat per file. Started by boot.ts, never by createApp. Returns a function that stops watching.
  */
 export function watchContent(
   db: Db,
   dir: string,
   clock: Clock,
   logger: Logger,
-  debounceMs = WATCH_DEBOUNCE_MS,
+  intervalMs = WATCH_INTERVAL_MS,
 ): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let watcher: fs.FSWatcher;
-  try {
-    watcher = fs.watch(dir, { recursive: true });
-  } catch (error) {
-    logger.warn({ err: error, dir }, 'content watcher not started');
-    return () => {};
-  }
-  watcher.on('change', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      try {
-        syncContent(db, dir, clock, logger);
-      } catch (error) {
-        logger.error({ err: error }, 'content sync failed');
-      }
-    }, debounceMs);
-  });
-  watcher.on('error', (error) => logger.warn({ err: error }, 'content watcher error'));
+  let seen = signatureOf(dir);
+  const timer = setInterval(() => {
+    try {
+      const now = signatureOf(dir);
+      if (now === seen) return;
+      seen = now;
+      const report = syncContent(db, dir, clock, logger);
+      const changed = report.added.length + report.updated.length + report.removed.length;
+      if (changed) logger.info({ ...report, unchanged: undefined }, 'content synced');
+    } catch (error) {
+      logger.error({ err: error }, 'content sync failed');
+    }
+  }, intervalMs);
+  timer.unref();
   logger.info({ dir }, 'watching content for changes');
-  return () => {
-    clearTimeout(timer);
-    watcher.close();
-  };
+  return () => clearInterval(timer);
 }
