@@ -1,14 +1,40 @@
-# Builds the whole workspace and runs the API, which also serves the built web app.
-FROM node:20-bookworm-slim AS build
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-RUN npm install -g pnpm@10
-WORKDIR /app
-COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build && pnpm prune --prod
+# syntax=docker/dockerfile:1
+# The image runs what `pnpm release` builds, the command the end-to-end test runs
+# (tests/e2e/release.test.ts): production dependencies only, no tsx, Vite or React at run time.
 
+# --- build: dependencies first (a layer that changes only with the lockfile and manifests) ---
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+RUN npm install -g pnpm@10
+WORKDIR /src
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY packages/domain/package.json packages/domain/
+COPY tests/package.json tests/
+RUN pnpm install --frozen-lockfile
+COPY . .
+RUN pnpm release /release
+
+# --- run: an unprivileged user; content, data and backups live in volumes ---
 FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+  HOST=0.0.0.0 \
+  PORT=8787 \
+  DATABASE_PATH=/data/site.db \
+  BACKUP_DIR=/backups \
+  CONTENT_DIR=/content
 WORKDIR /app
-ENV NODE_ENV=production
-COPY --from=build /app /app
+COPY --from=build --chown=node:node /release /app
+# The sample content seeds an empty content volume; mount your own over /content.
+RUN mkdir -p /data /backups /content \
+  && cp -r /app/content/. /content/ \
+  && chown -R node:node /data /backups /content
+USER node
 EXPOSE 8787
+VOLUME ["/data", "/backups", "/content"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "apps/api/dist/server.js"]

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * `pnpm release [DIR]` (default `release/`): builds everything and writes a production tree that
+ * runs with production dependencies only:
+ *
+ *   DIR/apps/api/      the server (dist/, migrations/, start.mjs) with its production node_modules
+ *   DIR/apps/web/dist  the web build the server renders pages with (self-contained renderer)
+ *   DIR/content/       the sample content (a real site mounts its own over it)
+ *
+ * Start it with `node DIR/apps/api/dist/server.js` (NODE_ENV=production and the variables the
+ * README lists). The Dockerfile runs exactly this command. `--no-build` reuses the current build.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const target = path.resolve(
+  process.env.INIT_CWD ?? process.cwd(),
+  args.find((a) => !a.startsWith('--')) ?? 'release',
+);
+const run = (command, commandArgs) =>
+  execFileSync(command, commandArgs, { cwd: repoRoot, stdio: 'inherit' });
+
+if (!args.includes('--no-build')) run('pnpm', ['build']);
+for (const built of [
+  'apps/api/dist/server.js',
+  'apps/web/dist/index.html',
+  'apps/web/dist/server/entry-server.js',
+]) {
+  if (!fs.existsSync(path.join(repoRoot, built))) {
+    console.error(`${built} is missing: the build did not finish.`);
+    process.exit(1);
+  }
+}
+
+fs.rmSync(target, { recursive: true, force: true });
+// pnpm's deploy copies the package's files and installs its production dependencies only
+// (workspace packages such as @quillpost/domain included, as copies).
+run('pnpm', [
+  '--filter',
+  '@quillpost/api',
+  'deploy',
+  '--prod',
+  '--legacy',
+  path.join(target, 'apps/api'),
+]);
+fs.cpSync(path.join(repoRoot, 'apps/web/dist'), path.join(target, 'apps/web/dist'), {
+  recursive: true,
+});
+fs.cpSync(path.join(repoRoot, 'content'), path.join(target, 'content'), { recursive: true });
+
+const bytes = (dir) =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
+console.log(`Release in ${target}: ${(bytes(target) / 1024 / 1024).toFixed(1)} MiB`);
+console.log(
+  `Start it with: NODE_ENV=production ... node ${path.join(target, 'apps/api/dist/server.js')}`,
+);
