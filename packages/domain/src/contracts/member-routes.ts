@@ -162,6 +162,7 @@ export const MEMBER_API_ROUTES = {
     path: '/api/admin/settings',
     permission: 'manage_settings',
   },
+  adminContentSync: { method: 'POST', path: '/api/admin/content/sync', permission: 'admin_system' },
   adminEvents: { method: 'GET', path: '/api/admin/events', permission: 'admin_system' },
   adminEventCreate: { method: 'POST', path: '/api/admin/events', permission: 'admin_system' },
   adminEventUpdate: {

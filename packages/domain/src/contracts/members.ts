@@ -566,6 +566,7 @@ export const MODERATION_ACTIONS = [
   'subscribers.export',
   'subscribers.import',
   'settings.update',
+  'content.sync',
   'event.create',
   'event.update',
   'event.delete',
@@ -737,5 +738,15 @@ export const siteSettingsUpdateSchema = z
   })
   .strict();
 export const siteSettingsResponseSchema = okSchema.extend({ settings: siteSettingsSchema });
+
+/** POST /api/admin/content/sync: what reading CONTENT_DIR now changed, and what it skipped. */
+export const contentSyncResponseSchema = okSchema.extend({
+  added: z.array(z.string()),
+  updated: z.array(z.string()),
+  removed: z.array(z.string()),
+  unchanged: z.number().int(),
+  errors: z.array(z.object({ file: z.string(), line: z.number().int(), message: z.string() })),
+});
+export type ContentSyncReport = z.output<typeof contentSyncResponseSchema>;
 
 export const adminEventListResponseSchema = eventListResponseSchema;

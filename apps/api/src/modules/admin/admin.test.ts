@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { as, createUser, signInAs, type TestApp } from '../../test-support/community.js';
+import { createContentFolder, post } from '../../test-support/content.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { parseCsv } from './csv.js';
 
@@ -224,5 +225,31 @@ describe('analytics and settings', () => {
     expect(stored).toEqual(['announcement', 'defaultTimeZone']);
     const unknown = await as(t, admin).put('/api/admin/settings', { SMTP_URL: 'smtp://x' });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('content', () => {
+  it('syncs the content folder on demand for the owner, reporting changes and skipped files', async () => {
+    const folder = createContentFolder({ 'posts/a.md': post('A') });
+    cleanups.push(folder.cleanup);
+    const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
+    cleanups.push(t.cleanup);
+    const admin = await signInAs(t, 'admin');
+    const first = await as(t, admin).post('/api/admin/content/sync', {});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, added: ['posts/a.md'], errors: [] });
+
+    folder.write('posts/b.md', post('B'));
+    folder.write('posts/broken.md', '---\ntitle: [unclosed\n---\nBody');
+    const second = await as(t, admin).post('/api/admin/content/sync', {});
+    expect(second.body.added).toEqual(['posts/b.md']);
+    expect(second.body.unchanged).toBe(1);
+    expect(second.body.errors).toEqual([
+      expect.objectContaining({ file: 'posts/broken.md', line: expect.any(Number) }),
+    ]);
+    expect((await as(t, admin).get('/api/posts/b')).status).toBe(200);
+
+    const moderator = await signInAs(t, 'moderator');
+    expect((await as(t, moderator).post('/api/admin/content/sync', {})).status).toBe(403);
   });
 });

@@ -11,6 +11,7 @@ import {
   userIdParamsSchema,
 } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
+import { syncContent } from '../content/sync.js';
 import { eraseAccount } from '../members/service.js';
 import type { MountRoute } from '../members/route-table.js';
 import { nowIso, transaction, viewerOf, type CommunityDeps } from '../members/shared.js';
@@ -89,6 +90,19 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   mount('adminAnalytics', (_req, res) => {
     res.json({ success: true, ...analytics(db, nowIso(deps)) });
+  });
+
+  // Publishing on demand, beside the watcher (CONTENT_WATCH) that does it within a second.
+  mount('adminContentSync', (req, res) => {
+    const actor = viewerOf(req);
+    const report = syncContent(db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
+    writeLog(db, {
+      actorId: actor.id,
+      action: 'content.sync',
+      summary: `Synced content: ${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.errors.length} skipped`,
+      at: nowIso(deps),
+    });
+    res.json({ success: true, ...report });
   });
 
   mount('adminSettingsGet', (_req, res) => {

@@ -134,6 +134,7 @@ const FIXTURES: Record<MemberApiRouteName, Fixture> = {
   adminAnalytics: () => ({}),
   adminSettingsGet: () => ({}),
   adminSettingsUpdate: () => ({ body: { announcement: 'Welcome!' } }),
+  adminContentSync: () => ({}),
   adminEvents: () => ({}),
   adminEventCreate: () => ({ body: EVENT_BODY }),
   adminEventUpdate: ({ t }) => ({ params: { eventId: insertEvent(t) }, body: EVENT_BODY }),

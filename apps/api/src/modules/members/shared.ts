@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app.js';
 import { AppError } from '../../http/errors.js';
 import { currentUser, type SessionUser } from '../auth/index.js';
 
-export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
+export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger'>;
 
 export function nowIso(deps: Pick<AppDeps, 'clock'>): string {
   return new Date(deps.clock.now()).toISOString();

@@ -15,6 +15,7 @@ import {
   bookmarkListResponseSchema,
   bookmarkStatusResponseSchema,
   commentResponseSchema,
+  contentSyncResponseSchema,
   dashboardResponseSchema,
   directoryResponseSchema,
   eventListResponseSchema,
@@ -212,6 +213,8 @@ export function createMembersApi(api: ApiClient) {
       api.get(apiPath(R.adminSettingsGet), { ...o, schema: siteSettingsResponseSchema }),
     updateSettings: (patch: Partial<SiteSettings>) =>
       api.put(apiPath(R.adminSettingsUpdate), patch, { schema: siteSettingsResponseSchema }),
+    syncContent: () =>
+      api.post(apiPath(R.adminContentSync), {}, { schema: contentSyncResponseSchema }),
     adminEvents: (o: Signal = {}) =>
       api.get(apiPath(R.adminEvents), { ...o, schema: adminEventListResponseSchema }),
     createEvent: (input: EventInput) =>

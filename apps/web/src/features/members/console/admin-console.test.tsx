@@ -172,6 +172,46 @@ describe('the console', () => {
     });
   });
 
+  it('syncs the content folder on demand and says what changed and what it skipped', async () => {
+    const user = userEvent.setup();
+    const { calls } = await renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': {
+          body: {
+            success: true,
+            settings: {
+              commentsOpen: true,
+              directoryOpen: true,
+              announcement: '',
+              defaultTimeZone: 'UTC',
+            },
+          },
+        },
+        'POST /api/admin/content/sync': {
+          body: {
+            success: true,
+            added: ['posts/new.md'],
+            updated: [],
+            removed: [],
+            unchanged: 39,
+            errors: [{ file: 'posts/broken.md', line: 2, message: 'bad YAML' }],
+          },
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sync content' }));
+    expect(
+      await screen.findByText('Content synced: 1 new file, 0 changed files, 0 removed files.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Skipped files' })).toHaveTextContent(
+      'posts/broken.md:2 bad YAML',
+    );
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.path === '/api/admin/content/sync'),
+    ).toHaveLength(1);
+  });
+
   it('creates an event in a time zone', async () => {
     const user = userEvent.setup();
     const { calls } = await renderApp({

@@ -1,4 +1,9 @@
-import { ANNOUNCEMENT_MAX_LENGTH, MESSAGES, type SiteSettings } from '@quillpost/domain';
+import {
+  ANNOUNCEMENT_MAX_LENGTH,
+  MESSAGES,
+  type ContentSyncReport,
+  type SiteSettings,
+} from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';
@@ -83,12 +88,76 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   );
 }
 
+const count = (files: readonly string[], what: string) =>
+  `${files.length} ${what}${files.length === 1 ? '' : 's'}`;
+
+/** What a sync did, in a sentence: counts of changes, or that nothing had changed. */
+function describeSync(report: ContentSyncReport): string {
+  const { added, updated, removed } = report;
+  if (added.length + updated.length + removed.length === 0) {
+    return `Content is up to date (${report.unchanged} files unchanged).`;
+  }
+  return `Content synced: ${count(added, 'new file')}, ${count(updated, 'changed file')}, ${count(removed, 'removed file')}.`;
+}
+
+/**
+ * Publishing on demand. Saved files go live within a second anyway (the server watches the
+ * content folder); this is for a folder the watcher cannot see, or to see what was skipped.
+ */
+function ContentSync() {
+  const api = useMembersApi();
+  const [syncing, setSyncing] = useState(false);
+  const [report, setReport] = useState<ContentSyncReport | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function sync() {
+    setSyncing(true);
+    const result = await api.syncContent();
+    setSyncing(false);
+    setReport(result.ok ? result.data : null);
+    setNotice(
+      result.ok
+        ? { tone: result.data.errors.length ? 'error' : 'success', text: describeSync(result.data) }
+        : { tone: 'error', text: result.message },
+    );
+  }
+
+  return (
+    <section className="members-card" aria-labelledby="content-sync-title">
+      <h3 id="content-sync-title">Content</h3>
+      <p className="muted">
+        Posts, pages and books are read from the content folder, and a saved file is live within a
+        second. Sync to read the folder now and see what changed.
+      </p>
+      <button type="button" className="button" disabled={syncing} onClick={() => void sync()}>
+        {syncing ? 'Syncing…' : 'Sync content'}
+      </button>
+      <ActionNotice notice={notice} />
+      {report && report.errors.length > 0 ? (
+        <ul className="members-list" aria-label="Skipped files">
+          {report.errors.map((error) => (
+            <li key={error.file}>
+              <code>
+                {error.file}:{error.line}
+              </code>{' '}
+              {error.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 export function SettingsSection() {
   const api = useMembersApi();
   const settings = useResource('settings', (_client, signal) => api.settings({ signal }));
   return (
-    <ResourceView resource={settings} label="site settings">
-      {(data) => <SettingsForm initial={data.settings} />}
-    </ResourceView>
+    <>
+      <ResourceView resource={settings} label="site settings">
+        {(data) => <SettingsForm initial={data.settings} />}
+      </ResourceView>
+      <ContentSync />
+    </>
   );
 }

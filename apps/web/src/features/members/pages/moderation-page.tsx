@@ -32,6 +32,7 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   'subscribers.export': 'Subscribers exported',
   'subscribers.import': 'Subscribers imported',
   'settings.update': 'Settings changed',
+  'content.sync': 'Content synced',
   'event.create': 'Event created',
   'event.update': 'Event updated',
   'event.delete': 'Event deleted',
