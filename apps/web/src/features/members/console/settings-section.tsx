@@ -124,8 +124,10 @@ function ContentSync() {
 
   return (
     <section className="members-card" aria-labelledby="content-sync-title">
-      <h3 id="content-sync-title">Content</h3>
-      <p className="muted">
+      <h3 id="content-sync-title" className="members-card__label">
+        Content
+      </h3>
+      <p className="ui-text muted">
         Posts, pages and books are read from the content folder, and a saved file is live within a
         second. Sync to read the folder now and see what changed.
       </p>

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContentFolder, post } from '../test-support/content.js';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+/** `pnpm content sync` in its own process, configured by environment as a deployment is. */
+function contentSync(env: Record<string, string>, args = ['sync']) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-cli-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const envFile = path.join(dir, '.env');
+  fs.writeFileSync(
+    envFile,
+    Object.entries({ DATABASE_PATH: path.join(dir, 'site.db'), ...env })
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n'),
+  );
+  return spawnSync(
+    process.execPath,
+    [`--env-file=${envFile}`, '--import', 'tsx', 'src/cli/content.ts', ...args],
+    { cwd: apiDir, encoding: 'utf8' },
+  );
+}
+
+describe('pnpm content sync', () => {
+  it('reads the folder into the database and says what changed and what it skipped', () => {
+    const folder = createContentFolder({
+      'posts/a.md': post('A'),
+      'posts/broken.md': '---\ntitle: [unclosed\n---\nBody',
+    });
+    cleanups.push(folder.cleanup);
+    const result = contentSync({ CONTENT_DIR: folder.dir });
+    expect(result.stdout).toContain('Added: posts/a.md');
+    expect(result.stderr).toMatch(/Skipped posts\/broken\.md:\d+:/);
+    expect(result.status).toBe(1);
+    expect(contentSync({ CONTENT_DIR: folder.dir }, []).status).toBe(2);
+  });
+});
