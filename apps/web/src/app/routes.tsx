@@ -306,6 +306,8 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       id: USER_MENU_DASHBOARD_PATH,
       path: USER_MENU_DASHBOARD_PATH,
       loader: () => redirect(MEMBERS_DASHBOARD_PATH),
+      // The loader always redirects (a 302 from the server); there is never anything to show.
+      Component: () => null,
     },
     fixedPage('tos', 'tos-page'),
     fixedPage('privacy', 'privacy-page'),
