@@ -1,4 +1,15 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemClock } from '../src/clock.js';
+import { openDatabase } from '../src/db/connection.js';
+import { migrate } from '../src/db/migrate.js';
+import { loadEnv } from '../src/env.js';
+import { createLogger } from '../src/logger.js';
+import { DevMailbox } from '../src/mail/dev-mailbox.js';
+import { syncContent } from '../src/modules/content/sync.js';
 
 /**
  * Runs `file --serve` in a child process (so the load generator in this one does not steal the
@@ -19,4 +30,39 @@ export async function startChildServer<T>(file: string): Promise<{ ready: T; sto
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { ready, stop: () => child.disconnect() };
+}
+
+const repositoryContent = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../content',
+);
+
+/**
+ * Child side: the repository's sample content synced into a fresh SQLite file, with the
+ * dependencies createApp needs. The file goes when the parent disconnects.
+ */
+export function benchSite(name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `quillpost-bench-${name}-`));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_PATH: path.join(dir, 'site.db'),
+    CONTENT_DIR: repositoryContent,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  migrate(db);
+  const report = syncContent(db, env.CONTENT_DIR, systemClock, logger);
+  if (report.errors.length) throw new Error(`content errors: ${JSON.stringify(report.errors)}`);
+  process.on('disconnect', () => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  });
+  return {
+    env,
+    db,
+    logger,
+    deps: { env, db, clock: systemClock, logger, mailer: new DevMailbox(logger) },
+  };
 }

@@ -9,21 +9,12 @@
  * and the best of each counts. Needs the web build (`pnpm build`).
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/pages.ts` runs it alone.
  */
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startChildServer } from './child-server.js';
+import { benchSite, startChildServer } from './child-server.js';
 import { createApp } from '../src/app.js';
-import { systemClock } from '../src/clock.js';
-import { openDatabase } from '../src/db/connection.js';
-import { migrate } from '../src/db/migrate.js';
-import { loadEnv } from '../src/env.js';
-import { createLogger } from '../src/logger.js';
-import { DevMailbox } from '../src/mail/dev-mailbox.js';
-import { syncContent } from '../src/modules/content/sync.js';
 import { loadBuiltPages } from '../src/modules/pages/page-host.js';
 
 const CONNECTIONS = 50;
@@ -34,44 +25,21 @@ const TARGET_RATIO = 0.8;
 const SLUG = 'why-i-write-in-public';
 
 const here = fileURLToPath(import.meta.url);
-const contentDir = path.resolve(path.dirname(here), '../../../content');
 
 /** Child side: boots the app with the web build on loopback and reports its port. */
 async function serve() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-bench-pages-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_PATH: path.join(dir, 'site.db'),
-    CONTENT_DIR: contentDir,
-  });
-  const logger = createLogger(env.LOG_LEVEL);
-  const db = openDatabase(env.DATABASE_PATH);
-  migrate(db);
-  syncContent(db, env.CONTENT_DIR, systemClock, logger);
+  const { env, deps } = benchSite('pages');
   const pages = await loadBuiltPages(env.WEB_DIST_DIR, {
-    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: env.PUBLIC_URL,
   });
   if (!pages) {
     process.stdout.write(`${JSON.stringify({ missing: env.WEB_DIST_DIR })}\n`);
     process.exit(0);
   }
-  const app = createApp({
-    env,
-    db,
-    clock: systemClock,
-    logger,
-    mailer: new DevMailbox(logger),
-    pages,
-  });
+  const app = createApp({ ...deps, pages });
   const server = app.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo;
     process.stdout.write(`${JSON.stringify({ port })}\n`);
-  });
-  process.on('disconnect', () => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
   });
 }
 

@@ -9,22 +9,13 @@
  *
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/posts.ts` runs it alone.
  */
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startChildServer } from './child-server.js';
+import { benchSite, startChildServer } from './child-server.js';
 import express from 'express';
 import { createApp } from '../src/app.js';
-import { systemClock } from '../src/clock.js';
-import { openDatabase } from '../src/db/connection.js';
-import { migrate } from '../src/db/migrate.js';
-import { loadEnv } from '../src/env.js';
-import { createLogger } from '../src/logger.js';
-import { DevMailbox } from '../src/mail/dev-mailbox.js';
-import { syncContent } from '../src/modules/content/sync.js';
 
 const CONNECTIONS = 16;
 const ROUND_SECONDS = 4;
@@ -33,23 +24,11 @@ const ROUNDS = 2;
 const TARGET_RATIO = 0.8;
 
 const here = fileURLToPath(import.meta.url);
-const contentDir = path.resolve(path.dirname(here), '../../../content');
 
 /** Child side: boots both servers on loopback and reports their ports on stdout. */
 async function serve() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-bench-posts-'));
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_PATH: path.join(dir, 'site.db'),
-    CONTENT_DIR: contentDir,
-  });
-  const logger = createLogger(env.LOG_LEVEL);
-  const db = openDatabase(env.DATABASE_PATH);
-  migrate(db);
-  const report = syncContent(db, env.CONTENT_DIR, systemClock, logger);
-  if (report.errors.length) throw new Error(`content errors: ${JSON.stringify(report.errors)}`);
-  const app = createApp({ env, db, clock: systemClock, logger, mailer: new DevMailbox(logger) });
+  const { db, deps } = benchSite('posts');
+  const app = createApp(deps);
 
   // The baseline: what a hand-written endpoint over the same table would do.
   const bare = express();
@@ -75,11 +54,6 @@ async function serve() {
   process.stdout.write(
     `${JSON.stringify({ ports, posts: (rows.all(new Date().toISOString()) as unknown[]).length })}\n`,
   );
-  process.on('disconnect', () => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    process.exit(0);
-  });
 }
 
 interface Round {

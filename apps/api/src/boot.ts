@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp, createMailWorker, createNewsletterSender } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase } from './db/connection.js';
 import { beat, clearBeat, HEARTBEAT_MS, takeBackup } from './db/backup.js';
-import { migrate, MIGRATIONS_DIR, pendingMigrations } from './db/migrate.js';
+import { migrate, migrationState } from './db/migrate.js';
 import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMailer } from './mail/create-mailer.js';
@@ -35,9 +34,8 @@ export async function boot(
   const db = openDatabase(env.DATABASE_PATH);
   const backups = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, clock: systemClock };
   // A migration changes the schema for good: the data as it was goes into a snapshot first.
-  const pending = pendingMigrations(db);
-  const hasData = pending.length < fs.readdirSync(MIGRATIONS_DIR).length;
-  if (pending.length && hasData) {
+  const { applied: hadMigrations, pending } = migrationState(db);
+  if (pending.length && hadMigrations > 0) {
     const backup = await takeBackup(db, backups);
     logger.info({ file: backup.file, pending }, 'backup taken before migrating');
   }

@@ -12,7 +12,7 @@ const LOOPBACK = '127.0.0.1';
 const { env, app } = await boot(
   (env) =>
     createViteHost(webRoot, {
-      publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+      publicUrl: env.PUBLIC_URL,
       turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     }),
   { host: LOOPBACK, prettyLogs: true },

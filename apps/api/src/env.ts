@@ -160,7 +160,7 @@ export type Env = z.output<typeof envSchema> & {
   SESSION_SECRET: string;
   /** Where the web app is (links in mail, allowed Origins); required in production. */
   WEB_ORIGIN: string;
-  /** Where the site is public: canonical URLs, feeds, OAuth callbacks; required in production. */
+  /** Where the site is public (no trailing slash): canonical URLs, feeds, OAuth callbacks. */
   PUBLIC_URL: string;
 };
 
@@ -178,7 +178,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     SESSION_SECRET: parsed.data.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     // The development defaults: `pnpm dev` serves both ports (apps/api/src/dev.ts).
     WEB_ORIGIN: parsed.data.WEB_ORIGIN ?? 'http://localhost:5173',
-    PUBLIC_URL: parsed.data.PUBLIC_URL ?? 'http://localhost:8787',
+    // Without a trailing slash, so `${PUBLIC_URL}/path` is always one slash.
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? 'http://localhost:8787').replace(/\/+$/, ''),
   };
 }
 

@@ -11,3 +11,4 @@ export * from './member-menu.js';
 export * from './storage-keys.js';
 export * from './environment.js';
 export * from './html.js';
+export * from './permalinks.js';

@@ -19,16 +19,20 @@ function ensureMigrationsTable(db: Db): void {
   )`);
 }
 
-/** The migration files not yet applied to `db`, in order. */
-export function pendingMigrations(db: Db, dir = MIGRATIONS_DIR): string[] {
+/** Where `db` stands: how many migrations it has had, and the files still to apply, in order. */
+export function migrationState(
+  db: Db,
+  dir = MIGRATIONS_DIR,
+): { applied: number; pending: string[] } {
   ensureMigrationsTable(db);
   const applied = new Set(
     db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[],
   );
-  return fs
+  const pending = fs
     .readdirSync(dir)
     .filter((name) => MIGRATION_FILE.test(name) && !applied.has(Number(name.slice(0, 3))))
     .sort();
+  return { applied: applied.size, pending };
 }
 
 /**
@@ -36,7 +40,7 @@ export function pendingMigrations(db: Db, dir = MIGRATIONS_DIR): string[] {
  * `schema_migrations`. Applied files are never edited: a change is a new file.
  */
 export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
-  const pending = pendingMigrations(db, dir);
+  const { pending } = migrationState(db, dir);
   for (const name of pending) {
     const sql = fs.readFileSync(path.join(dir, name), 'utf8');
     db.transaction(() => {

@@ -28,7 +28,7 @@ const routes = createRoutes(createHttpContentReader(apiClient));
 
 /**
  * The server rendered this page with its route modules loaded; hydration must render the same
- * tree, so the matched lazy modules load before it starts (the server preloads them).
+ * tree, so the matched lazy modules load before it starts (src/main.tsx preloads them).
  */
 async function loadMatchedModules(routeTable: RouteObject[]) {
   const matches = matchRoutes(routeTable, window.location) ?? [];
@@ -41,8 +41,8 @@ async function loadMatchedModules(routeTable: RouteObject[]) {
 }
 
 /**
- * Not top-level await: page chunks import shared code from the entry chunk, so the entry must
- * finish evaluating before the modules it waits for can.
+ * Not top-level await: page chunks import shared code from this module's chunk, so it must finish
+ * evaluating before the modules it waits for can.
  */
 async function hydrate(container: HTMLElement) {
   await loadMatchedModules(routes);

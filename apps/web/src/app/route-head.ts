@@ -1,6 +1,6 @@
 /**
- * The head and HTTP status of whatever the router is showing: the deepest matched route's `meta`
- * applied to its loader data, or a not-found / failure head when a loader threw. The server
+ * The head of whatever the router is showing: the deepest matched route's `meta` applied to its
+ * loader data, or a not-found / failure head when a loader threw (or no route has a head). The server
  * calls it with its static handler's context, the browser with the router's state after each
  * navigation, so both write the same tags.
  */
@@ -17,7 +17,6 @@ export interface RoutedState {
 
 export interface RoutedHead {
   meta: PageMeta;
-  status: number;
   /** A matched route depends on the session (RouteHandle.personal). */
   personal: boolean;
 }
@@ -39,7 +38,6 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
     const item = leaf ? handleOf(leaf).item : undefined;
     const missing = status === 404;
     return {
-      status,
       personal,
       meta: {
         title: missing ? `${item ?? 'Page'} not found` : `${item ?? 'Page'} unavailable`,
@@ -56,10 +54,10 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   };
   try {
     const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);
-    return { status: 200, personal, meta: personal ? { ...meta, noindex: true } : meta };
+    return { personal, meta: personal ? { ...meta, noindex: true } : meta };
   } catch {
     // A head must never cost the page: whatever odd content made it throw, the page still shows.
-    return { ...fallback(200), meta: { description: '', path: location.pathname } };
+    return { personal, meta: { description: '', path: location.pathname } };
   }
 }
 

@@ -1,14 +1,15 @@
 /**
  * The route table of spec section 2, as React Router data routes: the same table renders on the
- * server (a static handler, apps/web/src/entry-server.tsx) and hydrates in the browser
- * (src/main.tsx). A reading page's loader gets its data from the ContentReader it was built with;
- * its component is a lazy chunk of src/pages (all pages load on demand), and its `handle` says
- * what goes in <head>. bench/bundle-size.mjs reads the `page('...')` calls here to label chunks.
+ * server (a static handler, src/entry-server.tsx) and hydrates in the browser (src/app/hydrate.tsx).
+ * A reading page's loader gets its data from the ContentReader it was built with; its component is
+ * a lazy chunk of src/pages (all pages load on demand), and its `handle` says what goes in <head>.
  */
 import {
   USER_MENU_DASHBOARD_PATH,
   MEMBERS_DASHBOARD_PATH,
+  ITEM_BASE_PATHS,
   type ContentReader,
+  type FixedPageSlug,
 } from '@quillpost/domain';
 import type { ComponentType } from 'react';
 import {
@@ -69,7 +70,8 @@ interface PageRoute<D> {
   path: string;
   page: string;
   load?: (args: LoaderFunctionArgs) => Promise<D>;
-  meta: (data: D, context: MetaContext) => PageMeta;
+  /** Left out where the loader always throws: the not-found head applies. */
+  meta?: (data: D, context: MetaContext) => PageMeta;
   item?: string;
   personal?: boolean;
 }
@@ -94,8 +96,8 @@ function pageRoute<D>({
 }
 
 /**
- * No loader reads the query string (the blog's ?category= filters what is loaded), so a change
- * of query alone keeps the data; a new path, or Try Again, loads it afresh.
+ * No loader reads the query string (the blog's ?category= only filters what is shown), so a
+ * change of query alone keeps the data; a new path, or Try Again, loads it afresh.
  */
 const samePathKeepsData: ShouldRevalidateFunction = ({
   currentUrl,
@@ -115,7 +117,7 @@ const slugOf = ({ params }: LoaderFunctionArgs) => params.slug ?? '';
 const splatOf = ({ params }: LoaderFunctionArgs) => params['*'] ?? '';
 
 export function createRoutes(reader: ContentReader): RouteObject[] {
-  const fixedPage = (slug: 'start' | 'welcome' | 'tos' | 'privacy' | 'contact', name: string) =>
+  const fixedPage = (slug: FixedPageSlug, name: string) =>
     pageRoute({
       path: `/${slug}`,
       page: name,
@@ -203,26 +205,26 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       meta: meta.nowArchivesMeta,
     }),
     pageRoute({
-      path: load.JOURNAL_PATH,
+      path: ITEM_BASE_PATHS.journal,
       page: 'journal-page',
       load: () => load.loadJournal(reader),
       meta: meta.journalMeta,
     }),
     pageRoute({
-      path: `${load.JOURNAL_PATH}/:slug`,
+      path: `${ITEM_BASE_PATHS.journal}/:slug`,
       page: 'journal-entry-page',
       item: 'Journal entry',
       load: (args) => load.loadJournalEntry(reader, slugOf(args)),
       meta: (data, { publicUrl }) => meta.entryMeta(data, 'Journal', publicUrl),
     }),
     pageRoute({
-      path: load.POETRY_PATH,
+      path: ITEM_BASE_PATHS.poem,
       page: 'poetry-page',
       load: () => load.loadPoems(reader),
       meta: meta.poetryMeta,
     }),
     pageRoute({
-      path: `${load.POETRY_PATH}/:slug`,
+      path: `${ITEM_BASE_PATHS.poem}/:slug`,
       page: 'poem-page',
       item: 'Poem',
       load: (args) => load.loadPoem(reader, slugOf(args)),
@@ -316,7 +318,6 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       path: '*',
       page: 'not-found-page',
       load: async () => load.notFound(),
-      meta: fixed({ title: 'Page not found', description: 'This page does not exist.', path: '/' }),
     }),
   ];
 

@@ -3,13 +3,13 @@
  * JSON-LD, feed links and robots. The server writes it into the document; after a client-side
  * navigation the same markup replaces the previous page's, so both come from `renderHead`.
  */
-import { escapeHtml } from '@quillpost/domain';
+import { escapeHtml, FEED_FORMATS, feedPath, type FeedFormat } from '@quillpost/domain';
 import { SITE_TITLE } from '../app/site';
 
 export type OpenGraphType = 'website' | 'article' | 'book' | 'profile';
 
 export interface FeedLink {
-  type: 'rss' | 'atom' | 'json';
+  type: FeedFormat;
   title: string;
   /** A site path, e.g. /journal/rss.xml. */
   href: string;
@@ -41,13 +41,14 @@ export interface PageMeta {
 /** Shared by every page without a picture of its own: 1200 x 630, apps/web/public. */
 export const DEFAULT_IMAGE = { path: '/og-default.png', width: 1200, height: 630 };
 
-const SITE_FEEDS: readonly FeedLink[] = [
-  { type: 'rss', title: SITE_TITLE, href: '/rss.xml' },
-  { type: 'atom', title: SITE_TITLE, href: '/atom.xml' },
-  { type: 'json', title: SITE_TITLE, href: '/feed.json' },
-];
+/** The RSS, Atom and JSON feeds beside a page: `scope` is '' for the site's, or the page's path. */
+export function feedsOf(title: string, scope: string): FeedLink[] {
+  return FEED_FORMATS.map((type) => ({ type, title, href: feedPath(scope, type) }));
+}
 
-const FEED_TYPES: Record<FeedLink['type'], string> = {
+const SITE_FEEDS = feedsOf(SITE_TITLE, '');
+
+const FEED_TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml',
   atom: 'application/atom+xml',
   json: 'application/feed+json',

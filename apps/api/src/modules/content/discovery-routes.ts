@@ -1,5 +1,6 @@
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import { FEED_FORMATS, feedPath, ITEM_BASE_PATHS, type FeedFormat } from '@quillpost/domain';
+import express, { Router, type Request, type Response } from 'express';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
 import {
@@ -63,39 +64,31 @@ export function discoveryRoutes(
   content: ContentService,
 ): Router {
   const router = Router();
-  const base = env.PUBLIC_URL.replace(/\/+$/, '');
+  const base = env.PUBLIC_URL;
 
   /** What a feed covers: every post, one category's, the journal or the poems. */
   type FeedScope = { kind: 'posts'; category?: string } | { kind: 'journal' | 'poem' };
 
-  const SECTIONS = {
-    journal: { name: 'Journal', path: '/journal' },
-    poem: { name: 'Poetry', path: '/poetry' },
-  } as const;
-
-  function site(scope: FeedScope, file: string): FeedSite {
-    const description = content.siteDescription() ?? `Writing from ${env.SITE_NAME}`;
+  /** The page a feed follows (feeds live beside it) and the name its title adds. */
+  function pageOf(scope: FeedScope): { path: string; name: string | null } {
     if (scope.kind !== 'posts') {
-      const { name, path: home } = SECTIONS[scope.kind];
-      return {
-        base,
-        title: `${env.SITE_NAME}: ${name}`,
-        description,
-        selfPath: `${home}/${file}`,
-        homePath: home,
-      };
+      const name = scope.kind === 'journal' ? 'Journal' : 'Poetry';
+      return { path: ITEM_BASE_PATHS[scope.kind], name };
     }
     const { category } = scope;
-    if (!category) {
-      return { base, title: env.SITE_NAME, description, selfPath: `/${file}`, homePath: '/' };
-    }
+    if (!category) return { path: '', name: null };
     const name = category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, ' ');
+    return { path: `/category/${category}`, name };
+  }
+
+  function site(scope: FeedScope, format: FeedFormat): FeedSite {
+    const { path: page, name } = pageOf(scope);
     return {
       base,
-      title: `${env.SITE_NAME}: ${name}`,
-      description,
-      selfPath: `/category/${category}/${file}`,
-      homePath: `/category/${category}`,
+      title: name ? `${env.SITE_NAME}: ${name}` : env.SITE_NAME,
+      description: content.siteDescription() ?? `Writing from ${env.SITE_NAME}`,
+      selfPath: feedPath(page, format),
+      homePath: page || '/',
     };
   }
 
@@ -110,33 +103,41 @@ export function discoveryRoutes(
     return rows;
   }
 
-  const feeds = {
-    'rss.xml': (scope: FeedScope) => ({
+  const FEEDS: Record<FeedFormat, { type: string; render: (scope: FeedScope) => string }> = {
+    rss: {
       type: 'application/rss+xml; charset=utf-8',
-      body: renderRss(site(scope, 'rss.xml'), rowsFor(scope), content.nowIso()),
-    }),
-    'atom.xml': (scope: FeedScope) => ({
+      render: (scope) => renderRss(site(scope, 'rss'), rowsFor(scope), content.nowIso()),
+    },
+    atom: {
       type: 'application/atom+xml; charset=utf-8',
-      body: renderAtom(site(scope, 'atom.xml'), rowsFor(scope), content.nowIso()),
-    }),
-    'feed.json': (scope: FeedScope) => ({
+      render: (scope) => renderAtom(site(scope, 'atom'), rowsFor(scope), content.nowIso()),
+    },
+    json: {
       type: 'application/feed+json; charset=utf-8',
-      body: JSON.stringify(renderJsonFeed(site(scope, 'feed.json'), rowsFor(scope))),
-    }),
+      render: (scope) => JSON.stringify(renderJsonFeed(site(scope, 'json'), rowsFor(scope))),
+    },
   };
 
-  for (const [file, render] of Object.entries(feeds)) {
-    const serve = (scope: FeedScope) => (_req: unknown, res: Response) => {
-      const { type, body } = render(scope);
-      send(res, type, body);
-    };
-    router.get(`/${file}`, serve({ kind: 'posts' }));
-    router.get(`${SECTIONS.journal.path}/${file}`, serve({ kind: 'journal' }));
-    router.get(`${SECTIONS.poem.path}/${file}`, serve({ kind: 'poem' }));
-    router.get(`/category/:category/${file}`, (req, res) => {
-      const { type, body } = render({ kind: 'posts', category: String(req.params.category) });
-      send(res, type, body);
-    });
+  for (const format of FEED_FORMATS) {
+    const { type, render } = FEEDS[format];
+    const serve = (scope: (req: Request) => FeedScope) => (req: Request, res: Response) =>
+      send(res, type, render(scope(req)));
+    router.get(
+      feedPath('', format),
+      serve(() => ({ kind: 'posts' })),
+    );
+    router.get(
+      feedPath(ITEM_BASE_PATHS.journal, format),
+      serve(() => ({ kind: 'journal' })),
+    );
+    router.get(
+      feedPath(ITEM_BASE_PATHS.poem, format),
+      serve(() => ({ kind: 'poem' })),
+    );
+    router.get(
+      feedPath('/category/:category', format),
+      serve((req) => ({ kind: 'posts', category: String(req.params.category) })),
+    );
   }
 
   router.get('/sitemap.xml', (_req, res) => {

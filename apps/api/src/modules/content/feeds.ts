@@ -1,5 +1,5 @@
 import type { ContentRow } from './queries.js';
-import { KIND_PATHS } from './service.js';
+import { itemPath } from '@quillpost/domain';
 
 /** How many posts a feed carries; older ones stay reachable through the sitemap. */
 export const FEED_SIZE = 20;
@@ -26,8 +26,9 @@ export function escapeXml(text: string): string {
 
 /** The item's own page: a post, a journal entry or a poem. */
 export function itemUrl(base: string, row: Pick<ContentRow, 'kind' | 'slug'>): string {
-  const kind = row.kind === 'journal' || row.kind === 'poem' ? row.kind : 'post';
-  return base + KIND_PATHS[kind](encodeURIComponent(row.slug));
+  return (
+    base + itemPath(row.kind === 'journal' || row.kind === 'poem' ? row.kind : 'post', row.slug)
+  );
 }
 
 /** Feed readers resolve relative links poorly: make site paths and in-page anchors absolute. */

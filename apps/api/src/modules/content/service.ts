@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   escapeHtml,
+  itemPath,
   type Book,
   type Category,
   type JournalEntry,
@@ -31,13 +32,6 @@ export interface JsonBody {
 const SEARCH_LIMIT = 20;
 const CACHE_MAX_ENTRIES = 2_000;
 const SEARCH_MAX_TERMS = 8;
-
-/** Each readable item's own page: its permalink in feeds, the sitemap, search and newsletters. */
-export const KIND_PATHS: Record<'post' | 'journal' | 'poem', (slug: string) => string> = {
-  post: (slug) => `/posts/${slug}`,
-  journal: (slug) => `/journal/${slug}`,
-  poem: (slug) => `/poetry/${slug}`,
-};
 
 function strongEtag(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -367,7 +361,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
           kind: row.kind,
           slug: row.slug,
           title: row.title,
-          path: KIND_PATHS[row.kind](row.slug),
+          path: itemPath(row.kind, row.slug),
           date: row.published_at,
           snippet: snippetHtml(row.snippet),
         })),

@@ -186,7 +186,7 @@ export function htmlToText(html: string): string {
 /** Renders an issue once; `personalize` then puts each recipient's links in. */
 export function renderIssue(env: ComposeEnv, source: IssueSource, subject: string): RenderedIssue {
   const site = env.SITE_NAME;
-  const base = env.PUBLIC_URL.replace(/\/$/, '');
+  const base = env.PUBLIC_URL;
   const bodyHtml = emailBodyHtml(source.html, base, source.pageUrl);
   const rendered = renderEmail({
     siteName: site,

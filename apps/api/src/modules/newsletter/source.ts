@@ -1,4 +1,5 @@
 import {
+  itemPath,
   NEWSLETTER_SECTIONS,
   type NewsletterSection,
   type NewsletterSourceKind,
@@ -6,7 +7,6 @@ import {
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { contentQueries, type ContentQueries, type ContentRow } from '../content/queries.js';
-import { KIND_PATHS } from '../content/service.js';
 import type { IssueSource } from './compose.js';
 
 const queries = new WeakMap<Db, ContentQueries>();
@@ -42,7 +42,7 @@ export function publishedItems(db: Db, kind: NewsletterSourceKind, nowIso: strin
 }
 
 export function pageUrlOf(env: Pick<Env, 'WEB_ORIGIN'>, kind: NewsletterSourceKind, slug: string) {
-  return new URL(KIND_PATHS[kind](slug), env.WEB_ORIGIN).toString();
+  return new URL(itemPath(kind, slug), env.WEB_ORIGIN).toString();
 }
 
 export function issueSourceOf(

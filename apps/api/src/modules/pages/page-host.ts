@@ -50,7 +50,7 @@ interface ManifestChunk {
  * The files a page's route modules need beyond what index.html loads anyway: each module's chunk
  * and the chunks it imports, so the browser fetches them alongside the entry, not after it.
  */
-export function preloadResolver(manifest: Record<string, ManifestChunk>, template: string) {
+function preloadResolver(manifest: Record<string, ManifestChunk>, template: string) {
   const loadedByTemplate = new Set(
     [...template.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/([^"]+\.js)"/g)].map(
       (match) => match[1],

@@ -4,20 +4,21 @@
  * result is embedded in the server's HTML for hydration, so lists carry summaries rather than
  * every post's full text.
  */
-import type {
-  Book,
-  Category,
-  ContentReader,
-  ContentResult,
-  FixedPageSlug,
-  JournalEntry,
-  LinksPage,
-  NowArchiveSummary,
-  NowPage,
-  Page,
-  Poem,
-  Post,
-  Project,
+import {
+  itemPath,
+  type Book,
+  type Category,
+  type ContentReader,
+  type ContentResult,
+  type FixedPageSlug,
+  type JournalEntry,
+  type LinksPage,
+  type NowArchiveSummary,
+  type NowPage,
+  type Page,
+  type Poem,
+  type Post,
+  type Project,
 } from '@quillpost/domain';
 import { data } from 'react-router-dom';
 import { postNeighbours, summarizePost, type PostNeighbours, type PostSummary } from './api/posts';
@@ -49,10 +50,6 @@ const LATEST_COUNT = 5;
 const HUB_POST_COUNT = 6;
 const HUB_ENTRY_COUNT = 3;
 const HUB_BOOK_COUNT = 6;
-
-export const JOURNAL_PATH = '/journal';
-export const POETRY_PATH = '/poetry';
-export const entryPath = (base: string, slug: string) => `${base}/${encodeURIComponent(slug)}`;
 
 export interface HomeData {
   latest: PostSummary[];
@@ -153,7 +150,7 @@ export interface HubData {
 
 function entryLinks(
   items: ReadonlyArray<JournalEntry | Poem>,
-  base: string,
+  kind: 'journal' | 'poem',
   count: number,
 ): EntryLink[] {
   return items.slice(0, count).map((item) => ({
@@ -161,7 +158,7 @@ function entryLinks(
     title: item.title,
     date: item.date,
     excerpt: item.excerpt_short,
-    to: entryPath(base, item.slug),
+    to: itemPath(kind, item.slug),
   }));
 }
 
@@ -184,8 +181,8 @@ async function loadHubRelated(reader: ContentReader, hub: HubId): Promise<HubRel
       const [journal, poems] = await Promise.all([reader.journal(), reader.poems()]);
       return {
         hub,
-        journal: entryLinks(required(journal), JOURNAL_PATH, HUB_ENTRY_COUNT),
-        poems: entryLinks(required(poems), POETRY_PATH, HUB_ENTRY_COUNT),
+        journal: entryLinks(required(journal), 'journal', HUB_ENTRY_COUNT),
+        poems: entryLinks(required(poems), 'poem', HUB_ENTRY_COUNT),
       };
     }
   }

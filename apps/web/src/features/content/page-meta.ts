@@ -3,6 +3,8 @@
  * what a link preview on Mastodon, Slack or LinkedIn shows, and the page's structured data.
  */
 import {
+  ITEM_BASE_PATHS,
+  itemPath,
   SOCIAL_LINKS,
   type Book,
   type JournalEntry,
@@ -10,12 +12,9 @@ import {
   type Project,
 } from '@quillpost/domain';
 import { SITE_DESCRIPTION, SITE_TITLE } from '../../app/site';
-import { absoluteUrl, type FeedLink, type PageMeta } from '../../lib/page-head';
+import { absoluteUrl, feedsOf, type FeedLink, type PageMeta } from '../../lib/page-head';
 import { HUBS } from './hubs';
 import {
-  entryPath,
-  JOURNAL_PATH,
-  POETRY_PATH,
   type BlogData,
   type CategoryData,
   type HubData,
@@ -35,16 +34,8 @@ export function person(publicUrl: string) {
   };
 }
 
-function feedsOf(title: string, base: string): FeedLink[] {
-  return [
-    { type: 'rss', title, href: `${base}/rss.xml` },
-    { type: 'atom', title, href: `${base}/atom.xml` },
-    { type: 'json', title, href: `${base}/feed.json` },
-  ];
-}
-
-export const JOURNAL_FEEDS = feedsOf(`${SITE_TITLE}: Journal`, JOURNAL_PATH);
-export const POETRY_FEEDS = feedsOf(`${SITE_TITLE}: Poetry`, POETRY_PATH);
+export const JOURNAL_FEEDS = feedsOf(`${SITE_TITLE}: Journal`, ITEM_BASE_PATHS.journal);
+export const POETRY_FEEDS = feedsOf(`${SITE_TITLE}: Poetry`, ITEM_BASE_PATHS.poem);
 
 export function categoryFeeds(slug: string, name: string): FeedLink[] {
   return feedsOf(`${SITE_TITLE}: ${name}`, `/category/${encodeURIComponent(slug)}`);
@@ -83,7 +74,7 @@ export function blogMeta({ categories }: BlogData, url: URL): PageMeta {
 }
 
 export function postMeta({ post }: PostData, publicUrl: string): PageMeta {
-  const path = `/posts/${encodeURIComponent(post.slug)}`;
+  const path = itemPath('post', post.slug);
   const description = post.excerpt_short || post.excerpt_medium || SITE_DESCRIPTION;
   const image = post.featured_image_url;
   return {
@@ -181,7 +172,7 @@ export function journalMeta(): PageMeta {
     title: 'Journal',
     description:
       'Short entries from ordinary days: what Rowan Ellis noticed, read and thought about.',
-    path: JOURNAL_PATH,
+    path: ITEM_BASE_PATHS.journal,
     feeds: JOURNAL_FEEDS,
   };
 }
@@ -191,7 +182,7 @@ export function poetryMeta(): PageMeta {
     title: 'Poetry',
     description:
       'Poems by Rowan Ellis: small observations about code, libraries, weather and love.',
-    path: POETRY_PATH,
+    path: ITEM_BASE_PATHS.poem,
     feeds: POETRY_FEEDS,
   };
 }
@@ -202,8 +193,7 @@ export function entryMeta(
   kind: 'Journal' | 'Poem',
   publicUrl: string,
 ): PageMeta {
-  const base = kind === 'Journal' ? JOURNAL_PATH : POETRY_PATH;
-  const path = entryPath(base, entry.slug);
+  const path = itemPath(kind === 'Journal' ? 'journal' : 'poem', entry.slug);
   const description = entry.excerpt_short || entry.excerpt_medium || SITE_DESCRIPTION;
   return {
     title: kind === 'Journal' ? `${entry.title} (journal)` : `${entry.title} (a poem)`,

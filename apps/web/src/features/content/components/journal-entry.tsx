@@ -1,6 +1,5 @@
-import type { JournalEntry } from '@quillpost/domain';
+import { itemPath, type JournalEntry } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { entryPath, JOURNAL_PATH } from '../page-data';
 import { formatDate, machineDate } from '../utils/format';
 import { ProseContent } from './prose-content';
 
@@ -27,7 +26,7 @@ export function JournalEntryView({
           {standalone ? (
             entry.title
           ) : (
-            <Link to={entryPath(JOURNAL_PATH, entry.slug)}>{entry.title}</Link>
+            <Link to={itemPath('journal', entry.slug)}>{entry.title}</Link>
           )}
         </Heading>
         {details.length > 0 ? (

@@ -1,6 +1,5 @@
-import type { Poem } from '@quillpost/domain';
+import { itemPath, type Poem } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { entryPath, POETRY_PATH } from '../page-data';
 import { formatDate, humanize, machineDate } from '../utils/format';
 import { ProseContent } from './prose-content';
 
@@ -11,11 +10,7 @@ export function PoemView({ poem, standalone = false }: { poem: Poem; standalone?
     <article id={poem.slug} className="poem" aria-labelledby={`${poem.slug}-title`}>
       <header className="poem__header">
         <Heading id={`${poem.slug}-title`} className="poem__title">
-          {standalone ? (
-            poem.title
-          ) : (
-            <Link to={entryPath(POETRY_PATH, poem.slug)}>{poem.title}</Link>
-          )}
+          {standalone ? poem.title : <Link to={itemPath('poem', poem.slug)}>{poem.title}</Link>}
         </Heading>
         <p className="poem__meta">
           <time dateTime={machineDate(poem.date)}>{formatDate(poem.date)}</time>
