@@ -39,8 +39,12 @@ export async function boot(
     const backup = await takeBackup(db, backups);
     logger.info({ file: backup.file, pending }, 'backup taken before migrating');
   }
-  const applied = migrate(db);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const applied = migrate(db, { sessionSecret: env.SESSION_SECRET });
+  if (applied.length)
+    logger.info({ applied: applied.map((step) => step.name) }, 'migrations applied');
+  for (const { name, notes } of applied) {
+    for (const note of notes) logger.warn({ migration: name }, note);
+  }
   // Says "a server is using this file" to `pnpm restore`; cleared at a clean shutdown.
   beat(db, systemClock);
   const heartbeat = setInterval(() => beat(db, systemClock), HEARTBEAT_MS);

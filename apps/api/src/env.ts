@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { canonicalEmail } from '@quillpost/domain';
 import { z } from 'zod';
 
 /** The repository root, so the default paths work from `src/` (tsx) and `dist/` (node) alike. */
@@ -69,14 +70,20 @@ const envSchema = z
     DKIM_SELECTOR: optionalText,
     DKIM_PRIVATE_KEY: optionalText,
     SESSION_SECRET: optionalText,
+    // Canonical forms, compared with the canonical address a sign-in proved.
     ADMIN_EMAILS: z
       .string()
       .default('')
-      .transform((list) =>
+      .transform((list, ctx) =>
         list
           .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter(Boolean),
+          .filter((entry) => entry.trim() !== '')
+          .map((entry) => {
+            const check = canonicalEmail(entry);
+            if (check.ok) return check.email;
+            ctx.addIssue({ code: 'custom', message: `not a plain email address: ${entry.trim()}` });
+            return '';
+          }),
       ),
     TRUST_PROXY: z.string().default('loopback'),
     TURNSTILE_SITE_KEY: z.string().default('1x00000000000000000000AA'),

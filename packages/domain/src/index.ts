@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './validation.js';
+export * from './email-address.js';
 export * from './contracts/index.js';
 export * from './return-url.js';
 export * from './roles.js';

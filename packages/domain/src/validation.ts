@@ -8,18 +8,14 @@
  * object) carry no code and map to INVALID_REQUEST.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, MIN_NAME_LENGTH, NAME_MAX_LENGTH } from './constants.js';
+import { MIN_NAME_LENGTH, NAME_MAX_LENGTH } from './constants.js';
+import { canonicalEmail } from './email-address.js';
 import { MESSAGES, isMessageCode, type MessageCode } from './messages.js';
-
-/** The spec's "simple pattern": non-space text, @, text, a dot and text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const TURNSTILE_TOKEN_MAX_LENGTH = 4096;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
-// Comma separates recipients and whitespace or line breaks split mail headers.
-const FORBIDDEN_IN_EMAIL = /[,\s]/;
 
 type RefinementContext = { addIssue: (issue: z.core.$ZodRawIssue) => void };
 
@@ -38,34 +34,17 @@ function characterCount(value: string): number {
   return Array.from(value).length;
 }
 
-function emailProblem(value: unknown, normalize: (raw: string) => string): MessageCode | null {
-  if (isBlank(value)) return 'EMAIL_REQUIRED';
-  if (typeof value !== 'string') return 'EMAIL_INVALID';
-  const email = normalize(value);
-  if (email.length > EMAIL_MAX_LENGTH) return 'EMAIL_TOO_LONG';
-  if (FORBIDDEN_IN_EMAIL.test(email) || CONTROL_CHARACTER.test(email)) return 'EMAIL_INVALID';
-  if (!EMAIL_PATTERN.test(email)) return 'EMAIL_INVALID';
-  return null;
-}
-
-function emailField(normalize: (raw: string) => string) {
-  return z
-    .custom<string>()
-    .superRefine((value: unknown, ctx) => {
-      const problem = emailProblem(value, normalize);
-      if (problem) addCodedIssue(ctx, problem, value);
-    })
-    .transform((value) => normalize(value));
-}
-
-const trim = (raw: string): string => raw.trim();
-const trimAndLowerCase = (raw: string): string => raw.trim().toLowerCase();
-
-/** Subscription email: required, trimmed, simple pattern, at most 254 characters, one address. */
-export const emailSchema = emailField(trim);
-
-/** Magic-link email: trimmed and lower-cased first, then the same checks. */
-export const magicLinkEmailSchema = emailField(trimAndLowerCase);
+/**
+ * Every email field: the canonical address of `email-address.ts`, or 'Email is required',
+ * 'Please enter a valid email address' or the length message. The spec lower-cases only the
+ * magic-link address; one form for every path is what makes limits and uniqueness hold (0010).
+ */
+export const emailSchema = z.custom<string>().transform((value: unknown, ctx) => {
+  const check = canonicalEmail(value);
+  if (check.ok) return check.email;
+  addCodedIssue(ctx, check.problem, value);
+  return z.NEVER;
+});
 
 /** Optional display name: trimmed; blank becomes undefined; otherwise 2 to 100 characters. */
 export const nameSchema = z

@@ -17,7 +17,9 @@ if (process.argv[2] !== 'sync') {
 }
 const env = loadEnv();
 const db = openDatabase(env.DATABASE_PATH);
-migrate(db);
+for (const { name, notes } of migrate(db, { sessionSecret: env.SESSION_SECRET })) {
+  for (const note of notes) console.warn(`${name}: ${note}`);
+}
 const report = syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent'));
 db.close();
 const list = (label: string, files: string[]) =>

@@ -58,7 +58,9 @@ try {
 // Progress goes to the terminal; the logger only speaks up for problems.
 const logger = createLogger('warn');
 const db = openDatabase(env.DATABASE_PATH);
-migrate(db);
+for (const { name, notes } of migrate(db, { sessionSecret: env.SESSION_SECRET })) {
+  for (const note of notes) console.warn(`${name}: ${note}`);
+}
 syncContent(db, env.CONTENT_DIR, systemClock, logger);
 const mailer = createMailer(env, logger, {
   maxConnections: env.NEWSLETTER_CONCURRENCY,

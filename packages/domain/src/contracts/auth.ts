@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MESSAGE_CODES, MESSAGES } from '../messages.js';
 import { ROLE_LEVELS } from '../roles.js';
 import { safeReturnPath } from '../return-url.js';
-import { linkTokenSchema, magicLinkEmailSchema } from '../validation.js';
+import { emailSchema, linkTokenSchema } from '../validation.js';
 import { subscriptionSchema } from './subscriptions.js';
 
 export const OAUTH_PROVIDERS = ['google', 'github', 'discord', 'facebook'] as const;
@@ -41,7 +41,7 @@ export const returnUrlSchema = z
 
 /** POST /api/auth/magic-link */
 export const magicLinkRequestSchema = z.object({
-  email: magicLinkEmailSchema,
+  email: emailSchema,
   returnUrl: returnUrlSchema,
 });
 export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
@@ -119,7 +119,7 @@ export const statsQuerySchema = z.object({ email: z.string().optional() });
 /** POST /api/auth/magic-link/code: the 6-digit code from the email, for reading mail elsewhere. */
 export const MAGIC_CODE_PATTERN = /^\d{6}$/;
 export const magicLinkCodeRequestSchema = z.object({
-  email: magicLinkEmailSchema,
+  email: emailSchema,
   code: z
     .custom<string>()
     .superRefine((value: unknown, ctx) => {

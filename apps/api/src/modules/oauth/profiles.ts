@@ -1,4 +1,4 @@
-import { magicLinkEmailSchema } from '@quillpost/domain';
+import { canonicalEmail } from '@quillpost/domain';
 import { z } from 'zod';
 import type { ProviderProfile } from '../auth/index.js';
 
@@ -13,10 +13,10 @@ const optionalText = z
   .nullish()
   .transform((value) => (value?.trim() ? value.trim() : null));
 
-/** A lower-cased address that passes the domain's email rules, or null. */
+/** The address in its canonical form, or null when it is not a plain one. */
 function cleanEmail(value: unknown): string | null {
-  const parsed = magicLinkEmailSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  const check = canonicalEmail(value);
+  return check.ok ? check.email : null;
 }
 
 function httpsUrl(value: string | null): string | null {

@@ -54,8 +54,6 @@ export async function requesterEmail(req: Request, deps: RequesterDeps): Promise
   return viaSession ?? null;
 }
 
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** Whether the request proves it owns `email`. */
 export async function provesOwnership(
   req: Request,
@@ -63,7 +61,8 @@ export async function provesOwnership(
   email: string,
 ): Promise<boolean> {
   const proven = await requesterEmail(req, deps);
-  return proven !== null && sameAddress(proven, email);
+  // Both sides are canonical (the shared email schema, and the stored addresses after 008).
+  return proven !== null && proven === email;
 }
 
 /**

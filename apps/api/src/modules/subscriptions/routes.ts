@@ -77,7 +77,8 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     windowMs: env.RATE_LIMIT_IP_WINDOW_MS,
     clock,
   });
-  // One bucket per address for everything that mails it: at most RATE_LIMIT_EMAIL_MAX an hour.
+  // One bucket per mailbox (addresses arrive canonical) for everything that mails it: at most
+  // RATE_LIMIT_EMAIL_MAX an hour.
   const emailLimiter = new RateLimiter({
     db,
     name: 'mail-address',
@@ -85,7 +86,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     windowMs: env.RATE_LIMIT_EMAIL_WINDOW_MS,
     clock,
   });
-  const limitMailTo = (email: string) => emailLimiter.consume(`mail:${email.toLowerCase()}`);
+  const limitMailTo = (email: string) => emailLimiter.consume(`mail:${email}`);
   const ipHashOf = (req: Request) => hashIp(env.SESSION_SECRET, req.ip);
 
   router.post('/api/auth/subscribe', limitByClient(ipLimiter, 'subscribe'), async (req, res) => {

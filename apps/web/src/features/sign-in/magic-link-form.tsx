@@ -5,7 +5,7 @@
 import {
   MAGIC_CODE_PATTERN,
   MAGIC_LINK_RESEND_FLAG_MS,
-  magicLinkEmailSchema,
+  emailSchema,
   MESSAGES,
   messageTemplates,
   type MagicLinkFormState,
@@ -85,7 +85,7 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
 
   function submitEmail(event: FormEvent) {
     event.preventDefault();
-    const parsed = magicLinkEmailSchema.safeParse(email);
+    const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MESSAGES.EMAIL_INVALID);
       setState('error');

@@ -109,10 +109,12 @@ export function SubscribeForm({
 
   function submitEmail(event: FormEvent) {
     event.preventDefault();
-    const problem = firstMessage(emailSchema.safeParse(email));
+    const parsed = emailSchema.safeParse(email);
+    const problem = firstMessage(parsed);
     setEmailError(problem);
-    if (!problem) {
-      setEmail(email.trim());
+    if (parsed.success) {
+      // The canonical address is what the server keeps; the form shows it as it will be used.
+      setEmail(parsed.data);
       setCheck({ state: 'loading', token: null });
       setFormError(null);
       setStep('details');

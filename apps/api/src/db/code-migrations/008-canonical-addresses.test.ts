@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../connection.js';
+import { MIGRATIONS_DIR, migrate } from '../migrate.js';
+import { canonicalAddresses, deliveredMailbox } from './008-canonical-addresses.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A database as release 007 left it: the SQL migrations up to 007 and none of the later ones. */
+function databaseAt007(): Db {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-migration-'));
+  const sqlDir = path.join(dir, 'migrations');
+  fs.mkdirSync(sqlDir);
+  for (const name of fs.readdirSync(MIGRATIONS_DIR)) {
+    if (Number(name.slice(0, 3)) <= 7)
+      fs.copyFileSync(path.join(MIGRATIONS_DIR, name), path.join(sqlDir, name));
+  }
+  const db = openDatabase(path.join(dir, 'site.db'));
+  cleanups.push(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  migrate(db, { dir: sqlDir, code: [] });
+  return db;
+}
+
+function subscribe(db: Db, email: string, at: string, verified = false): number {
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO subscriptions (email, status, verified, link_key, subscribed_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'key', @at, @at, @at)`,
+      )
+      .run(email, verified ? 'active' : 'pending', verified ? 1 : 0, { at }).lastInsertRowid,
+  );
+  db.prepare(
+    `INSERT INTO consent_records (subscription_id, action, source, consent_text, created_at)
+     VALUES (?, 'subscribe', 'subscribe-form', 'yes', ?)`,
+  ).run(id, at);
+  return id;
+}
+
+function signUp(db: Db, email: string, at: string): number {
+  const id = Number(
+    db
+      .prepare(
+        `INSERT INTO users (email, email_verified, role, created_at, updated_at) VALUES (?, 1, 'member', ?, ?)`,
+      )
+      .run(email, at, at).lastInsertRowid,
+  );
+  db.prepare(
+    `INSERT INTO accounts (user_id, provider, provider_account_id, email, email_verified, is_primary, created_at, updated_at)
+     VALUES (?, 'email', ?, ?, 1, 1, ?, ?)`,
+  ).run(id, email, email, at, at);
+  db.prepare(
+    `INSERT INTO sessions (id_hash, public_id, user_id, method, created_at, last_seen_at, absolute_expires_at)
+     VALUES (?, ?, ?, 'email', ?, ?, '2099-01-01T00:00:00.000Z')`,
+  ).run(`hash-${id}`, `public-${id}`, id, at, at);
+  return id;
+}
+
+const column = <T>(db: Db, sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .all(...params) as T[];
+
+describe('deliveredMailbox', () => {
+  it.each([
+    ['reader@example.test', 'reader@example.test'],
+    [' Reader@Example.TEST', 'reader@example.test'],
+    ['<reader@example.test>', 'reader@example.test'],
+    ['x<reader@example.test>', 'reader@example.test'],
+    ['reader@example.test>', 'reader@example.test'],
+    ['"Reader" <reader@example.test>', 'reader@example.test'],
+    ['a@[127.0.0.1]', null],
+    ['a@example..test', null],
+    ['a@b.test, c@d.test', null],
+  ])('%j reaches %j', (stored, mailbox) => {
+    expect(deliveredMailbox(stored)).toBe(mailbox);
+  });
+});
+
+describe('migration 008: canonical addresses', () => {
+  it('merges subscriptions that reach one mailbox into the oldest, with its consent and verified state', () => {
+    const db = databaseAt007();
+    const oldest = subscribe(db, 'Reader@Example.test', '2026-01-01T00:00:00.000Z', true);
+    const copies = [
+      subscribe(db, 'x<reader@example.test>', '2026-02-01T00:00:00.000Z'),
+      subscribe(db, '"Reader" <reader@example.test>', '2026-02-02T00:00:00.000Z'),
+      subscribe(db, 'reader@example.test>', '2026-02-03T00:00:00.000Z'),
+    ];
+    const ipLiteral = subscribe(db, 'a@[127.0.0.1]', '2026-02-04T00:00:00.000Z');
+    const other = subscribe(db, 'Zoe@Bücher.example', '2026-02-05T00:00:00.000Z');
+
+    const notes = canonicalAddresses.run(db, {});
+
+    expect(
+      db.prepare('SELECT id, email, verified, status FROM subscriptions ORDER BY id').all(),
+    ).toEqual([
+      { id: oldest, email: 'reader@example.test', verified: 1, status: 'active' },
+      { id: ipLiteral, email: 'a@[127.0.0.1]', verified: 0, status: 'pending' },
+      { id: other, email: 'zoe@xn--bcher-kva.example', verified: 0, status: 'pending' },
+    ]);
+    expect(column(db, 'SELECT subscription_id FROM consent_records ORDER BY id')).toEqual([
+      oldest,
+      ipLiteral,
+      other,
+    ]);
+    expect(
+      column(db, 'SELECT bounced_at IS NOT NULL FROM subscriptions WHERE id = ?', ipLiteral),
+    ).toEqual([1]);
+    expect(notes).toContain(
+      `subscription reader@example.test: kept #${oldest}, merged #${copies[0]} ("x<reader@example.test>"), #${copies[1]} ("\\"Reader\\" <reader@example.test>"), #${copies[2]} ("reader@example.test>")`,
+    );
+    expect(notes.some((note) => note.includes('a@[127.0.0.1]') && note.includes('bounced'))).toBe(
+      true,
+    );
+  });
+
+  it('leaves one user proving a mailbox, signs the copies out and keeps one email sign-in per mailbox', () => {
+    const db = databaseAt007();
+    const owner = signUp(db, 'reader@example.test', '2026-01-01T00:00:00.000Z');
+    const copy = signUp(db, 'z<reader@example.test>', '2026-03-01T00:00:00.000Z');
+    db.prepare(
+      `INSERT INTO magic_links (email, token_hash, code_hash, created_at, expires_at)
+       VALUES ('z<reader@example.test>', 't', 'c', '2026-03-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z')`,
+    ).run();
+
+    const notes = canonicalAddresses.run(db, {});
+
+    expect(db.prepare('SELECT id, email, email_verified FROM users ORDER BY id').all()).toEqual([
+      { id: owner, email: 'reader@example.test', email_verified: 1 },
+      { id: copy, email: 'reader@example.test', email_verified: 0 },
+    ]);
+    expect(column(db, 'SELECT user_id FROM sessions')).toEqual([owner]);
+    expect(db.prepare(`SELECT user_id, provider_account_id FROM accounts`).all()).toEqual([
+      { user_id: owner, provider_account_id: 'reader@example.test' },
+    ]);
+    expect(column(db, 'SELECT cancelled_at IS NOT NULL FROM magic_links')).toEqual([1]);
+    expect(notes).toEqual([
+      `user address reader@example.test: kept on user #${owner}; users #${copy} lose it as a proven address and were signed out`,
+      `email sign-in reader@example.test: kept for user #${owner}, removed from users #${copy}`,
+      'cancelled 1 open sign-in links to non-canonical addresses',
+    ]);
+  });
+
+  it('runs as part of migrate and reports its notes', () => {
+    const db = databaseAt007();
+    subscribe(db, 'reader@example.test', '2026-01-01T00:00:00.000Z');
+    subscribe(db, '<reader@example.test>', '2026-01-02T00:00:00.000Z');
+    const applied = migrate(db);
+    expect(applied.map((step) => step.name)).toContain('008-canonical-addresses');
+    expect(applied.find((step) => step.name === '008-canonical-addresses')?.notes).toHaveLength(1);
+    expect(column(db, 'SELECT email FROM subscriptions')).toEqual(['reader@example.test']);
+  });
+});
