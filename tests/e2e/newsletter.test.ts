@@ -102,8 +102,12 @@ describe('sending the newsletter from the console', () => {
       redirect: 'manual',
     });
     expect(unsubscribed.status).toBe(200);
+    // The mail's manage link is what entitles its reader to the subscription's status.
+    const manage = new URL(linkIn(ada, '/manage?')).searchParams.get('manage')!;
     const stats = (await (
-      await fetch(`${stack.site.url}/api/auth/stats?email=${encodeURIComponent(readers[0]!)}`)
+      await fetch(`${stack.site.url}/api/auth/stats?email=${encodeURIComponent(readers[0]!)}`, {
+        headers: { 'X-Manage-Token': manage },
+      })
     ).json()) as { data: { subscription: { status: string } } };
     expect(stats.data.subscription.status).toBe('unsubscribed');
 

@@ -87,4 +87,41 @@ describe('subscribing from the header', () => {
     expect(pageErrors).toEqual([]);
     await close();
   });
+
+  it('confirmed on another device, the subscribing browser learns it; a stranger learns nothing', async () => {
+    const { page, pageErrors, close } = await openPage(stack.browser);
+    const email = uniqueEmail('phone');
+    const header = page.getByRole('banner');
+    await visit(page, stack.site.url + '/');
+    await header.getByRole('button', { name: MESSAGES.SUBSCRIBE, exact: true }).click();
+    const popup = page.getByRole('dialog');
+    await popup.getByLabel('Email address').fill(email);
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await popup.getByText('✓ Security check passed').waitFor();
+    await popup.getByRole('button', { name: MESSAGES.SUBSCRIBE, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/signedup');
+    await header.getByText(MESSAGES.NEXT_STEP_VERIFY_SUBSCRIPTION).waitFor();
+
+    const stats = async () =>
+      (await (
+        await fetch(`${stack.site.url}/api/auth/stats?email=${encodeURIComponent(email)}`)
+      ).json()) as unknown;
+    const nothing = { success: true, data: { subscription: null } };
+    expect(await stats()).toEqual(nothing);
+
+    // The link opened in the mail app of another device: JSON, no browser state involved.
+    const confirmation = await waitForMail(stack.sink, email, /Confirm your subscription/);
+    const token = new URL(linkIn(confirmation, 'verify=')).searchParams.get('verify')!;
+    const verified = await fetch(`${stack.site.url}/verify?token=${token}`, {
+      headers: { Accept: 'application/json' },
+    });
+    expect(verified.status).toBe(200);
+
+    // The subscribing browser asks with its status token and moves on; a stranger still cannot.
+    await page.reload();
+    await header.getByText(MESSAGES.NEXT_STEP_CREATE_ACCOUNT).waitFor();
+    expect(await stats()).toEqual(nothing);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
 });

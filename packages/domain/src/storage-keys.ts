@@ -27,6 +27,8 @@ export const storedSubscriptionSchema = z.object({
   verified: z.boolean(),
   status: z.enum(STORED_SUBSCRIPTION_STATUSES),
   wantsAccount: z.boolean(),
+  /** From the subscribe answer: lets this browser ask whether the address was confirmed since. */
+  statusToken: z.string().optional(),
 });
 export type StoredSubscription = z.output<typeof storedSubscriptionSchema>;
 

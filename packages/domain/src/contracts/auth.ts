@@ -4,7 +4,7 @@ import { MESSAGE_CODES, MESSAGES } from '../messages.js';
 import { ROLE_LEVELS } from '../roles.js';
 import { safeReturnPath } from '../return-url.js';
 import { emailSchema, linkTokenSchema } from '../validation.js';
-import { subscriptionSchema } from './subscriptions.js';
+import { SUBSCRIPTION_STATUSES, subscriptionSchema } from './subscriptions.js';
 
 export const OAUTH_PROVIDERS = ['google', 'github', 'discord', 'facebook'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -113,8 +113,26 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.output<typeof meResponseSchema>;
 
-/** GET /api/auth/stats?email= */
-export const statsQuerySchema = z.object({ email: z.string().optional() });
+/** GET /api/auth/stats?email=, with the status token from subscribing in `X-Status-Token`. */
+export const statsQuerySchema = z.object({ email: emailSchema.optional() });
+
+/** What GET /api/auth/stats tells a caller entitled to the address (see statsResponseSchema). */
+export const subscriptionStatusViewSchema = z.object({
+  email: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  verified: z.boolean(),
+});
+export type SubscriptionStatusView = z.output<typeof subscriptionStatusViewSchema>;
+
+/**
+ * Answer of GET /api/auth/stats: `subscription` is null for every address the caller has no
+ * session, manage token or status token for, so the answer tells a stranger nothing.
+ */
+export const statsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ subscription: subscriptionStatusViewSchema.nullable().optional() }),
+});
+export type StatsResponse = z.output<typeof statsResponseSchema>;
 
 /** POST /api/auth/magic-link/code: the 6-digit code from the email, for reading mail elsewhere. */
 export const MAGIC_CODE_PATTERN = /^\d{6}$/;

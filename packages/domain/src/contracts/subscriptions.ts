@@ -35,6 +35,17 @@ export const subscribeRequestSchema = z.object({
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
 export type ParsedSubscribeRequest = z.output<typeof subscribeRequestSchema>;
 
+/**
+ * Answer of POST /api/auth/subscribe: the spec's success and message, and a status token for
+ * the address, which the browser keeps with its stored subscription and sends on refresh.
+ */
+export const subscribeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  statusToken: z.string(),
+});
+export type SubscribeResponse = z.output<typeof subscribeResponseSchema>;
+
 /** The plain variant of POST /api/auth/subscribe: email, name, wantsAccount and no token. */
 export const plainSubscribeRequestSchema = z.object({
   email: emailSchema,

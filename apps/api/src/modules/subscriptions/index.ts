@@ -18,13 +18,7 @@ export {
   verificationUrl,
   type LinkSubject,
 } from './links.js';
-export {
-  countByStatus,
-  findByEmail,
-  isDeliverable,
-  listDeliverable,
-  toSubscription,
-} from './queries.js';
+export { findByEmail, isDeliverable, listDeliverable, toSubscription } from './queries.js';
 export {
   manageTokenSubscriber,
   requesterEmail,

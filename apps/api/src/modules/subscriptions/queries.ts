@@ -55,26 +55,6 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-export interface SubscriptionCounts {
-  total: number;
-  pending: number;
-  active: number;
-  unsubscribed: number;
-}
-
-export function countByStatus(db: Db): SubscriptionCounts {
-  const rows = statement(
-    db,
-    'SELECT status, COUNT(*) AS count FROM subscriptions GROUP BY status',
-  ).all() as Array<{ status: SubscriptionStatus; count: number }>;
-  const counts: SubscriptionCounts = { total: 0, pending: 0, active: 0, unsubscribed: 0 };
-  for (const { status, count } of rows) {
-    counts[status] = count;
-    counts.total += count;
-  }
-  return counts;
-}
-
 /**
  * Whether a subscriber gets the newsletter (for one section): the rule of `listDeliverable`, for
  * one row the sender already holds, e.g. to skip people who unsubscribed after a send started.

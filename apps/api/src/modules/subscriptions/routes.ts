@@ -6,6 +6,7 @@ import {
   profileUpdateRequestSchema,
   resendVerificationRequestSchema,
   statsQuerySchema,
+  type SubscriptionStatusView,
   subscribeRequestSchema,
   subscriptionQuerySchema,
   unsubscribeRequestSchema,
@@ -21,7 +22,7 @@ import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstil
 import { hashIp } from './consent.js';
 import { tokenSubscriberId, verifySubscriberToken } from './links.js';
 import { oneClickPage } from './pages.js';
-import { countByStatus, findByEmail, findById, toSubscription } from './queries.js';
+import { findByEmail, findById, toSubscription } from './queries.js';
 import { requireOwnSubscription, provesOwnership, type SessionEmailReader } from './requester.js';
 import {
   deleteSubscription,
@@ -34,6 +35,7 @@ import {
   updateProfile,
   verify,
 } from './service.js';
+import { signStatusToken, statusTokenIssuedAt } from './status-token.js';
 
 export type SubscriptionRouteDeps = Pick<AppDeps, 'env' | 'db' | 'clock'> & {
   securityCheck: SecurityCheck;
@@ -98,6 +100,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     const check = await securityCheck.verify(turnstileToken as string | undefined, req.ip);
     if (!check.ok) throw securityError(check.reason);
     limitMailTo(input.email);
+    const issuedAt = clock.now();
     // Shares its COMMIT with the other subscribes of this event-loop turn (see inGroupCommit).
     await inGroupCommit(db, () =>
       subscribe(deps, {
@@ -108,7 +111,11 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
         ipHash: ipHashOf(req),
       }),
     );
-    res.json({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
+    res.json({
+      success: true,
+      message: MESSAGES.SUBSCRIBE_ACCEPTED,
+      statusToken: signStatusToken(env.SESSION_SECRET, input.email, issuedAt),
+    });
   });
 
   router.get('/verify', (req, res) => {
@@ -166,8 +173,9 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     },
   );
 
-  // Looking up one address's status is what the web app's "refresh verification" needs, and
-  // also what an enumeration script would do: allowed, but slowed to a human pace per client.
+  // Looking up one address is what the web app's "refresh verification" does, and what an
+  // enumeration script would try: it answers only callers entitled to the address, and is slowed
+  // to a human pace per client anyway.
   const lookupLimiter = new RateLimiter({
     db,
     name: 'status-lookup-ip',
@@ -176,25 +184,39 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     clock,
   });
 
-  router.get('/api/auth/stats', (req, res) => {
+  router.get('/api/auth/stats', async (req, res) => {
     const { email } = validate(statsQuerySchema, req.query);
-    if (email !== undefined) lookupLimiter.consume(`stats:${clientKey(req.ip)}`);
     res.set('Cache-Control', 'no-store');
-    const row = email ? findByEmail(db, email.trim()) : undefined;
-    res.json({
-      success: true,
-      data: {
-        ...countByStatus(db),
-        ...(email !== undefined
-          ? {
-              subscription: row
-                ? { email: row.email, status: row.status, verified: row.verified === 1 }
-                : null,
-            }
-          : {}),
-      },
-    });
+    if (email === undefined) return res.json({ success: true, data: {} });
+    lookupLimiter.consume(`stats:${clientKey(req.ip)}`);
+    res.json({ success: true, data: { subscription: await statusFor(req, email) } });
   });
+
+  /**
+   * What the caller may know about `email`: everything with a session or manage token for it;
+   * with the status token from subscribing, whether it was confirmed since; otherwise nothing,
+   * the same `null` for every address.
+   */
+  async function statusFor(req: Request, email: string): Promise<SubscriptionStatusView | null> {
+    const row = findByEmail(db, email);
+    if (await provesOwnership(req, deps, email)) {
+      return row ? { email, status: row.status, verified: row.verified === 1 } : null;
+    }
+    const issuedAt = statusTokenIssuedAt(
+      env.SESSION_SECRET,
+      req.get('x-status-token'),
+      email,
+      clock.now(),
+    );
+    if (issuedAt === null) return null;
+    const confirmedSince =
+      row?.status === 'active' &&
+      row.verified_at !== null &&
+      Date.parse(row.verified_at) >= issuedAt;
+    return confirmedSince
+      ? { email, status: 'active', verified: true }
+      : { email, status: 'pending', verified: false };
+  }
 
   router.get('/api/auth/subscription/data', async (req, res) => {
     const { email } = validate(subscriptionQuerySchema, req.query);

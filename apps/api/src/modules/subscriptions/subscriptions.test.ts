@@ -59,7 +59,11 @@ describe('subscribe and confirm', () => {
     const t = await mailingApp();
     const res = await subscribe(t, 'ada@example.com');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
+    expect(res.body).toEqual({
+      success: true,
+      message: MESSAGES.SUBSCRIBE_ACCEPTED,
+      statusToken: expect.any(String),
+    });
     expect(findByEmail(t.deps.db, 'ada@example.com')).toMatchObject({
       status: 'pending',
       verified: 0,
@@ -121,7 +125,11 @@ describe('subscribe and confirm', () => {
     await subscribeAndConfirm(t, 'active@example.com');
     const before = t.sink.messages.length;
     const res = await subscribe(t, 'ACTIVE@example.com');
-    expect(res.body).toEqual({ success: true, message: MESSAGES.SUBSCRIBE_ACCEPTED });
+    expect(res.body).toEqual({
+      success: true,
+      message: MESSAGES.SUBSCRIBE_ACCEPTED,
+      statusToken: expect.any(String),
+    });
     await t.outbox.drain();
     expect(t.sink.messages.length).toBe(before);
     const count = t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get();
@@ -225,20 +233,81 @@ describe('subscribe and confirm', () => {
     expect((await request(t.app).get('/api/auth/stats')).status).toBe(200);
   });
 
-  it('reports counts, and the status of one address', async () => {
+  it('tells a stranger nothing: the same answer for a subscriber, a pending address and no one', async () => {
     const t = await mailingApp();
     await subscribeAndConfirm(t, 'one@example.com');
     await subscribe(t, 'two@example.com');
-    const res = await request(t.app).get('/api/auth/stats').query({ email: 'one@example.com' });
-    expect(res.body).toEqual({
-      success: true,
-      data: {
-        total: 2,
-        active: 1,
-        pending: 1,
-        unsubscribed: 0,
-        subscription: { email: 'one@example.com', status: 'active', verified: true },
-      },
+    const answers = await Promise.all(
+      ['one@example.com', 'two@example.com', 'nobody@example.com'].map(
+        async (email) => (await request(t.app).get('/api/auth/stats').query({ email })).body,
+      ),
+    );
+    expect(answers).toEqual(Array(3).fill({ success: true, data: { subscription: null } }));
+    expect((await request(t.app).get('/api/auth/stats')).body).toEqual({ success: true, data: {} });
+  });
+
+  it('tells the owner of the address, by session or manage token', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'one@example.com');
+    const viaToken = await request(t.app)
+      .get('/api/auth/stats')
+      .query({ email: 'one@example.com' })
+      .set('X-Manage-Token', manageTokenIn(t.sink.messagesTo('one@example.com').at(-1)));
+    const expected = { email: 'one@example.com', status: 'active', verified: true };
+    expect(viaToken.body.data.subscription).toEqual(expected);
+    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'one@example.com');
+    const viaSession = await request(t.app)
+      .get('/api/auth/stats')
+      .query({ email: 'one@example.com' })
+      .set('Cookie', cookie);
+    expect(viaSession.body.data.subscription).toEqual(expected);
+  });
+
+  it('with the status token from subscribing, says whether the address was confirmed since', async () => {
+    const t = await mailingApp();
+    const subscribed = await subscribe(t, 'one@example.com');
+    const statusToken = subscribed.body.statusToken as string;
+    expect(statusToken).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    const status = (email: string, token = statusToken) =>
+      request(t.app).get('/api/auth/stats').query({ email }).set('X-Status-Token', token);
+
+    expect((await status('one@example.com')).body.data.subscription).toEqual({
+      email: 'one@example.com',
+      status: 'pending',
+      verified: false,
+    });
+    await t.outbox.drain();
+    await request(t.app)
+      .get('/verify')
+      .query({ token: verifyTokenIn(t.sink.messagesTo('one@example.com').at(-1)) });
+    expect((await status('one@example.com')).body.data.subscription).toEqual({
+      email: 'one@example.com',
+      status: 'active',
+      verified: true,
+    });
+    // Bound to its address, and to its signature.
+    expect((await status('two@example.com')).body.data.subscription).toBeNull();
+    expect(
+      (await status('one@example.com', `${statusToken.slice(0, -1)}A`)).body.data.subscription,
+    ).toBeNull();
+    // A week on, it has expired.
+    t.clock.advance(7 * 24 * 60 * 60_000);
+    expect((await status('one@example.com')).body.data.subscription).toBeNull();
+  });
+
+  it('a status token from subscribing an address already confirmed does not reveal it', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'one@example.com');
+    t.clock.advance(1_000);
+    const again = await subscribe(t, 'one@example.com');
+    const res = await request(t.app)
+      .get('/api/auth/stats')
+      .query({ email: 'one@example.com' })
+      .set('X-Status-Token', again.body.statusToken as string);
+    expect(res.body.data.subscription).toEqual({
+      email: 'one@example.com',
+      status: 'pending',
+      verified: false,
     });
   });
 });

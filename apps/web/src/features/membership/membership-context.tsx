@@ -50,6 +50,8 @@ export interface SubscriptionPayload {
   email: string;
   name?: string | null;
   wantsAccount: boolean;
+  /** From the subscribe answer; sent when refreshing the verification status. */
+  statusToken?: string | undefined;
 }
 
 export interface MembershipContextValue {
@@ -136,6 +138,7 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
         verified: false,
         status: 'pending',
         wantsAccount: payload.wantsAccount,
+        ...(payload.statusToken ? { statusToken: payload.statusToken } : {}),
       };
       writeStoredSubscription(storage, subscription);
       writeProgressionState(storage, {

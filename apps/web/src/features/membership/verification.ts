@@ -79,9 +79,16 @@ export async function refreshVerificationStatus(
   deps: VerificationDeps,
   subscription: StoredSubscription,
 ): Promise<boolean> {
+  // The status token from subscribing is this browser's right to ask; a signed-in session or
+  // nothing else works too (the answer is then null, read as "not verified yet").
   const result = await deps.api.get<{ data?: { subscription?: { verified?: unknown } | null } }>(
     '/api/auth/stats',
-    { query: { email: subscription.email } },
+    {
+      query: { email: subscription.email },
+      ...(subscription.statusToken
+        ? { headers: { 'X-Status-Token': subscription.statusToken } }
+        : {}),
+    },
   );
   if (!result.ok) {
     console.warn(MESSAGES.SUBSCRIPTION_STATUS_CHECK_FAILED, result.message);

@@ -1,5 +1,5 @@
 /** The newsletter calls of spec section 7, as typed results for the forms. */
-import { canResendConfirmation, MESSAGES } from '@quillpost/domain';
+import { canResendConfirmation, MESSAGES, subscribeResponseSchema } from '@quillpost/domain';
 import type { ApiClient, ApiFailure } from '../../lib/api-client';
 
 export interface SubscribeInput {
@@ -12,17 +12,12 @@ export interface SubscribeInput {
 
 export type Outcome = { ok: true; message: string } | { ok: false; code: string; message: string };
 
-function messageOf(data: unknown, fallback: string): string {
-  return typeof data === 'object' &&
-    data !== null &&
-    'message' in data &&
-    typeof data.message === 'string'
-    ? data.message
-    : fallback;
-}
+/** A subscribe that went through carries the status token to keep with the subscription. */
+export type SubscribeOutcome =
+  (Outcome & { ok: false }) | { ok: true; message: string; statusToken: string };
 
 /** Subscribe failure text: the server's message, else the spec's generic texts. */
-function subscribeFailure(result: ApiFailure): Outcome {
+function subscribeFailure(result: ApiFailure): SubscribeOutcome & { ok: false } {
   if (result.code === 'NETWORK_ERROR') {
     return { ok: false, code: result.code, message: MESSAGES.INTERNAL_ERROR };
   }
@@ -32,7 +27,10 @@ function subscribeFailure(result: ApiFailure): Outcome {
   return { ok: false, code: result.code, message: result.message };
 }
 
-export async function postSubscribe(api: ApiClient, input: SubscribeInput): Promise<Outcome> {
+export async function postSubscribe(
+  api: ApiClient,
+  input: SubscribeInput,
+): Promise<SubscribeOutcome> {
   const body = input.turnstileToken
     ? {
         email: input.email,
@@ -41,9 +39,9 @@ export async function postSubscribe(api: ApiClient, input: SubscribeInput): Prom
         wantsAccount: input.wantsAccount,
       }
     : { email: input.email, name: input.name, wantsAccount: input.wantsAccount };
-  const result = await api.post('/api/auth/subscribe', body);
+  const result = await api.post('/api/auth/subscribe', body, { schema: subscribeResponseSchema });
   if (!result.ok) return subscribeFailure(result);
-  return { ok: true, message: messageOf(result.data, MESSAGES.SUBSCRIBE_ACCEPTED) };
+  return { ok: true, message: result.data.message, statusToken: result.data.statusToken };
 }
 
 /** Resend the confirmation email to the stored subscription's address. */

@@ -69,7 +69,11 @@ describe('subscribe form steps', () => {
   it('success: sends the dummy token, stores the subscription unverified, says so', async () => {
     const { calls, store } = renderForm({
       'POST /api/auth/subscribe': {
-        body: { success: true, message: 'Please check your email to confirm your subscription.' },
+        body: {
+          success: true,
+          message: 'Please check your email to confirm your subscription.',
+          statusToken: 'mh1x.status-token',
+        },
       },
     });
     const user = await toDetails();
@@ -91,6 +95,7 @@ describe('subscribe form steps', () => {
       verified: false,
       status: 'pending',
       wantsAccount: true,
+      statusToken: 'mh1x.status-token',
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signedup'), {
       timeout: 3000,
@@ -137,7 +142,9 @@ describe('subscribe form steps', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { calls } = renderForm(
-        { 'POST /api/auth/subscribe': { body: { success: true, message: 'ok' } } },
+        {
+          'POST /api/auth/subscribe': { body: { success: true, message: 'ok', statusToken: 't' } },
+        },
         INTERACTIVE,
       );
       fireEvent.change(screen.getByLabelText('Email address'), {

@@ -149,6 +149,7 @@ export function SubscribeForm({
       email,
       name: trimmedName ?? null,
       wantsAccount,
+      statusToken: outcome.statusToken,
     });
     setServerMessage(outcome.message);
     setSuccess({

@@ -52,7 +52,11 @@ describe('subscribe popup controller', () => {
   it('on success in the header popup closes it and goes to /signedup with the details', async () => {
     const { user, dialog, routes } = await openFromHeader();
     routes['POST /api/auth/subscribe'] = {
-      body: { success: true, message: 'Please check your email to confirm your subscription.' },
+      body: {
+        success: true,
+        message: 'Please check your email to confirm your subscription.',
+        statusToken: 'mh1x.status-token',
+      },
     };
     await user.type(within(dialog).getByLabelText('Email address'), 'reader@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
