@@ -45,4 +45,6 @@ export const messageTemplates = {
       ? SHELL_MESSAGES.MEMBER_STATUS_ACTIVE
       : SHELL_MESSAGES.MEMBER_STATUS_SUBSCRIBER,
   copyright: (year: number, owner: string): string => `© ${year} ${owner}`,
+  roleChanged: (from: string, to: string, when: string): string =>
+    `Your role changed from ${from} to ${to} on ${when}, so you were signed out on every device. You are now signed in as ${to}.`,
 } as const;

@@ -5,7 +5,7 @@
  */
 import type { RoleLevel } from '@quillpost/domain';
 import request from 'supertest';
-import { banUser, setUserRole } from '../modules/auth/index.js';
+import { banUser } from '../modules/auth/index.js';
 import { commentOnPost, startThread } from '../modules/discussions/service.js';
 import { signInWithMagicLink } from './auth.js';
 import type { createTestApp } from './test-app.js';
@@ -33,8 +33,9 @@ export interface TestUser {
 let serial = 0;
 
 /**
- * Signs a new user in through the real magic-link flow and gives them a role. The magic-link
- * limit is 5 a minute per IP, so the test clock moves 13 s after each sign-in.
+ * Signs a user of a role in through the real magic-link flow; a new address gets a user with that
+ * role first (a role change would end the session), a known one is signed in again. The magic-link limit is 5 a minute per IP, so the
+ * test clock moves 13 s after each sign-in.
  */
 export async function signInAs(
   t: TestApp,
@@ -43,13 +44,11 @@ export async function signInAs(
 ): Promise<TestUser> {
   serial += 1;
   const email = options.email ?? `${role}-${serial}@example.com`;
+  const known = t.deps.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email);
+  if (!known) createUser(t, { role, email, name: options.name ?? null });
   const cookie = await signInWithMagicLink(t.app, t.deps.db, email);
   t.clock.advance(13_000);
   const id = t.deps.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number;
-  if (role !== 'member') setUserRole(t.deps, id, role, null);
-  if (options.name) {
-    t.deps.db.prepare('UPDATE users SET name = ? WHERE id = ?').run(options.name, id);
-  }
   return { id, email, cookie };
 }
 
@@ -70,7 +69,7 @@ export async function usersForMatrix(t: TestApp): Promise<Record<MatrixRole, Tes
 /** A user row with no session, for targets of moderation and admin actions. */
 export function createUser(
   t: TestApp,
-  options: { role?: string; name?: string; email?: string } = {},
+  options: { role?: string; name?: string | null; email?: string } = {},
 ): number {
   serial += 1;
   const now = new Date(t.clock.now()).toISOString();
@@ -81,7 +80,7 @@ export function createUser(
     )
     .run(
       options.email ?? `user-${serial}@example.com`,
-      options.name ?? `User ${serial}`,
+      options.name === undefined ? `User ${serial}` : options.name,
       options.role ?? 'member',
       now,
       now,

@@ -102,11 +102,24 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.output<typeof authUserSchema>;
 
+/**
+ * Why a user was signed out everywhere, said on the Account page throughout the first session
+ * after: today only a role change (an admin's, or ADMIN_EMAILS at sign-in).
+ */
+export const signOutNoticeSchema = z.object({
+  reason: z.literal('role-changed'),
+  from: z.enum(ROLE_LEVELS),
+  to: z.enum(ROLE_LEVELS),
+  at: z.string(),
+});
+export type SignOutNotice = z.output<typeof signOutNoticeSchema>;
+
 /** Answer of GET /api/auth/me. */
 export const meResponseSchema = z.object({
   success: z.literal(true),
   user: authUserSchema,
   session: sessionSummarySchema,
+  notice: signOutNoticeSchema.nullable().default(null),
   subscription: subscriptionSchema.nullable(),
   primaryAccount: linkedAccountSchema.nullable(),
   linkedAccounts: z.array(linkedAccountSchema),

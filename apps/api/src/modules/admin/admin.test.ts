@@ -52,22 +52,27 @@ describe('users and roles', () => {
     expect(wildcard.body.total).toBe(0);
   });
 
-  it('assigns a role that takes effect on the next request, logged with who did it', async () => {
+  it('assigns a role, ending the sessions granted under the old one, logged with who did it', async () => {
     const t = testApp();
     const admin = await signInAs(t, 'admin', { name: 'Owner' });
     const ada = await signInAs(t, 'member', { name: 'Ada' });
     expect((await as(t, ada).get('/api/moderation/queue')).status).toBe(403);
     const res = await as(t, admin).put(`/api/admin/users/${ada.id}/role`, { role: 'moderator' });
     expect(res.body.user).toMatchObject({ role: 'moderator', level: 'moderator' });
-    expect((await as(t, ada).get('/api/moderation/queue')).status).toBe(200);
-    const session = await as(t, ada).get('/api/auth/session');
-    expect(session.body.session.level).toBe('moderator');
+    expect((await as(t, ada).get('/api/auth/me')).status).toBe(401);
+    const moderator = await signInAs(t, 'member', { email: ada.email });
+    expect((await as(t, moderator).get('/api/moderation/queue')).status).toBe(200);
+
+    // A demoted moderator's session is over at once, not only its permissions.
+    await as(t, admin).put(`/api/admin/users/${ada.id}/role`, { role: 'member' });
+    expect((await as(t, moderator).get('/api/auth/me')).status).toBe(401);
+    expect((await as(t, moderator).get('/api/moderation/queue')).status).toBe(401);
     const log = await as(t, admin).get('/api/moderation/log');
     expect(log.body.items[0]).toMatchObject({
       action: 'user.role',
       actor: expect.objectContaining({ name: 'Owner' }),
       targetUser: expect.objectContaining({ name: 'Ada' }),
-      summary: 'Changed role from Member to Moderator',
+      summary: 'Changed role from Moderator to Member',
     });
     const own = await as(t, admin).put(`/api/admin/users/${admin.id}/role`, { role: 'member' });
     expect(own.body.code).toBe('CANNOT_CHANGE_OWN_ROLE');

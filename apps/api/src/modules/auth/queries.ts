@@ -17,6 +17,8 @@ export interface UserRow {
   updated_at: string;
   last_sign_in_at: string | null;
   deleted_at: string | null;
+  /** JSON SignOutNotice waiting for the next sign-in. */
+  sign_out_notice: string | null;
 }
 
 export interface AccountRow {
@@ -45,6 +47,8 @@ export interface SessionRow {
   idle_expires_at: string | null;
   user_agent: string | null;
   ip_hash: string | null;
+  /** JSON SignOutNotice this session shows on the Account page. */
+  notice: string | null;
 }
 
 export interface MagicLinkRow {
@@ -102,11 +106,26 @@ export function insertUser(
     .get({ ...user, emailVerified: user.emailVerified ? 1 : 0 }) as UserRow;
 }
 
-export function promoteToAdmin(db: Db, userId: number, now: string): void {
+/** Sets a user's role and the notice their next session will show. */
+export function updateUserRole(
+  db: Db,
+  change: { userId: number; role: string; assignedBy: number | null; notice: string; now: string },
+): void {
   db.prepare(
-    `UPDATE users SET role = 'admin', role_assigned_at = @now, role_assigned_by = NULL, updated_at = @now
-     WHERE id = @userId AND role <> 'admin'`,
-  ).run({ userId, now });
+    `UPDATE users SET role = @role, role_assigned_at = @now, role_assigned_by = @assignedBy,
+       sign_out_notice = @notice, updated_at = @now
+     WHERE id = @userId`,
+  ).run(change);
+}
+
+/** The notice waiting for the user's next session, handed over once. Call inside a transaction. */
+export function takeSignOutNotice(db: Db, userId: number): string | null {
+  const notice = db
+    .prepare('SELECT sign_out_notice FROM users WHERE id = ?')
+    .pluck()
+    .get(userId) as string | null | undefined;
+  if (notice) db.prepare('UPDATE users SET sign_out_notice = NULL WHERE id = ?').run(userId);
+  return notice ?? null;
 }
 
 /** Fills in a name or picture the user does not have yet; never overwrites what they set. */
@@ -257,9 +276,9 @@ export function unlinkAccount(
 export function insertSession(db: Db, session: Omit<SessionRow, 'last_seen_at'>): void {
   db.prepare(
     `INSERT INTO sessions (id_hash, public_id, user_id, method, created_at, last_seen_at, absolute_expires_at,
-       idle_expires_at, user_agent, ip_hash)
+       idle_expires_at, user_agent, ip_hash, notice)
      VALUES (@id_hash, @public_id, @user_id, @method, @created_at, @created_at, @absolute_expires_at,
-       @idle_expires_at, @user_agent, @ip_hash)`,
+       @idle_expires_at, @user_agent, @ip_hash, @notice)`,
   ).run(session);
 }
 

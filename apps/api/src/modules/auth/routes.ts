@@ -267,6 +267,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       success: true,
       user: authUserOf(state.user, subscription),
       session: sessionSummary(state),
+      notice: state.session.notice,
       subscription,
       ...accountsOf(deps, state.user.id),
     });

@@ -1,4 +1,9 @@
-import type { MessageCode, OAuthProvider } from '@quillpost/domain';
+import {
+  levelFromRole,
+  type MessageCode,
+  type OAuthProvider,
+  type SignOutNotice,
+} from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { Clock } from '../../clock.js';
@@ -13,9 +18,9 @@ import {
   insertAccount,
   insertUser,
   listAccounts,
-  promoteToAdmin,
   tombstoneUser,
   updateAccountFacts,
+  updateUserRole,
   type AccountFacts,
   type UserRow,
 } from './queries.js';
@@ -60,7 +65,7 @@ function factsOf(profile: ProviderProfile): AccountFacts {
 function applyAdminEmails(deps: IdentityDeps, user: UserRow): UserRow {
   if (!user.email || user.email_verified !== 1 || user.role === 'admin') return user;
   if (!deps.env.ADMIN_EMAILS.includes(user.email)) return user;
-  promoteToAdmin(deps.db, user.id, iso(deps.clock.now()));
+  setUserRole(deps, user.id, 'admin', null);
   return findUserById(deps.db, user.id) ?? user;
 }
 
@@ -230,17 +235,27 @@ export function banUser(
   })();
 }
 
-/** Changes a user's role; their sessions see it at the next request (with that role's limits). */
+/**
+ * Changes a user's role and ends every session they have: a session was granted under the old
+ * role (its limits, what it was shown), so they sign in again under the new one, and that next
+ * session's Account page says why. Call inside a transaction.
+ */
 export function setUserRole(
   deps: Pick<IdentityDeps, 'db' | 'clock'>,
   userId: number,
   role: 'subscriber' | 'member' | 'moderator' | 'admin',
   assignedBy: number | null,
 ): void {
+  const { db } = deps;
+  const user = findUserById(db, userId);
+  if (!user || user.role === role) return;
   const now = iso(deps.clock.now());
-  deps.db
-    .prepare(
-      `UPDATE users SET role = ?, role_assigned_at = ?, role_assigned_by = ?, updated_at = ? WHERE id = ?`,
-    )
-    .run(role, now, assignedBy, now, userId);
+  const notice: SignOutNotice = {
+    reason: 'role-changed',
+    from: levelFromRole(user.role),
+    to: levelFromRole(role),
+    at: now,
+  };
+  updateUserRole(db, { userId, role, assignedBy, notice: JSON.stringify(notice), now });
+  deleteUserSessions(db, userId);
 }

@@ -167,22 +167,44 @@ describe('session lifetimes by role', () => {
     expect((await me(t, cookie)).status).toBe(401);
   });
 
-  it('a role change applies at the next request, limits included', async () => {
+  it('a role change ends every session; the next one has the new role, its limits and says why once', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    const laptop = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
     t.clock.advance(10 * MINUTE);
+    const phone = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    expect((await me(t, laptop)).body.notice).toBeNull();
     const id = userIdOf(t, 'rising@example.com');
+
     setUserRole(t.deps, id, 'moderator', null);
-    const now = await me(t, cookie);
-    expect(now.body.user.role).toBe('moderator');
-    expect(now.body.session.level).toBe('moderator');
-    // Staff sessions end after 30 idle minutes, a member's do not.
-    setUserRole(t.deps, id, 'member', null);
-    t.clock.advance(13 * HOUR);
-    expect((await me(t, cookie)).body.session.level).toBe('member');
-    // A session already older than the staff limit ends on promotion.
-    setUserRole(t.deps, id, 'admin', null);
-    expect((await me(t, cookie)).status).toBe(401);
+    expect((await me(t, laptop)).status).toBe(401);
+    expect((await me(t, phone)).status).toBe(401);
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
+
+    t.clock.advance(13_000);
+    const again = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    const promoted = await me(t, again);
+    expect(promoted.body.session.level).toBe('moderator');
+    expect(promoted.body.notice).toEqual({
+      reason: 'role-changed',
+      from: 'member',
+      to: 'moderator',
+      at: new Date(t.clock.now() - 13_000).toISOString(),
+    });
+    // Throughout that session; the session after it starts without it.
+    expect((await me(t, again)).body.notice).not.toBeNull();
+    t.clock.advance(61 * MINUTE); // past the 3-an-hour limit of sign-in mails
+    const later = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    expect((await me(t, later)).body.notice).toBeNull();
+    // Staff sessions end after 30 idle minutes.
+    t.clock.advance(31 * MINUTE);
+    expect((await me(t, later)).status).toBe(401);
+  });
+
+  it('setting the role a user already has changes nothing', async () => {
+    const t = testApp();
+    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'steady@example.com');
+    setUserRole(t.deps, userIdOf(t, 'steady@example.com'), 'member', null);
+    expect((await me(t, cookie)).status).toBe(200);
   });
 
   it('a ban applies at once and ends every session', async () => {
@@ -232,7 +254,10 @@ describe('guards for other modules', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe('FORBIDDEN');
     setUserRole(t.deps, userIdOf(t, 'm@example.com'), 'moderator', null);
-    expect((await request(app).post('/moderate').set('Cookie', cookie)).status).toBe(200);
+    expect((await request(app).post('/moderate').set('Cookie', cookie)).status).toBe(401);
+    t.clock.advance(13_000);
+    const granted = await signInWithMagicLink(t.app, t.deps.db, 'm@example.com');
+    expect((await request(app).post('/moderate').set('Cookie', granted)).status).toBe(200);
   });
 
   it('fails loudly when loadSession is not mounted', async () => {

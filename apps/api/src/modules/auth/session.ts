@@ -1,8 +1,10 @@
 import {
   levelFromRole,
   sessionPolicyFor,
+  signOutNoticeSchema,
   type RoleLevel,
   type SignInMethod,
+  type SignOutNotice,
 } from '@quillpost/domain';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../app.js';
@@ -14,6 +16,7 @@ import {
   findUserById,
   insertSession,
   recordSignIn,
+  takeSignOutNotice,
   touchSession,
   type SessionRow,
   type UserRow,
@@ -46,6 +49,8 @@ export interface CurrentSession {
   lastSeenAt: string;
   /** The earlier of the absolute and the idle limit under the user's current role. */
   expiresAt: string;
+  /** Why the user was signed out everywhere before this session began, if they were. */
+  notice: SignOutNotice | null;
 }
 
 export interface AuthState {
@@ -98,6 +103,12 @@ export function ipHash(deps: Pick<SessionDeps, 'env'>, req: Request): string | n
   return req.ip ? keyedHash(deps.env.SESSION_SECRET, 'ip', req.ip) : null;
 }
 
+function parseNotice(stored: string | null): SignOutNotice | null {
+  if (!stored) return null;
+  const parsed = signOutNoticeSchema.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : null;
+}
+
 export function readSessionToken(deps: Pick<SessionDeps, 'env'>, req: Request): string | undefined {
   return readCookie(req, cookieName(deps.env, SESSION_COOKIE));
 }
@@ -138,6 +149,7 @@ export function resolveSession(deps: SessionDeps, token: string): AuthState | nu
       createdAt: current.created_at,
       lastSeenAt: current.last_seen_at,
       expiresAt: iso(expiryOf(current, level)),
+      notice: parseNotice(current.notice),
     },
     idHash,
   };
@@ -174,6 +186,7 @@ export function startSession(
     idle_expires_at: policy.idleTimeoutMs === null ? null : iso(now + policy.idleTimeoutMs),
     user_agent: req.get('user-agent')?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
     ip_hash: ipHash(deps, req),
+    notice: takeSignOutNotice(db, user.id),
   };
   // Sign-ins are rare enough to carry the housekeeping: sessions past their limits go.
   deleteExpiredSessions(db, iso(now));
@@ -189,6 +202,7 @@ export function startSession(
       createdAt: row.created_at,
       lastSeenAt: row.created_at,
       expiresAt: iso(expiryOf(full, level)),
+      notice: parseNotice(row.notice),
     },
     idHash,
   };

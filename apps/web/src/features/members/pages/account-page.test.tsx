@@ -153,4 +153,32 @@ describe('account', () => {
       confirmDelete: true,
     });
   });
+
+  it('says so once when the session began after a role change signed the user out everywhere', async () => {
+    const routes = accountRoutes();
+    const me = routes['GET /api/auth/me'] as { body: Record<string, unknown> };
+    routes['GET /api/auth/me'] = {
+      body: {
+        ...me.body,
+        notice: {
+          reason: 'role-changed',
+          from: 'moderator',
+          to: 'member',
+          at: '2026-11-20T10:00:00Z',
+        },
+      },
+    };
+    await renderApp({ path: '/members/account', routes });
+    const notice = await screen.findByText(/^Your role changed/);
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice.textContent).toMatch(
+      /^Your role changed from Moderator to Member on .+, so you were signed out on every device\. You are now signed in as Member\.$/,
+    );
+  });
+
+  it('shows no notice for an ordinary session', async () => {
+    await renderApp({ path: '/members/account', routes: accountRoutes() });
+    await screen.findByRole('heading', { name: 'Sign-in methods' });
+    expect(screen.queryByText(/Your role changed/)).toBeNull();
+  });
 });

@@ -10,6 +10,7 @@ import {
   type LinkedAccount,
   type NewsletterPreferences,
   type SignInMethod,
+  type SignOutNotice,
 } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -318,6 +319,20 @@ function DeleteAccount() {
   );
 }
 
+/** Why this session began with a fresh sign-in: an admin changed the role (issue 14). */
+function SignOutNoticeLine({ notice }: { notice: SignOutNotice | null }) {
+  if (!notice) return null;
+  return (
+    <p className="alert members-notice" role="status">
+      {messageTemplates.roleChanged(
+        ROLE_LABELS[notice.from],
+        ROLE_LABELS[notice.to],
+        formatDateTime(notice.at),
+      )}
+    </p>
+  );
+}
+
 export default function AccountPage() {
   const api = useMembersApi();
   const membership = useMembership();
@@ -329,6 +344,7 @@ export default function AccountPage() {
   return (
     <>
       <PageTitle title="Account" lede="Sign-in methods, sessions, newsletter and your data." />
+      <SignOutNoticeLine notice={me.status === 'ready' ? me.data.notice : null} />
       <section className="members-card" aria-labelledby="account-details">
         <h2 id="account-details">Account</h2>
         <dl className="members-facts">
