@@ -46,12 +46,13 @@ export interface AppDeps {
  */
 export function createMailWorker(
   deps: Pick<AppDeps, 'env' | 'db' | 'clock' | 'logger' | 'mailer'>,
-  options: Partial<MailOutboxWorkerOptions> = {},
+  options: Partial<Omit<MailOutboxWorkerOptions, 'secret'>> = {},
 ): MailOutboxWorker {
   const { env, db, clock, logger, mailer } = deps;
   const fromDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1] ?? 'localhost';
   return new MailOutboxWorker({
     db,
+    secret: env.SESSION_SECRET,
     clock,
     logger,
     mailer,

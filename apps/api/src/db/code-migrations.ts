@@ -1,5 +1,6 @@
 import type { Db } from './connection.js';
 import { canonicalAddresses } from './code-migrations/008-canonical-addresses.js';
+import { sealedMailBodies } from './code-migrations/010-sealed-mail-bodies.js';
 
 /** What code migrations may need besides the database. */
 export interface MigrationContext {
@@ -18,4 +19,4 @@ export interface CodeMigration {
   run(db: Db, context: MigrationContext): string[];
 }
 
-export const CODE_MIGRATIONS: readonly CodeMigration[] = [canonicalAddresses];
+export const CODE_MIGRATIONS: readonly CodeMigration[] = [canonicalAddresses, sealedMailBodies];

@@ -12,5 +12,8 @@ export function openDatabase(file: string): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  // Deleted and overwritten content is zeroed, not left in free space: a wiped mail body or an
+  // erased subscriber must not be recoverable from a copy of the file.
+  db.pragma('secure_delete = ON');
   return db;
 }

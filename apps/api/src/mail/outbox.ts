@@ -4,8 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { statement } from '../db/statements.js';
+import type { Env } from '../env.js';
 import type { Logger } from '../logger.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
+import { bodyKey, openBody, sealBody, type MailBody } from './sealed-body.js';
 
 /** A message as the outbox keeps it; `kind` says what it is for ('verification', 'welcome', ...). */
 export type OutboxMessage = MailMessage & { kind: string };
@@ -17,9 +19,8 @@ export interface OutboxMail {
   kind: string;
   recipient: string;
   subject: string;
-  html: string;
-  text: string;
-  headers: Record<string, string>;
+  /** Sealed at rest; null once the mail was delivered or given up (see sealed-body.ts). */
+  body: MailBody | null;
   messageId: string;
   status: OutboxStatus;
   attempts: number;
@@ -35,9 +36,7 @@ interface OutboxRow {
   kind: string;
   recipient: string;
   subject: string;
-  html: string;
-  text: string;
-  headers: string;
+  body: Buffer | null;
   message_id: string;
   status: OutboxStatus;
   attempts: number;
@@ -48,15 +47,23 @@ interface OutboxRow {
   failed_at: string | null;
 }
 
-function toMail(row: OutboxRow): OutboxMail {
+/** The row as the worker and tests see it; an unreadable body is reported, not thrown. */
+function toMail(row: OutboxRow, key: Buffer): OutboxMail & { unreadable?: Error } {
+  let body: MailBody | null = null;
+  let unreadable: Error | undefined;
+  if (row.body) {
+    try {
+      body = openBody(key, row.message_id, row.body);
+    } catch (error) {
+      unreadable = error as Error;
+    }
+  }
   return {
     id: row.id,
     kind: row.kind,
     recipient: row.recipient,
     subject: row.subject,
-    html: row.html,
-    text: row.text,
-    headers: JSON.parse(row.headers) as Record<string, string>,
+    body,
     messageId: row.message_id,
     status: row.status,
     attempts: row.attempts,
@@ -65,8 +72,19 @@ function toMail(row: OutboxRow): OutboxMail {
     createdAt: row.created_at,
     sentAt: row.sent_at,
     failedAt: row.failed_at,
+    ...(unreadable ? { unreadable } : {}),
   };
 }
+
+/** What writing to and reading from the outbox needs: the database, the clock, the sealing key. */
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  env: Pick<Env, 'SESSION_SECRET'>;
+}
+
+/** Delivered rows keep their metadata (kind, recipient, status, times, error) this long. */
+export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -74,23 +92,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const enqueueListeners = new WeakMap<Db, Set<() => void>>();
 
 /**
- * Writes a message to the outbox. Call it inside the same `db.transaction` as the state change
- * the mail announces: both commit or neither does. Returns the outbox row id.
+ * Writes a message to the outbox, its body sealed. Call it inside the same `db.transaction` as
+ * the state change the mail announces: both commit or neither does. Returns the outbox row id.
  */
-export function enqueueMail(db: Db, clock: Clock, message: OutboxMessage): number {
+export function enqueueMail({ db, clock, env }: OutboxDeps, message: OutboxMessage): number {
   const now = iso(clock.now());
+  const messageId = message.messageId ?? randomUUID();
+  const body: MailBody = { html: message.html, text: message.text, headers: message.headers ?? {} };
   const result = statement(
     db,
-    `INSERT INTO mail_outbox (kind, recipient, subject, html, text, headers, message_id, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO mail_outbox (kind, recipient, subject, body, message_id, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     message.kind,
     message.to,
     message.subject,
-    message.html,
-    message.text,
-    JSON.stringify(message.headers ?? {}),
-    message.messageId ?? randomUUID(),
+    sealBody(bodyKey(env.SESSION_SECRET), messageId, body),
+    messageId,
     now,
     now,
   );
@@ -100,9 +118,9 @@ export function enqueueMail(db: Db, clock: Clock, message: OutboxMessage): numbe
   return Number(result.lastInsertRowid);
 }
 
-/** Reads outbox rows, newest last; for tests, the dev tools and the benchmark. */
+/** Reads outbox rows, bodies opened, newest last; for tests, the dev tools and the benchmark. */
 export function listOutbox(
-  db: Db,
+  { db, env }: Pick<OutboxDeps, 'db' | 'env'>,
   filter: { recipient?: string; kind?: string } = {},
 ): OutboxMail[] {
   const rows = statement(
@@ -111,7 +129,8 @@ export function listOutbox(
        WHERE (@recipient IS NULL OR recipient = @recipient) AND (@kind IS NULL OR kind = @kind)
        ORDER BY id`,
   ).all({ recipient: filter.recipient ?? null, kind: filter.kind ?? null }) as OutboxRow[];
-  return rows.map(toMail);
+  const key = bodyKey(env.SESSION_SECRET);
+  return rows.map((row) => toMail(row, key));
 }
 
 /** Drops mail not yet delivered to an address, e.g. when its subscriber erases their data. */
@@ -123,6 +142,8 @@ export function cancelPendingMail(db: Db, recipient: string): number {
 
 export interface MailOutboxWorkerOptions {
   db: Db;
+  /** SESSION_SECRET, from which the key that opens sealed bodies is derived. */
+  secret: string;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
@@ -166,6 +187,8 @@ export interface DrainResult {
 export class MailOutboxWorker {
   private readonly options: Required<Omit<MailOutboxWorkerOptions, 'onPermanentFailure'>> &
     Pick<MailOutboxWorkerOptions, 'onPermanentFailure'>;
+  private readonly key: Buffer;
+  private lastPrunedAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private scheduled = false;
@@ -184,6 +207,7 @@ export class MailOutboxWorker {
       busyYieldMs: 250,
       ...options,
     };
+    this.key = bodyKey(options.secret);
   }
 
   get running(): boolean {
@@ -245,7 +269,26 @@ export class MailOutboxWorker {
     });
   }
 
+  /**
+   * Deletes rows that reached their end (sent or failed) over OUTBOX_RETENTION_MS ago. Runs with
+   * the delivery passes, at most hourly.
+   */
+  prune(): number {
+    const { db, clock } = this.options;
+    const cutoff = iso(clock.now() - OUTBOX_RETENTION_MS);
+    this.lastPrunedAt = clock.now();
+    return statement(
+      db,
+      `DELETE FROM mail_outbox
+         WHERE (status = 'sent' AND sent_at < @cutoff) OR (status = 'failed' AND failed_at < @cutoff)`,
+    ).run({ cutoff }).changes;
+  }
+
   private async runUntilIdle(yieldWhenBusy: boolean): Promise<DrainResult> {
+    if (this.options.clock.now() - this.lastPrunedAt >= 60 * 60_000) {
+      const pruned = this.prune();
+      if (pruned) this.options.logger.info({ pruned }, 'mail outbox: old rows pruned');
+    }
     const total: DrainResult = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
       if (yieldWhenBusy) await this.yieldWhileBusy();
@@ -285,19 +328,25 @@ export class MailOutboxWorker {
            LIMIT @limit)
          RETURNING *`,
     ).all({ now: iso(now), lockedUntil: iso(now + leaseMs), limit: concurrency }) as OutboxRow[];
-    return rows.map(toMail).sort((a, b) => a.id - b.id);
+    return rows.map((row) => toMail(row, this.key)).sort((a, b) => a.id - b.id);
   }
 
-  private async deliver(mail: OutboxMail): Promise<keyof DrainResult> {
+  private async deliver(mail: OutboxMail & { unreadable?: Error }): Promise<keyof DrainResult> {
     const { db, clock, mailer, logger, messageIdDomain } = this.options;
     const log = { outboxId: mail.id, kind: mail.kind, attempt: mail.attempts };
+    if (!mail.body) {
+      // Sealed under another SESSION_SECRET (or damaged): nothing can send it, ever.
+      this.finish(mail.id, 'failed', mail.unreadable?.message ?? 'no body');
+      logger.error({ ...log, err: mail.unreadable }, 'mail outbox: body cannot be opened');
+      return 'failed';
+    }
     try {
       await mailer.send({
         to: mail.recipient,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        headers: mail.headers,
+        html: mail.body.html,
+        text: mail.body.text,
+        headers: mail.body.headers,
         messageId: `<${mail.messageId}@${messageIdDomain}>`,
       });
     } catch (caught) {
@@ -305,13 +354,8 @@ export class MailOutboxWorker {
         caught instanceof MailDeliveryError
           ? caught
           : new MailDeliveryError((caught as Error).message ?? String(caught), false);
-      const now = clock.now();
       if (error.permanent || mail.attempts >= this.options.maxAttempts) {
-        statement(
-          db,
-          `UPDATE mail_outbox SET status = 'failed', failed_at = ?, locked_until = NULL, last_error = ?
-           WHERE id = ?`,
-        ).run(iso(now), error.message.slice(0, 500), mail.id);
+        this.finish(mail.id, 'failed', error.message);
         logger.warn(
           { ...log, responseCode: error.responseCode, permanent: error.permanent },
           'mail outbox: gave up',
@@ -333,19 +377,27 @@ export class MailOutboxWorker {
         db,
         `UPDATE mail_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL, last_error = ?
          WHERE id = ?`,
-      ).run(iso(now + delay), error.message.slice(0, 500), mail.id);
+      ).run(iso(clock.now() + delay), error.message.slice(0, 500), mail.id);
       logger.info(
         { ...log, responseCode: error.responseCode, retryInMs: delay },
         'mail outbox: will retry',
       );
       return 'retried';
     }
-    statement(
-      db,
-      `UPDATE mail_outbox SET status = 'sent', sent_at = ?, locked_until = NULL, last_error = NULL
-       WHERE id = ?`,
-    ).run(iso(clock.now()), mail.id);
+    this.finish(mail.id, 'sent', null);
     logger.debug(log, 'mail outbox: sent');
     return 'sent';
+  }
+
+  /** A row's end: its body is wiped, since the links in it must not outlive their use at rest. */
+  private finish(id: number, status: 'sent' | 'failed', error: string | null): void {
+    const now = iso(this.options.clock.now());
+    statement(
+      this.options.db,
+      `UPDATE mail_outbox SET status = @status, body = NULL, locked_until = NULL, last_error = @error,
+         sent_at = CASE WHEN @status = 'sent' THEN @now END,
+         failed_at = CASE WHEN @status = 'failed' THEN @now END
+       WHERE id = @id`,
+    ).run({ id, status, now, error: error?.slice(0, 500) ?? null });
   }
 }

@@ -1,7 +1,9 @@
 import type { Express } from 'express';
 import request, { type Response } from 'supertest';
-import type { Db } from '../db/connection.js';
 import { listOutbox } from '../mail/outbox.js';
+
+/** The app's database and env: what reading a queued mail's sealed body takes. */
+type OutboxReader = Parameters<typeof listOutbox>[0];
 
 /** Test helpers for anything behind sign-in: get a real session the way a browser does. */
 
@@ -25,12 +27,13 @@ export function cookieFrom(res: Response, name: string): string | undefined {
 
 /** The newest magic-link mail queued for an address: its link and 6-digit code. */
 export function latestMagicLinkMail(
-  db: Db,
+  deps: OutboxReader,
   email: string,
 ): { url: URL; token: string; code: string } {
-  const mail = listOutbox(db, { recipient: email, kind: 'magic-link' }).at(-1);
+  const mail = listOutbox(deps, { recipient: email, kind: 'magic-link' }).at(-1);
   if (!mail) throw new Error(`no magic-link mail for ${email}`);
-  return parseMagicLinkMail(mail.text);
+  if (!mail.body) throw new Error(`the magic-link mail for ${email} was already delivered`);
+  return parseMagicLinkMail(mail.body.text);
 }
 
 export function parseMagicLinkMail(text: string): { url: URL; token: string; code: string } {
@@ -65,10 +68,14 @@ export async function confirmMagicLink(
  * POST) and returns the `qp_session=...` cookie. Each call uses one of the address's 3 sends
  * per hour; advance the test clock or use another address beyond that.
  */
-export async function signInWithMagicLink(app: Express, db: Db, email: string): Promise<string> {
+export async function signInWithMagicLink(
+  app: Express,
+  deps: OutboxReader,
+  email: string,
+): Promise<string> {
   const requested = await request(app).post('/api/auth/magic-link').send({ email });
   if (requested.status !== 200) throw new Error(`magic link request failed: ${requested.status}`);
-  const { url } = latestMagicLinkMail(db, email);
+  const { url } = latestMagicLinkMail(deps, email);
   const { res } = await confirmMagicLink(app, url);
   const session = cookieFrom(res, 'qp_session');
   if (res.status !== 303 || !session)

@@ -46,7 +46,7 @@ export async function signInAs(
   const email = options.email ?? `${role}-${serial}@example.com`;
   const known = t.deps.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email);
   if (!known) createUser(t, { role, email, name: options.name ?? null });
-  const cookie = await signInWithMagicLink(t.app, t.deps.db, email);
+  const cookie = await signInWithMagicLink(t.app, t.deps, email);
   t.clock.advance(13_000);
   const id = t.deps.db.prepare('SELECT id FROM users WHERE email = ?').pluck().get(email) as number;
   return { id, email, cookie };

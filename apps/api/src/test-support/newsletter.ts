@@ -105,7 +105,7 @@ export async function createNewsletterApp(
     batchSize: 50,
     ...options.sender,
   });
-  const adminCookie = await signInWithMagicLink(t.app, t.deps.db, ADMIN_EMAIL);
+  const adminCookie = await signInWithMagicLink(t.app, t.deps, ADMIN_EMAIL);
   return {
     ...t,
     sender,

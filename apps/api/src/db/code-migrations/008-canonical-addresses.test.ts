@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../connection.js';
-import { MIGRATIONS_DIR, migrate } from '../migrate.js';
+import { databaseAt } from '../../test-support/migrations.js';
+import type { Db } from '../connection.js';
+import { migrate } from '../migrate.js';
 import { canonicalAddresses, deliveredMailbox } from './008-canonical-addresses.js';
 
 const cleanups: Array<() => void> = [];
@@ -11,21 +9,9 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A database as release 007 left it: the SQL migrations up to 007 and none of the later ones. */
 function databaseAt007(): Db {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-migration-'));
-  const sqlDir = path.join(dir, 'migrations');
-  fs.mkdirSync(sqlDir);
-  for (const name of fs.readdirSync(MIGRATIONS_DIR)) {
-    if (Number(name.slice(0, 3)) <= 7)
-      fs.copyFileSync(path.join(MIGRATIONS_DIR, name), path.join(sqlDir, name));
-  }
-  const db = openDatabase(path.join(dir, 'site.db'));
-  cleanups.push(() => {
-    db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  migrate(db, { dir: sqlDir, code: [] });
+  const { db, cleanup } = databaseAt(7);
+  cleanups.push(cleanup);
   return db;
 }
 

@@ -170,9 +170,9 @@ describe('subscribers', () => {
       { email: 'yes@example.com', name: 'Yes Person', status: 'active', verified: 1 },
       { email: 'no@example.com', name: 'No, Person', status: 'pending', verified: 0 },
     ]);
-    expect(listOutbox(t.deps.db, { recipient: 'no@example.com' })).toHaveLength(1);
-    expect(listOutbox(t.deps.db, { recipient: 'yes@example.com' })).toHaveLength(0);
-    expect(listOutbox(t.deps.db, { recipient: 'gone@example.com' })).toHaveLength(0);
+    expect(listOutbox(t.deps, { recipient: 'no@example.com' })).toHaveLength(1);
+    expect(listOutbox(t.deps, { recipient: 'yes@example.com' })).toHaveLength(0);
+    expect(listOutbox(t.deps, { recipient: 'gone@example.com' })).toHaveLength(0);
     const consent = t.deps.db
       .prepare(
         `SELECT c.source FROM consent_records c JOIN subscriptions s ON s.id = c.subscription_id

@@ -138,7 +138,7 @@ describe('magic link tokens', () => {
   it('works once: a replayed POST is refused and starts no session', async () => {
     const t = testApp();
     await requestLink(t, 'once@example.com');
-    const { url } = latestMagicLinkMail(t.deps.db, 'once@example.com');
+    const { url } = latestMagicLinkMail(t.deps, 'once@example.com');
     const page = await request(t.app).get(url.pathname + url.search);
     const confirm = cookieFrom(page, 'qp_magic_confirm')!;
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
@@ -165,7 +165,7 @@ describe('magic link tokens', () => {
   it('expires after 10 minutes (injected clock)', async () => {
     const t = testApp();
     await requestLink(t, 'late@example.com');
-    const { url } = latestMagicLinkMail(t.deps.db, 'late@example.com');
+    const { url } = latestMagicLinkMail(t.deps, 'late@example.com');
     const page = await request(t.app).get(url.pathname + url.search);
     expect(page.status).toBe(200);
     t.clock.advance(MAGIC_LINK_TTL_MS);
@@ -189,9 +189,9 @@ describe('magic link tokens', () => {
   it('a new link cancels the older one', async () => {
     const t = testApp();
     await requestLink(t, 'twice@example.com');
-    const older = latestMagicLinkMail(t.deps.db, 'twice@example.com');
+    const older = latestMagicLinkMail(t.deps, 'twice@example.com');
     await requestLink(t, 'twice@example.com');
-    const newer = latestMagicLinkMail(t.deps.db, 'twice@example.com');
+    const newer = latestMagicLinkMail(t.deps, 'twice@example.com');
     expect(newer.token).not.toBe(older.token);
     expect((await request(t.app).get(older.url.pathname + older.url.search)).status).toBe(400);
     expect((await confirmMagicLink(t.app, newer.url)).res.status).toBe(303);
@@ -200,7 +200,7 @@ describe('magic link tokens', () => {
   it('refuses the confirm POST from another site (no confirm cookie, or a foreign Origin)', async () => {
     const t = testApp();
     await requestLink(t, 'csrf@example.com');
-    const { url, token } = latestMagicLinkMail(t.deps.db, 'csrf@example.com');
+    const { url, token } = latestMagicLinkMail(t.deps, 'csrf@example.com');
     const page = await request(t.app).get(url.pathname + url.search);
     const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)![1]!;
 
@@ -237,7 +237,7 @@ describe('magic link tokens', () => {
   ])('returnUrl %s lands on %s', async (returnUrl, expected) => {
     const t = testApp();
     await requestLink(t, 'redirect@example.com', { returnUrl });
-    const { url } = latestMagicLinkMail(t.deps.db, 'redirect@example.com');
+    const { url } = latestMagicLinkMail(t.deps, 'redirect@example.com');
     const { res } = await confirmMagicLink(t.app, url);
     expect(res.status).toBe(303);
     const location = new URL(res.headers.location as string);
@@ -251,7 +251,7 @@ describe('6-digit code fallback', () => {
   it('signs in with the code from the mail, which also uses up the link', async () => {
     const t = testApp();
     await requestLink(t, 'code@example.com', { returnUrl: '/members/events' });
-    const { url, code } = latestMagicLinkMail(t.deps.db, 'code@example.com');
+    const { url, code } = latestMagicLinkMail(t.deps, 'code@example.com');
     const res = await request(t.app)
       .post('/api/auth/magic-link/code')
       .send({ email: 'CODE@example.com', code });
@@ -273,7 +273,7 @@ describe('6-digit code fallback', () => {
   it('locks the code after 5 wrong tries, even against the right one', async () => {
     const t = testApp();
     await requestLink(t, 'guess@example.com');
-    const { code, url } = latestMagicLinkMail(t.deps.db, 'guess@example.com');
+    const { code, url } = latestMagicLinkMail(t.deps, 'guess@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     const tries = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -365,7 +365,7 @@ describe('magic-link rate limits', () => {
   it('answers 429 after 10 failed token or code checks a minute per IP, before checking', async () => {
     const t = testApp();
     await requestLink(t, 'victim@example.com');
-    const { code } = latestMagicLinkMail(t.deps.db, 'victim@example.com');
+    const { code } = latestMagicLinkMail(t.deps, 'victim@example.com');
     for (let index = 0; index < 5; index += 1) {
       const res = await request(t.app)
         .get('/api/auth/magic-link/verify')
@@ -399,10 +399,10 @@ describe('magic-link rate limits', () => {
 describe('who may sign in', () => {
   it('answers the same for any address; a banned user gets no mail and cannot use an old link', async () => {
     const t = testApp();
-    await signInWithMagicLink(t.app, t.deps.db, 'banned@example.com');
+    await signInWithMagicLink(t.app, t.deps, 'banned@example.com');
     t.clock.advance(11 * 60_000);
     await requestLink(t, 'banned@example.com');
-    const { url } = latestMagicLinkMail(t.deps.db, 'banned@example.com');
+    const { url } = latestMagicLinkMail(t.deps, 'banned@example.com');
     banUser(t.deps, userIdOf(t, 'banned@example.com'), { until: null, reason: 'spam' });
 
     const mailsBefore = t.deps.db.prepare('SELECT COUNT(*) FROM mail_outbox').pluck().get();
@@ -427,7 +427,7 @@ describe('who may sign in', () => {
 
   it('gives ADMIN_EMAILS the admin role and the staff session policy', async () => {
     const t = testApp({ env: { ADMIN_EMAILS: 'Owner@Example.com, other@example.com' } });
-    const session = await signInWithMagicLink(t.app, t.deps.db, 'owner@example.com');
+    const session = await signInWithMagicLink(t.app, t.deps, 'owner@example.com');
     const me = await request(t.app).get('/api/auth/me').set('Cookie', session);
     expect(me.body.user.role).toBe('admin');
     expect(me.body.session.level).toBe('admin');
@@ -437,9 +437,9 @@ describe('who may sign in', () => {
 
   it('a deleted account loses its sessions and links; an old link never brings it back', async () => {
     const t = testApp();
-    const session = await signInWithMagicLink(t.app, t.deps.db, 'gone@example.com');
+    const session = await signInWithMagicLink(t.app, t.deps, 'gone@example.com');
     await requestLink(t, 'gone@example.com');
-    const { url, code } = latestMagicLinkMail(t.deps.db, 'gone@example.com');
+    const { url, code } = latestMagicLinkMail(t.deps, 'gone@example.com');
     const id = userIdOf(t, 'gone@example.com');
     expect(deleteUserAccount(t.deps, id)).toBe(true);
 

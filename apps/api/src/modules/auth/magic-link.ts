@@ -100,7 +100,7 @@ export function requestMagicLink(
       ],
       reason: `You are receiving this because someone asked to sign in to ${env.SITE_NAME} with this address.`,
     });
-    enqueueMail(db, clock, {
+    enqueueMail(deps, {
       kind: 'magic-link',
       to: request.email,
       subject: `Your sign-in link for ${env.SITE_NAME}`,

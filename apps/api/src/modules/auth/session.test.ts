@@ -47,7 +47,7 @@ describe('session cookie', () => {
       },
     });
     await request(t.app).post('/api/auth/magic-link').send({ email: 'prod@example.com' });
-    const { url } = latestMagicLinkMail(t.deps.db, 'prod@example.com');
+    const { url } = latestMagicLinkMail(t.deps, 'prod@example.com');
     expect(url.origin).toBe('https://example.com');
     const { page, res } = await confirmMagicLink(t.app, url);
     expect(setCookieLine(page, 'qp_magic_confirm')).toMatch(/^__Host-qp_magic_confirm=.+; Secure/);
@@ -67,7 +67,7 @@ describe('session cookie', () => {
 
   it('is an opaque 256-bit id stored only as its SHA-256', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'opaque@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'opaque@example.com');
     const value = cookie.split('=')[1]!;
     expect(Buffer.from(value, 'base64url').length).toBe(32);
     const stored = t.deps.db.prepare('SELECT id_hash FROM sessions').pluck().all();
@@ -77,9 +77,9 @@ describe('session cookie', () => {
   it('a planted cookie never becomes a session: sign-in issues a new id and drops the old one', async () => {
     const t = testApp();
     // An attacker's own valid session, planted in the victim's browser.
-    const attacker = await signInWithMagicLink(t.app, t.deps.db, 'attacker@example.com');
+    const attacker = await signInWithMagicLink(t.app, t.deps, 'attacker@example.com');
     await request(t.app).post('/api/auth/magic-link').send({ email: 'victim@example.com' });
-    const { url } = latestMagicLinkMail(t.deps.db, 'victim@example.com');
+    const { url } = latestMagicLinkMail(t.deps, 'victim@example.com');
     const { res } = await confirmMagicLink(t.app, url, attacker);
     const victim = cookieFrom(res, 'qp_session')!;
     expect(victim).not.toBe(attacker);
@@ -97,7 +97,7 @@ describe('session cookie', () => {
 describe('logout', () => {
   it('deletes the session server-side: a copy of the cookie stops working', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'bye@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'bye@example.com');
     const res = await request(t.app).post('/api/auth/logout').set('Cookie', cookie);
     expect(res.status).toBe(200);
     expect(cookieFrom(res, 'qp_session')).toBe('qp_session=');
@@ -110,7 +110,7 @@ describe('logout', () => {
 
   it('refuses a cross-site logout (same-site guard)', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'stay@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'stay@example.com');
     const res = await request(t.app)
       .post('/api/auth/logout')
       .set('Origin', 'https://evil.example')
@@ -123,7 +123,7 @@ describe('logout', () => {
 describe('session lifetimes by role', () => {
   it('members: 30 days absolute, no idle limit', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'member@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'member@example.com');
     t.clock.advance(29 * DAY);
     expect((await me(t, cookie)).status).toBe(200);
     t.clock.advance(DAY - 1);
@@ -135,15 +135,15 @@ describe('session lifetimes by role', () => {
 
   it('expired sessions are deleted at the next sign-in even if never used again', async () => {
     const t = testApp();
-    await signInWithMagicLink(t.app, t.deps.db, 'old@example.com');
+    await signInWithMagicLink(t.app, t.deps, 'old@example.com');
     t.clock.advance(31 * DAY);
-    await signInWithMagicLink(t.app, t.deps.db, 'new@example.com');
+    await signInWithMagicLink(t.app, t.deps, 'new@example.com');
     expect(t.deps.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(1);
   });
 
   it('admins: 30 minutes idle', async () => {
     const t = testApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'boss@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'boss@example.com');
     t.clock.advance(29 * MINUTE);
     expect((await me(t, cookie)).status).toBe(200);
     const listed = await request(t.app).get('/api/auth/sessions').set('Cookie', cookie);
@@ -158,7 +158,7 @@ describe('session lifetimes by role', () => {
 
   it('admins: 12 hours absolute however active', async () => {
     const t = testApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'boss@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'boss@example.com');
     for (let elapsed = 0; elapsed < 12 * HOUR - 20 * MINUTE; elapsed += 20 * MINUTE) {
       t.clock.advance(20 * MINUTE);
       expect((await me(t, cookie)).status).toBe(200);
@@ -169,9 +169,9 @@ describe('session lifetimes by role', () => {
 
   it('a role change ends every session; the next one has the new role, its limits and says why once', async () => {
     const t = testApp();
-    const laptop = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    const laptop = await signInWithMagicLink(t.app, t.deps, 'rising@example.com');
     t.clock.advance(10 * MINUTE);
-    const phone = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    const phone = await signInWithMagicLink(t.app, t.deps, 'rising@example.com');
     expect((await me(t, laptop)).body.notice).toBeNull();
     const id = userIdOf(t, 'rising@example.com');
 
@@ -181,7 +181,7 @@ describe('session lifetimes by role', () => {
     expect(t.deps.db.prepare('SELECT COUNT(*) FROM sessions').pluck().get()).toBe(0);
 
     t.clock.advance(13_000);
-    const again = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    const again = await signInWithMagicLink(t.app, t.deps, 'rising@example.com');
     const promoted = await me(t, again);
     expect(promoted.body.session.level).toBe('moderator');
     expect(promoted.body.notice).toEqual({
@@ -193,7 +193,7 @@ describe('session lifetimes by role', () => {
     // Throughout that session; the session after it starts without it.
     expect((await me(t, again)).body.notice).not.toBeNull();
     t.clock.advance(61 * MINUTE); // past the 3-an-hour limit of sign-in mails
-    const later = await signInWithMagicLink(t.app, t.deps.db, 'rising@example.com');
+    const later = await signInWithMagicLink(t.app, t.deps, 'rising@example.com');
     expect((await me(t, later)).body.notice).toBeNull();
     // Staff sessions end after 30 idle minutes.
     t.clock.advance(31 * MINUTE);
@@ -202,14 +202,14 @@ describe('session lifetimes by role', () => {
 
   it('setting the role a user already has changes nothing', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'steady@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'steady@example.com');
     setUserRole(t.deps, userIdOf(t, 'steady@example.com'), 'member', null);
     expect((await me(t, cookie)).status).toBe(200);
   });
 
   it('a ban applies at once and ends every session', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'rude@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'rude@example.com');
     banUser(t.deps, userIdOf(t, 'rude@example.com'), {
       until: new Date(t.clock.now() + DAY),
       reason: 'rude',
@@ -244,7 +244,7 @@ describe('guards for other modules', () => {
       code: 'UNAUTHORIZED',
     });
 
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'm@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'm@example.com');
     expect((await request(app).get('/who').set('Cookie', cookie)).body).toEqual({
       user: 'm@example.com',
       level: 'member',
@@ -256,7 +256,7 @@ describe('guards for other modules', () => {
     setUserRole(t.deps, userIdOf(t, 'm@example.com'), 'moderator', null);
     expect((await request(app).post('/moderate').set('Cookie', cookie)).status).toBe(401);
     t.clock.advance(13_000);
-    const granted = await signInWithMagicLink(t.app, t.deps.db, 'm@example.com');
+    const granted = await signInWithMagicLink(t.app, t.deps, 'm@example.com');
     expect((await request(app).post('/moderate').set('Cookie', granted)).status).toBe(200);
   });
 
@@ -272,8 +272,8 @@ describe('guards for other modules', () => {
 describe('own sessions', () => {
   it('lists them with the current one marked, and revokes any of them', async () => {
     const t = testApp();
-    const laptop = await signInWithMagicLink(t.app, t.deps.db, 'many@example.com');
-    const phone = await signInWithMagicLink(t.app, t.deps.db, 'many@example.com');
+    const laptop = await signInWithMagicLink(t.app, t.deps, 'many@example.com');
+    const phone = await signInWithMagicLink(t.app, t.deps, 'many@example.com');
     const list = await request(t.app)
       .get('/api/auth/sessions')
       .set('Cookie', laptop)
@@ -304,8 +304,8 @@ describe('own sessions', () => {
 
   it('cannot revoke someone else’s session', async () => {
     const t = testApp();
-    const alice = await signInWithMagicLink(t.app, t.deps.db, 'alice@example.com');
-    const bob = await signInWithMagicLink(t.app, t.deps.db, 'bob@example.com');
+    const alice = await signInWithMagicLink(t.app, t.deps, 'alice@example.com');
+    const bob = await signInWithMagicLink(t.app, t.deps, 'bob@example.com');
     const bobSessions = await request(t.app).get('/api/auth/sessions').set('Cookie', bob);
     const id = bobSessions.body.sessions[0].id as string;
     expect(
@@ -318,7 +318,7 @@ describe('own sessions', () => {
 describe('linked accounts', () => {
   it('never removes the last way to sign in', async () => {
     const t = testApp();
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'only@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'only@example.com');
     const list = await request(t.app).get('/api/auth/accounts').set('Cookie', cookie);
     expect(list.body).toEqual({
       success: true,

@@ -183,8 +183,8 @@ describe('GET /api/posts/:id', () => {
 describe('unpublished posts and the admin', () => {
   it('shows drafts and scheduled posts to the admin only, never cached', async () => {
     const { app, deps } = setup();
-    const owner = await signInWithMagicLink(app, deps.db, OWNER);
-    const reader = await signInWithMagicLink(app, deps.db, 'reader@example.com');
+    const owner = await signInWithMagicLink(app, deps, OWNER);
+    const reader = await signInWithMagicLink(app, deps, 'reader@example.com');
 
     const adminList = await request(app).get('/api/posts').set('Cookie', owner);
     expect(adminList.status).toBe(200);
@@ -213,7 +213,7 @@ describe('unpublished posts and the admin', () => {
 
   it('searches drafts for the admin only', async () => {
     const { app, deps } = setup();
-    const owner = await signInWithMagicLink(app, deps.db, OWNER);
+    const owner = await signInWithMagicLink(app, deps, OWNER);
     const publicSearch = await request(app).get('/api/search?q=zeppelins');
     expect(publicSearch.body.results).toEqual([]);
     const adminSearch = await request(app).get('/api/search?q=zeppelins').set('Cookie', owner);

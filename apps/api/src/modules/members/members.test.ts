@@ -22,8 +22,8 @@ function testApp(): TestApp {
 /** A confirmed newsletter subscription for an address, with its consent records. */
 function confirmedSubscription(t: TestApp, email: string) {
   subscribe(t.deps, { email, wantsAccount: true, source: 'subscribe-form@/', ipHash: null });
-  const mail = listOutbox(t.deps.db, { recipient: email, kind: 'subscription-confirmation' })[0]!;
-  const token = /verify=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  const mail = listOutbox(t.deps, { recipient: email, kind: 'subscription-confirmation' })[0]!;
+  const token = /verify=([A-Za-z0-9_-]+)/.exec(mail.body!.text)![1]!;
   verify(t.deps, token, { ipHash: null });
 }
 

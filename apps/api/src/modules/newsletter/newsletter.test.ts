@@ -305,7 +305,7 @@ describe('the owner console', () => {
     const t = await newsletterApp();
     const anonymous = await request(t.app).get('/api/admin/newsletter/issues');
     expect(anonymous.status).toBe(401);
-    const member = await signInWithMagicLink(t.app, t.deps.db, 'member@example.test');
+    const member = await signInWithMagicLink(t.app, t.deps, 'member@example.test');
     const forbidden = await request(t.app)
       .get('/api/admin/newsletter/issues')
       .set('Cookie', member);
@@ -372,7 +372,7 @@ describe('the owner console', () => {
     t.clock.advance(3_600_000);
     await t.sender.drain();
     // An owner's session idles out within the hour; sign in again.
-    t.adminCookie = await signInWithMagicLink(t.app, t.deps.db, ADMIN_EMAIL);
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps, ADMIN_EMAIL);
     expect(t.sink.messages.slice(1).flatMap((m) => m.to)).toEqual(['a@example.test']);
     expect((await issue(t, id)).issue.status).toBe('sent');
 
@@ -386,7 +386,7 @@ describe('the owner console', () => {
     t.clock.advance(24 * 3_600_000);
     await t.sender.drain();
     expect(t.sink.messages).toHaveLength(2);
-    t.adminCookie = await signInWithMagicLink(t.app, t.deps.db, ADMIN_EMAIL);
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps, ADMIN_EMAIL);
     const list = await api(t).get('/api/admin/newsletter/issues');
     expect(list.body.issues.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([
       [other, 'cancelled'],

@@ -396,7 +396,7 @@ describe('failures', () => {
 describe('account linking by email', () => {
   it('links a verified provider address to the member with the same verified address', async () => {
     const t = await oauthApp();
-    const member = await signInWithMagicLink(t.app, t.deps.db, 'reader@example.com');
+    const member = await signInWithMagicLink(t.app, t.deps, 'reader@example.com');
     t.provider.setIdentity('google', person({ email: 'READER@example.com' }));
     const { res, session } = await signInWith(t, 'google');
     expect(popupMessage(res).success).toBe(true);
@@ -412,7 +412,7 @@ describe('account linking by email', () => {
     const t = await oauthApp();
     t.provider.setIdentity('discord', person({ id: '123456789', email: 'dis@example.com' }));
     await signInWith(t, 'discord');
-    const session = await signInWithMagicLink(t.app, t.deps.db, 'dis@example.com');
+    const session = await signInWithMagicLink(t.app, t.deps, 'dis@example.com');
     const me = await request(t.app).get('/api/auth/me').set('Cookie', session);
     expect(me.body.primaryAccount.provider).toBe('discord');
     expect(me.body.linkedAccounts.map((account: { provider: string }) => account.provider)).toEqual(
@@ -425,7 +425,7 @@ describe('account linking by email', () => {
     const t = await oauthApp();
     t.provider.setIdentity('facebook', person({ id: 'fb-squat', email: 'owner@example.com' }));
     await signInWith(t, 'facebook');
-    const session = await signInWithMagicLink(t.app, t.deps.db, 'owner@example.com');
+    const session = await signInWithMagicLink(t.app, t.deps, 'owner@example.com');
     const me = await request(t.app).get('/api/auth/me').set('Cookie', session);
     expect(me.body.linkedAccounts).toEqual([
       { provider: 'email', providerAvatarUrl: null, isPrimary: true },
@@ -442,7 +442,7 @@ describe('account linking by email', () => {
     'account takeover: an unverified %s address equal to a member’s is not linked',
     async (provider, identity) => {
       const t = await oauthApp();
-      const victim = await signInWithMagicLink(t.app, t.deps.db, 'victim@example.com');
+      const victim = await signInWithMagicLink(t.app, t.deps, 'victim@example.com');
       t.provider.setIdentity(provider, identity);
       const { res, session } = await signInWith(t, provider);
       expect(popupMessage(res)).toEqual({
@@ -508,7 +508,7 @@ describe('open redirects', () => {
 describe('linking another provider while signed in', () => {
   it('links, sets the primary, unlinks, and never removes the last method', async () => {
     const t = await oauthApp();
-    const session = await signInWithMagicLink(t.app, t.deps.db, 'linker@example.com');
+    const session = await signInWithMagicLink(t.app, t.deps, 'linker@example.com');
     // A different address at GitHub: explicit linking needs no email match.
     t.provider.setIdentity(
       'github',
@@ -561,8 +561,8 @@ describe('linking another provider while signed in', () => {
       .query({ provider: 'github', mode: 'link' });
     expect(redirectParams(anonymous).get('auth_error')).toBe('UNAUTHORIZED');
 
-    const alice = await signInWithMagicLink(t.app, t.deps.db, 'alice@example.com');
-    const bob = await signInWithMagicLink(t.app, t.deps.db, 'bob@example.com');
+    const alice = await signInWithMagicLink(t.app, t.deps, 'alice@example.com');
+    const bob = await signInWithMagicLink(t.app, t.deps, 'bob@example.com');
     t.provider.setIdentity('github', person({ id: '31' }));
     const start = await request(t.app)
       .get('/api/oauth/authorize')
@@ -581,7 +581,7 @@ describe('linking another provider while signed in', () => {
     const t = await oauthApp();
     t.provider.setIdentity('github', person({ id: '500', email: 'first@example.com' }));
     await signInWith(t, 'github');
-    const other = await signInWithMagicLink(t.app, t.deps.db, 'second@example.com');
+    const other = await signInWithMagicLink(t.app, t.deps, 'second@example.com');
     const taken = await signInWith(t, 'github', { session: other, query: { mode: 'link' } });
     expect(redirectParams(taken.res).get('auth_error')).toBe('OAUTH_ACCOUNT_IN_USE');
 

@@ -78,7 +78,7 @@ describe('server-rendered pages', () => {
 
   it('shows drafts to the admin only, in pages no cache may keep', async () => {
     const { app, deps } = await setup();
-    const owner = await signInWithMagicLink(app, deps.db, OWNER);
+    const owner = await signInWithMagicLink(app, deps, OWNER);
     const draft = await html(app, '/posts/draft').set('Cookie', owner);
     expect(draft.status).toBe(200);
     expect(draft.text).toContain('Secret draft');

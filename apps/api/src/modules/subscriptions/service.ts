@@ -105,19 +105,19 @@ export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queu
       consentText: MESSAGES.CONSENT_TEXT,
       ipHash: input.ipHash,
     });
-    enqueueMail(db, clock, confirmationEmail(env, subject(row), verification.token));
+    enqueueMail(deps, confirmationEmail(env, subject(row), verification.token));
     return { queued: true };
   });
 }
 
 /** Queues a new confirmation email for a pending subscription; silent for any other address. */
 export function resendVerification(deps: SubscriptionDeps, email: string): { queued: boolean } {
-  const { db, clock, env } = deps;
+  const { db, env } = deps;
   return inTransaction(db, () => {
     const row = findByEmail(db, email);
     if (row?.status !== 'pending') return { queued: false };
     const token = issueVerificationToken(deps, row.id);
-    enqueueMail(db, clock, confirmationEmail(env, subject(row), token));
+    enqueueMail(deps, confirmationEmail(env, subject(row), token));
     return { queued: true };
   });
 }
@@ -158,7 +158,7 @@ export function verify(
       ipHash: context.ipHash,
     });
     // Only a pending subscription holds a token, so this is always its first confirmation.
-    enqueueMail(db, clock, welcomeEmail(env, subject(row)));
+    enqueueMail(deps, welcomeEmail(env, subject(row)));
     return toSubscription(row);
   });
 }
@@ -194,11 +194,11 @@ export function unsubscribe(
 
 /** Someone without proof asked to unsubscribe an address: mail its owner a one-click link. */
 export function requestUnsubscribe(deps: SubscriptionDeps, email: string): { queued: boolean } {
-  const { db, clock, env } = deps;
+  const { db, env } = deps;
   return inTransaction(db, () => {
     const row = findByEmail(db, email);
     if (!row || row.status === 'unsubscribed') return { queued: false };
-    enqueueMail(db, clock, unsubscribeConfirmationEmail(env, subject(row)));
+    enqueueMail(deps, unsubscribeConfirmationEmail(env, subject(row)));
     return { queued: true };
   });
 }

@@ -255,7 +255,7 @@ describe('subscribe and confirm', () => {
       .set('X-Manage-Token', manageTokenIn(t.sink.messagesTo('one@example.com').at(-1)));
     const expected = { email: 'one@example.com', status: 'active', verified: true };
     expect(viaToken.body.data.subscription).toEqual(expected);
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'one@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'one@example.com');
     const viaSession = await request(t.app)
       .get('/api/auth/stats')
       .query({ email: 'one@example.com' })
@@ -322,10 +322,10 @@ describe('mail faults', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(findByEmail(t.deps.db, 'refused@example.com')?.status).toBe('pending');
     // The answer came before any delivery attempt: nothing in the request path touched SMTP.
-    expect(listOutbox(t.deps.db)[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(listOutbox(t.deps)[0]).toMatchObject({ status: 'pending', attempts: 0 });
 
     expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect(listOutbox(t.deps.db)[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(listOutbox(t.deps)[0]).toMatchObject({ status: 'pending', attempts: 1 });
 
     await t.sink.resume();
     expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 0, failed: 0 }); // backoff not over
@@ -343,11 +343,11 @@ describe('mail faults', () => {
     const res = await subscribe(t, 'hang@example.com');
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(listOutbox(t.deps.db)[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(listOutbox(t.deps)[0]).toMatchObject({ status: 'pending', attempts: 0 });
 
     const drained = await t.outbox.drain();
     expect(drained).toEqual({ sent: 0, retried: 1, failed: 0 });
-    expect(listOutbox(t.deps.db)[0]?.lastError).toMatch(/timeout|timed out/i);
+    expect(listOutbox(t.deps)[0]?.lastError).toMatch(/timeout|timed out/i);
 
     t.sink.hang(false);
     t.clock.advance(30_000);
@@ -363,7 +363,7 @@ describe('mail faults', () => {
     await subscribe(t, 'gone@example.com');
     expect(await t.outbox.drain()).toEqual({ sent: 0, retried: 1, failed: 1 });
 
-    const gone = listOutbox(t.deps.db, { recipient: 'gone@example.com' })[0];
+    const gone = listOutbox(t.deps, { recipient: 'gone@example.com' })[0];
     expect(gone).toMatchObject({ status: 'failed', attempts: 1 });
     expect(findByEmail(t.deps.db, 'gone@example.com')?.bounced_at).not.toBeNull();
     expect(findByEmail(t.deps.db, 'busy@example.com')?.bounced_at).toBeNull();
@@ -376,7 +376,7 @@ describe('mail faults', () => {
     t.sink.respond('busy@example.com', 'accept');
     t.clock.advance(1_000);
     expect((await t.outbox.drain()).sent).toBe(1);
-    expect(listOutbox(t.deps.db, { recipient: 'busy@example.com' })[0]).toMatchObject({
+    expect(listOutbox(t.deps, { recipient: 'busy@example.com' })[0]).toMatchObject({
       status: 'sent',
       attempts: 3,
     });
@@ -706,7 +706,7 @@ describe('the subscriber’s own data', () => {
     const t = await mailingApp();
     await subscribeAndConfirm(t, 'member@example.com');
     await subscribeAndConfirm(t, 'stranger@example.com');
-    const cookie = await signInWithMagicLink(t.app, t.deps.db, 'member@example.com');
+    const cookie = await signInWithMagicLink(t.app, t.deps, 'member@example.com');
 
     const own = await request(t.app)
       .get('/api/auth/subscription/data')
