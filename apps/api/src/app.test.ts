@@ -79,6 +79,25 @@ describe('environment', () => {
     expect(await csp('http://192.168.1.20:8787')).not.toContain('upgrade-insecure-requests');
   });
 
+  it('sends a content security policy that allows no <base>, no plugins and no framing', async () => {
+    const t = createTestApp();
+    cleanups.push(t.cleanup);
+    const csp = (await request(t.app).get('/api/health')).headers['content-security-policy'];
+    const directives = Object.fromEntries(
+      String(csp)
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values.join(' ')]),
+    );
+    expect(directives).toMatchObject({
+      'base-uri': "'none'",
+      'object-src': "'none'",
+      'frame-ancestors': "'none'",
+      'default-src': "'self'",
+      'form-action': "'self'",
+    });
+  });
+
   it('names a malformed variable', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

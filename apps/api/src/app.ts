@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { Db } from './db/connection.js';
 import type { Env } from './env.js';
 import { AppError, errorHandler } from './http/errors.js';
+import { proxyTrustAdvisor } from './http/proxy-trust.js';
 import { redactUrl, type Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('etag', 'strong');
+  app.use(proxyTrustAdvisor(env.TRUST_PROXY, logger));
 
   app.use(
     helmet({
@@ -106,6 +108,8 @@ export function createApp(deps: AppDeps): Express {
           'style-src': ["'self'", "'unsafe-inline'"],
           'form-action': ["'self'"],
           'frame-ancestors': ["'none'"],
+          // No page sets a <base>; an injected one would re-point every relative URL.
+          'base-uri': ["'none'"],
           // Only where the site is served over https: on plain http (a LAN address) it would
           // send every script and style to an https URL that does not answer.
           'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,

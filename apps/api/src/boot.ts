@@ -7,6 +7,7 @@ import { beat, clearBeat, HEARTBEAT_MS, takeBackup } from './db/backup.js';
 import { migrate, migrationState } from './db/migrate.js';
 import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
+import { checkTrustProxySetting } from './http/proxy-trust.js';
 import { createMailer } from './mail/create-mailer.js';
 import { syncContent } from './modules/content/sync.js';
 import { watchContent } from './modules/content/watch.js';
@@ -31,6 +32,7 @@ export async function boot(
   }
 
   const logger = createLogger(env.LOG_LEVEL, { pretty: options.prettyLogs });
+  checkTrustProxySetting(env.TRUST_PROXY, logger);
   const db = openDatabase(env.DATABASE_PATH);
   const backups = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, clock: systemClock };
   // A migration changes the schema for good: the data as it was goes into a snapshot first.

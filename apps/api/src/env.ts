@@ -85,7 +85,16 @@ const envSchema = z
             return '';
           }),
       ),
-    TRUST_PROXY: z.string().default('loopback'),
+    // Express's `trust proxy`: true, a hop count, or addresses/subnets/names (loopback,
+    // uniquelocal, linklocal) separated by commas. Express would read "2" or "true" as addresses.
+    TRUST_PROXY: z
+      .string()
+      .default('loopback')
+      .transform((value): boolean | number | string => {
+        const setting = value.trim();
+        if (setting === 'true' || setting === 'false') return setting === 'true';
+        return /^\d+$/.test(setting) ? Number(setting) : setting;
+      }),
     TURNSTILE_SITE_KEY: z.string().default('1x00000000000000000000AA'),
     TURNSTILE_SECRET_KEY: optionalText,
     TURNSTILE_VERIFY_URL: z
