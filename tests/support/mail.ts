@@ -3,18 +3,19 @@ import type { ReceivedMail, SmtpSink } from '@quillpost/api/test-support/smtp-si
 export type { ReceivedMail, SmtpSink };
 
 /**
- * The first message to `to` whose subject matches, polling the sink until `timeoutMs`: the API
- * sends through its outbox worker, so mail arrives a moment after the request that queued it.
+ * The first message to `to` whose subject matches (past the first `skip` such messages), polling
+ * the sink until `timeoutMs`: the API sends through its outbox worker, so mail arrives a moment
+ * after the request that queued it.
  */
 export async function waitForMail(
   sink: SmtpSink,
   to: string,
   subject: RegExp,
-  timeoutMs = 15_000,
+  { timeoutMs = 15_000, skip = 0 }: { timeoutMs?: number; skip?: number } = {},
 ): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = sink.messagesTo(to).find((mail) => subject.test(mail.subject));
+    const found = sink.messagesTo(to).filter((mail) => subject.test(mail.subject))[skip];
     if (found) return found;
     if (Date.now() > deadline) {
       const seen = sink.messages.map((mail) => `${mail.to.join(',')}: ${mail.subject}`);

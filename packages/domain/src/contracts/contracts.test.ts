@@ -232,8 +232,18 @@ describe('responses', () => {
     ],
   };
 
-  it('parses a me response', () => {
-    expect(meResponseSchema.parse(me)).toEqual(me);
+  it('parses a me response; no sign-out notice reads as none', () => {
+    expect(meResponseSchema.parse(me)).toEqual({ ...me, notice: null });
+    const notice = {
+      reason: 'role-changed',
+      from: 'moderator',
+      to: 'member',
+      at: '2026-11-25T10:00:00.000Z',
+    };
+    expect(meResponseSchema.parse({ ...me, notice }).notice).toEqual(notice);
+    expect(meResponseSchema.safeParse({ ...me, notice: { ...notice, to: 'owner' } }).success).toBe(
+      false,
+    );
   });
 
   it('rejects a linked account from an unknown provider', () => {
