@@ -108,7 +108,8 @@ export function createApp(deps: AppDeps): Express {
           'style-src': ["'self'", "'unsafe-inline'"],
           'form-action': ["'self'"],
           'frame-ancestors': ["'none'"],
-          // No page sets a <base>; an injected one would re-point every relative URL.
+          // No page sets a <base href> (the email preview's <base target> has none); an injected
+          // one would re-point every relative URL.
           'base-uri': ["'none'"],
           // Only where the site is served over https: on plain http (a LAN address) it would
           // send every script and style to an https URL that does not answer.

@@ -4,7 +4,7 @@ import { createApp, createMailWorker, createNewsletterSender } from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase } from './db/connection.js';
 import { beat, clearBeat, HEARTBEAT_MS, takeBackup } from './db/backup.js';
-import { migrate, migrationState } from './db/migrate.js';
+import { upgradeDatabase } from './db/upgrade.js';
 import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkTrustProxySetting } from './http/proxy-trust.js';
@@ -35,16 +35,10 @@ export async function boot(
   checkTrustProxySetting(env.TRUST_PROXY, logger);
   const db = openDatabase(env.DATABASE_PATH);
   const backups = { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, clock: systemClock };
-  // A migration changes the schema for good: the data as it was goes into a snapshot first.
-  const { applied: hadMigrations, pending } = migrationState(db);
-  if (pending.length && hadMigrations > 0) {
-    const backup = await takeBackup(db, backups);
-    logger.info({ file: backup.file, pending }, 'backup taken before migrating');
-  }
-  const applied = migrate(db, { sessionSecret: env.SESSION_SECRET });
-  if (applied.length)
-    logger.info({ applied: applied.map((step) => step.name) }, 'migrations applied');
-  for (const { name, notes } of applied) {
+  const upgrade = await upgradeDatabase(db, { env, clock: systemClock });
+  if (upgrade.backup) logger.info(upgrade.backup, 'backup taken before migrating');
+  for (const { name, notes } of upgrade.applied) {
+    logger.info({ migration: name }, 'migration applied');
     for (const note of notes) logger.warn({ migration: name }, note);
   }
   // Says "a server is using this file" to `pnpm restore`; cleared at a clean shutdown.

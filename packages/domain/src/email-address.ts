@@ -47,6 +47,21 @@ export function canonicalEmail(raw: unknown): EmailCheck {
   return { ok: true, email };
 }
 
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * What per-mailbox limits count on, for a canonical address: most providers deliver `name+tag@`
+ * to `name@`, and Gmail ignores dots in the name too, so those spellings share one budget. The
+ * address itself is kept as given: a reader may use a tag on purpose.
+ */
+export function mailboxKey(canonical: string): string {
+  const at = canonical.lastIndexOf('@');
+  const domain = canonical.slice(at + 1);
+  const local = canonical.slice(0, at).split('+')[0] || canonical.slice(0, at);
+  if (GMAIL_DOMAINS.has(domain)) return `${local.replaceAll('.', '')}@gmail.com`;
+  return `${local}@${domain}`;
+}
+
 /** A domain of two or more host labels, each in ASCII; null when it is not one. */
 function asciiDomain(domain: string): string | null {
   const labels = domain.split('.');

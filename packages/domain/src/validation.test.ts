@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { mailboxKey } from './email-address.js';
 import {
   canResendConfirmation,
   emailSchema,
@@ -90,6 +91,20 @@ describe('emailSchema rejects', () => {
     ['255 characters', at255, TOO_LONG],
   ])('%s', (_label, input, expected) => {
     expect(failure(emailSchema, input)).toEqual(expected);
+  });
+});
+
+describe('mailboxKey', () => {
+  it.each([
+    ['reader@example.test', 'reader@example.test'],
+    ['reader+news@example.test', 'reader@example.test'],
+    ['reader+a+b@example.test', 'reader@example.test'],
+    ['+only@example.test', '+only@example.test'],
+    ['first.last@example.test', 'first.last@example.test'],
+    ['first.last+x@gmail.com', 'firstlast@gmail.com'],
+    ['f.i.r.s.t.last@googlemail.com', 'firstlast@gmail.com'],
+  ])('counts %j as the mailbox %j', (address, key) => {
+    expect(mailboxKey(address)).toBe(key);
   });
 });
 

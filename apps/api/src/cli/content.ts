@@ -6,7 +6,7 @@
  */
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
-import { migrate } from '../db/migrate.js';
+import { upgradeDatabase } from '../db/upgrade.js';
 import { loadEnv } from '../env.js';
 import { createLogger } from '../logger.js';
 import { syncContent } from '../modules/content/sync.js';
@@ -17,7 +17,9 @@ if (process.argv[2] !== 'sync') {
 }
 const env = loadEnv();
 const db = openDatabase(env.DATABASE_PATH);
-for (const { name, notes } of migrate(db, { sessionSecret: env.SESSION_SECRET })) {
+const upgrade = await upgradeDatabase(db, { env, clock: systemClock });
+if (upgrade.backup) console.warn(`Backup before migrating: ${upgrade.backup.file}`);
+for (const { name, notes } of upgrade.applied) {
   for (const note of notes) console.warn(`${name}: ${note}`);
 }
 const report = syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent'));

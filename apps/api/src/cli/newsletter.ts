@@ -15,7 +15,7 @@ import { NEWSLETTER_SOURCE_KINDS, type NewsletterSourceKind } from '@quillpost/d
 import { createNewsletterSender } from '../app.js';
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
-import { migrate } from '../db/migrate.js';
+import { upgradeDatabase } from '../db/upgrade.js';
 import { loadEnv, type Env } from '../env.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/create-mailer.js';
@@ -58,7 +58,9 @@ try {
 // Progress goes to the terminal; the logger only speaks up for problems.
 const logger = createLogger('warn');
 const db = openDatabase(env.DATABASE_PATH);
-for (const { name, notes } of migrate(db, { sessionSecret: env.SESSION_SECRET })) {
+const upgrade = await upgradeDatabase(db, { env, clock: systemClock });
+if (upgrade.backup) console.warn(`Backup before migrating: ${upgrade.backup.file}`);
+for (const { name, notes } of upgrade.applied) {
   for (const note of notes) console.warn(`${name}: ${note}`);
 }
 syncContent(db, env.CONTENT_DIR, systemClock, logger);

@@ -45,6 +45,14 @@ const SPELLINGS = [
   'rEader@example.TEST',
 ];
 
+/** Tagged spellings: other addresses (each may hold its own subscription) but the same inbox. */
+const TAGGED = [
+  'reader+1@example.test',
+  'reader+2@example.test',
+  'READER+3@example.test',
+  'reader+4@example.test',
+];
+
 // Each request from another address, as an attacker rotating IPs would send them (the test
 // client is a loopback peer, which TRUST_PROXY=loopback believes).
 let nextIp = 1;
@@ -92,6 +100,28 @@ describe('address forms', () => {
     expect(t.deps.db.prepare('SELECT DISTINCT email FROM magic_links').pluck().all()).toEqual([
       MAILBOX,
     ]);
+  });
+
+  it('tagged addresses share the mailbox budget: at most 3 sign-in mails an hour', async () => {
+    const t = await mailingApp();
+    const statuses: number[] = [];
+    for (const email of TAGGED) {
+      const res = await request(t.app)
+        .post('/api/auth/magic-link')
+        .set('X-Forwarded-For', rotatingIp())
+        .send({ email, returnUrl: '/' });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    for (const email of TAGGED) {
+      await request(t.app)
+        .post('/api/auth/subscribe')
+        .set('X-Forwarded-For', rotatingIp())
+        .send({ email, turnstileToken: TURNSTILE_DUMMY_TOKEN });
+    }
+    await t.outbox.drain();
+    expect(t.sink.messages.filter((mail) => /sign-in/.test(mail.subject))).toHaveLength(3);
+    expect(t.sink.messages.filter((mail) => /Confirm/.test(mail.subject))).toHaveLength(3);
   });
 
   it('subscribing in every spelling makes one subscription and at most 3 mails', async () => {

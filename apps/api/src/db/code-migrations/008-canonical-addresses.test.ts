@@ -73,7 +73,7 @@ describe('deliveredMailbox', () => {
 });
 
 describe('migration 008: canonical addresses', () => {
-  it('merges subscriptions that reach one mailbox into the oldest, with its consent and verified state', () => {
+  it('merges subscriptions that reach one mailbox into the oldest, keeping every consent record', () => {
     const db = databaseAt007();
     const oldest = subscribe(db, 'Reader@Example.test', '2026-01-01T00:00:00.000Z', true);
     const copies = [
@@ -95,6 +95,9 @@ describe('migration 008: canonical addresses', () => {
     ]);
     expect(column(db, 'SELECT subscription_id FROM consent_records ORDER BY id')).toEqual([
       oldest,
+      oldest,
+      oldest,
+      oldest,
       ipLiteral,
       other,
     ]);
@@ -102,10 +105,42 @@ describe('migration 008: canonical addresses', () => {
       column(db, 'SELECT bounced_at IS NOT NULL FROM subscriptions WHERE id = ?', ipLiteral),
     ).toEqual([1]);
     expect(notes).toContain(
-      `subscription reader@example.test: kept #${oldest}, merged #${copies[0]} ("x<reader@example.test>"), #${copies[1]} ("\\"Reader\\" <reader@example.test>"), #${copies[2]} ("reader@example.test>")`,
+      `subscription reader@example.test: kept #${oldest} with the state of #${oldest}, merged #${copies[0]} ("x<reader@example.test>"), #${copies[1]} ("\\"Reader\\" <reader@example.test>"), #${copies[2]} ("reader@example.test>")`,
     );
     expect(notes.some((note) => note.includes('a@[127.0.0.1]') && note.includes('bounced'))).toBe(
       true,
+    );
+  });
+
+  it("an older claim by someone else does not override what the mailbox's owner confirmed or withdrew", () => {
+    const db = databaseAt007();
+    const planted = subscribe(db, 'x<reader@example.test>', '2026-01-01T00:00:00.000Z');
+    const confirmed = subscribe(db, 'reader@example.test', '2026-02-01T00:00:00.000Z', true);
+    db.prepare(`UPDATE subscriptions SET verified_at = ?, name = 'Owner' WHERE id = ?`).run(
+      '2026-02-01T00:05:00.000Z',
+      confirmed,
+    );
+    const withdrawn = subscribe(db, 'Reader@Example.test>', '2026-03-01T00:00:00.000Z');
+    db.prepare(
+      `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ? WHERE id = ?`,
+    ).run('2026-03-02T00:00:00.000Z', withdrawn);
+
+    const notes = canonicalAddresses.run(db, {});
+
+    expect(
+      db.prepare('SELECT id, email, status, unsubscribed_at FROM subscriptions').all(),
+    ).toEqual([
+      {
+        id: planted,
+        email: 'reader@example.test',
+        status: 'unsubscribed',
+        unsubscribed_at: '2026-03-02T00:00:00.000Z',
+      },
+    ]);
+    expect(notes[0]).toMatch(
+      new RegExp(
+        `^subscription reader@example.test: kept #${planted} with the state of #${withdrawn}, `,
+      ),
     );
   });
 

@@ -37,20 +37,56 @@ function byMailbox<T extends Keyed>(rows: T[]): Map<string, T[]> {
   return groups;
 }
 
+/** A subscription row with the facts that decide which copy speaks for the mailbox. */
+interface SubscriptionFacts extends Keyed {
+  verified_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+/** The latest thing the mailbox's owner proved through it: a confirmation or an unsubscribe. */
+const lastProvenAction = (row: SubscriptionFacts) =>
+  [row.verified_at, row.unsubscribed_at].reduce<string>(
+    (latest, at) => (at !== null && at > latest ? at : latest),
+    '',
+  );
+
 function subscriptions(db: Db, notes: string[]): void {
   const rows = (
-    db.prepare('SELECT id, email FROM subscriptions ORDER BY created_at, id').all() as Keyed[]
+    db
+      .prepare(
+        `SELECT id, email, verified_at, unsubscribed_at FROM subscriptions ORDER BY created_at, id`,
+      )
+      .all() as SubscriptionFacts[]
   ).map((row) => ({ ...row, canonical: deliveredMailbox(row.email) }));
   const remove = db.prepare('DELETE FROM subscriptions WHERE id = ?');
   const rename = db.prepare('UPDATE subscriptions SET email = ? WHERE id = ?');
-  for (const [mailbox, [oldest, ...copies]] of byMailbox(rows)) {
-    // The oldest keeps its consent records and verified state; the copies (and theirs) go.
-    for (const copy of copies) remove.run(copy.id);
-    if (copies.length) {
-      notes.push(
-        `subscription ${mailbox}: kept #${oldest?.id}, merged ${copies.map((copy) => `#${copy.id} (${JSON.stringify(copy.email)})`).join(', ')}`,
-      );
+  // The state the owner last proved (confirmed, or withdrew) wins over an older claim, whoever
+  // made that claim; the link key (and so the links already mailed) stays the oldest row's.
+  const adopt = db.prepare(
+    `UPDATE subscriptions SET (name, status, verified, wants_account, preferences, subscribed_at,
+         verified_at, unsubscribed_at, bounced_at, updated_at) =
+       (SELECT name, status, verified, wants_account, preferences, subscribed_at, verified_at,
+          unsubscribed_at, bounced_at, updated_at FROM subscriptions WHERE id = @from)
+     WHERE id = @into`,
+  );
+  const moveConsents = db.prepare(
+    'UPDATE consent_records SET subscription_id = @into WHERE subscription_id = @from',
+  );
+  for (const [mailbox, group] of byMailbox(rows)) {
+    const [oldest, ...copies] = group;
+    if (!oldest || !copies.length) continue;
+    const authority = group.reduce((best, row) =>
+      lastProvenAction(row) > lastProvenAction(best) ? row : best,
+    );
+    if (authority !== oldest) adopt.run({ from: authority.id, into: oldest.id });
+    // Proof of consent and of its withdrawal is kept, whichever row recorded it.
+    for (const copy of copies) {
+      moveConsents.run({ from: copy.id, into: oldest.id });
+      remove.run(copy.id);
     }
+    notes.push(
+      `subscription ${mailbox}: kept #${oldest.id} with the state of #${authority.id}, merged ${copies.map((copy) => `#${copy.id} (${JSON.stringify(copy.email)})`).join(', ')}`,
+    );
   }
   for (const row of rows) {
     if (row.canonical !== null && row.canonical !== row.email) {
@@ -161,8 +197,8 @@ function openSignInLinks(db: Db, notes: string[]): void {
 
 /**
  * 008: every stored address in its canonical form (packages/domain email-address.ts). Rows that
- * collapse to one mailbox are merged, keeping the oldest; rows that name no plain address are
- * set aside. Open sign-in links for non-canonical addresses are cancelled.
+ * collapse to one mailbox are merged into the oldest (see each step for whose state it keeps);
+ * rows that name no plain address are set aside. Open sign-in links for non-canonical addresses are cancelled.
  */
 export const canonicalAddresses: CodeMigration = {
   version: 8,

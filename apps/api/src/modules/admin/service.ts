@@ -92,7 +92,7 @@ export function adminUser(db: Db, userId: number, now: string): AdminUser {
   return toAdminUser(row, now);
 }
 
-/** Changes someone else's role; their sessions see it on their next request. Logged. */
+/** Changes someone else's role, which ends their sessions (see setUserRole). Logged. */
 export function assignRole(
   deps: CommunityDeps,
   actor: SessionUser,

@@ -4,6 +4,7 @@ import {
   magicLinkCodeRequestSchema,
   magicLinkRequestSchema,
   magicLinkVerifyQuerySchema,
+  mailboxKey,
   safeReturnPath,
   sessionIdParamsSchema,
   type AuthUser,
@@ -282,7 +283,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
   router.post('/api/auth/magic-link', (req, res) => {
     limiters.magicLinkPerIp.consume(`magic-link:${clientKey(req.ip)}`);
     const { email, returnUrl } = validate(magicLinkRequestSchema, req.body);
-    limiters.magicLinkPerAddress.consume(`magic-link:${email}`);
+    limiters.magicLinkPerAddress.consume(`magic-link:${mailboxKey(email)}`);
     requestMagicLink(deps, { email, returnUrl, ipHash: ipHash(deps, req) });
     // The same answer whether or not the address has an account (or may sign in).
     res.json({ success: true, message: MESSAGES.MAGIC_LINK_SENT });

@@ -38,7 +38,7 @@ export interface ProviderProfile {
   provider: OAuthProvider;
   /** The provider's stable account id (never the email). */
   id: string;
-  /** Lower-cased. */
+  /** Canonical (packages/domain email-address), or null when the provider gave no plain one. */
   email: string | null;
   /** Only true when the provider itself says it verified the address. */
   emailVerified: boolean;
@@ -69,10 +69,16 @@ function applyAdminEmails(deps: IdentityDeps, user: UserRow): UserRow {
   return findUserById(deps.db, user.id) ?? user;
 }
 
-function usable(deps: IdentityDeps, user: UserRow): IdentityOutcome {
+/** Why this user may not sign in (deleted, banned), or null. */
+function refusalFor(deps: IdentityDeps, user: UserRow): IdentityOutcome | null {
   if (user.deleted_at !== null) return refuse('TOKEN_INVALID');
   if (isBanned(user, deps.clock.now())) return refuse('ACCOUNT_BANNED');
-  return { ok: true, user: applyAdminEmails(deps, user) };
+  return null;
+}
+
+/** A user signing in: refused, or let in with ADMIN_EMAILS applied. */
+function usable(deps: IdentityDeps, user: UserRow): IdentityOutcome {
+  return refusalFor(deps, user) ?? { ok: true, user: applyAdminEmails(deps, user) };
 }
 
 function createUser(
@@ -183,8 +189,10 @@ export function linkProviderToUser(
   const now = iso(deps.clock.now());
   const user = findUserById(db, userId);
   if (!user) return refuse('UNAUTHORIZED');
-  const outcome = usable(deps, user);
-  if (!outcome.ok) return outcome;
+  // Not `usable`: ADMIN_EMAILS waits for the next sign-in, since its role change would end the
+  // very session doing the linking.
+  const refused = refusalFor(deps, user);
+  if (refused) return refused;
   const account = findAccount(db, profile.provider, profile.id);
   if (account && account.user_id !== userId) return refuse('OAUTH_ACCOUNT_IN_USE');
   // One account per provider: the account list and its calls name methods by provider.

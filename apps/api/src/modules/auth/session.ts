@@ -103,10 +103,15 @@ export function ipHash(deps: Pick<SessionDeps, 'env'>, req: Request): string | n
   return req.ip ? keyedHash(deps.env.SESSION_SECRET, 'ip', req.ip) : null;
 }
 
+/** The session's notice; a damaged one is dropped rather than failing every request. */
 function parseNotice(stored: string | null): SignOutNotice | null {
   if (!stored) return null;
-  const parsed = signOutNoticeSchema.safeParse(JSON.parse(stored));
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = signOutNoticeSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function readSessionToken(deps: Pick<SessionDeps, 'env'>, req: Request): string | undefined {

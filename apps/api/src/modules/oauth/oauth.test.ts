@@ -554,6 +554,24 @@ describe('linking another provider while signed in', () => {
     expect(popupMessage(again.res).user?.email).toBe('linker@example.com');
   });
 
+  it('keeps the linking session when ADMIN_EMAILS now names the user; the role waits for the next sign-in', async () => {
+    const t = await oauthApp();
+    const session = await signInWithMagicLink(t.app, t.deps, 'owner@example.com');
+    // The owner adds their address to ADMIN_EMAILS and restarts; sessions outlive restarts.
+    t.deps.env.ADMIN_EMAILS.push('owner@example.com');
+    t.provider.setIdentity('github', person({ id: '12', email: 'owner@example.org' }));
+    await signInWith(t, 'github', { session, query: { mode: 'link' } });
+    const me = await request(t.app).get('/api/auth/me').set('Cookie', session);
+    expect(me.status).toBe(200);
+    expect(me.body.user.role).toBe('member');
+
+    t.clock.advance(13_000);
+    const next = await signInWithMagicLink(t.app, t.deps, 'owner@example.com');
+    const promoted = await request(t.app).get('/api/auth/me').set('Cookie', next);
+    expect(promoted.body.user.role).toBe('admin');
+    expect(promoted.body.notice).toMatchObject({ from: 'member', to: 'admin' });
+  });
+
   it('requires a session, and the same one at the callback', async () => {
     const t = await oauthApp();
     const anonymous = await request(t.app)

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   deleteSubscriptionRequestSchema,
+  mailboxKey,
   plainSubscribeRequestSchema,
   preferencesUpdateRequestSchema,
   profileUpdateRequestSchema,
@@ -79,7 +80,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     windowMs: env.RATE_LIMIT_IP_WINDOW_MS,
     clock,
   });
-  // One bucket per mailbox (addresses arrive canonical) for everything that mails it: at most
+  // One bucket per mailbox (tags and Gmail's dots folded) for everything that mails it: at most
   // RATE_LIMIT_EMAIL_MAX an hour.
   const emailLimiter = new RateLimiter({
     db,
@@ -88,7 +89,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     windowMs: env.RATE_LIMIT_EMAIL_WINDOW_MS,
     clock,
   });
-  const limitMailTo = (email: string) => emailLimiter.consume(`mail:${email}`);
+  const limitMailTo = (email: string) => emailLimiter.consume(`mail:${mailboxKey(email)}`);
   const ipHashOf = (req: Request) => hashIp(env.SESSION_SECRET, req.ip);
 
   router.post('/api/auth/subscribe', limitByClient(ipLimiter, 'subscribe'), async (req, res) => {
