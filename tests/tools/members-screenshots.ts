@@ -30,7 +30,8 @@ try {
   const ada = await stack.browser.newContext();
   await signInByCode(ada, stack, uniqueEmail('ada'));
   const bob = await stack.browser.newContext();
-  await signInByCode(bob, stack, uniqueEmail('bob'));
+  const bobEmail = uniqueEmail('bob');
+  await signInByCode(bob, stack, bobEmail);
 
   await api(admin, 'PUT', '/api/members/profile', {
     name: 'Rowan Ellis',
@@ -104,12 +105,17 @@ try {
     items: Array<{ id: number }>;
   };
   await api(admin, 'PUT', `/api/admin/users/${found.items[0]!.id}/role`, { role: 'moderator' });
+  // That ended Bob's session; the next one says why on his Account page.
+  const bobAgain = await stack.browser.newContext();
+  await signInByCode(bobAgain, stack, bobEmail);
+  const promoted = await bobAgain.storageState();
 
   const state = await admin.storageState();
-  const pages: Array<[string, string]> = [
+  const pages: Array<[string, string, typeof state?]> = [
     ['dashboard', '/members/dashboard'],
     ['profile', '/members/profile'],
     ['account', '/members/account'],
+    ['account-role-notice', '/members/account', promoted],
     ['bookmarks', '/members/bookmarks'],
     ['discussions', '/members/discussions'],
     ['thread', `/members/discussions/threads/${thread.thread.id}`],
@@ -127,11 +133,11 @@ try {
   ];
   for (const width of [390, 1280]) {
     for (const colorScheme of ['light', 'dark'] as const) {
-      for (const [name, url] of pages) {
+      for (const [name, url, storageState = state] of pages) {
         const context = await stack.browser.newContext({
           viewport: { width, height: width === 390 ? 844 : 900 },
           colorScheme,
-          ...(name === 'gate' ? {} : { storageState: state }),
+          ...(name === 'gate' ? {} : { storageState }),
         });
         const page = await context.newPage();
         await page.goto(stack.site.url + url);
