@@ -2,13 +2,10 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import type { Clock } from './clock.js';
-import type { Db } from './db/connection.js';
-import type { Env } from './env.js';
+import type { AppDeps } from './deps.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { proxyTrustAdvisor } from './http/proxy-trust.js';
-import { redactUrl, type Logger } from './logger.js';
-import type { Mailer } from './mail/mailer.js';
+import { redactUrl } from './logger.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { discoveryRoutes } from './modules/content/discovery-routes.js';
@@ -25,21 +22,8 @@ import { oneClickUnsubscribeRoutes, subscriptionRoutes } from './modules/subscri
 import { markBounced } from './modules/subscriptions/service.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { NewsletterSender, type NewsletterSenderOptions } from './modules/newsletter/sender.js';
-import { createSecurityCheck, type SecurityCheck } from './security/turnstile.js';
-import type { PageHost } from './modules/pages/page-host.js';
+import { createSecurityCheck } from './security/turnstile.js';
 import { pageRoutes } from './modules/pages/routes.js';
-
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  mailer: Mailer;
-  /** Turnstile; defaults to siteverify with TURNSTILE_SECRET_KEY, else the local test verifier. */
-  securityCheck?: SecurityCheck;
-  /** The web app's pages and assets; without it the app answers the API only. */
-  pages?: PageHost;
-}
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts

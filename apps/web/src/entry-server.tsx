@@ -18,7 +18,8 @@ import {
 import { AppProviders } from './app/app';
 import { routeDataScript } from './app/route-data';
 import { routedHead } from './app/route-head';
-import { createRoutes, type RouteHandle } from './app/routes';
+import type { RouteHandle } from './app/route-handle';
+import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { renderHead } from './lib/page-head';
 import { createStorage } from './lib/storage';

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './connection.js';
-import { CODE_MIGRATIONS, type CodeMigration, type MigrationContext } from './code-migrations.js';
+import {
+  CODE_MIGRATIONS,
+  type CodeMigration,
+  type MigrationContext,
+} from './code-migrations/index.js';
 
 /** `apps/api/migrations`, reached the same way from `src/db` (tsx) and `dist/db` (node). */
 export const MIGRATIONS_DIR = path.resolve(

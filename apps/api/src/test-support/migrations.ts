@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CODE_MIGRATIONS } from '../db/code-migrations.js';
+import { CODE_MIGRATIONS } from '../db/code-migrations/index.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { MIGRATIONS_DIR, migrate } from '../db/migrate.js';
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp, createMailWorker, type AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
+import { createApp, createMailWorker } from '../app.js';
 import { manualClock } from '../clock.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';

@@ -8,12 +8,11 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { SplashScreen } from '../components/splash-screen';
 import { MembershipProvider, useMembership } from '../features/membership/membership-context';
 import { MenuProvider } from '../features/menus/menu-context';
-import { SignInDialogHost, SignInProvider } from '../features/sign-in/sign-in-context';
-import {
-  SubscribePopupHost,
-  SubscribePopupProvider,
-} from '../features/subscribe/subscribe-popup-context';
-import type { RouteHandle } from './routes';
+import { SignInProvider } from '../features/sign-in/sign-in-context';
+import { SignInDialogHost } from '../features/sign-in/sign-in-dialog-host';
+import { SubscribePopupProvider } from '../features/subscribe/subscribe-popup-context';
+import { SubscribePopupHost } from '../features/subscribe/subscribe-popup-host';
+import type { RouteHandle } from './route-handle';
 
 const UrlSignals = lazy(() => import('./url-signals'));
 const SIGNAL_PARAMS = /[?&](verify|verified|verify_error)=/;

@@ -6,7 +6,7 @@
  */
 import { isRouteErrorResponse, type Location, type Params } from 'react-router-dom';
 import { applyHead, type PageMeta } from '../lib/page-head';
-import type { MetaContext, RouteHandle } from './routes';
+import type { MetaContext, RouteHandle } from './route-handle';
 
 export interface RoutedState {
   matches: ReadonlyArray<{ route: { id: string; handle?: unknown }; params: Params }>;

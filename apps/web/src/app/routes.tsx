@@ -21,28 +21,11 @@ import {
 import { HUB_IDS, type HubId } from '../features/content/hubs';
 import * as load from '../features/content/page-data';
 import * as meta from '../features/content/page-meta';
-import type { PageMeta } from '../lib/page-head';
 import { AppShell } from './app-shell';
 import { SiteLayout } from './layout/site-layout';
+import type { PageMeta } from '../lib/page-head';
+import type { MetaContext, RouteHandle } from './route-handle';
 import { RouteError } from './route-error';
-
-export interface MetaContext {
-  /** The request's URL (the page's path and query). */
-  url: URL;
-  /** PUBLIC_URL without a trailing slash. */
-  publicUrl: string;
-}
-
-export interface RouteHandle {
-  /** The source module of the route's component (Vite manifest key), for modulepreload. */
-  module?: string;
-  /** The page's head, from its loader's data. */
-  meta?: (data: never, context: MetaContext) => PageMeta;
-  /** What a 404 on this route is about, for its title: 'Post' gives 'Post not found'. */
-  item?: string;
-  /** Depends on who is signed in: the splash stays until the session is known; never cached. */
-  personal?: boolean;
-}
 
 interface PageModule {
   default: ComponentType;

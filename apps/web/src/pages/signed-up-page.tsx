@@ -6,7 +6,8 @@
 import { MESSAGES } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { useMembership } from '../features/membership/membership-context';
-import { preloadSignInDialog, useSignIn } from '../features/sign-in/sign-in-context';
+import { useSignIn } from '../features/sign-in/sign-in-context';
+import { preloadSignInDialog } from '../features/sign-in/sign-in-dialog-host';
 import { useResendConfirmation } from '../features/subscribe/use-resend-confirmation';
 import { useHydrated } from '../lib/use-hydrated';
 import './signed-up-page.css';

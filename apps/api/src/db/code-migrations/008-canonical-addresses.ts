@@ -1,6 +1,6 @@
 import { canonicalEmail } from '@quillpost/domain';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
-import type { CodeMigration } from '../code-migrations.js';
+import type { CodeMigration } from './code-migration.js';
 import type { Db } from '../connection.js';
 
 /**

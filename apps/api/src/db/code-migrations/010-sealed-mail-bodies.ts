@@ -1,5 +1,5 @@
 import { bodyKey, sealBody } from '../../mail/sealed-body.js';
-import type { CodeMigration } from '../code-migrations.js';
+import type { CodeMigration } from './code-migration.js';
 
 interface ClearRow {
   id: number;

@@ -1,5 +1,5 @@
 import { MAGIC_CODE_MAX_ATTEMPTS, MAGIC_LINK_TTL_MS, type MessageCode } from '@quillpost/domain';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderEmail } from '../../mail/templates.js';
 import {

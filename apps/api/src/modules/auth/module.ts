@@ -1,6 +1,6 @@
 import type { Subscription } from '@quillpost/domain';
 import type { RequestHandler, Router } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { loadSession } from './middleware.js';
 import {
   authRoutes,

@@ -13,7 +13,7 @@ import {
   type Subscription,
 } from '@quillpost/domain';
 import express, { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { allowedOrigins } from '../../http/guards.js';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter, clientKey } from '../../http/rate-limit.js';

@@ -7,7 +7,7 @@ import {
   type SignOutNotice,
 } from '@quillpost/domain';
 import type { Request, Response } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { clearCookie, readCookie, setCookie, cookieName } from './cookies.js';
 import {
   deleteExpiredSessions,

@@ -1,7 +1,7 @@
 /** Small pieces every community module uses: deps, time, transactions and people. */
 import { levelFromRole, type Person, type RoleLevel } from '@quillpost/domain';
 import type { Request } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { currentUser, type SessionUser } from '../auth/index.js';
 

@@ -10,7 +10,7 @@ import {
   type Subscription,
 } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import {
   authUserOf,
   currentSession,

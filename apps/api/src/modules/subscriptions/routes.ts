@@ -14,7 +14,7 @@ import {
   verifyQuerySchema,
 } from '@quillpost/domain';
 import express, { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js';

@@ -3,11 +3,10 @@ import { SHELL_MESSAGES, type HeaderButton } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../features/membership/membership-context';
-import { preloadSignInDialog, useSignIn } from '../../features/sign-in/sign-in-context';
-import {
-  preloadSubscribePopup,
-  useSubscribePopup,
-} from '../../features/subscribe/subscribe-popup-context';
+import { useSignIn } from '../../features/sign-in/sign-in-context';
+import { preloadSignInDialog } from '../../features/sign-in/sign-in-dialog-host';
+import { useSubscribePopup } from '../../features/subscribe/subscribe-popup-context';
+import { preloadSubscribePopup } from '../../features/subscribe/subscribe-popup-host';
 
 // Only signed-in visitors see the account menu, so its code loads only for them.
 const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-button'));

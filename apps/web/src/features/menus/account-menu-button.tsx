@@ -1,14 +1,10 @@
 /** The signed-in avatar button; it toggles the user menu (a lazy chunk). */
 import { lazy, Suspense, useRef } from 'react';
 import { useMembership } from '../membership/membership-context';
-import { useMenus } from './menu-context';
+import { initialOf, useMenus } from './menu-context';
 import './menus.css';
 
 const UserMenu = lazy(() => import('./user-menu'));
-
-export function initialOf(name: string | null | undefined, email: string | undefined): string {
-  return (name?.trim() || email || '?').charAt(0).toUpperCase();
-}
 
 export default function AccountMenuButton() {
   const { state } = useMembership();

@@ -58,3 +58,11 @@ export function useScrolledPast(threshold: number): boolean {
   }, [threshold]);
   return past;
 }
+
+/** The id of the mobile menu's panel, which its button controls (aria-controls). */
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+/** The letter an avatar shows without a picture: the name's first, else the address's. */
+export function initialOf(name: string | null | undefined, email: string | undefined): string {
+  return (name?.trim() || email || '?').charAt(0).toUpperCase();
+}

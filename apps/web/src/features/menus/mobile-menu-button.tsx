@@ -4,11 +4,10 @@
  */
 import { MENU_SCROLL_THRESHOLD_PX } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
-import { useMenus, useScrolledPast } from './menu-context';
+import { MOBILE_MENU_ID, useMenus, useScrolledPast } from './menu-context';
 import './menus.css';
 
 const MobileMenuPanel = lazy(() => import('./mobile-menu-panel'));
-export const MOBILE_MENU_ID = 'mobile-menu';
 
 export function MobileMenuButton() {
   const { active, toggle } = useMenus();

@@ -3,8 +3,7 @@ import { isMobileLinkActive, MOBILE_MENU_LINKS, SOCIAL_LINKS } from '@quillpost/
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
-import { useMenus } from './menu-context';
-import { MOBILE_MENU_ID } from './mobile-menu-button';
+import { MOBILE_MENU_ID, useMenus } from './menu-context';
 
 export default function MobileMenuPanel() {
   const { close } = useMenus();

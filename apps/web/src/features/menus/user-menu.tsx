@@ -19,8 +19,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
 import { useMembership } from '../membership/membership-context';
-import { initialOf } from './account-menu-button';
-import { useMenus } from './menu-context';
+import { initialOf, useMenus } from './menu-context';
 
 /** Below this width the sidebar would crowd the page; phones get the compact overlay. */
 const OVERLAY_MAX_VIEWPORT_PX = 599;

@@ -1,14 +1,5 @@
-/** Opens and closes the sign-in dialog from anywhere; the dialog is a lazy chunk. */
-import {
-  createContext,
-  lazy,
-  Suspense,
-  use,
-  useCallback,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+/** Opens and closes the sign-in dialog from anywhere; the dialog (sign-in-dialog-host.tsx) is a lazy chunk. */
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 
 export interface SignInOptions {
   /** Heading; defaults to 'Sign in to your account'. */
@@ -45,20 +36,4 @@ export function useSignIn(): SignInContextValue {
   const value = use(SignInContext);
   if (!value) throw new Error('useSignIn must be used inside <SignInProvider>');
   return value;
-}
-
-const SignInDialog = lazy(() => import('./sign-in-dialog'));
-
-export function SignInDialogHost() {
-  const { open } = useSignIn();
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SignInDialog />
-    </Suspense>
-  );
-}
-
-export function preloadSignInDialog(): void {
-  void import('./sign-in-dialog');
 }

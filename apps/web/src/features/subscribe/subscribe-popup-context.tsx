@@ -3,16 +3,7 @@
  * position and whether to dim the page. The popup itself is a lazy chunk, loaded on first open.
  */
 import type { SubscribePopupPosition } from '@quillpost/domain';
-import {
-  createContext,
-  lazy,
-  Suspense,
-  use,
-  useCallback,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 
 export interface SubscribePopupOptions {
   /** Who opened it, e.g. 'header' or 'home'; the header popup navigates to /signedup on success. */
@@ -59,22 +50,4 @@ export function useSubscribePopup(): SubscribePopupContextValue {
   const value = use(SubscribePopupContext);
   if (!value) throw new Error('useSubscribePopup must be used inside <SubscribePopupProvider>');
   return value;
-}
-
-const SubscribePopup = lazy(() => import('./subscribe-popup'));
-
-/** Renders the popup while it is open. */
-export function SubscribePopupHost() {
-  const { open } = useSubscribePopup();
-  if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <SubscribePopup />
-    </Suspense>
-  );
-}
-
-/** Starts loading the popup's code before it is needed (on hover or focus of a trigger). */
-export function preloadSubscribePopup(): void {
-  void import('./subscribe-popup');
 }

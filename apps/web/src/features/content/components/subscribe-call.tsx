@@ -1,5 +1,6 @@
 import { SHELL_MESSAGES } from '@quillpost/domain';
-import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe/subscribe-popup-context';
+import { useSubscribePopup } from '../../subscribe/subscribe-popup-context';
+import { preloadSubscribePopup } from '../../subscribe/subscribe-popup-host';
 import './content.css';
 
 /**

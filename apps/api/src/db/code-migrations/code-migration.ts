@@ -1,6 +1,4 @@
-import type { Db } from './connection.js';
-import { canonicalAddresses } from './code-migrations/008-canonical-addresses.js';
-import { sealedMailBodies } from './code-migrations/010-sealed-mail-bodies.js';
+import type { Db } from '../connection.js';
 
 /** What code migrations may need besides the database. */
 export interface MigrationContext {
@@ -18,5 +16,3 @@ export interface CodeMigration {
   name: string;
   run(db: Db, context: MigrationContext): string[];
 }
-
-export const CODE_MIGRATIONS: readonly CodeMigration[] = [canonicalAddresses, sealedMailBodies];

@@ -1,0 +1,20 @@
+/** What each route of the table (routes.tsx) tells the renderer, the head and the shell. */
+import type { PageMeta } from '../lib/page-head';
+
+export interface MetaContext {
+  /** The request's URL (the page's path and query). */
+  url: URL;
+  /** PUBLIC_URL without a trailing slash. */
+  publicUrl: string;
+}
+
+export interface RouteHandle {
+  /** The source module of the route's component (Vite manifest key), for modulepreload. */
+  module?: string;
+  /** The page's head, from its loader's data. */
+  meta?: (data: never, context: MetaContext) => PageMeta;
+  /** What a 404 on this route is about, for its title: 'Post' gives 'Post not found'. */
+  item?: string;
+  /** Depends on who is signed in: the splash stays until the session is known; never cached. */
+  personal?: boolean;
+}
