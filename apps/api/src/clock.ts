@@ -5,6 +5,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** How instants are stored and sent: ISO-8601 in UTC, which sorts as text. */
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The clock's current instant, as stored. */
+export const isoNow = (clock: Clock): string => iso(clock.now());
+
 /** A clock tests can set and advance. */
 export function manualClock(start = Date.parse('2026-01-01T09:00:00Z')) {
   let current = start;

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Clock } from '../clock.js';
+import { isoNow, type Clock } from '../clock.js';
 import type { Db } from './connection.js';
 
 export interface Backup {
@@ -88,7 +88,7 @@ export function beat(db: Db, clock: Clock): void {
   db.prepare(
     `INSERT INTO site_settings (key, value, updated_at) VALUES (@key, @value, @value)
      ON CONFLICT (key) DO UPDATE SET value = @value, updated_at = @value`,
-  ).run({ key: HEARTBEAT_KEY, value: new Date(clock.now()).toISOString() });
+  ).run({ key: HEARTBEAT_KEY, value: isoNow(clock) });
 }
 
 /** Stops the heartbeat's claim at a clean shutdown, so a restore can follow at once. */

@@ -1,3 +1,4 @@
+import { inTransaction } from './statements.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,13 +89,13 @@ export function migrationState(
  */
 export function migrate(db: Db, options: MigrateOptions = {}): AppliedMigration[] {
   return pendingSteps(db, options).map((step) =>
-    db.transaction(() => {
+    inTransaction(db, () => {
       const notes = step.run(db);
       db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(
         step.version,
         step.name,
       );
       return { name: step.name, notes };
-    })(),
+    }),
   );
 }

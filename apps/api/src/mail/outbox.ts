@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Clock } from '../clock.js';
+import { iso, type Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { statement } from '../db/statements.js';
 import type { Env } from '../env.js';
@@ -85,8 +85,6 @@ export interface OutboxDeps {
 
 /** Delivered rows keep their metadata (kind, recipient, status, times, error) this long. */
 export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 // Workers listening for new rows of a database, so mail leaves within milliseconds, not a poll.
 const enqueueListeners = new WeakMap<Db, Set<() => void>>();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashToken } from './secrets.js';
 import { TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import type { Clock } from '../clock.js';
 import type { Env } from '../env.js';
@@ -16,8 +16,6 @@ export interface SecurityCheck {
 
 /** A Turnstile token is valid for 300 s; remembering it that long refuses every replay. */
 const TOKEN_LIFETIME_MS = 300_000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Remembers spent tokens (by hash) until they would have expired anyway. */
 class SpentTokens {

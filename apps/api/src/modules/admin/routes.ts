@@ -14,7 +14,9 @@ import { validate } from '../../http/validate.js';
 import { syncContent } from '../content/sync.js';
 import { eraseAccount } from '../members/service.js';
 import type { MountRoute } from '../members/route-table.js';
-import { nowIso, transaction, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { isoNow } from '../../clock.js';
+import { inTransaction } from '../../db/statements.js';
+import { viewerOf, type CommunityDeps } from '../members/shared.js';
 import { writeLog } from '../moderation/log.js';
 import { banAccount, requireOutranked } from '../moderation/service.js';
 import {
@@ -33,7 +35,11 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   mount('adminUsers', (req, res) => {
     const { q, page } = validate(adminUsersQuerySchema, req.query);
-    const { items, total } = listUsers(db, { q, page, pageSize: ADMIN_PAGE_SIZE }, nowIso(deps));
+    const { items, total } = listUsers(
+      db,
+      { q, page, pageSize: ADMIN_PAGE_SIZE },
+      isoNow(deps.clock),
+    );
     res.json({ success: true, items, total, page, pageSize: ADMIN_PAGE_SIZE });
   });
 
@@ -41,23 +47,23 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const actor = viewerOf(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { role } = validate(roleAssignSchema, req.body);
-    res.json({ success: true, user: assignRole(deps, actor, userId, role, nowIso(deps)) });
+    res.json({ success: true, user: assignRole(deps, actor, userId, role, isoNow(deps.clock)) });
   });
 
   mount('adminBan', (req, res) => {
     const actor = viewerOf(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { reason } = validate(permanentBanSchema, req.body);
-    banAccount(deps, actor, userId, { hours: null, reason }, nowIso(deps));
-    res.json({ success: true, user: adminUser(db, userId, nowIso(deps)) });
+    banAccount(deps, actor, userId, { hours: null, reason }, isoNow(deps.clock));
+    res.json({ success: true, user: adminUser(db, userId, isoNow(deps.clock)) });
   });
 
   mount('adminUserDelete', (req, res) => {
     const actor = viewerOf(req);
     const { userId } = validate(userIdParamsSchema, req.params);
-    transaction(db, () => {
+    inTransaction(db, () => {
       requireOutranked(db, actor, userId);
-      eraseAccount(deps, userId, { actorId: actor.id, now: nowIso(deps) });
+      eraseAccount(deps, userId, { actorId: actor.id, now: isoNow(deps.clock) });
     });
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
   });
@@ -71,8 +77,8 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('adminSubscribersExport', (req, res) => {
     const actor = viewerOf(req);
     const { status } = validate(subscribersExportQuerySchema, req.query);
-    const { csv } = exportSubscribers(db, actor, status, nowIso(deps));
-    const day = nowIso(deps).slice(0, 10);
+    const { csv } = exportSubscribers(db, actor, status, isoNow(deps.clock));
+    const day = isoNow(deps.clock).slice(0, 10);
     res
       .type('text/csv; charset=utf-8')
       .set(
@@ -85,11 +91,11 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('adminSubscribersImport', (req, res) => {
     const actor = viewerOf(req);
     const { csv } = validate(subscriberImportSchema, req.body);
-    res.json({ success: true, ...importSubscribers(deps, actor, csv, nowIso(deps)) });
+    res.json({ success: true, ...importSubscribers(deps, actor, csv, isoNow(deps.clock)) });
   });
 
   mount('adminAnalytics', (_req, res) => {
-    res.json({ success: true, ...analytics(db, nowIso(deps)) });
+    res.json({ success: true, ...analytics(db, isoNow(deps.clock)) });
   });
 
   // Publishing on demand, beside the watcher (CONTENT_WATCH) that does it within a second.
@@ -100,7 +106,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
       actorId: actor.id,
       action: 'content.sync',
       summary: `Synced content: ${report.added.length} added, ${report.updated.length} updated, ${report.removed.length} removed, ${report.errors.length} skipped`,
-      at: nowIso(deps),
+      at: isoNow(deps.clock),
     });
     res.json({ success: true, ...report });
   });
@@ -112,8 +118,8 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('adminSettingsUpdate', (req, res) => {
     const actor = viewerOf(req);
     const patch = validate(siteSettingsUpdateSchema, req.body);
-    const now = nowIso(deps);
-    const settings = transaction(db, () => {
+    const now = isoNow(deps.clock);
+    const settings = inTransaction(db, () => {
       const saved = writeSettings(db, patch, now);
       writeLog(db, {
         actorId: actor.id,

@@ -21,7 +21,8 @@ import {
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { setUserRole, type SessionUser } from '../auth/index.js';
-import { transaction, type CommunityDeps } from '../members/shared.js';
+import { inTransaction } from '../../db/statements.js';
+import { type CommunityDeps } from '../members/shared.js';
 import { writeLog } from '../moderation/log.js';
 import { banStateOf, findTarget } from '../moderation/service.js';
 import { recordConsent } from '../subscriptions/consent.js';
@@ -101,7 +102,7 @@ export function assignRole(
   now: string,
 ): AdminUser {
   const { db } = deps;
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     if (userId === actor.id) throw new AppError(400, 'CANNOT_CHANGE_OWN_ROLE');
     const target = findTarget(db, userId);
     if (!target || target.deleted_at !== null) throw new AppError(404, 'NOT_FOUND');
@@ -199,7 +200,7 @@ export function exportSubscribers(
   status: SubscriberFilter | undefined,
   now: string,
 ): { csv: string; count: number } {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const { where, params } = subscriberWhere(status, '');
     const rows = db
       .prepare(`SELECT * FROM subscriptions s ${where} ORDER BY s.id`)
@@ -259,7 +260,7 @@ export function importSubscribers(
     skippedExisting: 0,
     invalid: [],
   };
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     for (const record of records.slice(1)) {
       const cell = (at: number) => (at < 0 ? '' : unguardCell(record.cells[at] ?? '').trim());
       const email = emailSchema.safeParse(cell(emailAt));

@@ -21,7 +21,7 @@ export { createAuthModule, type AuthModule, type AuthModuleOptions } from './mod
 
 // For the oauth module: signing in, cookies and the popup page share these.
 export { clearCookie, cookieName, cookieOptions, readCookie, setCookie } from './cookies.js';
-export { constantTimeEqual } from './secrets.js';
+export { constantTimeEqual } from '../../security/secrets.js';
 export { startSession } from './session.js';
 export {
   linkProviderToUser,

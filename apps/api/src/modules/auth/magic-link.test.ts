@@ -14,7 +14,7 @@ import {
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { banUser, deleteUserAccount } from './service.js';
-import { hashToken } from './secrets.js';
+import { hashToken } from '../../security/secrets.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/statements.js';
 import { MAGIC_CODE_MAX_ATTEMPTS, MAGIC_LINK_TTL_MS, type MessageCode } from '@quillpost/domain';
 import type { AppDeps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -15,14 +16,14 @@ import {
   type MagicLinkRow,
   type UserRow,
 } from './queries.js';
+import { iso } from '../../clock.js';
 import {
   constantTimeEqual,
   hashToken,
-  iso,
   keyedHash,
   newSecretToken,
   newSixDigitCode,
-} from './secrets.js';
+} from '../../security/secrets.js';
 import { canSignIn } from './session.js';
 import { userForEmail } from './service.js';
 
@@ -68,7 +69,7 @@ export function requestMagicLink(
   request: { email: string; returnUrl: string; ipHash: string | null },
 ): void {
   const { db, clock, env } = deps;
-  db.transaction(() => {
+  inTransaction(db, () => {
     const user = existingUser(deps, request.email);
     if (user && !canSignIn(user, clock.now())) return;
     const now = clock.now();
@@ -108,7 +109,7 @@ export function requestMagicLink(
       text: rendered.text,
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
-  })();
+  });
 }
 
 function isOpen(link: MagicLinkRow, nowMs: number): boolean {

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/statements.js';
 import type { SignInMethod } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 
@@ -225,7 +226,7 @@ export function updateAccountFacts(
 }
 
 export function setPrimaryAccount(db: Db, userId: number, accountId: number, now: string): boolean {
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const owned = db
       .prepare('SELECT 1 FROM accounts WHERE id = ? AND user_id = ?')
       .get(accountId, userId);
@@ -238,7 +239,7 @@ export function setPrimaryAccount(db: Db, userId: number, accountId: number, now
       accountId,
     );
     return true;
-  })();
+  });
 }
 
 export type UnlinkOutcome = 'unlinked' | 'not-found' | 'last-method';
@@ -250,7 +251,7 @@ export function unlinkAccount(
   accountId: number,
   now: string,
 ): UnlinkOutcome {
-  return db.transaction((): UnlinkOutcome => {
+  return inTransaction(db, (): UnlinkOutcome => {
     const account = db
       .prepare('SELECT * FROM accounts WHERE id = ? AND user_id = ?')
       .get(accountId, userId) as AccountRow | undefined;
@@ -268,7 +269,7 @@ export function unlinkAccount(
       ).run(now, userId);
     }
     return 'unlinked';
-  })();
+  });
 }
 
 // Sessions

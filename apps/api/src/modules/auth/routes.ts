@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/statements.js';
 import {
   MESSAGES,
   accountProviderSchema,
@@ -35,7 +36,8 @@ import {
   unlinkAccount,
   type AccountRow,
 } from './queries.js';
-import { constantTimeEqual, iso, newSecretToken } from './secrets.js';
+import { iso } from '../../clock.js';
+import { constantTimeEqual, newSecretToken } from '../../security/secrets.js';
 import {
   SESSION_COOKIE,
   endSession,
@@ -215,13 +217,13 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
         clearCookie(res, env, CONFIRM_COOKIE);
         guardFailedChecks(deps, req);
         const parsed = magicLinkVerifyQuerySchema.safeParse({ token: body.token });
-        const outcome = db.transaction(() => {
+        const outcome = inTransaction(db, () => {
           if (!parsed.success) return { ok: false as const, code: 'TOKEN_INVALID' as const };
           const redeemed = redeemMagicLink(deps, parsed.data.token);
           if (!redeemed.ok) return redeemed;
           const state = startSession(deps, req, res, redeemed.value.user, 'email');
           return { ok: true as const, state, returnUrl: redeemed.value.returnUrl };
-        })();
+        });
         if (!outcome.ok) {
           if (outcome.code === 'TOKEN_INVALID') countFailedCheck(deps, req);
           return invalidPage(res, outcome.code === 'ACCOUNT_BANNED' ? 403 : 400, outcome.code);
@@ -298,12 +300,12 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       return;
     }
     const { email, code } = parsed.data;
-    const outcome = db.transaction(() => {
+    const outcome = inTransaction(db, () => {
       const redeemed = redeemMagicCode(deps, email, code);
       if (!redeemed.ok) return redeemed;
       const state = startSession(deps, req, res, redeemed.value.user, 'email');
       return { ok: true as const, state, returnUrl: redeemed.value.returnUrl };
-    })();
+    });
     if (!outcome.ok) {
       if ('wrong' in outcome && outcome.wrong) countFailedCheck(deps, req);
       throw new AppError(outcome.code === 'ACCOUNT_BANNED' ? 403 : 400, outcome.code);

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/statements.js';
 import {
   levelFromRole,
   type MessageCode,
@@ -24,7 +25,7 @@ import {
   type AccountFacts,
   type UserRow,
 } from './queries.js';
-import { iso } from './secrets.js';
+import { iso } from '../../clock.js';
 import { isBanned } from './session.js';
 
 export interface IdentityDeps {
@@ -217,14 +218,14 @@ export function deleteUserAccount(
   userId: number,
 ): boolean {
   const { db, clock } = deps;
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const user = findUserById(db, userId);
     if (!user || user.deleted_at !== null) return false;
     const now = iso(clock.now());
     if (user.email) cancelMagicLinksForEmail(db, user.email, now);
     tombstoneUser(db, userId, now);
     return true;
-  })();
+  });
 }
 
 /** Bans a user until a time (or for good with `until: null`) and ends their sessions. */
@@ -235,12 +236,12 @@ export function banUser(
 ): void {
   const { db, clock } = deps;
   const now = iso(clock.now());
-  db.transaction(() => {
+  inTransaction(db, () => {
     db.prepare(
       `UPDATE users SET banned_at = ?, banned_until = ?, ban_reason = ?, updated_at = ? WHERE id = ?`,
     ).run(now, ban.until ? ban.until.toISOString() : null, ban.reason, now, userId);
     deleteUserSessions(db, userId);
-  })();
+  });
 }
 
 /**

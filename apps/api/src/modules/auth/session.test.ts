@@ -11,7 +11,7 @@ import {
 } from '../../test-support/auth.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { currentLevel, currentUser, loadSession, requireAuth, requirePermission } from './index.js';
-import { hashToken } from './secrets.js';
+import { hashToken } from '../../security/secrets.js';
 import { banUser, setUserRole } from './service.js';
 
 const cleanups: Array<() => unknown> = [];

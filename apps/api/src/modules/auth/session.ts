@@ -21,7 +21,8 @@ import {
   type SessionRow,
   type UserRow,
 } from './queries.js';
-import { hashToken, iso, keyedHash, newPublicId, newSecretToken } from './secrets.js';
+import { iso } from '../../clock.js';
+import { hashToken, keyedHash, newPublicId, newSecretToken } from '../../security/secrets.js';
 
 export type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'env'>;
 

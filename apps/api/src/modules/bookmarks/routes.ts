@@ -1,7 +1,8 @@
 import { MESSAGES, postIdParamsSchema } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
 import type { MountRoute } from '../members/route-table.js';
-import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { isoNow } from '../../clock.js';
+import { viewerOf, type CommunityDeps } from '../members/shared.js';
 import { addBookmark, isBookmarked, listBookmarks, removeBookmark } from './service.js';
 
 export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
@@ -9,7 +10,7 @@ export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   mount('bookmarkList', (req, res) => {
     const user = viewerOf(req);
-    res.json({ success: true, bookmarks: listBookmarks(db, user.id, nowIso(deps)) });
+    res.json({ success: true, bookmarks: listBookmarks(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('bookmarkStatus', (req, res) => {
@@ -21,7 +22,7 @@ export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('bookmarkAdd', (req, res) => {
     const user = viewerOf(req);
     const { postId } = validate(postIdParamsSchema, req.params);
-    addBookmark(db, user.id, postId, nowIso(deps));
+    addBookmark(db, user.id, postId, isoNow(deps.clock));
     res.json({ success: true, bookmarked: true, message: MESSAGES.BOOKMARK_ADDED });
   });
 

@@ -2,7 +2,8 @@
 import type { Bookmark } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
-import { POST_EXCERPT, VISIBLE_POST, transaction } from '../members/shared.js';
+import { inTransaction } from '../../db/statements.js';
+import { POST_EXCERPT, VISIBLE_POST } from '../members/shared.js';
 
 interface BookmarkRow {
   id: number;
@@ -59,7 +60,7 @@ export function requireVisiblePost(
 
 /** Idempotent: bookmarking twice keeps the first time. */
 export function addBookmark(db: Db, userId: number, postId: number, now: string): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     requireVisiblePost(db, postId, now);
     db.prepare(
       'INSERT INTO bookmarks (user_id, content_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
@@ -69,7 +70,7 @@ export function addBookmark(db: Db, userId: number, postId: number, now: string)
 
 /** Idempotent: removing a bookmark that is not there is fine. */
 export function removeBookmark(db: Db, userId: number, postId: number): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     db.prepare('DELETE FROM bookmarks WHERE user_id = ? AND content_id = ?').run(userId, postId);
   });
 }

@@ -14,7 +14,7 @@ import {
   type Project,
   type SearchResponse,
 } from '@quillpost/domain';
-import type { Clock } from '../../clock.js';
+import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { ContentKind } from './front-matter-schemas.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './queries.js';
@@ -161,7 +161,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
   let validUntil: string | null = null;
   let epoch = 0;
 
-  const nowIso = () => new Date(clock.now()).toISOString();
+  const nowIso = () => isoNow(clock);
 
   /** Drops the public answers after a sync or when a scheduled item's time comes. */
   function refresh(now: string): void {

@@ -1,8 +1,9 @@
+import { inTransaction } from '../../db/statements.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import type { Clock } from '../../clock.js';
+import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { ContentFileError, parseFrontMatter, type FrontMatter } from './front-matter.js';
@@ -121,7 +122,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
   const gone = [...existing.values()].filter(
     (row) => row.removed_at === null && !present.has(row.source_path),
   );
-  const now = new Date(clock.now()).toISOString();
+  const now = isoNow(clock);
 
   const markRemoved = db.prepare(
     'UPDATE content_items SET removed_at = ?, synced_at = ? WHERE id = ?',
@@ -165,7 +166,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
     'UPDATE content_state SET generation = generation + 1, synced_at = ? WHERE id = 1',
   );
 
-  db.transaction(() => {
+  inTransaction(db, () => {
     for (const row of gone) {
       markRemoved.run(now, now, row.id);
       report.removed.push(row.source_path);
@@ -178,7 +179,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
       (previous ? report.updated : report.added).push(row.source_path);
     }
     if (gone.length || writes.length) bump.run(now);
-  })();
+  });
 
   if (gone.length || writes.length || report.errors.length) {
     logger.info(

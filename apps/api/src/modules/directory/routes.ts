@@ -3,7 +3,8 @@ import type { Db } from '../../db/connection.js';
 import { validate } from '../../http/validate.js';
 import { readSettings } from '../admin/settings.js';
 import type { MountRoute } from '../members/route-table.js';
-import { nowIso, type CommunityDeps } from '../members/shared.js';
+import { isoNow } from '../../clock.js';
+import { type CommunityDeps } from '../members/shared.js';
 
 /** Members who chose to appear (off by default), live and not banned, by name. */
 export function directoryEntries(db: Db, q: string, now: string): DirectoryEntry[] {
@@ -37,6 +38,10 @@ export function directoryRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('directory', (req, res) => {
     const { q } = validate(directoryQuerySchema, req.query);
     const open = readSettings(db).directoryOpen;
-    res.json({ success: true, open, members: open ? directoryEntries(db, q, nowIso(deps)) : [] });
+    res.json({
+      success: true,
+      open,
+      members: open ? directoryEntries(db, q, isoNow(deps.clock)) : [],
+    });
   });
 }

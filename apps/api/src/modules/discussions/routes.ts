@@ -15,7 +15,8 @@ import { RateLimiter } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 import { readSettings } from '../admin/settings.js';
 import type { MountRoute } from '../members/route-table.js';
-import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { isoNow } from '../../clock.js';
+import { viewerOf, type CommunityDeps } from '../members/shared.js';
 import {
   commentOnPost,
   commentOnThread,
@@ -57,13 +58,13 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const commentsOpen = () => readSettings(db).commentsOpen;
 
   mount('threadList', (_req, res) => {
-    res.json({ success: true, threads: listThreads(db, nowIso(deps)) });
+    res.json({ success: true, threads: listThreads(db, isoNow(deps.clock)) });
   });
 
   mount('threadCreate', (req, res) => {
     const input = validate(threadCreateSchema, req.body);
     const viewer = admitNewText(req);
-    res.status(201).json({ success: true, ...startThread(db, viewer, input, nowIso(deps)) });
+    res.status(201).json({ success: true, ...startThread(db, viewer, input, isoNow(deps.clock)) });
   });
 
   mount('threadGet', (req, res) => {
@@ -71,7 +72,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const { threadId } = validate(threadIdParamsSchema, req.params);
     res.json({
       success: true,
-      ...threadView(db, threadId, viewer, nowIso(deps)),
+      ...threadView(db, threadId, viewer, isoNow(deps.clock)),
       commentsOpen: commentsOpen(),
     });
   });
@@ -81,7 +82,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const { postId } = validate(postIdParamsSchema, req.params);
     res.json({
       success: true,
-      ...postThreadView(db, postId, viewer, nowIso(deps)),
+      ...postThreadView(db, postId, viewer, isoNow(deps.clock)),
       commentsOpen: commentsOpen(),
     });
   });
@@ -90,7 +91,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const { threadId } = validate(threadIdParamsSchema, req.params);
     const input = validate(commentCreateSchema, req.body);
     const viewer = admitNewText(req);
-    const comment = commentOnThread(db, viewer, threadId, input, nowIso(deps));
+    const comment = commentOnThread(db, viewer, threadId, input, isoNow(deps.clock));
     res.status(201).json({ success: true, comment });
   });
 
@@ -98,7 +99,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const { postId } = validate(postIdParamsSchema, req.params);
     const input = validate(commentCreateSchema, req.body);
     const viewer = admitNewText(req);
-    const comment = commentOnPost(db, viewer, postId, input, nowIso(deps));
+    const comment = commentOnPost(db, viewer, postId, input, isoNow(deps.clock));
     res.status(201).json({ success: true, comment });
   });
 
@@ -106,13 +107,16 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const viewer = viewerFor(viewerOf(req));
     const { commentId } = validate(commentIdParamsSchema, req.params);
     const { body } = validate(commentEditSchema, req.body);
-    res.json({ success: true, comment: editComment(db, viewer, commentId, body, nowIso(deps)) });
+    res.json({
+      success: true,
+      comment: editComment(db, viewer, commentId, body, isoNow(deps.clock)),
+    });
   });
 
   mount('commentDelete', (req, res) => {
     const viewer = viewerFor(viewerOf(req));
     const { commentId } = validate(commentIdParamsSchema, req.params);
-    deleteOwnComment(db, viewer, commentId, nowIso(deps));
+    deleteOwnComment(db, viewer, commentId, isoNow(deps.clock));
     res.json({ success: true });
   });
 
@@ -120,7 +124,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const viewer = viewerFor(viewerOf(req));
     const { commentId } = validate(commentIdParamsSchema, req.params);
     const { reason } = validate(reportCreateSchema, req.body);
-    reportComment(db, viewer, commentId, reason ?? null, nowIso(deps));
+    reportComment(db, viewer, commentId, reason ?? null, isoNow(deps.clock));
     res.status(201).json({ success: true, message: MESSAGES.COMMENT_REPORTED });
   });
 }

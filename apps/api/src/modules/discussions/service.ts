@@ -17,13 +17,8 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import { requireVisiblePost } from '../bookmarks/service.js';
-import {
-  VISIBLE_POST,
-  levelFrom,
-  personColumns,
-  personFrom,
-  transaction,
-} from '../members/shared.js';
+import { inTransaction } from '../../db/statements.js';
+import { VISIBLE_POST, levelFrom, personColumns, personFrom } from '../members/shared.js';
 
 export interface Viewer {
   id: number;
@@ -227,7 +222,7 @@ export function startThread(
   input: { title: string; body: string },
   now: string,
 ): { thread: ThreadSummary; comment: Comment } {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const { lastInsertRowid } = db
       .prepare(
         `INSERT INTO discussion_threads (kind, title, author_id, created_at, last_activity_at)
@@ -256,7 +251,7 @@ export function commentOnThread(
   input: { body: string; parentId?: number | null | undefined },
   now: string,
 ): Comment {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     requireThread(db, threadId, now);
     const parentId = input.parentId ? replyParent(db, threadId, input.parentId) : null;
     const id = insertComment(db, {
@@ -277,7 +272,7 @@ export function commentOnPost(
   input: { body: string; parentId?: number | null | undefined },
   now: string,
 ): Comment {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const post = requireVisiblePost(db, postId, now);
     db.prepare(
       `INSERT INTO discussion_threads (kind, content_id, title, created_at, last_activity_at)
@@ -307,7 +302,7 @@ export function editComment(
   body: string,
   now: string,
 ): Comment {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     ownVisibleComment(db, viewer, commentId);
     db.prepare('UPDATE comments SET body = ?, edited_at = ? WHERE id = ?').run(
       body,
@@ -320,7 +315,7 @@ export function editComment(
 
 /** Deletes the viewer's own comment: the text goes, a placeholder keeps replies in place. */
 export function deleteOwnComment(db: Db, viewer: Viewer, commentId: number, now: string): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     ownVisibleComment(db, viewer, commentId);
     db.prepare(`UPDATE comments SET status = 'deleted', body = '', edited_at = ? WHERE id = ?`).run(
       now,
@@ -337,7 +332,7 @@ export function reportComment(
   reason: string | null,
   now: string,
 ): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     const row = commentById(db, commentId, viewer.id);
     if (!row || row.status !== 'visible') throw new AppError(404, 'NOT_FOUND');
     if (row.author_id === viewer.id) throw new AppError(400, 'CANNOT_REPORT_OWN_COMMENT');

@@ -1,7 +1,8 @@
 import { eventIdParamsSchema, eventInputSchema } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
 import type { MountRoute } from '../members/route-table.js';
-import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { isoNow } from '../../clock.js';
+import { viewerOf, type CommunityDeps } from '../members/shared.js';
 import { eventToIcs } from './ics.js';
 import {
   allEvents,
@@ -31,7 +32,7 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   mount('eventList', (req, res) => {
     const user = viewerOf(req);
-    res.json({ success: true, events: upcomingEvents(db, user.id, nowIso(deps)) });
+    res.json({ success: true, events: upcomingEvents(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('eventCalendar', (req, res) => {
@@ -52,7 +53,7 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('eventRsvp', (req, res) => {
     const user = viewerOf(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
-    res.json({ success: true, event: rsvp(db, eventId, user.id, nowIso(deps)) });
+    res.json({ success: true, event: rsvp(db, eventId, user.id, isoNow(deps.clock)) });
   });
 
   mount('eventRsvpCancel', (req, res) => {
@@ -69,20 +70,25 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('adminEventCreate', (req, res) => {
     const user = viewerOf(req);
     const input = validate(eventInputSchema, req.body);
-    res.status(201).json({ success: true, event: createEvent(db, user.id, input, nowIso(deps)) });
+    res
+      .status(201)
+      .json({ success: true, event: createEvent(db, user.id, input, isoNow(deps.clock)) });
   });
 
   mount('adminEventUpdate', (req, res) => {
     const user = viewerOf(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
     const input = validate(eventInputSchema, req.body);
-    res.json({ success: true, event: updateEvent(db, user.id, eventId, input, nowIso(deps)) });
+    res.json({
+      success: true,
+      event: updateEvent(db, user.id, eventId, input, isoNow(deps.clock)),
+    });
   });
 
   mount('adminEventDelete', (req, res) => {
     const user = viewerOf(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
-    deleteEvent(db, user.id, eventId, nowIso(deps));
+    deleteEvent(db, user.id, eventId, isoNow(deps.clock));
     res.json({ success: true });
   });
 }

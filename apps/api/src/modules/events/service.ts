@@ -4,7 +4,8 @@ import type { eventInputSchema } from '@quillpost/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
-import { transaction } from '../members/shared.js';
+import { inTransaction } from '../../db/statements.js';
+
 import { writeLog } from '../moderation/log.js';
 import type { CalendarEvent } from './ics.js';
 import { zonedTimeToInstant } from './time.js';
@@ -81,7 +82,7 @@ export function calendarEventOf(row: EventRow): CalendarEvent {
 
 /** RSVP to a published event that is not over; idempotent. */
 export function rsvp(db: Db, eventId: number, userId: number, now: string): MemberEvent {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const row = visibleEvent(db, eventId, userId);
     const over = (row.ends_at ?? row.starts_at) < now;
     if (row.status !== 'published' || over) throw new AppError(404, 'NOT_FOUND');
@@ -94,7 +95,7 @@ export function rsvp(db: Db, eventId: number, userId: number, now: string): Memb
 
 /** Cancels an RSVP; idempotent. */
 export function cancelRsvp(db: Db, eventId: number, userId: number): MemberEvent {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     visibleEvent(db, eventId, userId);
     db.prepare('DELETE FROM event_rsvps WHERE event_id = ? AND user_id = ?').run(eventId, userId);
     return toEvent(findEvent(db, eventId, userId)!);
@@ -126,7 +127,7 @@ export function createEvent(
   input: ParsedEventInput,
   now: string,
 ): MemberEvent {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const { startsAt, endsAt } = instants(input);
     const { lastInsertRowid } = db
       .prepare(
@@ -165,7 +166,7 @@ export function updateEvent(
   input: ParsedEventInput,
   now: string,
 ): MemberEvent {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     if (!findEvent(db, eventId, actorId)) throw new AppError(404, 'NOT_FOUND');
     const { startsAt, endsAt } = instants(input);
     db.prepare(
@@ -196,7 +197,7 @@ export function updateEvent(
 }
 
 export function deleteEvent(db: Db, actorId: number, eventId: number, now: string): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     const row = findEvent(db, eventId, actorId);
     if (!row) throw new AppError(404, 'NOT_FOUND');
     db.prepare('DELETE FROM events WHERE id = ?').run(eventId);

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { isoNow } from '../../clock.js';
 import type { AppDeps } from '../../deps.js';
 
 export function healthRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Router {
@@ -6,7 +7,7 @@ export function healthRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Rout
   router.get('/health', (_req, res) => {
     db.prepare('SELECT 1').get();
     res.set('Cache-Control', 'no-store');
-    res.json({ success: true, status: 'ok', time: new Date(clock.now()).toISOString() });
+    res.json({ success: true, status: 'ok', time: isoNow(clock) });
   });
   return router;
 }

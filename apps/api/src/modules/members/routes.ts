@@ -9,7 +9,8 @@ import {
   readProfile,
   updateProfile,
 } from './service.js';
-import { nowIso, viewerOf, type CommunityDeps } from './shared.js';
+import { isoNow } from '../../clock.js';
+import { viewerOf, type CommunityDeps } from './shared.js';
 
 const SESSION_COOKIE = 'qp_session';
 
@@ -18,7 +19,7 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   mount('dashboard', (req, res) => {
     const user = viewerOf(req);
-    res.json({ success: true, ...dashboard(db, user.id, nowIso(deps)) });
+    res.json({ success: true, ...dashboard(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('profileGet', (req, res) => {
@@ -29,14 +30,14 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('profileUpdate', (req, res) => {
     const user = viewerOf(req);
     const input = validate(profileUpdateSchema, req.body);
-    const profile = updateProfile(db, user.id, input, nowIso(deps));
+    const profile = updateProfile(db, user.id, input, isoNow(deps.clock));
     res.json({ success: true, message: MESSAGES.PROFILE_UPDATED, profile });
   });
 
   mount('dataExport', (req, res) => {
     const user = viewerOf(req);
-    const data = exportMemberData(deps, user.id, nowIso(deps));
-    const day = nowIso(deps).slice(0, 10);
+    const data = exportMemberData(deps, user.id, isoNow(deps.clock));
+    const day = isoNow(deps.clock).slice(0, 10);
     res
       .set('Content-Disposition', `attachment; filename="my-data-${day}.json"`)
       .type('application/json')
@@ -46,7 +47,7 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
   mount('accountDelete', (req, res) => {
     const user = viewerOf(req);
     validate(accountDeleteSchema, req.body);
-    eraseAccount(deps, user.id, { actorId: user.id, now: nowIso(deps) });
+    eraseAccount(deps, user.id, { actorId: user.id, now: isoNow(deps.clock) });
     // The session rows are gone already; this only tidies the browser.
     clearCookie(res, env, SESSION_COOKIE);
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });

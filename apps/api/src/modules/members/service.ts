@@ -19,7 +19,8 @@ import { upcomingEvents } from '../events/service.js';
 import { writeLog } from '../moderation/log.js';
 import { findByEmail } from '../subscriptions/queries.js';
 import { deleteSubscription, exportSubscription } from '../subscriptions/service.js';
-import { POST_EXCERPT, VISIBLE_POST, transaction, type CommunityDeps } from './shared.js';
+import { inTransaction } from '../../db/statements.js';
+import { POST_EXCERPT, VISIBLE_POST, type CommunityDeps } from './shared.js';
 
 export type { ProfileUpdate };
 
@@ -63,7 +64,7 @@ export function updateProfile(
   input: z.output<typeof profileUpdateSchema>,
   now: string,
 ): MemberProfile {
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const current = readProfile(db, userId);
     if (input.name !== undefined) {
       db.prepare('UPDATE users SET name = ?, updated_at = ? WHERE id = ?').run(
@@ -212,7 +213,7 @@ export function eraseAccount(
   by: { actorId: number; now: string },
 ): void {
   const { db } = deps;
-  transaction(db, () => {
+  inTransaction(db, () => {
     const user = db
       .prepare('SELECT email, email_verified, role FROM users WHERE id = ? AND deleted_at IS NULL')
       .get(userId) as { email: string | null; email_verified: 0 | 1; role: string } | undefined;

@@ -7,15 +7,6 @@ import { currentUser, type SessionUser } from '../auth/index.js';
 
 export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger'>;
 
-export function nowIso(deps: Pick<AppDeps, 'clock'>): string {
-  return new Date(deps.clock.now()).toISOString();
-}
-
-/** Runs `work` in one transaction (nested calls become savepoints). */
-export function transaction<T>(db: AppDeps['db'], work: () => T): T {
-  return db.transaction(work)();
-}
-
 /** The signed-in user of a route mounted through the route table (requirePermission ran). */
 export function viewerOf(req: Request): SessionUser {
   const user = currentUser(req);

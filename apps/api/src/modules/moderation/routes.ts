@@ -10,7 +10,8 @@ import {
 import type { Request, Response } from 'express';
 import { validate } from '../../http/validate.js';
 import type { MountRoute } from '../members/route-table.js';
-import { nowIso, viewerOf, type CommunityDeps } from '../members/shared.js';
+import { isoNow } from '../../clock.js';
+import { viewerOf, type CommunityDeps } from '../members/shared.js';
 import { readLog } from './log.js';
 import {
   actOnComment,
@@ -33,7 +34,7 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const actor = viewerOf(req);
     const { commentId } = validate(commentIdParamsSchema, req.params);
     const { reason } = validate(moderationActionSchema, req.body);
-    actOnComment(db, actor, commentId, action, reason ?? null, nowIso(deps));
+    actOnComment(db, actor, commentId, action, reason ?? null, isoNow(deps.clock));
     res.json({ success: true });
   };
   mount('commentHide', commentAction('hide'));
@@ -43,14 +44,14 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   mount('moderationUser', (req, res) => {
     const { userId } = validate(userIdParamsSchema, req.params);
-    res.json({ success: true, user: moderationUser(db, userId, nowIso(deps)) });
+    res.json({ success: true, user: moderationUser(db, userId, isoNow(deps.clock)) });
   });
 
   mount('userWarn', (req, res) => {
     const actor = viewerOf(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { reason } = validate(warnSchema, req.body);
-    warnUser(db, actor, userId, reason, nowIso(deps));
+    warnUser(db, actor, userId, reason, isoNow(deps.clock));
     res.status(201).json({ success: true });
   });
 
@@ -58,14 +59,14 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
     const actor = viewerOf(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { hours, reason } = validate(tempBanSchema, req.body);
-    const ban = banAccount(deps, actor, userId, { hours, reason }, nowIso(deps));
+    const ban = banAccount(deps, actor, userId, { hours, reason }, isoNow(deps.clock));
     res.json({ success: true, ban });
   });
 
   mount('userUnban', (req, res) => {
     const actor = viewerOf(req);
     const { userId } = validate(userIdParamsSchema, req.params);
-    liftBan(db, actor, userId, nowIso(deps));
+    liftBan(db, actor, userId, isoNow(deps.clock));
     res.json({ success: true });
   });
 

@@ -16,7 +16,8 @@ import { AppError } from '../../http/errors.js';
 import { banUser, type SessionUser } from '../auth/index.js';
 import type { Viewer } from '../discussions/service.js';
 import { toComment } from '../discussions/service.js';
-import { personColumns, personFrom, transaction, type CommunityDeps } from '../members/shared.js';
+import { inTransaction } from '../../db/statements.js';
+import { personColumns, personFrom, type CommunityDeps } from '../members/shared.js';
 import { writeLog } from './log.js';
 
 export interface TargetRow {
@@ -148,7 +149,7 @@ export function actOnComment(
   reason: string | null,
   now: string,
 ): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     const comment = commentFacts(db, commentId);
     const where = `in “${comment.thread_title}”`;
     const log = (logAction: Parameters<typeof writeLog>[1]['action'], summary: string) =>
@@ -232,7 +233,7 @@ export function warnUser(
   reason: string,
   now: string,
 ): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     requireOutranked(db, actor, userId);
     db.prepare(
       'INSERT INTO member_warnings (user_id, issued_by, reason, created_at) VALUES (?, ?, ?, ?)',
@@ -262,7 +263,7 @@ export function banAccount(
   now: string,
 ): BanState {
   const { db, clock } = deps;
-  return transaction(db, () => {
+  return inTransaction(db, () => {
     const target = requireOutranked(db, actor, userId);
     const current = banStateOf(target, now);
     // A temporary ban never shortens a permanent one.
@@ -288,7 +289,7 @@ export function banAccount(
 
 /** Lifts a ban; a permanent one only with permanent_ban. */
 export function liftBan(db: Db, actor: SessionUser, userId: number, now: string): void {
-  transaction(db, () => {
+  inTransaction(db, () => {
     const target = requireOutranked(db, actor, userId);
     const current = banStateOf(target, now);
     if (!current) throw new AppError(404, 'NOT_FOUND');

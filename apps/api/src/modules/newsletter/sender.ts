@@ -3,7 +3,7 @@ import os from 'node:os';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { NewsletterIssueStatus } from '@quillpost/domain';
-import type { Clock } from '../../clock.js';
+import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction, statement } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
@@ -19,8 +19,6 @@ import {
 } from './compose.js';
 import { findIssue, type IssueRow } from './queries.js';
 import { contentOf, issueSourceOf } from './source.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface NewsletterSenderOptions {
   db: Db;

@@ -10,7 +10,7 @@ import {
   type NewsletterSourceKind,
   type UncertainResolution,
 } from '@quillpost/domain';
-import type { Clock } from '../../clock.js';
+import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction, statement } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
@@ -52,8 +52,6 @@ export interface NewsletterDeps {
   mailer: Mailer;
   env: ComposeEnv;
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function requireIssue(db: Db, id: number): IssueRow {
   const issue = findIssue(db, id);

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../db/statements.js';
 import {
   MESSAGES,
   OAUTH_PROVIDERS,
@@ -184,18 +185,19 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
       if (!user || user.id !== flow.linkUserId || session?.publicId !== flow.linkSessionId) {
         return finish(res, mode, { ok: false, code: 'UNAUTHORIZED' });
       }
-      const linked = db.transaction(() => linkProviderToUser(deps, user.id, profile))();
+      const linked = inTransaction(db, () => linkProviderToUser(deps, user.id, profile));
       if (!linked.ok) return finish(res, mode, linked);
       return finish(res, mode, { ok: true, user: null, returnUrl: flow.returnUrl });
     }
 
-    const signedIn = db.transaction(
+    const signedIn = inTransaction(
+      db,
       (): IdentityOutcome & { state?: ReturnType<typeof startSession> } => {
         const outcome = userForProvider(deps, profile);
         if (!outcome.ok) return outcome;
         return { ...outcome, state: startSession(deps, req, res, outcome.user, provider) };
       },
-    )();
+    );
     if (!signedIn.ok || !signedIn.state) {
       return finish(res, mode, {
         ok: false,

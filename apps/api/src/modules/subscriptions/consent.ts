@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
-import type { Clock } from '../../clock.js';
+import { keyedHash } from '../../security/secrets.js';
+import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { statement } from '../../db/statements.js';
 
@@ -16,7 +16,7 @@ export interface ConsentRecord {
 /** HMAC of the client IP: lets an operator match records from one address without storing it. */
 export function hashIp(secret: string, ip: string | undefined): string | null {
   if (!ip) return null;
-  return createHmac('sha256', secret).update(`consent-ip\0${ip}`).digest('hex');
+  return keyedHash(secret, 'consent-ip', ip);
 }
 
 /** Appends one consent event; call inside the transaction that changes the subscription. */
@@ -41,7 +41,7 @@ export function recordConsent(
     entry.source.slice(0, 200),
     entry.consentText,
     entry.ipHash,
-    new Date(clock.now()).toISOString(),
+    isoNow(clock),
   );
 }
 

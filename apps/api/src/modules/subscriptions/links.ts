@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Env } from '../../env.js';
+import { constantTimeEqual } from '../../security/secrets.js';
 
 /**
  * Signed per-subscriber links. A token is `<id base36>.<HMAC-SHA256>` over the purpose, the id and
@@ -44,9 +45,7 @@ export function verifySubscriberToken(
   token: string,
   subject: LinkSubject,
 ): boolean {
-  const expected = Buffer.from(signSubscriberToken(secret, purpose, subject));
-  const given = Buffer.from(token);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return constantTimeEqual(signSubscriberToken(secret, purpose, subject), token);
 }
 
 type LinkEnv = Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL'>;

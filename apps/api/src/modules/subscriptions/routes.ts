@@ -1,3 +1,4 @@
+import { isoNow } from '../../clock.js';
 import {
   MESSAGES,
   deleteSubscriptionRequestSchema,
@@ -226,7 +227,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     res.json({
       success: true,
       ...exportSubscription(deps, row),
-      exportedAt: new Date(clock.now()).toISOString(),
+      exportedAt: isoNow(clock),
     });
   });
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_NEWSLETTER_PREFERENCES,
   MESSAGES,
@@ -6,11 +6,12 @@ import {
   type NewsletterPreferences,
   type Subscription,
 } from '@quillpost/domain';
-import type { Clock } from '../../clock.js';
+import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction, statement } from '../../db/statements.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
+import { hashToken, newSecretToken } from '../../security/secrets.js';
 import { cancelPendingMail, enqueueMail } from '../../mail/outbox.js';
 import { listConsents, recordConsent, type ConsentRecord } from './consent.js';
 import { confirmationEmail, unsubscribeConfirmationEmail, welcomeEmail } from './emails.js';
@@ -22,9 +23,7 @@ export interface SubscriptionDeps {
   env: Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL' | 'SITE_NAME'>;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const DEFAULT_PREFERENCES_JSON = JSON.stringify(DEFAULT_NEWSLETTER_PREFERENCES);
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const subject = (row: SubscriptionRow) => ({
   id: row.id,
   linkKey: row.link_key,
@@ -34,7 +33,7 @@ const subject = (row: SubscriptionRow) => ({
 
 /** A fresh verification token: 256 random bits; only its SHA-256 is stored. */
 function newVerificationToken(now: number) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   return { token, hash: hashToken(token), expiresAt: iso(now + VERIFICATION_TOKEN_TTL_MS) };
 }
 

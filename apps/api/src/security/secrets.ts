@@ -30,5 +30,3 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
-
-export const iso = (ms: number): string => new Date(ms).toISOString();
