@@ -21,3 +21,6 @@ export interface AppDeps {
   /** The web app's pages and assets; without it the app answers the API only. */
   pages?: PageHost;
 }
+
+/** What the members area's modules (admin, moderation, discussions, events, ...) run on. */
+export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger'>;

@@ -16,7 +16,8 @@ import { eraseAccount } from '../members/service.js';
 import type { MountRoute } from '../members/route-table.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/statements.js';
-import { viewerOf, type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { signedInUser } from '../auth/index.js';
 import { writeLog } from '../moderation/log.js';
 import { banAccount, requireOutranked } from '../moderation/service.js';
 import {
@@ -44,14 +45,14 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminRoleAssign', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { role } = validate(roleAssignSchema, req.body);
     res.json({ success: true, user: assignRole(deps, actor, userId, role, isoNow(deps.clock)) });
   });
 
   mount('adminBan', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { reason } = validate(permanentBanSchema, req.body);
     banAccount(deps, actor, userId, { hours: null, reason }, isoNow(deps.clock));
@@ -59,7 +60,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminUserDelete', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     inTransaction(db, () => {
       requireOutranked(db, actor, userId);
@@ -75,7 +76,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminSubscribersExport', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { status } = validate(subscribersExportQuerySchema, req.query);
     const { csv } = exportSubscribers(db, actor, status, isoNow(deps.clock));
     const day = isoNow(deps.clock).slice(0, 10);
@@ -89,7 +90,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminSubscribersImport', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { csv } = validate(subscriberImportSchema, req.body);
     res.json({ success: true, ...importSubscribers(deps, actor, csv, isoNow(deps.clock)) });
   });
@@ -100,7 +101,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   // Publishing on demand, beside the watcher (CONTENT_WATCH) that does it within a second.
   mount('adminContentSync', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const report = syncContent(db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
     writeLog(db, {
       actorId: actor.id,
@@ -116,7 +117,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminSettingsUpdate', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const patch = validate(siteSettingsUpdateSchema, req.body);
     const now = isoNow(deps.clock);
     const settings = inTransaction(db, () => {

@@ -22,7 +22,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { setUserRole, type SessionUser } from '../auth/index.js';
 import { inTransaction } from '../../db/statements.js';
-import { type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
 import { writeLog } from '../moderation/log.js';
 import { banStateOf, findTarget } from '../moderation/service.js';
 import { recordConsent } from '../subscriptions/consent.js';

@@ -13,7 +13,9 @@ export {
   loadSession,
   requireAuth,
   requirePermission,
+  signedInUser,
 } from './middleware.js';
+export { levelFrom, personColumns, personFrom } from './people.js';
 export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
 export { banUser, deleteUserAccount, setUserRole } from './service.js';
 export { sessionEmail } from './routes.js';
@@ -21,7 +23,6 @@ export { createAuthModule, type AuthModule, type AuthModuleOptions } from './mod
 
 // For the oauth module: signing in, cookies and the popup page share these.
 export { clearCookie, cookieName, cookieOptions, readCookie, setCookie } from './cookies.js';
-export { constantTimeEqual } from '../../security/secrets.js';
 export { startSession } from './session.js';
 export {
   linkProviderToUser,

@@ -81,3 +81,10 @@ export function requirePermission(permission: Permission): RequestHandler {
     next(hasPermission(user.level, permission) ? undefined : new AppError(403, 'FORBIDDEN'));
   };
 }
+
+/** The signed-in user of a route behind requireAuth or requirePermission; 401 otherwise. */
+export function signedInUser(req: Request): SessionUser {
+  const user = currentUser(req);
+  if (!user) throw new AppError(401, 'UNAUTHORIZED');
+  return user;
+}

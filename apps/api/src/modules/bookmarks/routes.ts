@@ -2,32 +2,33 @@ import { MESSAGES, postIdParamsSchema } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
 import type { MountRoute } from '../members/route-table.js';
 import { isoNow } from '../../clock.js';
-import { viewerOf, type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { signedInUser } from '../auth/index.js';
 import { addBookmark, isBookmarked, listBookmarks, removeBookmark } from './service.js';
 
 export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const { db } = deps;
 
   mount('bookmarkList', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     res.json({ success: true, bookmarks: listBookmarks(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('bookmarkStatus', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { postId } = validate(postIdParamsSchema, req.params);
     res.json({ success: true, bookmarked: isBookmarked(db, user.id, postId) });
   });
 
   mount('bookmarkAdd', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { postId } = validate(postIdParamsSchema, req.params);
     addBookmark(db, user.id, postId, isoNow(deps.clock));
     res.json({ success: true, bookmarked: true, message: MESSAGES.BOOKMARK_ADDED });
   });
 
   mount('bookmarkRemove', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { postId } = validate(postIdParamsSchema, req.params);
     removeBookmark(db, user.id, postId);
     res.json({ success: true, bookmarked: false, message: MESSAGES.BOOKMARK_REMOVED });

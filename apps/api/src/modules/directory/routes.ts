@@ -4,7 +4,7 @@ import { validate } from '../../http/validate.js';
 import { readSettings } from '../admin/settings.js';
 import type { MountRoute } from '../members/route-table.js';
 import { isoNow } from '../../clock.js';
-import { type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
 
 /** Members who chose to appear (off by default), live and not banned, by name. */
 export function directoryEntries(db: Db, q: string, now: string): DirectoryEntry[] {

@@ -16,7 +16,8 @@ import { validate } from '../../http/validate.js';
 import { readSettings } from '../admin/settings.js';
 import type { MountRoute } from '../members/route-table.js';
 import { isoNow } from '../../clock.js';
-import { viewerOf, type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { signedInUser } from '../auth/index.js';
 import {
   commentOnPost,
   commentOnThread,
@@ -48,7 +49,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
 
   /** New text (threads, comments, replies): open for comments and within the member's limits. */
   function admitNewText(req: Request) {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     if (!readSettings(db).commentsOpen) throw new AppError(403, 'COMMENTS_CLOSED');
     perHour.consume(`comment:${user.id}`);
     perMinute.consume(`comment:${user.id}`);
@@ -68,7 +69,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('threadGet', (req, res) => {
-    const viewer = viewerFor(viewerOf(req));
+    const viewer = viewerFor(signedInUser(req));
     const { threadId } = validate(threadIdParamsSchema, req.params);
     res.json({
       success: true,
@@ -78,7 +79,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('postThreadGet', (req, res) => {
-    const viewer = viewerFor(viewerOf(req));
+    const viewer = viewerFor(signedInUser(req));
     const { postId } = validate(postIdParamsSchema, req.params);
     res.json({
       success: true,
@@ -104,7 +105,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('commentEdit', (req, res) => {
-    const viewer = viewerFor(viewerOf(req));
+    const viewer = viewerFor(signedInUser(req));
     const { commentId } = validate(commentIdParamsSchema, req.params);
     const { body } = validate(commentEditSchema, req.body);
     res.json({
@@ -114,14 +115,14 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('commentDelete', (req, res) => {
-    const viewer = viewerFor(viewerOf(req));
+    const viewer = viewerFor(signedInUser(req));
     const { commentId } = validate(commentIdParamsSchema, req.params);
     deleteOwnComment(db, viewer, commentId, isoNow(deps.clock));
     res.json({ success: true });
   });
 
   mount('commentReport', (req, res) => {
-    const viewer = viewerFor(viewerOf(req));
+    const viewer = viewerFor(signedInUser(req));
     const { commentId } = validate(commentIdParamsSchema, req.params);
     const { reason } = validate(reportCreateSchema, req.body);
     reportComment(db, viewer, commentId, reason ?? null, isoNow(deps.clock));

@@ -18,7 +18,8 @@ import { AppError } from '../../http/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import { requireVisiblePost } from '../bookmarks/service.js';
 import { inTransaction } from '../../db/statements.js';
-import { VISIBLE_POST, levelFrom, personColumns, personFrom } from '../members/shared.js';
+import { levelFrom, personColumns, personFrom } from '../auth/index.js';
+import { VISIBLE_POST } from '../content/visibility.js';
 
 export interface Viewer {
   id: number;

@@ -2,7 +2,8 @@ import { eventIdParamsSchema, eventInputSchema } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
 import type { MountRoute } from '../members/route-table.js';
 import { isoNow } from '../../clock.js';
-import { viewerOf, type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { signedInUser } from '../auth/index.js';
 import { eventToIcs } from './ics.js';
 import {
   allEvents,
@@ -31,12 +32,12 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const { db, env, clock } = deps;
 
   mount('eventList', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     res.json({ success: true, events: upcomingEvents(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('eventCalendar', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
     const event = calendarEventOf(visibleEvent(db, eventId, user.id));
     const ics = eventToIcs(event, {
@@ -51,24 +52,24 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('eventRsvp', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
     res.json({ success: true, event: rsvp(db, eventId, user.id, isoNow(deps.clock)) });
   });
 
   mount('eventRsvpCancel', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
     res.json({ success: true, event: cancelRsvp(db, eventId, user.id) });
   });
 
   mount('adminEvents', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     res.json({ success: true, events: allEvents(db, user.id) });
   });
 
   mount('adminEventCreate', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const input = validate(eventInputSchema, req.body);
     res
       .status(201)
@@ -76,7 +77,7 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminEventUpdate', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
     const input = validate(eventInputSchema, req.body);
     res.json({
@@ -86,7 +87,7 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('adminEventDelete', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const { eventId } = validate(eventIdParamsSchema, req.params);
     deleteEvent(db, user.id, eventId, isoNow(deps.clock));
     res.json({ success: true });

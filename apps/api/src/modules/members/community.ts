@@ -12,7 +12,7 @@ import { eventRoutes } from '../events/routes.js';
 import { moderationRoutes } from '../moderation/routes.js';
 import { routeMounter } from './route-table.js';
 import { memberRoutes } from './routes.js';
-import type { CommunityDeps } from './shared.js';
+import type { CommunityDeps } from '../../deps.js';
 
 export function communityRoutes(
   deps: CommunityDeps,

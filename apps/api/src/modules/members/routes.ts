@@ -10,7 +10,8 @@ import {
   updateProfile,
 } from './service.js';
 import { isoNow } from '../../clock.js';
-import { viewerOf, type CommunityDeps } from './shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { signedInUser } from '../auth/index.js';
 
 const SESSION_COOKIE = 'qp_session';
 
@@ -18,24 +19,24 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const { db, env } = deps;
 
   mount('dashboard', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     res.json({ success: true, ...dashboard(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('profileGet', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     res.json({ success: true, profile: readProfile(db, user.id) });
   });
 
   mount('profileUpdate', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const input = validate(profileUpdateSchema, req.body);
     const profile = updateProfile(db, user.id, input, isoNow(deps.clock));
     res.json({ success: true, message: MESSAGES.PROFILE_UPDATED, profile });
   });
 
   mount('dataExport', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     const data = exportMemberData(deps, user.id, isoNow(deps.clock));
     const day = isoNow(deps.clock).slice(0, 10);
     res
@@ -45,7 +46,7 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('accountDelete', (req, res) => {
-    const user = viewerOf(req);
+    const user = signedInUser(req);
     validate(accountDeleteSchema, req.body);
     eraseAccount(deps, user.id, { actorId: user.id, now: isoNow(deps.clock) });
     // The session rows are gone already; this only tidies the browser.

@@ -20,7 +20,8 @@ import { writeLog } from '../moderation/log.js';
 import { findByEmail } from '../subscriptions/queries.js';
 import { deleteSubscription, exportSubscription } from '../subscriptions/service.js';
 import { inTransaction } from '../../db/statements.js';
-import { POST_EXCERPT, VISIBLE_POST, type CommunityDeps } from './shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { POST_EXCERPT, VISIBLE_POST } from '../content/visibility.js';
 
 export type { ProfileUpdate };
 

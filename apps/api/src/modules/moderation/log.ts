@@ -1,7 +1,7 @@
 /** The moderation log: who did what to whom, when and why. Rows are only ever added. */
 import type { LogEntry, ModerationAction } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
-import { personColumns, personFrom } from '../members/shared.js';
+import { personColumns, personFrom } from '../auth/index.js';
 
 export interface LogInput {
   actorId: number | null;

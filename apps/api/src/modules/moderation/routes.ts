@@ -11,7 +11,8 @@ import type { Request, Response } from 'express';
 import { validate } from '../../http/validate.js';
 import type { MountRoute } from '../members/route-table.js';
 import { isoNow } from '../../clock.js';
-import { viewerOf, type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { signedInUser } from '../auth/index.js';
 import { readLog } from './log.js';
 import {
   actOnComment,
@@ -27,11 +28,11 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const { db } = deps;
 
   mount('moderationQueue', (req, res) => {
-    res.json({ success: true, items: moderationQueue(db, viewerOf(req)) });
+    res.json({ success: true, items: moderationQueue(db, signedInUser(req)) });
   });
 
   const commentAction = (action: CommentAction) => (req: Request, res: Response) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { commentId } = validate(commentIdParamsSchema, req.params);
     const { reason } = validate(moderationActionSchema, req.body);
     actOnComment(db, actor, commentId, action, reason ?? null, isoNow(deps.clock));
@@ -48,7 +49,7 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('userWarn', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { reason } = validate(warnSchema, req.body);
     warnUser(db, actor, userId, reason, isoNow(deps.clock));
@@ -56,7 +57,7 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('userTempBan', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     const { hours, reason } = validate(tempBanSchema, req.body);
     const ban = banAccount(deps, actor, userId, { hours, reason }, isoNow(deps.clock));
@@ -64,7 +65,7 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
   });
 
   mount('userUnban', (req, res) => {
-    const actor = viewerOf(req);
+    const actor = signedInUser(req);
     const { userId } = validate(userIdParamsSchema, req.params);
     liftBan(db, actor, userId, isoNow(deps.clock));
     res.json({ success: true });

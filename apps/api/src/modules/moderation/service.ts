@@ -17,7 +17,8 @@ import { banUser, type SessionUser } from '../auth/index.js';
 import type { Viewer } from '../discussions/service.js';
 import { toComment } from '../discussions/service.js';
 import { inTransaction } from '../../db/statements.js';
-import { personColumns, personFrom, type CommunityDeps } from '../members/shared.js';
+import type { CommunityDeps } from '../../deps.js';
+import { personColumns, personFrom } from '../auth/index.js';
 import { writeLog } from './log.js';
 
 export interface TargetRow {

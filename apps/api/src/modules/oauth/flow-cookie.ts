@@ -3,13 +3,8 @@ import { OAUTH_PROVIDERS, type OAuthMode } from '@quillpost/domain';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Env } from '../../env.js';
-import {
-  clearCookie,
-  constantTimeEqual,
-  cookieName,
-  readCookie,
-  setCookie,
-} from '../auth/index.js';
+import { constantTimeEqual } from '../../security/secrets.js';
+import { clearCookie, cookieName, readCookie, setCookie } from '../auth/index.js';
 
 /**
  * One sign-in attempt, remembered in this browser between /authorize and /callback: the state,
