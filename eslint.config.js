@@ -21,6 +21,42 @@ export default tseslint.config(
     },
   },
   {
+    // API modules meet at their index.ts: another module (or app.ts, boot, the CLIs) imports a
+    // module's public face, never a file behind it. Tests and test support may look inside.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test-support/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'modules/[a-z-]+/(?!index\\.js$)[^/]+$',
+              message: 'Import a module through its index.js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\.)[a-z-]+/(?!index\\.js$)',
+              message: 'Import another module through its index.js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -9,7 +9,7 @@ import { migrate } from '../src/db/migrate.js';
 import { loadEnv } from '../src/env.js';
 import { createLogger } from '../src/logger.js';
 import { DevMailbox } from '../src/mail/dev-mailbox.js';
-import { syncContent } from '../src/modules/content/sync.js';
+import { syncContent } from '../src/modules/content/index.js';
 
 /**
  * Runs `file --serve` in a child process (so the load generator in this one does not steal the

@@ -26,10 +26,14 @@ import { migrate } from '../src/db/migrate.js';
 import { loadEnv } from '../src/env.js';
 import { createLogger } from '../src/logger.js';
 import { ThreadedMailer } from '../src/mail/threaded-mailer.js';
-import { syncContent } from '../src/modules/content/sync.js';
-import { progressOf, findIssue } from '../src/modules/newsletter/queries.js';
-import { createIssue, send } from '../src/modules/newsletter/service.js';
-import { publishedItems } from '../src/modules/newsletter/source.js';
+import { syncContent } from '../src/modules/content/index.js';
+import {
+  createIssue,
+  findIssue,
+  progressOf,
+  publishedItems,
+  send,
+} from '../src/modules/newsletter/index.js';
 import { readers, seedSubscribers } from '../src/test-support/newsletter.js';
 import { startCountingSink } from './newsletter-sink.js';
 

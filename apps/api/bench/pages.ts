@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchSite, startChildServer } from './child-server.js';
 import { createApp } from '../src/app.js';
-import { loadBuiltPages } from '../src/modules/pages/page-host.js';
+import { loadBuiltPages } from '../src/modules/pages/index.js';
 
 const CONNECTIONS = 50;
 const ROUND_SECONDS = 4;

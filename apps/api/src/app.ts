@@ -6,24 +6,29 @@ import type { AppDeps } from './deps.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { proxyTrustAdvisor } from './http/proxy-trust.js';
 import { redactUrl } from './logger.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { contentRoutes } from './modules/content/routes.js';
-import { discoveryRoutes } from './modules/content/discovery-routes.js';
-import { createContentService } from './modules/content/service.js';
+import { healthRoutes } from './modules/health/index.js';
+import { contentRoutes, createContentService, discoveryRoutes } from './modules/content/index.js';
 import { createAuthModule, sessionEmail } from './modules/auth/index.js';
-import { oauthRoutes } from './modules/oauth/routes.js';
-import { communityRoutes } from './modules/members/community.js';
-import { findByEmail, toSubscription } from './modules/subscriptions/queries.js';
+import { oauthRoutes } from './modules/oauth/index.js';
+import { communityRoutes } from './community.js';
+import {
+  findByEmail,
+  markBounced,
+  oneClickUnsubscribeRoutes,
+  subscriptionRoutes,
+  toSubscription,
+} from './modules/subscriptions/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
 import { MailOutboxWorker, type MailOutboxWorkerOptions } from './mail/outbox.js';
-import { oneClickUnsubscribeRoutes, subscriptionRoutes } from './modules/subscriptions/routes.js';
-import { markBounced } from './modules/subscriptions/service.js';
-import { newsletterRoutes } from './modules/newsletter/routes.js';
-import { NewsletterSender, type NewsletterSenderOptions } from './modules/newsletter/sender.js';
+import {
+  newsletterRoutes,
+  NewsletterSender,
+  type NewsletterSenderOptions,
+} from './modules/newsletter/index.js';
 import { createSecurityCheck } from './security/turnstile.js';
-import { pageRoutes } from './modules/pages/routes.js';
+import { pageRoutes } from './modules/pages/index.js';
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts

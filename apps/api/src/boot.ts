@@ -9,9 +9,8 @@ import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkTrustProxySetting } from './http/proxy-trust.js';
 import { createMailer } from './mail/create-mailer.js';
-import { syncContent } from './modules/content/sync.js';
-import { watchContent } from './modules/content/watch.js';
-import type { PageHost } from './modules/pages/page-host.js';
+import { syncContent, watchContent } from './modules/content/index.js';
+import type { PageHost } from './deps.js';
 
 export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
 

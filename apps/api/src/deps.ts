@@ -7,8 +7,22 @@ import type { Db } from './db/connection.js';
 import type { Env } from './env.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
-import type { PageHost } from './modules/pages/page-host.js';
 import type { SecurityCheck } from './security/turnstile.js';
+import type { ContentReader, PageRenderer } from '@quillpost/domain';
+import type { RequestHandler } from 'express';
+
+/** The web app's built (or, in development, live) pages, as the pages module serves them. */
+export interface PageHost {
+  /** Identifies the build: cached pages are keyed by it. Null when pages must never be cached. */
+  build: string | null;
+  /** A renderer whose pages read content through `reader`. */
+  rendererFor(reader: ContentReader): PageRenderer;
+  /** Serves the app's scripts, styles and public files. */
+  assets: RequestHandler;
+  /** Sources the Content-Security-Policy must also allow (Vite's hot reloading in development). */
+  extraSources?: { script?: string[]; connect?: string[] };
+  close(): Promise<void>;
+}
 
 export interface AppDeps {
   env: Env;

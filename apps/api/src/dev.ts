@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot } from './boot.js';
-import { createViteHost } from './modules/pages/vite-host.js';
+import { createViteHost } from './modules/pages/index.js';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 

@@ -1,5 +1,5 @@
 import { boot } from './boot.js';
-import { loadBuiltPages } from './modules/pages/page-host.js';
+import { loadBuiltPages } from './modules/pages/index.js';
 
 // Production (and the end-to-end tests): pages from the web app's build.
 await boot((env) =>

@@ -9,7 +9,7 @@ import { openDatabase } from '../db/connection.js';
 import { upgradeDatabase } from '../db/upgrade.js';
 import { loadEnv } from '../env.js';
 import { createLogger } from '../logger.js';
-import { syncContent } from '../modules/content/sync.js';
+import { syncContent } from '../modules/content/index.js';
 
 if (process.argv[2] !== 'sync') {
   console.error('Usage: pnpm content sync');

@@ -19,16 +19,19 @@ import { upgradeDatabase } from '../db/upgrade.js';
 import { loadEnv, type Env } from '../env.js';
 import { createLogger } from '../logger.js';
 import { createMailer } from '../mail/create-mailer.js';
-import { syncContent } from '../modules/content/sync.js';
+import { syncContent } from '../modules/content/index.js';
 import {
+  createIssue,
   findIssue,
   findIssueForContent,
   listIssueRows,
+  type NewsletterDeps,
   progressOf,
+  publishedItem,
   reportOf,
-} from '../modules/newsletter/queries.js';
-import { createIssue, resume, send, type NewsletterDeps } from '../modules/newsletter/service.js';
-import { publishedItem } from '../modules/newsletter/source.js';
+  resume,
+  send,
+} from '../modules/newsletter/index.js';
 import { AppError } from '../http/errors.js';
 
 const USAGE = `Usage:

@@ -6,7 +6,7 @@
 import type { RoleLevel } from '@quillpost/domain';
 import request from 'supertest';
 import { banUser } from '../modules/auth/index.js';
-import { commentOnPost, startThread } from '../modules/discussions/service.js';
+import { commentOnPost, startThread } from '../modules/discussions/index.js';
 import { signInWithMagicLink } from './auth.js';
 import type { createTestApp } from './test-app.js';
 

@@ -3,8 +3,8 @@ import { DEFAULT_NEWSLETTER_PREFERENCES, type NewsletterPreferences } from '@qui
 import { createNewsletterSender } from '../app.js';
 import type { Db } from '../db/connection.js';
 import { inTransaction } from '../db/statements.js';
-import { syncContent } from '../modules/content/sync.js';
-import type { NewsletterSenderOptions } from '../modules/newsletter/sender.js';
+import { syncContent } from '../modules/content/index.js';
+import type { NewsletterSenderOptions } from '../modules/newsletter/index.js';
 import { signInWithMagicLink } from './auth.js';
 import { createContentFolder, markdown, post } from './content.js';
 import { createMailingApp } from './mailing-app.js';

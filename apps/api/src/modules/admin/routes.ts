@@ -11,15 +11,14 @@ import {
   userIdParamsSchema,
 } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
-import { syncContent } from '../content/sync.js';
-import { eraseAccount } from '../members/service.js';
-import type { MountRoute } from '../members/route-table.js';
+import { syncContent } from '../content/index.js';
+import type { MountRoute } from '../auth/index.js';
+import { eraseAccount } from '../members/index.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
-import { writeLog } from '../moderation/log.js';
-import { banAccount, requireOutranked } from '../moderation/service.js';
+import { banAccount, requireOutranked, writeLog } from '../moderation/index.js';
 import {
   adminUser,
   analytics,
@@ -29,7 +28,7 @@ import {
   listSubscribers,
   listUsers,
 } from './service.js';
-import { readSettings, writeSettings } from './settings.js';
+import { readSettings, writeSettings } from '../settings/index.js';
 
 export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
   const { db } = deps;

@@ -23,11 +23,8 @@ import { AppError } from '../../http/errors.js';
 import { setUserRole, type SessionUser } from '../auth/index.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
-import { writeLog } from '../moderation/log.js';
-import { banStateOf, findTarget } from '../moderation/service.js';
-import { recordConsent } from '../subscriptions/consent.js';
-import { findByEmail } from '../subscriptions/queries.js';
-import { subscribe } from '../subscriptions/service.js';
+import { banStateOf, findTarget, writeLog } from '../moderation/index.js';
+import { findByEmail, recordConsent, subscribe } from '../subscriptions/index.js';
 import { parseCsv, unguardCell } from './csv.js';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

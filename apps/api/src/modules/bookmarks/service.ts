@@ -3,7 +3,7 @@ import type { Bookmark } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { inTransaction } from '../../db/statements.js';
-import { POST_EXCERPT, VISIBLE_POST } from '../content/visibility.js';
+import { POST_EXCERPT, VISIBLE_POST } from '../content/index.js';
 
 interface BookmarkRow {
   id: number;

@@ -1,8 +1,8 @@
 import { directoryQuerySchema, type DirectoryEntry } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { validate } from '../../http/validate.js';
-import { readSettings } from '../admin/settings.js';
-import type { MountRoute } from '../members/route-table.js';
+import { readSettings } from '../settings/index.js';
+import type { MountRoute } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 

@@ -15,11 +15,10 @@ import {
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
-import type { SessionUser } from '../auth/index.js';
-import { requireVisiblePost } from '../bookmarks/service.js';
+import { levelFrom, personColumns, personFrom, type SessionUser } from '../auth/index.js';
+import { requireVisiblePost } from '../bookmarks/index.js';
 import { inTransaction } from '../../db/statements.js';
-import { levelFrom, personColumns, personFrom } from '../auth/index.js';
-import { VISIBLE_POST } from '../content/visibility.js';
+import { VISIBLE_POST } from '../content/index.js';
 
 export interface Viewer {
   id: number;

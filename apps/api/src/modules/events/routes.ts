@@ -1,6 +1,6 @@
 import { eventIdParamsSchema, eventInputSchema } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
-import type { MountRoute } from '../members/route-table.js';
+import type { MountRoute } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';

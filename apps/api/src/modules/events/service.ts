@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { inTransaction } from '../../db/statements.js';
 
-import { writeLog } from '../moderation/log.js';
+import { writeLog } from '../moderation/index.js';
 import type { CalendarEvent } from './ics.js';
 import { zonedTimeToInstant } from './time.js';
 

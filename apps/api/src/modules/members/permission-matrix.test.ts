@@ -30,7 +30,7 @@ import {
   type TestUser,
 } from '../../test-support/community.js';
 import { createTestApp } from '../../test-support/test-app.js';
-import { communityRoutes } from './community.js';
+import { communityRoutes } from '../../community.js';
 
 interface Call {
   params?: Record<string, number>;

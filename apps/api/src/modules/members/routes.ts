@@ -1,7 +1,7 @@
 import { MESSAGES, accountDeleteSchema, profileUpdateSchema } from '@quillpost/domain';
 import { validate } from '../../http/validate.js';
-import { clearCookie } from '../auth/index.js';
-import type { MountRoute } from './route-table.js';
+import { clearCookie, signedInUser } from '../auth/index.js';
+import type { MountRoute } from '../auth/index.js';
 import {
   dashboard,
   eraseAccount,
@@ -11,7 +11,6 @@ import {
 } from './service.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
-import { signedInUser } from '../auth/index.js';
 
 const SESSION_COOKIE = 'qp_session';
 

@@ -12,16 +12,15 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
-import { readSettings } from '../admin/settings.js';
+import { readSettings } from '../settings/index.js';
 import { deleteUserAccount } from '../auth/index.js';
-import { listBookmarks } from '../bookmarks/service.js';
-import { upcomingEvents } from '../events/service.js';
-import { writeLog } from '../moderation/log.js';
-import { findByEmail } from '../subscriptions/queries.js';
-import { deleteSubscription, exportSubscription } from '../subscriptions/service.js';
+import { listBookmarks } from '../bookmarks/index.js';
+import { upcomingEvents } from '../events/index.js';
+import { writeLog } from '../moderation/index.js';
+import { deleteSubscription, exportSubscription, findByEmail } from '../subscriptions/index.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
-import { POST_EXCERPT, VISIBLE_POST } from '../content/visibility.js';
+import { POST_EXCERPT, VISIBLE_POST } from '../content/index.js';
 
 export type { ProfileUpdate };
 

@@ -13,12 +13,10 @@ import {
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
-import { banUser, type SessionUser } from '../auth/index.js';
-import type { Viewer } from '../discussions/service.js';
-import { toComment } from '../discussions/service.js';
+import { banUser, personColumns, personFrom, type SessionUser } from '../auth/index.js';
+import { toComment, type Viewer } from '../discussions/index.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
-import { personColumns, personFrom } from '../auth/index.js';
 import { writeLog } from './log.js';
 
 export interface TargetRow {

@@ -3,7 +3,7 @@ import { escapeHtml, type NewsletterSection } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { renderEmail } from '../../mail/templates.js';
-import { absolutizeHtml } from '../content/feeds.js';
+import { absolutizeHtml } from '../content/index.js';
 import { listUnsubscribeHeaders, manageUrl, unsubscribeUrl } from '../subscriptions/index.js';
 
 export type ComposeEnv = Pick<

@@ -8,7 +8,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction, statement } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
 import { MailDeliveryError, type Mailer } from '../../mail/mailer.js';
-import { invalidateContentCache } from '../content/queries.js';
+import { invalidateContentCache } from '../content/index.js';
 import { isDeliverable, markBounced } from '../subscriptions/index.js';
 import {
   newsletterMessage,

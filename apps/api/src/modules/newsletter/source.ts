@@ -6,7 +6,7 @@ import {
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
-import { contentQueries, type ContentQueries, type ContentRow } from '../content/queries.js';
+import { contentQueries, type ContentQueries, type ContentRow } from '../content/index.js';
 import type { IssueSource } from './compose.js';
 
 const queries = new WeakMap<Db, ContentQueries>();

@@ -4,7 +4,7 @@
  * later client-side navigations see identical data.
  */
 import { BOOK_LISTS, MESSAGES, type ContentReader, type ContentResult } from '@quillpost/domain';
-import type { ContentService, JsonBody, Viewer } from '../content/service.js';
+import type { ContentService, JsonBody, Viewer } from '../content/index.js';
 
 const notFound = {
   ok: false,

@@ -8,25 +8,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  escapeHtml,
-  type ContentReader,
-  type PageRenderer,
-  type PageRendererModule,
-} from '@quillpost/domain';
+import { escapeHtml, type PageRendererModule } from '@quillpost/domain';
 import express, { type RequestHandler } from 'express';
-
-export interface PageHost {
-  /** Identifies the build: cached pages are keyed by it. Null when pages must never be cached. */
-  build: string | null;
-  /** A renderer whose pages read content through `reader`. */
-  rendererFor(reader: ContentReader): PageRenderer;
-  /** Serves the app's scripts, styles and public files. */
-  assets: RequestHandler;
-  /** Sources the Content-Security-Policy must also allow (Vite's hot reloading in development). */
-  extraSources?: { script?: string[]; connect?: string[] };
-  close(): Promise<void>;
-}
+import type { PageHost } from '../../deps.js';
 
 export interface TemplateOptions {
   /** Written into the page as `<meta name="turnstile-site-key">`, which the web app reads. */

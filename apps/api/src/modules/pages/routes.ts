@@ -9,11 +9,9 @@ import { createHash } from 'node:crypto';
 import type { RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
-import { PRIVATE_NO_STORE, PUBLIC_CACHE } from '../content/routes.js';
-import type { ContentService } from '../content/service.js';
-import { viewerOf } from '../content/visibility.js';
+import { type ContentService, PRIVATE_NO_STORE, PUBLIC_CACHE, viewerOf } from '../content/index.js';
 import { contentReaderFor } from './content-reader.js';
-import type { PageHost } from './page-host.js';
+import type { PageHost } from '../../deps.js';
 
 interface Page {
   status: number;

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PageRendererModule } from '@quillpost/domain';
-import type { PageHost, TemplateOptions } from './page-host.js';
+import type { PageHost } from '../../deps.js';
+import type { TemplateOptions } from './page-host.js';
 import { withRuntimeConfig } from './page-host.js';
 
 /** Where Vite's hot-reload socket listens (its default), for the CSP's connect-src. */

@@ -5,7 +5,7 @@
  */
 import { MEMBER_API_ROUTES, type MemberApiRouteName } from '@quillpost/domain';
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { requirePermission } from '../auth/index.js';
+import { requirePermission } from './middleware.js';
 
 export type RouteHandler = (req: Request, res: Response) => void | Promise<void>;
 export type MountRoute = (name: MemberApiRouteName, handler: RouteHandler) => void;

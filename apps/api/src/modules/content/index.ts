@@ -1,0 +1,11 @@
+/** The content module's public face: other modules and the app import from here only. */
+export { discoveryRoutes } from './discovery-routes.js';
+export { absolutizeHtml } from './feeds.js';
+export { contentQueries, invalidateContentCache } from './queries.js';
+export type { ContentQueries, ContentRow } from './queries.js';
+export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
+export { createContentService } from './service.js';
+export type { ContentService, JsonBody, Viewer } from './service.js';
+export { syncContent } from './sync.js';
+export { POST_EXCERPT, VISIBLE_POST, viewerOf } from './visibility.js';
+export { watchContent } from './watch.js';
