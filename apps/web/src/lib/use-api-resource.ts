@@ -9,9 +9,12 @@ export type ResourceState<T> = Resource<T> & { reload(): void };
 
 export type ResourceLoader<T> = (api: ApiClient, signal: AbortSignal) => Promise<ApiResult<T>>;
 
-export interface ResourceOptions {
+export interface ResourceOptions<T> {
   /** While a reload runs, keep the previous data on screen (lists that change in place). */
   keepDataWhileReloading?: boolean;
+  /** Fetch again this often while `pollWhile` says so (a running send's progress). */
+  pollMs?: number;
+  pollWhile?: (data: T) => boolean;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface ResourceOptions {
 export function useApiResource<T>(
   key: string,
   load: ResourceLoader<T>,
-  { keepDataWhileReloading = false }: ResourceOptions = {},
+  { keepDataWhileReloading = false, pollMs, pollWhile }: ResourceOptions<T> = {},
 ): ResourceState<T> {
   const api = useApiClient();
   const [attempt, setAttempt] = useState(0);
@@ -38,9 +41,19 @@ export function useApiResource<T>(
   }, [requestKey]);
 
   const reload = () => setAttempt((count) => count + 1);
-  const current = keepDataWhileReloading
-    ? settled?.key.split('\u0000')[0] === key
-    : settled?.key === requestKey;
+  // Polling keeps the last answer on screen, so numbers tick instead of flashing.
+  const current =
+    keepDataWhileReloading || pollMs
+      ? settled?.key.split('\u0000')[0] === key
+      : settled?.key === requestKey;
+  const polling = Boolean(
+    pollMs && current && settled?.result.ok && pollWhile?.(settled.result.data),
+  );
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setAttempt((count) => count + 1), pollMs);
+    return () => clearTimeout(timer);
+  }, [polling, pollMs, settled]);
   if (!settled || !current) return { status: 'loading', reload };
   return settled.result.ok
     ? { status: 'ready', data: settled.result.data, reload }

@@ -3,6 +3,7 @@
  * top-level comments, edit and delete their own, report someone else's.
  */
 import {
+  MESSAGES,
   COMMENT_MAX_LENGTH,
   ROLE_LABELS,
   commentEditSchema,
@@ -168,7 +169,7 @@ function CommentItem({
     setMode('view');
     setNotice(
       result.ok
-        ? { tone: 'success', text: 'Thanks. A moderator will look at this comment.' }
+        ? { tone: 'success', text: MESSAGES.COMMENT_REPORTED }
         : { tone: 'error', text: result.message },
     );
     if (result.ok) onChanged();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNewsletterApi } from '../api/newsletter-api';
-import { useResource } from '../hooks/use-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 
 /**
  * The mail as a client shows it, in a sandboxed frame: no scripts, no access to this page, and
@@ -9,7 +9,9 @@ import { useResource } from '../hooks/use-resource';
 export function EmailPreview({ issueId }: { issueId: number }) {
   const api = useNewsletterApi();
   // Loaded once per visit: starting the send does not change what the mail says.
-  const preview = useResource(`preview:${issueId}`, (signal) => api.preview(issueId, { signal }));
+  const preview = useApiResource(`preview:${issueId}`, (_client, signal) =>
+    api.preview(issueId, { signal }),
+  );
   const [part, setPart] = useState<'html' | 'text'>('html');
 
   return (

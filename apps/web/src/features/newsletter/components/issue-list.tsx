@@ -7,7 +7,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useNewsletterApi } from '../api/newsletter-api';
-import { useResource } from '../hooks/use-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { SECTION_LABELS, STATUS_LABELS, formatDate, formatDateTime, plural } from './format';
 import { ActionNotice, type Notice } from './notice';
 
@@ -162,11 +162,11 @@ export function IssueList({
   onCreated(issueId: number): void;
 }) {
   const api = useNewsletterApi();
-  const issues = useResource('issues', (signal) => api.issues({ signal }), {
+  const issues = useApiResource('issues', (_client, signal) => api.issues({ signal }), {
     pollMs: NEWSLETTER_PROGRESS_POLL_MS,
     pollWhile: (data) => data.issues.some((issue) => issue.status === 'sending'),
   });
-  const sources = useResource('sources', (signal) => api.sources({ signal }));
+  const sources = useApiResource('sources', (_client, signal) => api.sources({ signal }));
 
   return (
     <>

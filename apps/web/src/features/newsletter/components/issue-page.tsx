@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiResult } from '../../../lib/api-client';
 import { useNewsletterApi } from '../api/newsletter-api';
-import { useResource } from '../hooks/use-resource';
+import { useApiResource } from '../../../lib/use-api-resource';
 import { EmailPreview } from './email-preview';
 import { SECTION_LABELS, STATUS_LABELS, formatDateTime, plural } from './format';
 import { IssueProgress, IssueReport } from './issue-progress';
@@ -60,11 +60,15 @@ function UncertainPanel({
 /** One issue: preview, test, send or schedule, then live progress and the report. */
 export function IssuePage({ issueId, backHref }: { issueId: number; backHref: string }) {
   const api = useNewsletterApi();
-  const detail = useResource(`issue:${issueId}`, (signal) => api.issue(issueId, { signal }), {
-    pollMs: NEWSLETTER_PROGRESS_POLL_MS,
-    pollWhile: (data) => LIVE.has(data.issue.status),
-  });
-  const sources = useResource('sources', (signal) => api.sources({ signal }));
+  const detail = useApiResource(
+    `issue:${issueId}`,
+    (_client, signal) => api.issue(issueId, { signal }),
+    {
+      pollMs: NEWSLETTER_PROGRESS_POLL_MS,
+      pollWhile: (data) => LIVE.has(data.issue.status),
+    },
+  );
+  const sources = useApiResource('sources', (_client, signal) => api.sources({ signal }));
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 

@@ -1,4 +1,4 @@
-import type { NewsletterIssue } from '@quillpost/domain';
+import { MESSAGES, type NewsletterIssue } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, fromLocalInput, plural, toLocalInput } from './format';
 
@@ -90,7 +90,7 @@ export function SendPanel({
               />
               {invalid ? (
                 <p id="newsletter-send-at-error" className="field__error">
-                  Please choose a date and time in the future.
+                  {MESSAGES.NEWSLETTER_SCHEDULE_INVALID}
                 </p>
               ) : null}
             </div>
