@@ -21,6 +21,29 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+describe('the sign-in dialog without providers', () => {
+  it('keeps focus inside, on its heading, when no provider can be used', async () => {
+    const { page, close } = await openPage(stack.browser);
+    await visit(page, stack.site.url + '/');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: MESSAGES.SIGN_IN, exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.SIGN_IN_TITLE });
+    await dialog.getByText(MESSAGES.PROVIDER_UNAVAILABLE).first().waitFor();
+    const focused = () =>
+      page.evaluate(() => ({
+        tag: document.activeElement?.tagName,
+        text: document.activeElement?.textContent?.trim(),
+      }));
+    await expect.poll(focused).toEqual({ tag: 'H2', text: MESSAGES.SIGN_IN_TITLE });
+    // Tab goes on to the first control that works.
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await focused()).tag).toBe('BUTTON');
+    await close();
+  });
+});
+
 /** Header "Sign In" -> dialog -> magic-link form -> sent. Returns the dialog. */
 async function requestMagicLink(page: Page, email: string) {
   await visit(page, stack.site.url + '/');

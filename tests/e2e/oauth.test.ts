@@ -43,6 +43,20 @@ async function openSignInDialog(page: Page) {
   return page.getByRole('dialog');
 }
 
+describe('the sign-in dialog', () => {
+  it('takes focus when it opens: the first provider a keyboard can use', async () => {
+    const { page, close } = await openPage(stack.browser);
+    const dialog = await openSignInDialog(page);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''))
+      .toMatch(/GitHub/);
+    await expect(
+      dialog.evaluate((element) => element.contains(document.activeElement)),
+    ).resolves.toBe(true);
+    await close();
+  });
+});
+
 describe('signing in with a provider, popup mode', () => {
   it('opens the provider in a popup that reports back to the dialog and closes', async () => {
     provider.setIdentity('github', {

@@ -38,7 +38,10 @@ export default function SignInDialog() {
   const [phase, setPhase] = useState<Phase>('choose');
   const [error, setError] = useState<string | null>(null);
   const [welcomeName, setWelcomeName] = useState<string | null>(null);
-  const [unavailable, setUnavailable] = useState<ReadonlySet<OAuthProvider>>(new Set());
+  // Null until /api/oauth/providers answers which providers are configured.
+  const [unavailable, setUnavailable] = useState<ReadonlySet<OAuthProvider> | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const providerList = useRef<HTMLUListElement>(null);
   const [magicOpen, setMagicOpen] = useState(false);
   const cancelFlow = useRef<() => void>(() => {});
   const destination = useRef<string>(MEMBERS_DASHBOARD_PATH);
@@ -49,10 +52,12 @@ export default function SignInDialog() {
     void api
       .get('/api/oauth/providers', { schema: oauthProvidersResponseSchema })
       .then((result) => {
-        if (!active || !result.ok) return;
+        if (!active) return;
         setUnavailable(
           new Set(
-            result.data.providers.filter((item) => !item.available).map((item) => item.provider),
+            result.ok
+              ? result.data.providers.filter((item) => !item.available).map((item) => item.provider)
+              : [],
           ),
         );
       });
@@ -61,6 +66,16 @@ export default function SignInDialog() {
       cancelFlow.current();
     };
   }, [api]);
+
+  // The dialog opens with focus on its heading; once it is known which providers work, focus
+  // moves to the first that does (or stays on the heading when none does), unless the reader
+  // has already moved it.
+  useEffect(() => {
+    if (unavailable === null) return;
+    const active = document.activeElement;
+    if (active !== heading.current && active !== document.body) return;
+    providerList.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [unavailable]);
 
   // After the welcome, go where the sign-in was meant to lead.
   useEffect(() => {
@@ -117,7 +132,13 @@ export default function SignInDialog() {
   const legal = FOOTER_LINKS.filter((link) => link.path === '/tos' || link.path === '/privacy');
 
   return (
-    <Dialog labelledBy={titleId} onClose={close} placement="center" className="sign-in">
+    <Dialog
+      labelledBy={titleId}
+      onClose={close}
+      placement="center"
+      className="sign-in"
+      initialFocus={heading}
+    >
       {phase === 'success' ? (
         <div className="sign-in__success" role="status">
           <span className="sign-in__check" aria-hidden="true">
@@ -130,7 +151,7 @@ export default function SignInDialog() {
         </div>
       ) : (
         <>
-          <h2 id={titleId} className="dialog__title">
+          <h2 id={titleId} className="dialog__title" ref={heading} tabIndex={-1}>
             {options.title ?? MESSAGES.SIGN_IN_TITLE}
           </h2>
           <p className="dialog__lede">
@@ -149,9 +170,9 @@ export default function SignInDialog() {
             </p>
           ) : null}
           {!magicOpen ? (
-            <ul className="sign-in__providers">
+            <ul className="sign-in__providers" ref={providerList}>
               {SIGN_IN_DIALOG_PROVIDERS.map((provider) => {
-                const disabled = unavailable.has(provider);
+                const disabled = unavailable?.has(provider) ?? false;
                 const reasonId = `${titleId}-${provider}-reason`;
                 return (
                   <li key={provider}>
