@@ -47,10 +47,16 @@ describe('the members area', () => {
     expect(within(nav).getByRole('link', { name: 'Console' })).toBeInTheDocument();
   });
 
-  it('keeps Courses and Progress reachable but out of the menu', async () => {
-    await renderApp({ path: '/members/courses', routes: memberRoutes() });
-    expect(await screen.findByRole('heading', { name: 'Courses' })).toBeInTheDocument();
-  });
+  it.each(['/members/courses', '/members/progress'])(
+    'answers %s, an inactive menu entry, with the 404 page, not a stub',
+    async (path) => {
+      await renderApp({ path, routes: memberRoutes() });
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/isn’t here/),
+      );
+      expect(screen.queryByText(/coming later/)).toBeNull();
+    },
+  );
 
   it('answers an unknown members path with the 404 page', async () => {
     await renderApp({ path: '/members/nope', routes: memberRoutes() });

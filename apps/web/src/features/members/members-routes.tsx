@@ -2,10 +2,9 @@
  * The members area's own router, mounted at /members/*. Every page sits in MembersLayout, which
  * sends visitors to sign in and back; the owner's console is a lazy chunk of its own.
  */
-import { MEMBERS_DASHBOARD_PATH, memberMenuItems } from '@quillpost/domain';
+import { MEMBERS_DASHBOARD_PATH } from '@quillpost/domain';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
 import { MembersLayout } from './components/members-layout';
 import AccountPage from './pages/account-page';
 import BookmarksPage from './pages/bookmarks-page';
@@ -19,9 +18,6 @@ import ThreadPage from './pages/thread-page';
 const ModerationPage = lazy(() => import('./pages/moderation-page'));
 const AdminConsole = lazy(() => import('./console/admin-console'));
 const NotFoundPage = lazy(() => import('../../pages/not-found-page'));
-
-/** Menu items that are not built yet (Courses, Progress) keep their paths with a note. */
-const COMING_LATER = memberMenuItems({ includeInactive: true }).filter((item) => !item.isActive);
 
 export default function MembersRoutes() {
   return (
@@ -39,17 +35,7 @@ export default function MembersRoutes() {
         <Route path="members" element={<DirectoryPage />} />
         <Route path="moderation/*" element={<ModerationPage />} />
         <Route path="admin/*" element={<AdminConsole />} />
-        {COMING_LATER.map((item) => (
-          <Route
-            key={item.path}
-            path={item.path.slice('/members/'.length)}
-            element={
-              <PlaceholderPage eyebrow="Members" title={item.label}>
-                <p className="muted">{item.description}.</p>
-              </PlaceholderPage>
-            }
-          />
-        ))}
+        {/* Inactive menu entries (Courses, Progress) are not built: like any unknown path. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
