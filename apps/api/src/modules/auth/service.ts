@@ -26,6 +26,7 @@ import {
   type UserRow,
 } from './queries.js';
 import { iso } from '../../clock.js';
+import { findByEmail } from '../subscriptions/index.js';
 import { isBanned } from './session.js';
 
 export interface IdentityDeps {
@@ -77,9 +78,32 @@ function refusalFor(deps: IdentityDeps, user: UserRow): IdentityOutcome | null {
   return null;
 }
 
-/** A user signing in: refused, or let in with ADMIN_EMAILS applied. */
+/**
+ * The name a reader gave when subscribing, for a user who has none yet: only from a confirmed
+ * subscription of the user's proven address (anyone can type a name next to any address).
+ * Once the user names themselves, their profile name wins.
+ */
+function withSubscriptionName(deps: IdentityDeps, user: UserRow): UserRow {
+  if (user.name !== null || user.email === null || user.email_verified !== 1) return user;
+  const subscription = findByEmail(deps.db, user.email);
+  if (!subscription?.verified || !subscription.name) return user;
+  fillUserProfile(
+    deps.db,
+    user.id,
+    { name: subscription.name, avatarUrl: null },
+    iso(deps.clock.now()),
+  );
+  return { ...user, name: subscription.name };
+}
+
+/** A user signing in: refused, or let in with ADMIN_EMAILS and their subscription's name. */
 function usable(deps: IdentityDeps, user: UserRow): IdentityOutcome {
-  return refusalFor(deps, user) ?? { ok: true, user: applyAdminEmails(deps, user) };
+  return (
+    refusalFor(deps, user) ?? {
+      ok: true,
+      user: withSubscriptionName(deps, applyAdminEmails(deps, user)),
+    }
+  );
 }
 
 function createUser(
@@ -95,7 +119,10 @@ function createUser(
     person.email && person.emailVerified && deps.env.ADMIN_EMAILS.includes(person.email)
       ? 'admin'
       : 'member';
-  return insertUser(deps.db, { ...person, role, now: iso(deps.clock.now()) });
+  return withSubscriptionName(
+    deps,
+    insertUser(deps.db, { ...person, role, now: iso(deps.clock.now()) }),
+  );
 }
 
 /**

@@ -20,12 +20,40 @@ function testApp(): TestApp {
 }
 
 /** A confirmed newsletter subscription for an address, with its consent records. */
-function confirmedSubscription(t: TestApp, email: string) {
-  subscribe(t.deps, { email, wantsAccount: true, source: 'subscribe-form@/', ipHash: null });
+function confirmedSubscription(t: TestApp, email: string, name?: string) {
+  subscribe(t.deps, { email, name, wantsAccount: true, source: 'subscribe-form@/', ipHash: null });
   const mail = listOutbox(t.deps, { recipient: email, kind: 'subscription-confirmation' })[0]!;
   const token = /verify=([A-Za-z0-9_-]+)/.exec(mail.body!.text)![1]!;
   verify(t.deps, token, { ipHash: null });
 }
+
+describe('the name given when subscribing', () => {
+  it('becomes the account name at the first sign-in, from a confirmed subscription only', async () => {
+    const t = testApp();
+    confirmedSubscription(t, 'ada@example.com', 'Ada Lovelace');
+    subscribe(t.deps, {
+      email: 'grace@example.com',
+      name: 'Someone Else',
+      wantsAccount: false,
+      source: 'subscribe-form@/',
+      ipHash: null,
+    });
+    const ada = await signInAs(t, 'member', { email: 'ada@example.com' });
+    const grace = await signInAs(t, 'member', { email: 'grace@example.com' });
+    expect((await as(t, ada).get('/api/auth/me')).body.user.name).toBe('Ada Lovelace');
+    // Unconfirmed: anyone could have typed that name next to her address.
+    expect((await as(t, grace).get('/api/auth/me')).body.user.name).toBeNull();
+  });
+
+  it('never replaces a name the member set', async () => {
+    const t = testApp();
+    const ada = await signInAs(t, 'member', { email: 'ada@example.com', name: 'Ada' });
+    confirmedSubscription(t, 'ada@example.com', 'Augusta Ada King');
+    const again = await signInAs(t, 'member', { email: 'ada@example.com' });
+    expect((await as(t, again).get('/api/auth/me')).body.user.name).toBe('Ada');
+    expect(ada.id).toBe(again.id);
+  });
+});
 
 describe('profile', () => {
   it('starts hidden from the directory and changes only the fields the member owns', async () => {

@@ -85,4 +85,13 @@ describe('dashboard', () => {
     );
     expect(screen.getByText(/Nothing saved yet/)).toBeInTheDocument();
   });
+
+  it('greets without an address when the member has no name yet', async () => {
+    const routes = memberRoutes();
+    const me = routes['GET /api/auth/me'] as { body: { user: Record<string, unknown> } };
+    me.body.user = { ...me.body.user, name: null };
+    await renderApp({ path: '/members/dashboard', routes });
+    expect(await screen.findByText(/^Good (morning|afternoon|evening)\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/ada@example\.com\.$/)).toBeNull();
+  });
 });

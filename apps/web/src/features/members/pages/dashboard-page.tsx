@@ -20,13 +20,19 @@ export default function DashboardPage() {
   const api = useMembersApi();
   const dashboard = useResource('dashboard', (_client, signal) => api.dashboard({ signal }));
   const user = membership.state.user;
-  const name = user?.name?.trim() || user?.email || 'there';
+  // By name when there is one (the profile's, or the one given when subscribing); an address is
+  // not a way to greet anyone.
+  const name = user?.name?.trim();
 
   return (
     <>
       <PageTitle
         title={MESSAGES.DASHBOARD}
-        lede={`${greeting(new Date().getHours())}, ${name}.`}
+        lede={
+          name
+            ? `${greeting(new Date().getHours())}, ${name}.`
+            : `${greeting(new Date().getHours())}.`
+        }
         description="Your overview of the members area."
       />
       <dl className="member-status">
