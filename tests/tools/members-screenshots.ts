@@ -3,6 +3,7 @@
  * production build with seeded data. Run after `pnpm build`:
  *   cd tests && npx tsx tools/members-screenshots.ts [outDir]
  */
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
@@ -11,7 +12,10 @@ import { signInByCode, startStack, uniqueEmail } from '../support/stack.js';
 const out = path.resolve(process.argv[2] ?? '/tmp/members-shots');
 fs.mkdirSync(out, { recursive: true });
 const owner = uniqueEmail('owner');
-const stack = await startStack({ env: { ADMIN_EMAILS: owner } });
+const MAILGUN_KEY = 'screenshot-mailgun-signing-key';
+const stack = await startStack({
+  env: { ADMIN_EMAILS: owner, MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY },
+});
 
 async function api(context: BrowserContext, method: string, url: string, data?: unknown) {
   const response = await context.request.fetch(stack.site.url + url, {
@@ -101,6 +105,24 @@ try {
     'reader3@example.com,,yes,old list',
   ].join('\n');
   await api(admin, 'POST', '/api/admin/subscribers/import', { csv });
+  // Mailgun reports that one of them bounced, so the console shows why.
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const token = 'screenshot-token-0123456789abcdef';
+  await api(admin, 'POST', '/api/mail/webhooks/mailgun', {
+    signature: {
+      timestamp,
+      token,
+      signature: createHmac('sha256', MAILGUN_KEY)
+        .update(timestamp + token)
+        .digest('hex'),
+    },
+    'event-data': {
+      event: 'failed',
+      severity: 'permanent',
+      recipient: 'reader2@example.com',
+      'delivery-status': { code: 550, description: '5.1.1 The email account does not exist' },
+    },
+  });
   const found = (await api(admin, 'GET', '/api/admin/users?q=Bob')) as {
     items: Array<{ id: number }>;
   };

@@ -29,6 +29,7 @@ import {
 } from './modules/newsletter/index.js';
 import { createSecurityCheck } from './security/turnstile.js';
 import { pageRoutes } from './modules/pages/index.js';
+import { relayWebhookRoutes } from './modules/relay-events/index.js';
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts
@@ -47,7 +48,8 @@ export function createMailWorker(
     logger,
     mailer,
     messageIdDomain: fromDomain,
-    onPermanentFailure: (mail) => markBounced(db, clock, mail.recipient),
+    onPermanentFailure: (mail, error) =>
+      markBounced(db, clock, mail.recipient, `${error.responseCode ?? ''} ${error.message}`.trim()),
     ...options,
   });
 }
@@ -146,8 +148,10 @@ export function createApp(deps: AppDeps): Express {
     securityCheck: deps.securityCheck ?? createSecurityCheck(env, deps.clock, logger),
     sessionEmail,
   };
-  // Before the same-site guard: mail providers post here from anywhere (RFC 8058).
+  // Before the same-site guard: mail providers post here from anywhere (RFC 8058), and relays
+  // report bounces and complaints from their servers.
   app.use(oneClickUnsubscribeRoutes(subscriptions));
+  app.use(relayWebhookRoutes(deps));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
   app.use('/api', sameSiteJsonOnly(env));

@@ -87,6 +87,11 @@ const envSchema = z
       ),
     // Express's `trust proxy`: true, a hop count, or addresses/subnets/names (loopback,
     // uniquelocal, linklocal) separated by commas. Express would read "2" or "true" as addresses.
+    // Relay webhooks (bounces and complaints after delivery): each endpoint answers 404 until its
+    // secret is set. See README, "Bounces and complaints".
+    MAILGUN_WEBHOOK_SIGNING_KEY: optionalText,
+    POSTMARK_WEBHOOK_USER: optionalText,
+    POSTMARK_WEBHOOK_PASSWORD: optionalText,
     TRUST_PROXY: z
       .string()
       .default('loopback')

@@ -43,8 +43,9 @@ describe('upgradeDatabase', () => {
       '008-canonical-addresses',
       '009-sign-out-notices.sql',
       '010-sealed-mail-bodies',
+      '011-relay-events.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(3);
+    expect(upgrade.backup?.pending).toHaveLength(4);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

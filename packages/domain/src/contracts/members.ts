@@ -643,6 +643,8 @@ export const adminSubscriberSchema = z.object({
   verifiedAt: z.string().nullable(),
   unsubscribedAt: z.string().nullable(),
   bouncedAt: z.string().nullable(),
+  /** Why: the relay's reason (a webhook) or the SMTP reply, prefixed with where it came from. */
+  bounceReason: z.string().nullable().default(null),
 });
 export type AdminSubscriber = z.output<typeof adminSubscriberSchema>;
 export const adminSubscribersResponseSchema = page(adminSubscriberSchema).extend({

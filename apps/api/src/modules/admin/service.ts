@@ -129,6 +129,7 @@ interface SubscriberRow {
   verified_at: string | null;
   unsubscribed_at: string | null;
   bounced_at: string | null;
+  bounce_reason: string | null;
 }
 
 /** Bounced is its own filter: the relay refused the address, whatever the stored status. */
@@ -150,6 +151,7 @@ function toSubscriber(row: SubscriberRow): AdminSubscriber {
     verifiedAt: row.verified_at,
     unsubscribedAt: row.unsubscribed_at,
     bouncedAt: row.bounced_at,
+    bounceReason: row.bounced_at ? row.bounce_reason : null,
   };
 }
 

@@ -713,7 +713,9 @@ export class NewsletterSender {
       now,
       ...key,
     );
-    if (outcome.kind === 'bounced') markBounced(db, clock, outcome.recipient.email);
+    if (outcome.kind === 'bounced') {
+      markBounced(db, clock, outcome.recipient.email, outcome.error ?? 'refused');
+    }
   }
 
   private pause(issueId: number, reason: string): void {

@@ -270,11 +270,15 @@ export function exportSubscription(
   };
 }
 
-/** The outbox's permanent-failure hook: the relay refused the address, so stop mailing it. */
-export function markBounced(db: Db, clock: Clock, email: string): void {
+/**
+ * The relay refused the address during the SMTP conversation (the outbox's and the newsletter
+ * sender's permanent-failure hook): stop mailing it, and keep the reply for the owner's console.
+ */
+export function markBounced(db: Db, clock: Clock, email: string, reason: string): void {
   const now = iso(clock.now());
   statement(
     db,
-    'UPDATE subscriptions SET bounced_at = ?, updated_at = ? WHERE email = ? AND bounced_at IS NULL',
-  ).run(now, now, email);
+    `UPDATE subscriptions SET bounced_at = ?, bounce_reason = ?, updated_at = ?
+     WHERE email = ? AND bounced_at IS NULL`,
+  ).run(now, `smtp: ${reason}`.slice(0, 500), now, email);
 }

@@ -213,6 +213,9 @@ export function SubscribersSection() {
                           <span className={`members-badge members-badge--${subscriber.status}`}>
                             {FILTER_LABELS[subscriber.status]}
                           </span>
+                          {subscriber.bounceReason ? (
+                            <span className="members-table__note">{subscriber.bounceReason}</span>
+                          ) : null}
                         </td>
                         <td>{formatDate(subscriber.subscribedAt)}</td>
                       </tr>

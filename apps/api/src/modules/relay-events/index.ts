@@ -1,0 +1,2 @@
+/** Bounces and complaints that relays report after delivery (issue 16). */
+export { relayWebhookRoutes } from './routes.js';

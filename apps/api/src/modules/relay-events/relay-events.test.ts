@@ -1,0 +1,185 @@
+import { createHmac } from 'node:crypto';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-support/test-app.js';
+import { findByEmail, listConsents, subscribe } from '../subscriptions/index.js';
+
+const SIGNING_KEY = 'key-mailgun-webhook-signing-key-for-tests';
+const POSTMARK = { user: 'postmark-hooks', password: 'a long postmark webhook password' };
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+function relayApp(env: Record<string, string> = {}) {
+  const t = createTestApp({
+    env: {
+      MAILGUN_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
+      POSTMARK_WEBHOOK_USER: POSTMARK.user,
+      POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
+      ...env,
+    },
+  });
+  cleanups.push(t.cleanup);
+  return t;
+}
+
+/** A confirmed subscriber, as the newsletter would mail them. */
+function confirmed(t: ReturnType<typeof relayApp>, email: string) {
+  subscribe(t.deps, { email, wantsAccount: false, source: 'subscribe-form@/', ipHash: null });
+  t.deps.db
+    .prepare(
+      `UPDATE subscriptions SET status = 'active', verified = 1, verified_at = ? WHERE email = ?`,
+    )
+    .run(new Date(t.clock.now()).toISOString(), email);
+  return findByEmail(t.deps.db, email)!;
+}
+
+let tokens = 0;
+/** A Mailgun webhook body signed as Mailgun signs it: HMAC-SHA256(timestamp + token). */
+function mailgunBody(
+  eventData: Record<string, unknown>,
+  { now, key = SIGNING_KEY, token }: { now: number; key?: string; token?: string },
+) {
+  const timestamp = String(Math.floor(now / 1000));
+  const nonce = token ?? `token-${(tokens += 1)}-${'x'.repeat(40)}`;
+  const signature = createHmac('sha256', key)
+    .update(timestamp + nonce)
+    .digest('hex');
+  return { signature: { timestamp, token: nonce, signature }, 'event-data': eventData };
+}
+
+const permanentFailure = (recipient: string) => ({
+  event: 'failed',
+  severity: 'permanent',
+  recipient,
+  reason: 'bounce',
+  'delivery-status': { code: 550, description: 'No such mailbox' },
+});
+
+describe('Mailgun webhooks', () => {
+  it('a permanent failure bounces the subscriber, with the reason the console shows', async () => {
+    const t = relayApp();
+    confirmed(t, 'gone@example.com');
+    const res = await request(t.app)
+      .post('/api/mail/webhooks/mailgun')
+      .send(mailgunBody(permanentFailure('Gone@Example.com'), { now: t.clock.now() }));
+    expect(res.status).toBe(200);
+    expect(findByEmail(t.deps.db, 'gone@example.com')).toMatchObject({
+      status: 'active',
+      bounced_at: expect.any(String),
+      bounce_reason: 'mailgun: 550 No such mailbox',
+    });
+    const logged = t.deps.db.prepare('SELECT kind, relay, recipient FROM relay_events').all();
+    expect(logged).toEqual([{ kind: 'bounce', relay: 'mailgun', recipient: 'gone@example.com' }]);
+  });
+
+  it('a complaint unsubscribes, recorded as a withdrawal of consent', async () => {
+    const t = relayApp();
+    const row = confirmed(t, 'annoyed@example.com');
+    await request(t.app)
+      .post('/api/mail/webhooks/mailgun')
+      .send(
+        mailgunBody(
+          { event: 'complained', recipient: 'annoyed@example.com' },
+          { now: t.clock.now() },
+        ),
+      )
+      .expect(200);
+    expect(findByEmail(t.deps.db, 'annoyed@example.com')?.status).toBe('unsubscribed');
+    expect(listConsents(t.deps.db, row.id).at(-1)).toMatchObject({
+      action: 'withdraw',
+      source: 'mailgun-complaint',
+    });
+  });
+
+  it('refuses a forged signature, a stale timestamp and a replayed token, changing nothing', async () => {
+    const t = relayApp();
+    confirmed(t, 'safe@example.com');
+    const now = t.clock.now();
+    const forged = mailgunBody(permanentFailure('safe@example.com'), { now, key: 'guessed-key' });
+    const stale = mailgunBody(permanentFailure('safe@example.com'), { now: now - 10 * 60_000 });
+    for (const body of [forged, stale]) {
+      const res = await request(t.app).post('/api/mail/webhooks/mailgun').send(body);
+      expect(res.status).toBe(401);
+    }
+    expect(findByEmail(t.deps.db, 'safe@example.com')?.bounced_at).toBeNull();
+
+    const genuine = mailgunBody({ event: 'complained', recipient: 'safe@example.com' }, { now });
+    await request(t.app).post('/api/mail/webhooks/mailgun').send(genuine).expect(200);
+    // The owner resubscribes; a replay of the old complaint must not undo it.
+    t.deps.db.prepare(`UPDATE subscriptions SET status = 'active'`).run();
+    const replay = await request(t.app).post('/api/mail/webhooks/mailgun').send(genuine);
+    expect(replay.status).toBe(401);
+    expect(findByEmail(t.deps.db, 'safe@example.com')?.status).toBe('active');
+  });
+
+  it('acknowledges other events (a temporary failure) without changing anything', async () => {
+    const t = relayApp();
+    confirmed(t, 'busy@example.com');
+    const temporary = { ...permanentFailure('busy@example.com'), severity: 'temporary' };
+    await request(t.app)
+      .post('/api/mail/webhooks/mailgun')
+      .send(mailgunBody(temporary, { now: t.clock.now() }))
+      .expect(200);
+    expect(findByEmail(t.deps.db, 'busy@example.com')?.bounced_at).toBeNull();
+  });
+
+  it('answers 404 until a signing key is configured', async () => {
+    const t = relayApp({ MAILGUN_WEBHOOK_SIGNING_KEY: '' });
+    const res = await request(t.app)
+      .post('/api/mail/webhooks/mailgun')
+      .send(mailgunBody(permanentFailure('x@example.com'), { now: t.clock.now() }));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('Postmark webhooks', () => {
+  const basic = (user: string, password: string) =>
+    `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+  const hardBounce = (email: string, id = 1) => ({
+    RecordType: 'Bounce',
+    ID: id,
+    Type: 'HardBounce',
+    Email: email,
+    Description: 'The server was unable to deliver your message (ex: unknown user).',
+    BouncedAt: '2026-01-01T09:00:00Z',
+  });
+
+  it('refuses missing or wrong credentials, changing nothing', async () => {
+    const t = relayApp();
+    confirmed(t, 'kept@example.com');
+    const missing = await request(t.app)
+      .post('/api/mail/webhooks/postmark')
+      .send(hardBounce('kept@example.com'));
+    const wrong = await request(t.app)
+      .post('/api/mail/webhooks/postmark')
+      .set('Authorization', basic(POSTMARK.user, 'not it'))
+      .send(hardBounce('kept@example.com'));
+    expect([missing.status, wrong.status]).toEqual([401, 401]);
+    expect(findByEmail(t.deps.db, 'kept@example.com')?.bounced_at).toBeNull();
+  });
+
+  it('a hard bounce bounces, a soft one does not, a spam complaint unsubscribes; retries are no-ops', async () => {
+    const t = relayApp();
+    confirmed(t, 'hard@example.com');
+    confirmed(t, 'soft@example.com');
+    confirmed(t, 'spam@example.com');
+    const post = (body: object) =>
+      request(t.app)
+        .post('/api/mail/webhooks/postmark')
+        .set('Authorization', basic(POSTMARK.user, POSTMARK.password))
+        .send(body)
+        .expect(200);
+    await post(hardBounce('hard@example.com', 11));
+    await post(hardBounce('hard@example.com', 11));
+    await post({ ...hardBounce('soft@example.com', 12), Type: 'SoftBounce' });
+    await post({ RecordType: 'SpamComplaint', ID: 13, Email: 'spam@example.com' });
+
+    expect(findByEmail(t.deps.db, 'hard@example.com')?.bounce_reason).toBe(
+      'postmark: HardBounce: The server was unable to deliver your message (ex: unknown user).',
+    );
+    expect(findByEmail(t.deps.db, 'soft@example.com')?.bounced_at).toBeNull();
+    expect(findByEmail(t.deps.db, 'spam@example.com')?.status).toBe('unsubscribed');
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM relay_events').pluck().get()).toBe(2);
+  });
+});

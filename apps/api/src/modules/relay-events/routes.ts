@@ -1,0 +1,59 @@
+import { Router, type Request, type Response } from 'express';
+import type { CommunityDeps } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
+import { readMailgunWebhook } from './mailgun.js';
+import { postmarkAuthorized, readPostmarkWebhook } from './postmark.js';
+import { recordRelayEvent, type RelayEvent } from './service.js';
+
+/**
+ * POST /api/mail/webhooks/{mailgun,postmark}: bounces and complaints a relay reports after
+ * delivery. Relays post from their servers without an Origin, so this router is mounted before
+ * the same-site guard; each request proves itself (a signature, or Basic credentials). An
+ * endpoint whose secret is not configured answers 404.
+ */
+export function relayWebhookRoutes(deps: CommunityDeps): Router {
+  const { env, clock, logger } = deps;
+  const router = Router();
+
+  const apply = (event: RelayEvent | null) => {
+    const outcome = event ? recordRelayEvent(deps, event) : 'ignored';
+    if (event) {
+      logger.info(
+        { relay: event.relay, kind: event.kind, eventId: event.eventId, outcome },
+        'relay event',
+      );
+    }
+    return outcome;
+  };
+
+  router.post('/api/mail/webhooks/mailgun', (req: Request, res: Response) => {
+    const key = env.MAILGUN_WEBHOOK_SIGNING_KEY;
+    if (!key) throw new AppError(404, 'NOT_FOUND');
+    const verdict = readMailgunWebhook(req.body, key, clock.now());
+    if (!verdict.ok) {
+      if (verdict.why === 'malformed') throw new AppError(400, 'INVALID_REQUEST');
+      logger.warn({ why: verdict.why }, 'relay event: mailgun webhook refused');
+      throw new AppError(401, 'UNAUTHORIZED');
+    }
+    // A token seen before is a replay, even of an event that was applied.
+    if (apply(verdict.event) === 'duplicate') throw new AppError(401, 'UNAUTHORIZED');
+    res.json({ success: true });
+  });
+
+  router.post('/api/mail/webhooks/postmark', (req: Request, res: Response) => {
+    const user = env.POSTMARK_WEBHOOK_USER;
+    const password = env.POSTMARK_WEBHOOK_PASSWORD;
+    if (!user || !password) throw new AppError(404, 'NOT_FOUND');
+    if (!postmarkAuthorized(req.get('authorization'), { user, password })) {
+      res.set('WWW-Authenticate', 'Basic realm="postmark"');
+      throw new AppError(401, 'UNAUTHORIZED');
+    }
+    const event = readPostmarkWebhook(req.body, clock.now());
+    if (event === undefined) throw new AppError(400, 'INVALID_REQUEST');
+    // Postmark retries until it gets a 200; a retry of an applied event is simply done.
+    apply(event);
+    res.json({ success: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,67 @@
+import { canonicalEmail } from '@quillpost/domain';
+import { isoNow } from '../../clock.js';
+import { inTransaction, statement } from '../../db/statements.js';
+import type { CommunityDeps } from '../../deps.js';
+import { findByEmail, unsubscribe } from '../subscriptions/index.js';
+
+export type Relay = 'mailgun' | 'postmark' | 'ses';
+
+/** A bounce or complaint as a relay reported it, in the relay's own words. */
+export interface RelayEvent {
+  relay: Relay;
+  /** Unique per relay: a retried or replayed event carries the same id. */
+  eventId: string;
+  kind: 'bounce' | 'complaint';
+  recipient: string;
+  detail: string | null;
+  occurredAt: string;
+}
+
+export type RelayEventOutcome = 'recorded' | 'duplicate';
+
+/**
+ * Applies one relay event, once: a permanent bounce marks the subscription bounced (no more
+ * newsletters; the console shows the reason), a complaint unsubscribes it (with a withdrawal in
+ * its consent records). The event is logged either way, against the subscriber when known.
+ */
+export function recordRelayEvent(
+  deps: Pick<CommunityDeps, 'db' | 'clock' | 'env'>,
+  event: RelayEvent,
+): RelayEventOutcome {
+  const { db, clock } = deps;
+  const address = canonicalEmail(event.recipient);
+  const recipient = address.ok ? address.email : event.recipient.trim().toLowerCase();
+  return inTransaction(db, () => {
+    const subscription = findByEmail(db, recipient);
+    const inserted = statement(
+      db,
+      `INSERT INTO relay_events (relay, event_id, kind, recipient, subscription_id, detail,
+         occurred_at, received_at)
+       VALUES (@relay, @eventId, @kind, @recipient, @subscriptionId, @detail, @occurredAt, @now)
+       ON CONFLICT (relay, event_id) DO NOTHING`,
+    ).run({
+      ...event,
+      recipient,
+      subscriptionId: subscription?.id ?? null,
+      detail: event.detail?.slice(0, 500) ?? null,
+      now: isoNow(clock),
+    }).changes;
+    if (!inserted) return 'duplicate';
+    if (!subscription) return 'recorded';
+    if (event.kind === 'complaint') {
+      unsubscribe(deps, subscription.id, { source: `${event.relay}-complaint`, ipHash: null });
+    } else {
+      statement(
+        db,
+        `UPDATE subscriptions SET bounced_at = COALESCE(bounced_at, @now), bounce_reason = @reason,
+           updated_at = @now
+         WHERE id = @id`,
+      ).run({
+        id: subscription.id,
+        now: isoNow(clock),
+        reason: `${event.relay}: ${event.detail ?? 'permanent failure'}`.slice(0, 500),
+      });
+    }
+    return 'recorded';
+  });
+}
