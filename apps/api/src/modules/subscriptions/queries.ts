@@ -21,6 +21,8 @@ export interface SubscriptionRow {
   verified_at: string | null;
   unsubscribed_at: string | null;
   bounced_at: string | null;
+  /** The relay's reason, or the SMTP reply (issue 16). */
+  bounce_reason: string | null;
   verify_token_hash: string | null;
   verify_token_expires_at: string | null;
   created_at: string;
