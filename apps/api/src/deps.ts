@@ -24,6 +24,14 @@ export interface PageHost {
   close(): Promise<void>;
 }
 
+/** Fetches SNS signing certificates and visits subscription links; tests use a local one. */
+export interface SnsClient {
+  /** The PEM at an SNS certificate URL (already checked to be an SNS host). */
+  certificate(url: string): Promise<string>;
+  /** Confirms a subscription by visiting its SubscribeURL (already checked). */
+  confirm(url: string): Promise<void>;
+}
+
 export interface AppDeps {
   env: Env;
   db: Db;
@@ -34,6 +42,8 @@ export interface AppDeps {
   securityCheck?: SecurityCheck;
   /** The web app's pages and assets; without it the app answers the API only. */
   pages?: PageHost;
+  /** SNS certificates and subscription links for the SES webhook; defaults to HTTPS. */
+  sns?: SnsClient;
 }
 
 /** What the members area's modules (admin, moderation, discussions, events, ...) run on. */

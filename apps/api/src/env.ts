@@ -92,6 +92,8 @@ const envSchema = z
     MAILGUN_WEBHOOK_SIGNING_KEY: optionalText,
     POSTMARK_WEBHOOK_USER: optionalText,
     POSTMARK_WEBHOOK_PASSWORD: optionalText,
+    // Only messages of this SNS topic are believed: anyone can sign messages of a topic of theirs.
+    SES_SNS_TOPIC_ARN: optionalText,
     TRUST_PROXY: z
       .string()
       .default('loopback')

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app.js';
@@ -181,5 +181,154 @@ describe('Postmark webhooks', () => {
     expect(findByEmail(t.deps.db, 'soft@example.com')?.bounced_at).toBeNull();
     expect(findByEmail(t.deps.db, 'spam@example.com')?.status).toBe('unsubscribed');
     expect(t.deps.db.prepare('SELECT COUNT(*) FROM relay_events').pluck().get()).toBe(2);
+  });
+});
+
+describe('Amazon SES webhooks, through SNS', () => {
+  const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:ses-feedback';
+  const CERT_URL = 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem';
+  // A key pair made for the test; its public half stands in for SNS's signing certificate
+  // (crypto's verify reads a public key as it reads a certificate).
+  const signer = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const certificate = signer.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+
+  function snsApp() {
+    const fetched: string[] = [];
+    const confirmed: string[] = [];
+    const t = createTestApp({
+      env: { SES_SNS_TOPIC_ARN: TOPIC },
+      deps: {
+        sns: {
+          certificate: async (url) => {
+            fetched.push(url);
+            return certificate;
+          },
+          confirm: async (url) => {
+            confirmed.push(url);
+          },
+        },
+      },
+    });
+    cleanups.push(t.cleanup);
+    return { ...t, fetched, confirmed };
+  }
+
+  let messages = 0;
+  /** An SNS message signed as SNS signs it (SignatureVersion 2: SHA256withRSA). */
+  function signed(fields: Record<string, string>, key = signer.privateKey) {
+    const message = {
+      MessageId: `message-${(messages += 1)}`,
+      TopicArn: TOPIC,
+      Timestamp: '2026-01-01T09:00:00.000Z',
+      SignatureVersion: '2',
+      SigningCertURL: CERT_URL,
+      ...fields,
+    } as Record<string, string>;
+    const order =
+      message.Type === 'Notification'
+        ? ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type']
+        : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
+    const text = order
+      .filter((field) => message[field] !== undefined)
+      .map((field) => `${field}\n${message[field]}\n`)
+      .join('');
+    const signature = createSign('RSA-SHA256').update(text).sign(key, 'base64');
+    return { ...message, Signature: signature };
+  }
+
+  const post = (t: Pick<ReturnType<typeof relayApp>, 'app'>, body: object) =>
+    request(t.app)
+      .post('/api/mail/webhooks/ses')
+      .set('Content-Type', 'text/plain; charset=UTF-8')
+      .send(JSON.stringify(body));
+
+  const notification = (payload: object) =>
+    signed({ Type: 'Notification', Message: JSON.stringify(payload) });
+
+  it('confirms the SNS subscription by visiting its SNS link', async () => {
+    const t = snsApp();
+    const subscribeUrl = `https://sns.eu-west-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=${TOPIC}&Token=abc`;
+    const res = await post(
+      t,
+      signed({
+        Type: 'SubscriptionConfirmation',
+        Message: 'You have chosen to subscribe to the topic.',
+        Token: 'abc',
+        SubscribeURL: subscribeUrl,
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(t.fetched).toEqual([CERT_URL]);
+    expect(t.confirmed).toEqual([subscribeUrl]);
+  });
+
+  it('a permanent bounce bounces each recipient; a complaint unsubscribes; a retry is a no-op', async () => {
+    const t = snsApp();
+    confirmed(t, 'gone@example.com');
+    confirmed(t, 'annoyed@example.com');
+    const bounce = notification({
+      notificationType: 'Bounce',
+      bounce: {
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        bouncedRecipients: [
+          { emailAddress: 'gone@example.com', diagnosticCode: 'smtp; 550 5.1.1 user unknown' },
+        ],
+      },
+    });
+    await post(t, bounce).expect(200);
+    await post(t, bounce).expect(200);
+    await post(
+      t,
+      notification({
+        notificationType: 'Complaint',
+        complaint: {
+          complainedRecipients: [{ emailAddress: 'annoyed@example.com' }],
+          complaintFeedbackType: 'abuse',
+        },
+      }),
+    ).expect(200);
+    expect(findByEmail(t.deps.db, 'gone@example.com')?.bounce_reason).toBe(
+      'ses: smtp; 550 5.1.1 user unknown',
+    );
+    expect(findByEmail(t.deps.db, 'annoyed@example.com')?.status).toBe('unsubscribed');
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM relay_events').pluck().get()).toBe(2);
+  });
+
+  it('refuses a forged signature, another topic and a certificate off SNS, changing nothing', async () => {
+    const t = snsApp();
+    confirmed(t, 'safe@example.com');
+    const payload = {
+      notificationType: 'Bounce',
+      bounce: {
+        bounceType: 'Permanent',
+        bouncedRecipients: [{ emailAddress: 'safe@example.com' }],
+      },
+    };
+    const forger = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forged = signed(
+      { Type: 'Notification', Message: JSON.stringify(payload) },
+      forger.privateKey,
+    );
+    const otherTopic = signed({
+      Type: 'Notification',
+      Message: JSON.stringify(payload),
+      TopicArn: 'arn:aws:sns:eu-west-1:999999999999:someone-elses',
+    });
+    const offSns = signed({
+      Type: 'Notification',
+      Message: JSON.stringify(payload),
+      SigningCertURL: 'https://sns.evil.example/cert.pem',
+    });
+    for (const body of [forged, otherTopic, offSns]) {
+      expect((await post(t, body)).status).toBe(401);
+    }
+    expect(t.fetched.every((url) => url === CERT_URL)).toBe(true);
+    expect(findByEmail(t.deps.db, 'safe@example.com')?.bounced_at).toBeNull();
+  });
+
+  it('answers 404 until a topic is configured', async () => {
+    const t = relayApp();
+    expect((await post(t, { Type: 'Notification' })).status).toBe(404);
   });
 });

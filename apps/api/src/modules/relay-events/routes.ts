@@ -1,18 +1,25 @@
-import { Router, type Request, type Response } from 'express';
-import type { CommunityDeps } from '../../deps.js';
+import express, { Router, type Request, type Response } from 'express';
+import type { CommunityDeps, SnsClient } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { readMailgunWebhook } from './mailgun.js';
 import { postmarkAuthorized, readPostmarkWebhook } from './postmark.js';
 import { recordRelayEvent, type RelayEvent } from './service.js';
+import { httpsSnsClient, isSnsUrl, parseSnsMessage, sesEvents, verifySnsSignature } from './ses.js';
+
+export type RelayWebhookDeps = CommunityDeps & {
+  /** Fetches SNS certificates and confirms subscriptions; defaults to HTTPS. */
+  sns?: SnsClient | undefined;
+};
 
 /**
- * POST /api/mail/webhooks/{mailgun,postmark}: bounces and complaints a relay reports after
+ * POST /api/mail/webhooks/{mailgun,postmark,ses}: bounces and complaints a relay reports after
  * delivery. Relays post from their servers without an Origin, so this router is mounted before
  * the same-site guard; each request proves itself (a signature, or Basic credentials). An
  * endpoint whose secret is not configured answers 404.
  */
-export function relayWebhookRoutes(deps: CommunityDeps): Router {
+export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
   const { env, clock, logger } = deps;
+  const sns = deps.sns ?? httpsSnsClient();
   const router = Router();
 
   const apply = (event: RelayEvent | null) => {
@@ -52,6 +59,37 @@ export function relayWebhookRoutes(deps: CommunityDeps): Router {
     if (event === undefined) throw new AppError(400, 'INVALID_REQUEST');
     // Postmark retries until it gets a 200; a retry of an applied event is simply done.
     apply(event);
+    res.json({ success: true });
+  });
+
+  // SNS posts JSON as text/plain.
+  const snsBody = express.text({ type: () => true, limit: '300kb' });
+  router.post('/api/mail/webhooks/ses', snsBody, async (req: Request, res: Response) => {
+    const topic = env.SES_SNS_TOPIC_ARN;
+    if (!topic) throw new AppError(404, 'NOT_FOUND');
+    let body: unknown;
+    try {
+      body = JSON.parse(typeof req.body === 'string' ? req.body : '');
+    } catch {
+      throw new AppError(400, 'INVALID_REQUEST');
+    }
+    const message = parseSnsMessage(body);
+    if (!message) throw new AppError(400, 'INVALID_REQUEST');
+    if (message.TopicArn !== topic || !(await verifySnsSignature(message, sns))) {
+      logger.warn({ topic: message.TopicArn }, 'relay event: SNS message refused');
+      throw new AppError(401, 'UNAUTHORIZED');
+    }
+    if (message.Type === 'SubscriptionConfirmation') {
+      if (!message.SubscribeURL || !isSnsUrl(message.SubscribeURL, 'link')) {
+        throw new AppError(400, 'INVALID_REQUEST');
+      }
+      await sns.confirm(message.SubscribeURL);
+      logger.info({ topic }, 'relay event: SNS subscription confirmed');
+    } else if (message.Type === 'Notification') {
+      const events = sesEvents(message);
+      if (!events) throw new AppError(400, 'INVALID_REQUEST');
+      for (const event of events) apply(event);
+    }
     res.json({ success: true });
   });
 

@@ -1,0 +1,161 @@
+import { createVerify } from 'node:crypto';
+import { z } from 'zod';
+import type { SnsClient } from '../../deps.js';
+import type { RelayEvent } from './service.js';
+
+/**
+ * Amazon SES reports bounces and complaints through an SNS topic. Every SNS message is signed
+ * with the key of a certificate SNS publishes; the certificate must come from an SNS host, and
+ * the message from the topic configured here (anyone can sign messages of their own topic).
+ */
+
+const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+
+/** Whether a URL is an https URL on an SNS host (certificates end in .pem). */
+export function isSnsUrl(value: string, kind: 'certificate' | 'link'): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' &&
+      SNS_HOST.test(url.hostname) &&
+      (kind === 'link' || url.pathname.endsWith('.pem'))
+    );
+  } catch {
+    return false;
+  }
+}
+
+const snsMessageSchema = z.object({
+  Type: z.enum(['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation']),
+  MessageId: z.string().min(1).max(200),
+  TopicArn: z.string().min(1).max(300),
+  Message: z.string().max(256_000),
+  Timestamp: z.string(),
+  SignatureVersion: z.enum(['1', '2']),
+  Signature: z.string().min(1),
+  SigningCertURL: z.string(),
+  Subject: z.string().optional(),
+  Token: z.string().optional(),
+  SubscribeURL: z.string().optional(),
+});
+export type SnsMessage = z.output<typeof snsMessageSchema>;
+
+export function parseSnsMessage(body: unknown): SnsMessage | null {
+  const parsed = snsMessageSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The text SNS signs: the message's fields, name and value on lines, in this order. */
+export function snsStringToSign(message: SnsMessage): string {
+  const fields =
+    message.Type === 'Notification'
+      ? (['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'] as const)
+      : ([
+          'Message',
+          'MessageId',
+          'SubscribeURL',
+          'Timestamp',
+          'Token',
+          'TopicArn',
+          'Type',
+        ] as const);
+  return fields
+    .filter((field) => message[field] !== undefined)
+    .map((field) => `${field}\n${message[field]}\n`)
+    .join('');
+}
+
+export async function verifySnsSignature(message: SnsMessage, sns: SnsClient): Promise<boolean> {
+  if (!isSnsUrl(message.SigningCertURL, 'certificate')) return false;
+  const certificate = await sns.certificate(message.SigningCertURL);
+  const verifier = createVerify(message.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
+  verifier.update(snsStringToSign(message), 'utf8');
+  try {
+    return verifier.verify(certificate, message.Signature, 'base64');
+  } catch {
+    return false;
+  }
+}
+
+const sesNotificationSchema = z.object({
+  notificationType: z.string(),
+  bounce: z
+    .object({
+      bounceType: z.string(),
+      bounceSubType: z.string().optional(),
+      bouncedRecipients: z.array(
+        z.object({ emailAddress: z.string(), diagnosticCode: z.string().optional() }),
+      ),
+      timestamp: z.string().optional(),
+    })
+    .optional(),
+  complaint: z
+    .object({
+      complainedRecipients: z.array(z.object({ emailAddress: z.string() })),
+      complaintFeedbackType: z.string().optional(),
+      timestamp: z.string().optional(),
+    })
+    .optional(),
+});
+
+/**
+ * The bounces and complaints an SES notification reports, one event per recipient: permanent
+ * bounces only (SES retries transient ones itself). Null when the message is not one.
+ */
+export function sesEvents(message: SnsMessage): RelayEvent[] | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(message.Message);
+  } catch {
+    return null;
+  }
+  const parsed = sesNotificationSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { notificationType, bounce, complaint } = parsed.data;
+  const at = (timestamp: string | undefined) => timestamp ?? message.Timestamp;
+  if (notificationType === 'Bounce' && bounce?.bounceType === 'Permanent') {
+    return bounce.bouncedRecipients.map((recipient) => ({
+      relay: 'ses',
+      eventId: `${message.MessageId}:${recipient.emailAddress}`,
+      kind: 'bounce',
+      recipient: recipient.emailAddress,
+      detail: recipient.diagnosticCode ?? `Permanent ${bounce.bounceSubType ?? 'bounce'}`.trim(),
+      occurredAt: at(bounce.timestamp),
+    }));
+  }
+  if (notificationType === 'Complaint' && complaint) {
+    return complaint.complainedRecipients.map((recipient) => ({
+      relay: 'ses',
+      eventId: `${message.MessageId}:${recipient.emailAddress}`,
+      kind: 'complaint',
+      recipient: recipient.emailAddress,
+      detail: complaint.complaintFeedbackType ?? 'spam complaint',
+      occurredAt: at(complaint.timestamp),
+    }));
+  }
+  return [];
+}
+
+/** The real SNS client: HTTPS with a timeout; certificates are kept once fetched. */
+export function httpsSnsClient(timeoutMs = 10_000): SnsClient {
+  const certificates = new Map<string, Promise<string>>();
+  const get = async (url: string) => {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`SNS answered ${response.status} for ${url}`);
+    return response.text();
+  };
+  return {
+    certificate(url) {
+      let pending = certificates.get(url);
+      if (!pending) {
+        pending = get(url);
+        pending.catch(() => certificates.delete(url));
+        certificates.set(url, pending);
+      }
+      return pending;
+    },
+    async confirm(url) {
+      await get(url);
+    },
+  };
+}
