@@ -19,3 +19,12 @@ CREATE TABLE relay_events (
 
 -- Why a subscription is bounced, for the owner's console: the relay's reason, or the SMTP reply.
 ALTER TABLE subscriptions ADD COLUMN bounce_reason TEXT;
+
+-- Every Mailgun token verified in the last minutes, whatever its event: a signature covers only
+-- timestamp + token, so a token seen once must never be accepted with other event data.
+CREATE TABLE relay_tokens (
+  relay TEXT NOT NULL,
+  token TEXT NOT NULL,
+  seen_at TEXT NOT NULL,
+  PRIMARY KEY (relay, token)
+) WITHOUT ROWID;

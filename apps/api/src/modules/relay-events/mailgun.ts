@@ -17,7 +17,7 @@ const mailgunWebhookSchema = z.object({
     event: z.string(),
     severity: z.string().optional(),
     recipient: z.string().max(320),
-    timestamp: z.number().optional(),
+    timestamp: z.number().finite().min(0).max(1e11).optional(),
     reason: z.string().optional(),
     'delivery-status': z
       .object({
@@ -30,7 +30,8 @@ const mailgunWebhookSchema = z.object({
 });
 
 export type MailgunVerdict =
-  { ok: true; event: RelayEvent | null } | { ok: false; why: 'malformed' | 'signature' | 'stale' };
+  | { ok: true; token: string; event: RelayEvent | null }
+  | { ok: false; why: 'malformed' | 'signature' | 'stale' };
 
 /**
  * Checks a Mailgun webhook: HMAC-SHA256 of timestamp + token under the signing key, a timestamp
@@ -54,7 +55,7 @@ export function readMailgunWebhook(body: unknown, signingKey: string, now: numbe
       : data.event === 'failed' && data.severity === 'permanent'
         ? 'bounce'
         : null;
-  if (!kind) return { ok: true, event: null };
+  if (!kind) return { ok: true, token: signature.token, event: null };
   const status = data['delivery-status'];
   const detail =
     kind === 'complaint'
@@ -64,6 +65,7 @@ export function readMailgunWebhook(body: unknown, signingKey: string, now: numbe
           .join(' ') || null;
   return {
     ok: true,
+    token: signature.token,
     event: {
       relay: 'mailgun',
       // Mailgun never reuses a token: a second call with one is a replay.

@@ -113,6 +113,22 @@ describe('Mailgun webhooks', () => {
     expect(findByEmail(t.deps.db, 'safe@example.com')?.status).toBe('active');
   });
 
+  it("takes every token once: a delivery's signature cannot be reused for a complaint", async () => {
+    const t = relayApp();
+    confirmed(t, 'reader@example.com');
+    const delivered = mailgunBody(
+      { event: 'delivered', recipient: 'reader@example.com' },
+      { now: t.clock.now() },
+    );
+    await request(t.app).post('/api/mail/webhooks/mailgun').send(delivered).expect(200);
+    const reused = {
+      ...delivered,
+      'event-data': { event: 'complained', recipient: 'reader@example.com' },
+    };
+    expect((await request(t.app).post('/api/mail/webhooks/mailgun').send(reused)).status).toBe(401);
+    expect(findByEmail(t.deps.db, 'reader@example.com')?.status).toBe('active');
+  });
+
   it('acknowledges other events (a temporary failure) without changing anything', async () => {
     const t = relayApp();
     confirmed(t, 'busy@example.com');
@@ -320,11 +336,42 @@ describe('Amazon SES webhooks, through SNS', () => {
       Message: JSON.stringify(payload),
       SigningCertURL: 'https://sns.evil.example/cert.pem',
     });
-    for (const body of [forged, otherTopic, offSns]) {
+    // An S3 bucket named "sns" answers on this host, with a valid certificate for it.
+    const s3Bucket = signed({
+      Type: 'Notification',
+      Message: JSON.stringify(payload),
+      SigningCertURL: 'https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem',
+    });
+    const old = signed({
+      Type: 'Notification',
+      Message: JSON.stringify(payload),
+      Timestamp: '2025-12-31T07:00:00.000Z',
+    });
+    for (const body of [forged, otherTopic, offSns, s3Bucket, old]) {
       expect((await post(t, body)).status).toBe(401);
     }
     expect(t.fetched.every((url) => url === CERT_URL)).toBe(true);
     expect(findByEmail(t.deps.db, 'safe@example.com')?.bounced_at).toBeNull();
+  });
+
+  it('reads configuration-set events too, and acknowledges messages that report nothing', async () => {
+    const t = snsApp();
+    confirmed(t, 'gone@example.com');
+    await post(
+      t,
+      signed({ Type: 'Notification', Message: 'A test message from the console' }),
+    ).expect(200);
+    await post(
+      t,
+      notification({
+        eventType: 'Bounce',
+        bounce: {
+          bounceType: 'Permanent',
+          bouncedRecipients: [{ emailAddress: 'gone@example.com' }],
+        },
+      }),
+    ).expect(200);
+    expect(findByEmail(t.deps.db, 'gone@example.com')?.bounced_at).not.toBeNull();
   });
 
   it('answers 404 until a topic is configured', async () => {

@@ -1,10 +1,17 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { CommunityDeps, SnsClient } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
-import { readMailgunWebhook } from './mailgun.js';
+import { MAILGUN_MAX_SKEW_MS, readMailgunWebhook } from './mailgun.js';
 import { postmarkAuthorized, readPostmarkWebhook } from './postmark.js';
-import { recordRelayEvent, type RelayEvent } from './service.js';
-import { httpsSnsClient, isSnsUrl, parseSnsMessage, sesEvents, verifySnsSignature } from './ses.js';
+import { recordRelayEvent, takeToken, type RelayEvent } from './service.js';
+import {
+  httpsSnsClient,
+  isSnsUrl,
+  parseSnsMessage,
+  sesEvents,
+  SNS_MAX_AGE_MS,
+  verifySnsSignature,
+} from './ses.js';
 
 export type RelayWebhookDeps = CommunityDeps & {
   /** Fetches SNS certificates and confirms subscriptions; defaults to HTTPS. */
@@ -42,8 +49,13 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
       logger.warn({ why: verdict.why }, 'relay event: mailgun webhook refused');
       throw new AppError(401, 'UNAUTHORIZED');
     }
-    // A token seen before is a replay, even of an event that was applied.
-    if (apply(verdict.event) === 'duplicate') throw new AppError(401, 'UNAUTHORIZED');
+    // Every verified token is taken once, whatever its event: the signature does not cover the
+    // event data, so a token seen before (even on a delivery) is a replay.
+    if (!takeToken(deps, 'mailgun', verdict.token, 2 * MAILGUN_MAX_SKEW_MS)) {
+      logger.warn('relay event: mailgun token replayed');
+      throw new AppError(401, 'UNAUTHORIZED');
+    }
+    apply(verdict.event);
     res.json({ success: true });
   });
 
@@ -67,14 +79,19 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
   router.post('/api/mail/webhooks/ses', snsBody, async (req: Request, res: Response) => {
     const topic = env.SES_SNS_TOPIC_ARN;
     if (!topic) throw new AppError(404, 'NOT_FOUND');
-    let body: unknown;
-    try {
-      body = JSON.parse(typeof req.body === 'string' ? req.body : '');
-    } catch {
-      throw new AppError(400, 'INVALID_REQUEST');
+    let body: unknown = req.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        throw new AppError(400, 'INVALID_REQUEST');
+      }
     }
     const message = parseSnsMessage(body);
     if (!message) throw new AppError(400, 'INVALID_REQUEST');
+    // An old signed message is a replay (SNS retries within minutes).
+    const age = clock.now() - Date.parse(message.Timestamp);
+    if (!(age < SNS_MAX_AGE_MS)) throw new AppError(401, 'UNAUTHORIZED');
     if (message.TopicArn !== topic || !(await verifySnsSignature(message, sns))) {
       logger.warn({ topic: message.TopicArn }, 'relay event: SNS message refused');
       throw new AppError(401, 'UNAUTHORIZED');
@@ -86,9 +103,7 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
       await sns.confirm(message.SubscribeURL);
       logger.info({ topic }, 'relay event: SNS subscription confirmed');
     } else if (message.Type === 'Notification') {
-      const events = sesEvents(message);
-      if (!events) throw new AppError(400, 'INVALID_REQUEST');
-      for (const event of events) apply(event);
+      for (const event of sesEvents(message)) apply(event);
     }
     res.json({ success: true });
   });

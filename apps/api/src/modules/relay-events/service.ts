@@ -65,3 +65,30 @@ export function recordRelayEvent(
     return 'recorded';
   });
 }
+
+/**
+ * Takes a signed token once: false when it was seen before. Tokens older than `keepMs` go, since
+ * a signature that old is refused as stale anyway.
+ */
+export function takeToken(
+  deps: Pick<CommunityDeps, 'db' | 'clock'>,
+  relay: Relay,
+  token: string,
+  keepMs: number,
+): boolean {
+  const { db, clock } = deps;
+  const now = clock.now();
+  return inTransaction(db, () => {
+    statement(db, 'DELETE FROM relay_tokens WHERE relay = ? AND seen_at < ?').run(
+      relay,
+      new Date(now - keepMs).toISOString(),
+    );
+    return (
+      statement(
+        db,
+        `INSERT INTO relay_tokens (relay, token, seen_at) VALUES (?, ?, ?)
+         ON CONFLICT (relay, token) DO NOTHING`,
+      ).run(relay, token, new Date(now).toISOString()).changes === 1
+    );
+  });
+}

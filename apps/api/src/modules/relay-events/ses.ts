@@ -9,17 +9,25 @@ import type { RelayEvent } from './service.js';
  * the message from the topic configured here (anyone can sign messages of their own topic).
  */
 
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+/** How old a signed SNS message may be; older ones are refused as replays. */
+export const SNS_MAX_AGE_MS = 60 * 60_000;
 
-/** Whether a URL is an https URL on an SNS host (certificates end in .pem). */
+// A region label is required: `sns.s3.amazonaws.com` is an S3 bucket anyone could own.
+const SNS_HOST = /^sns\.[a-z]{2}(-gov)?-[a-z]+-\d+\.amazonaws\.com(\.cn)?$/;
+
+/**
+ * Whether a URL is an https URL on an SNS host: a certificate is SNS's own .pem, without query or
+ * fragment (so no two URLs name one certificate); a link is SNS's API.
+ */
 export function isSnsUrl(value: string, kind: 'certificate' | 'link'): boolean {
   try {
     const url = new URL(value);
-    return (
-      url.protocol === 'https:' &&
-      SNS_HOST.test(url.hostname) &&
-      (kind === 'link' || url.pathname.endsWith('.pem'))
-    );
+    if (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname) || url.username) return false;
+    return kind === 'link'
+      ? true
+      : /^\/SimpleNotificationService-[A-Za-z0-9]+\.pem$/.test(url.pathname) &&
+          url.search === '' &&
+          url.hash === '';
   } catch {
     return false;
   }
@@ -67,7 +75,13 @@ export function snsStringToSign(message: SnsMessage): string {
 
 export async function verifySnsSignature(message: SnsMessage, sns: SnsClient): Promise<boolean> {
   if (!isSnsUrl(message.SigningCertURL, 'certificate')) return false;
-  const certificate = await sns.certificate(message.SigningCertURL);
+  let certificate: string;
+  try {
+    certificate = await sns.certificate(message.SigningCertURL);
+  } catch {
+    // No certificate at that address: nothing to check the signature against.
+    return false;
+  }
   const verifier = createVerify(message.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256');
   verifier.update(snsStringToSign(message), 'utf8');
   try {
@@ -78,7 +92,9 @@ export async function verifySnsSignature(message: SnsMessage, sns: SnsClient): P
 }
 
 const sesNotificationSchema = z.object({
-  notificationType: z.string(),
+  // Feedback notifications say notificationType; configuration-set event publishing, eventType.
+  notificationType: z.string().optional(),
+  eventType: z.string().optional(),
   bounce: z
     .object({
       bounceType: z.string(),
@@ -100,18 +116,20 @@ const sesNotificationSchema = z.object({
 
 /**
  * The bounces and complaints an SES notification reports, one event per recipient: permanent
- * bounces only (SES retries transient ones itself). Null when the message is not one.
+ * bounces only (SES retries transient ones itself). Anything else (a delivery, a test message
+ * published by hand) reports none.
  */
-export function sesEvents(message: SnsMessage): RelayEvent[] | null {
+export function sesEvents(message: SnsMessage): RelayEvent[] {
   let json: unknown;
   try {
     json = JSON.parse(message.Message);
   } catch {
-    return null;
+    return [];
   }
   const parsed = sesNotificationSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const { notificationType, bounce, complaint } = parsed.data;
+  if (!parsed.success) return [];
+  const { bounce, complaint } = parsed.data;
+  const notificationType = parsed.data.notificationType ?? parsed.data.eventType;
   const at = (timestamp: string | undefined) => timestamp ?? message.Timestamp;
   if (notificationType === 'Bounce' && bounce?.bounceType === 'Permanent') {
     return bounce.bouncedRecipients.map((recipient) => ({
@@ -138,9 +156,14 @@ export function sesEvents(message: SnsMessage): RelayEvent[] | null {
 
 /** The real SNS client: HTTPS with a timeout; certificates are kept once fetched. */
 export function httpsSnsClient(timeoutMs = 10_000): SnsClient {
+  // SNS signs with a handful of certificates; a few entries are plenty.
   const certificates = new Map<string, Promise<string>>();
+  const CACHE_LIMIT = 20;
   const get = async (url: string) => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
     if (!response.ok) throw new Error(`SNS answered ${response.status} for ${url}`);
     return response.text();
   };
@@ -148,6 +171,7 @@ export function httpsSnsClient(timeoutMs = 10_000): SnsClient {
     certificate(url) {
       let pending = certificates.get(url);
       if (!pending) {
+        if (certificates.size >= CACHE_LIMIT) certificates.clear();
         pending = get(url);
         pending.catch(() => certificates.delete(url));
         certificates.set(url, pending);
