@@ -11,7 +11,6 @@ import {
   meResponseSchema,
   messageResponseSchema,
   oauthAuthorizeQuerySchema,
-  plainSubscribeRequestSchema,
   postSchema,
   preferencesUpdateRequestSchema,
   profileUpdateRequestSchema,
@@ -51,7 +50,7 @@ describe('POST /api/auth/subscribe bodies', () => {
   it.each([
     [{ email: 'reader@example.com', turnstileToken: 'tok' }, 'OK'],
     [{ email: 'reader@example.com', name: 'Ada', turnstileToken: 'tok', wantsAccount: true }, 'OK'],
-    [{ email: 'reader@example.com' }, 'SECURITY_CHECK_PENDING'],
+    [{ email: 'reader@example.com', turnstileToken: '' }, 'SECURITY_CHECK_PENDING'],
     [{ turnstileToken: 'tok' }, 'EMAIL_REQUIRED'],
     [{ email: ['a@b.co'], turnstileToken: 'tok' }, 'EMAIL_INVALID'],
     [{ email: 'reader@example.com', name: 'a', turnstileToken: 'tok' }, 'NAME_TOO_SHORT'],
@@ -69,9 +68,12 @@ describe('POST /api/auth/subscribe bodies', () => {
     [{ email: 'reader@example.com', name: 'Ada', wantsAccount: true }, 'OK'],
     [{ email: 'reader@example.com' }, 'OK'],
     [{ email: '' }, 'EMAIL_REQUIRED'],
-  ])('plain subscribe %j -> %s', (body, code) => {
-    expect(codeOf(plainSubscribeRequestSchema, body)).toBe(code);
-  });
+  ])(
+    'the plain variant (no token) %j -> %s; the server decides whether it may pass',
+    (body, code) => {
+      expect(codeOf(subscribeRequestSchema, body)).toBe(code);
+    },
+  );
 });
 
 describe('email-only bodies', () => {

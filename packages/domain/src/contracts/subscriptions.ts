@@ -25,11 +25,16 @@ export type NewsletterPreferences = z.output<typeof newsletterPreferencesSchema>
 export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** POST /api/auth/subscribe from the subscribe form (with the security-check token). */
+/**
+ * POST /api/auth/subscribe: email, name, wantsAccount and the security-check token. The spec's
+ * plain variant is this body without the token; it passes only where the server's security
+ * check does not require one (development), and gets 'Security verification in progress...'
+ * otherwise.
+ */
 export const subscribeRequestSchema = z.object({
   email: emailSchema,
   name: nameSchema,
-  turnstileToken: turnstileTokenSchema,
+  turnstileToken: turnstileTokenSchema.optional(),
   wantsAccount: z.boolean().optional().default(false),
 });
 export type SubscribeRequest = z.input<typeof subscribeRequestSchema>;
@@ -45,14 +50,6 @@ export const subscribeResponseSchema = z.object({
   statusToken: z.string(),
 });
 export type SubscribeResponse = z.output<typeof subscribeResponseSchema>;
-
-/** The plain variant of POST /api/auth/subscribe: email, name, wantsAccount and no token. */
-export const plainSubscribeRequestSchema = z.object({
-  email: emailSchema,
-  name: nameSchema,
-  wantsAccount: z.boolean().optional().default(false),
-});
-export type PlainSubscribeRequest = z.input<typeof plainSubscribeRequestSchema>;
 
 /** POST /api/auth/unsubscribe */
 export const unsubscribeRequestSchema = z.object({ email: emailSchema });

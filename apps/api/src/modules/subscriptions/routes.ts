@@ -3,7 +3,6 @@ import {
   MESSAGES,
   deleteSubscriptionRequestSchema,
   mailboxKey,
-  plainSubscribeRequestSchema,
   preferencesUpdateRequestSchema,
   profileUpdateRequestSchema,
   resendVerificationRequestSchema,
@@ -61,12 +60,6 @@ function consentSource(req: Request, variant: string): string {
   }
 }
 
-function hasToken(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || !('turnstileToken' in body)) return false;
-  const token: unknown = body.turnstileToken;
-  return token !== undefined && token !== null && token !== '';
-}
-
 /**
  * The newsletter subscription lifecycle (spec section 7): subscribe, verify, resend, unsubscribe,
  * stats, and the subscriber's own data. Mounted at the root because /verify is not under /api.
@@ -94,12 +87,9 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
   const ipHashOf = (req: Request) => hashIp(env.SESSION_SECRET, req.ip);
 
   router.post('/api/auth/subscribe', limitByClient(ipLimiter, 'subscribe'), async (req, res) => {
+    const { turnstileToken, ...input } = validate(subscribeRequestSchema, req.body);
     // The plain variant (no token) passes only where the check does not require one (development).
-    const withToken = hasToken(req.body) || securityCheck.tokenRequired;
-    const { turnstileToken, ...input } = withToken
-      ? validate(subscribeRequestSchema, req.body)
-      : { ...validate(plainSubscribeRequestSchema, req.body), turnstileToken: undefined };
-    const check = await securityCheck.verify(turnstileToken as string | undefined, req.ip);
+    const check = await securityCheck.verify(turnstileToken, req.ip);
     if (!check.ok) throw securityError(check.reason);
     limitMailTo(input.email);
     const issuedAt = clock.now();
@@ -109,7 +99,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
         email: input.email,
         name: input.name,
         wantsAccount: input.wantsAccount,
-        source: consentSource(req, withToken ? 'subscribe-form' : 'subscribe-plain'),
+        source: consentSource(req, turnstileToken ? 'subscribe-form' : 'subscribe-plain'),
         ipHash: ipHashOf(req),
       }),
     );
