@@ -49,7 +49,12 @@ export function createMailWorker(
     mailer,
     messageIdDomain: fromDomain,
     onPermanentFailure: (mail, error) =>
-      markBounced(db, clock, mail.recipient, `${error.responseCode ?? ''} ${error.message}`.trim()),
+      markBounced(
+        db,
+        clock,
+        mail.recipient,
+        ['smtp:', error.responseCode, error.message].filter(Boolean).join(' '),
+      ),
     ...options,
   });
 }

@@ -714,7 +714,7 @@ export class NewsletterSender {
       ...key,
     );
     if (outcome.kind === 'bounced') {
-      markBounced(db, clock, outcome.recipient.email, outcome.error ?? 'refused');
+      markBounced(db, clock, outcome.recipient.email, `smtp: ${outcome.error ?? 'refused'}`);
     }
   }
 

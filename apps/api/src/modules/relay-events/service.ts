@@ -2,7 +2,7 @@ import { canonicalEmail } from '@quillpost/domain';
 import { isoNow } from '../../clock.js';
 import { inTransaction, statement } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
-import { findByEmail, unsubscribe } from '../subscriptions/index.js';
+import { findByEmail, markBounced, unsubscribe } from '../subscriptions/index.js';
 
 export type Relay = 'mailgun' | 'postmark' | 'ses';
 
@@ -51,16 +51,7 @@ export function recordRelayEvent(
     if (event.kind === 'complaint') {
       unsubscribe(deps, subscription.id, { source: `${event.relay}-complaint`, ipHash: null });
     } else {
-      statement(
-        db,
-        `UPDATE subscriptions SET bounced_at = COALESCE(bounced_at, @now), bounce_reason = @reason,
-           updated_at = @now
-         WHERE id = @id`,
-      ).run({
-        id: subscription.id,
-        now: isoNow(clock),
-        reason: `${event.relay}: ${event.detail ?? 'permanent failure'}`.slice(0, 500),
-      });
+      markBounced(db, clock, recipient, `${event.relay}: ${event.detail ?? 'permanent failure'}`);
     }
     return 'recorded';
   });

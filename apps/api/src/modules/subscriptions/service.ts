@@ -271,8 +271,9 @@ export function exportSubscription(
 }
 
 /**
- * The relay refused the address during the SMTP conversation (the outbox's and the newsletter
- * sender's permanent-failure hook): stop mailing it, and keep the reply for the owner's console.
+ * The address will never accept mail: the relay refused it during the SMTP conversation (the
+ * outbox's and the newsletter sender's hook) or reported a permanent bounce later (a webhook).
+ * The newsletter stops; `reason`, with where it came from, is what the owner's console shows.
  */
 export function markBounced(db: Db, clock: Clock, email: string, reason: string): void {
   const now = iso(clock.now());
@@ -280,5 +281,5 @@ export function markBounced(db: Db, clock: Clock, email: string, reason: string)
     db,
     `UPDATE subscriptions SET bounced_at = ?, bounce_reason = ?, updated_at = ?
      WHERE email = ? AND bounced_at IS NULL`,
-  ).run(now, `smtp: ${reason}`.slice(0, 500), now, email);
+  ).run(now, reason.slice(0, 500), now, email);
 }
