@@ -7,12 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { systemClock } from '../src/clock.js';
 import { takeBackup } from '../src/db/backup.js';
 import { openDatabase } from '../src/db/connection.js';
 import { migrate } from '../src/db/migrate.js';
+import { benchEntry } from './child-server.js';
 
 const SUBSCRIBERS = 10_000;
 
@@ -56,6 +56,4 @@ export async function run(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await run();
-}
+await benchEntry(import.meta.url, { run });

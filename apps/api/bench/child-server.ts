@@ -66,3 +66,19 @@ export function benchSite(name: string) {
     deps: { env, db, clock: systemClock, logger, mailer: new DevMailbox(logger) },
   };
 }
+
+/**
+ * A bench file's entry point: its child side when started with `--serve [argument]`, the whole
+ * bench when run alone (`tsx bench/<file>.ts`), nothing when bench/run.ts imports it.
+ */
+export async function benchEntry(
+  moduleUrl: string,
+  sides: { run(): Promise<void>; serve?(argument: string): Promise<void> },
+): Promise<void> {
+  const serveAt = process.argv.indexOf('--serve');
+  if (sides.serve && serveAt !== -1) {
+    await sides.serve(process.argv[serveAt + 1] ?? '');
+  } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl)) {
+    await sides.run();
+  }
+}

@@ -35,6 +35,7 @@ import {
   send,
 } from '../src/modules/newsletter/index.js';
 import { readers, seedSubscribers } from '../src/test-support/newsletter.js';
+import { benchEntry } from './child-server.js';
 import { startCountingSink } from './newsletter-sink.js';
 
 const SUBSCRIBERS = 10_000;
@@ -255,8 +256,4 @@ export async function run(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--serve')) {
-  await serve(process.argv[process.argv.indexOf('--serve') + 1]!);
-} else if (process.argv[1] && path.resolve(process.argv[1]) === here) {
-  await run();
-}
+await benchEntry(import.meta.url, { run, serve });

@@ -10,17 +10,13 @@
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/posts.ts` runs it alone.
  */
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { benchSite, startChildServer } from './child-server.js';
+import { benchEntry, benchSite, startChildServer } from './child-server.js';
+import { bestOfAlternatingRounds, formatRatio, formatRound } from './rounds.js';
 import express from 'express';
 import { createApp } from '../src/app.js';
 
-const CONNECTIONS = 16;
-const ROUND_SECONDS = 4;
-const WARMUP_SECONDS = 1;
-const ROUNDS = 2;
+const PLAN = { connections: 16, rounds: 2, roundSeconds: 4, warmupSeconds: 1 };
 const TARGET_RATIO = 0.8;
 
 const here = fileURLToPath(import.meta.url);
@@ -56,26 +52,6 @@ async function serve() {
   );
 }
 
-interface Round {
-  requestsPerSecond: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  bytesPerResponse: number;
-}
-
-async function measure(url: string, seconds: number): Promise<Round> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  const total = result.requests.total || 1;
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    bytesPerResponse: result.throughput.total / total,
-  };
-}
-
 /** Parent side: starts the child, loads both servers in alternating rounds, prints the figures. */
 export async function run(): Promise<void> {
   const { ready, stop } = await startChildServer<{
@@ -83,47 +59,24 @@ export async function run(): Promise<void> {
     posts: number;
   }>(here);
 
-  const urls = {
-    app: `http://127.0.0.1:${ready.ports.app}/api/posts`,
-    bare: `http://127.0.0.1:${ready.ports.bare}/api/posts`,
-  };
-
   try {
-    await measure(urls.app, WARMUP_SECONDS);
-    await measure(urls.bare, WARMUP_SECONDS);
-    const best: Partial<Record<'app' | 'bare', Round>> = {};
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const name of ['app', 'bare'] as const) {
-        const result = await measure(urls[name], ROUND_SECONDS);
-        if (result.non2xx || result.errors) {
-          throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        }
-        if (!best[name] || result.requestsPerSecond > best[name].requestsPerSecond)
-          best[name] = result;
-      }
-    }
-    const app = best.app!;
-    const bare = best.bare!;
-    const line = (name: string, r: Round) =>
-      `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p99 ${r.p99Ms
-        .toFixed(1)
-        .padStart(6)} ms   ${(r.bytesPerResponse / 1024).toFixed(1)} kB/response`;
-    console.log(
-      `GET /api/posts: ${ready.posts} published posts, ${CONNECTIONS} connections, best of ${ROUNDS} x ${ROUND_SECONDS} s`,
+    const best = await bestOfAlternatingRounds(
+      {
+        app: { url: `http://127.0.0.1:${ready.ports.app}/api/posts` },
+        bare: { url: `http://127.0.0.1:${ready.ports.bare}/api/posts` },
+      },
+      PLAN,
     );
-    console.log(line('quillpost app (full middleware stack)', app));
-    console.log(line('bare express + better-sqlite3', bare));
-    const ratio = app.requestsPerSecond / bare.requestsPerSecond;
     console.log(
-      `app / bare: ${(ratio * 100).toFixed(0)}% (target ≥ ${TARGET_RATIO * 100}%) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
+      `GET /api/posts: ${ready.posts} published posts, ${PLAN.connections} connections, best of ${PLAN.rounds} x ${PLAN.roundSeconds} s`,
     );
+    console.log(formatRound('quillpost app (full middleware stack)', best.app));
+    console.log(formatRound('bare express + better-sqlite3', best.bare));
+    const ratio = best.app.requestsPerSecond / best.bare.requestsPerSecond;
+    console.log(formatRatio('app / bare', ratio, TARGET_RATIO));
   } finally {
     stop();
   }
 }
 
-if (process.argv.includes('--serve')) {
-  await serve();
-} else if (process.argv[1] && path.resolve(process.argv[1]) === here) {
-  await run();
-}
+await benchEntry(import.meta.url, { run, serve });

@@ -17,7 +17,9 @@ import { migrate } from '../src/db/migrate.js';
 import { loadEnv } from '../src/env.js';
 import { createLogger } from '../src/logger.js';
 import { SmtpMailer } from '../src/mail/smtp-mailer.js';
+import { benchEntry } from './child-server.js';
 import { runLoad, type LoadResult } from './load.js';
+import { formatRatio } from './rounds.js';
 import { startSinkProcess } from './smtp-sink-process.js';
 
 const CONNECTIONS = 32;
@@ -156,7 +158,7 @@ export async function run(): Promise<void> {
     console.log(row('bare express + better-sqlite3 insert', baseline));
     console.log(row('quillpost subscribe (full stack)', result));
     console.log(
-      `app / bare: ${((result.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0)}% (target >= 50%)`,
+      formatRatio('app / bare', result.requestsPerSecond / baseline.requestsPerSecond, 0.5),
     );
     console.log(
       `accepted ${accepted}, rows ${rows}, outbox ${outbox}, mails delivered ${distinct} (${lost} lost, ${duplicated} duplicated, ${failures} failed requests); outbox drained ${deliveryMs.toFixed(0)} ms after the last run`,
@@ -175,3 +177,5 @@ export async function run(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+await benchEntry(import.meta.url, { run });

@@ -28,11 +28,7 @@ export default function DashboardPage() {
     <>
       <PageTitle
         title={MESSAGES.DASHBOARD}
-        lede={
-          name
-            ? `${greeting(new Date().getHours())}, ${name}.`
-            : `${greeting(new Date().getHours())}.`
-        }
+        lede={`${greeting(new Date().getHours())}${name ? `, ${name}` : ''}.`}
         description="Your overview of the members area."
       />
       <dl className="member-status">
