@@ -1,9 +1,9 @@
 /**
- * Every members, community, moderation and admin endpoint, mounted from the domain's route table
- * (auth's route-table.ts). Composition, like app.ts, so it sits beside it: the modules it mounts
+ * Every members, community, moderation and admin endpoint, mounted from the domain's catalogue
+ * (auth's endpoints.ts). Composition, like app.ts, so it sits beside it: the modules it mounts
  * never import it. app.ts mounts the router this returns after the same-site JSON guard.
  */
-import type { MemberApiRouteName } from '@quillpost/domain';
+import type { ApiRouteName } from '@quillpost/domain';
 import { Router } from 'express';
 import { adminRoutes } from './modules/admin/index.js';
 import { bookmarkRoutes } from './modules/bookmarks/index.js';
@@ -11,16 +11,16 @@ import { directoryRoutes } from './modules/directory/index.js';
 import { discussionRoutes } from './modules/discussions/index.js';
 import { eventRoutes } from './modules/events/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
-import { routeMounter } from './modules/auth/index.js';
+import { endpointMounter } from './modules/auth/index.js';
 import { memberRoutes } from './modules/members/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
   deps: CommunityDeps,
-  options: { onMount?: (name: MemberApiRouteName) => void } = {},
+  options: { onMount?: (name: ApiRouteName) => void } = {},
 ): Router {
   const router = Router();
-  const mount = routeMounter(router, options.onMount);
+  const mount = endpointMounter(router, { noStore: true, onMount: options.onMount });
   memberRoutes(deps, mount);
   directoryRoutes(deps, mount);
   bookmarkRoutes(deps, mount);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
+import { MESSAGES, sessionResponseSchema } from '@quillpost/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api-client';
 
@@ -10,10 +10,10 @@ function jsonResponse(body: unknown, status = 200): Response {
 }
 
 describe('createApiClient', () => {
-  it('sends credentials and JSON to same-origin paths', async () => {
+  it("sends credentials and JSON to the endpoint's same-origin path", async () => {
     const fetch = vi.fn(async () => jsonResponse({ success: true, message: 'ok' }));
     const api = createApiClient({ baseUrl: '', fetch });
-    const result = await api.post('/api/auth/subscribe', { email: 'a@b.co' });
+    const result = await api.call('subscribe', { body: { email: 'a@b.co' } });
     expect(result).toEqual({ ok: true, status: 200, data: { success: true, message: 'ok' } });
     expect(fetch).toHaveBeenCalledWith('/api/auth/subscribe', {
       method: 'POST',
@@ -23,12 +23,15 @@ describe('createApiClient', () => {
     });
   });
 
-  it('adds query parameters and skips empty ones', async () => {
+  it('fills path parameters, adds query parameters and skips empty ones', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => jsonResponse([]));
     const api = createApiClient({ baseUrl: '', fetch });
-    await api.get('/api/posts', { query: { t: 5, refresh: true, category: undefined } });
+    await api.call('posts', { query: { t: '5', refresh: 'true', category: undefined } });
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/posts?t=5&refresh=true');
-    expect(api.url('/api/oauth/authorize', { provider: 'github', return_url: '/x' })).toBe(
+    await api.call('bookmarkAdd', { params: { postId: 'a/b' } });
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/members/bookmarks/a%2Fb');
+    expect(fetch.mock.calls[1]?.[1]?.method).toBe('PUT');
+    expect(api.url('oauthAuthorize', { query: { provider: 'github', return_url: '/x' } })).toBe(
       '/api/oauth/authorize?provider=github&return_url=%2Fx',
     );
   });
@@ -40,7 +43,7 @@ describe('createApiClient', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    expect(await api.get('/api/auth/session')).toEqual({
+    expect(await api.call('session')).toEqual({
       ok: false,
       status: 0,
       code: 'NETWORK_ERROR',
@@ -54,7 +57,7 @@ describe('createApiClient', () => {
       fetch: async () =>
         jsonResponse({ success: false, code: 'RATE_LIMITED', message: 'whatever' }, 429),
     });
-    expect(await api.post('/api/auth/subscribe', {})).toEqual({
+    expect(await api.call('subscribe', { body: { email: '' } })).toEqual({
       ok: false,
       status: 429,
       code: 'RATE_LIMITED',
@@ -68,7 +71,7 @@ describe('createApiClient', () => {
       fetch: async () =>
         jsonResponse({ success: false, code: 'NEW_CODE', message: 'New text' }, 400),
     });
-    expect(await unknown.get('/x')).toMatchObject({
+    expect(await unknown.call('session')).toMatchObject({
       ok: false,
       code: 'NEW_CODE',
       message: 'New text',
@@ -77,7 +80,7 @@ describe('createApiClient', () => {
       baseUrl: '',
       fetch: async () => new Response('<h1>Bad gateway</h1>', { status: 502 }),
     });
-    expect(await html.get('/x')).toEqual({
+    expect(await html.call('session')).toEqual({
       ok: false,
       status: 502,
       code: 'REQUEST_FAILED',
@@ -90,7 +93,7 @@ describe('createApiClient', () => {
       baseUrl: '',
       fetch: async () => new Response(null, { status: 204 }),
     });
-    expect(await api.post('/api/auth/logout')).toEqual({
+    expect(await api.call('logout')).toEqual({
       ok: true,
       status: 204,
       data: { success: true, message: 'Success' },
@@ -98,21 +101,20 @@ describe('createApiClient', () => {
   });
 
   it('validates the body with a schema when given one', async () => {
-    const schema = {
-      safeParse: (value: unknown) =>
-        typeof value === 'object' && value !== null && 'id' in value
-          ? { success: true as const, data: value as { id: number } }
-          : { success: false as const },
-    };
-    const good = createApiClient({ baseUrl: '', fetch: async () => jsonResponse({ id: 1 }) });
-    expect(await good.get('/x', { schema })).toEqual({ ok: true, status: 200, data: { id: 1 } });
+    const schema = sessionResponseSchema;
+    const answer = { success: true, authenticated: false, session: null };
+    const good = createApiClient({ baseUrl: '', fetch: async () => jsonResponse(answer) });
+    expect(await good.call('session', { schema })).toEqual({ ok: true, status: 200, data: answer });
     const bad = createApiClient({ baseUrl: '', fetch: async () => jsonResponse({ nope: 1 }) });
-    expect(await bad.get('/x', { schema })).toMatchObject({ ok: false, code: 'INVALID_RESPONSE' });
+    expect(await bad.call('session', { schema })).toMatchObject({
+      ok: false,
+      code: 'INVALID_RESPONSE',
+    });
   });
 
   it('uses the base URL when one is configured', async () => {
     const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => jsonResponse({}));
-    await createApiClient({ baseUrl: 'https://api.example.com/', fetch }).get('/api/health');
+    await createApiClient({ baseUrl: 'https://api.example.com/', fetch }).call('health');
     expect(fetch.mock.calls[0]?.[0]).toBe('https://api.example.com/api/health');
   });
 });

@@ -1,9 +1,21 @@
 /**
- * The HTTP client for the API. It never throws, toasts or redirects: every call resolves to a
- * typed result and the caller decides what the user sees. Messages come from the domain's
- * catalogue by error code, so the web never inspects English text.
+ * The HTTP client for the API. Every call names an endpoint of the domain's catalogue
+ * (API_ROUTES), which gives its method and path; its parameters, query, body and answer are
+ * typed from the catalogue's schemas, so no path or response shape is written here or in any
+ * feature. It never throws, toasts or redirects: every call resolves to a typed result and the
+ * caller decides what the user sees. Messages come from the domain's catalogue by error code, so
+ * the web never inspects English text.
  */
-import { SHELL_MESSAGES } from '@quillpost/domain';
+import {
+  API_ROUTES,
+  SHELL_MESSAGES,
+  apiPath,
+  type ApiRouteName,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@quillpost/domain';
 
 export type ApiSuccess<T> = { ok: true; status: number; data: T };
 export type ApiFailure = { ok: false; status: number; code: string; message: string };
@@ -16,43 +28,37 @@ export interface ResponseSchema<T> {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions<T> {
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  /** Validates the JSON body of a 2xx answer; a mismatch becomes an INVALID_RESPONSE failure. */
-  schema?: ResponseSchema<T>;
-  signal?: AbortSignal;
-  /** `no-store` for calls that must never come from the HTTP cache (post lists). */
-  cache?: RequestCache;
-  headers?: Record<string, string>;
-}
+/** A part of the request the endpoint's schemas ask for: required, optional or absent. */
+type Part<Key extends string, T> = [T] extends [undefined]
+  ? { [K in Key]?: undefined }
+  : Record<never, never> extends T
+    ? { [K in Key]?: T }
+    : { [K in Key]: T };
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Target<Name extends ApiRouteName> = Part<'params', EndpointParams<Name>> &
+  Part<'query', EndpointQuery<Name>>;
+
+export type CallOptions<Name extends ApiRouteName> = Target<Name> &
+  Part<'body', EndpointBody<Name>> & {
+    /** Checks the JSON of a 2xx answer; a mismatch becomes an INVALID_RESPONSE failure. */
+    schema?: ResponseSchema<EndpointResponse<Name>>;
+    signal?: AbortSignal;
+    /** `no-store` for calls that must never come from the HTTP cache (post lists). */
+    cache?: RequestCache;
+    headers?: Record<string, string>;
+  };
+
+/** The options argument, optional when the endpoint needs nothing. */
+type Args<Options> =
+  Record<never, never> extends Options ? [options?: Options] : [options: Options];
 
 export interface ApiClient {
-  request<T = unknown>(
-    method: HttpMethod,
-    path: string,
-    options?: RequestOptions<T>,
-  ): Promise<ApiResult<T>>;
-  get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>): Promise<ApiResult<T>>;
-  post<T = unknown>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions<T>,
-  ): Promise<ApiResult<T>>;
-  put<T = unknown>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions<T>,
-  ): Promise<ApiResult<T>>;
-  delete<T = unknown>(
-    path: string,
-    body?: unknown,
-    options?: RequestOptions<T>,
-  ): Promise<ApiResult<T>>;
-  /** The absolute or same-origin URL for a browser navigation (OAuth authorize, feeds). */
-  url(path: string, query?: Record<string, QueryValue>): string;
+  call<Name extends ApiRouteName>(
+    name: Name,
+    ...args: Args<CallOptions<Name>>
+  ): Promise<ApiResult<EndpointResponse<Name>>>;
+  /** The URL of an endpoint the browser navigates to (OAuth authorize, downloads). */
+  url<Name extends ApiRouteName>(name: Name, ...args: Args<Target<Name>>): string;
 }
 
 export interface ApiClientOptions {
@@ -123,9 +129,16 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function request<T>(
-    method: HttpMethod,
+    method: string,
     path: string,
-    options: RequestOptions<T> = {},
+    options: {
+      body?: unknown;
+      query?: Record<string, QueryValue>;
+      schema?: ResponseSchema<T>;
+      signal?: AbortSignal;
+      cache?: RequestCache;
+      headers?: Record<string, string>;
+    },
   ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const init: RequestInit = { method, headers, credentials: 'include' };
@@ -182,12 +195,20 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
     return { ok: true, status: response.status, data: parsed.data };
   }
 
+  const pathOf = (name: ApiRouteName, params: unknown) =>
+    apiPath(API_ROUTES[name], (params ?? {}) as Record<string, string | number>);
+
   return {
-    request,
-    get: (path, options) => request('GET', path, options),
-    post: (path, body, options) => request('POST', path, { ...options, body }),
-    put: (path, body, options) => request('PUT', path, { ...options, body }),
-    delete: (path, body, options) => request('DELETE', path, { ...options, body }),
-    url: (path, query) => buildUrl(baseUrl, path, query),
+    call: (name, ...[options]) => {
+      const { params, query, ...rest } = (options ?? {}) as CallOptions<typeof name>;
+      return request(API_ROUTES[name].method, pathOf(name, params), {
+        ...rest,
+        query: query as Record<string, QueryValue> | undefined,
+      });
+    },
+    url: (name, ...[options]) => {
+      const { params, query } = (options ?? {}) as Target<typeof name>;
+      return buildUrl(baseUrl, pathOf(name, params), query as Record<string, QueryValue>);
+    },
   };
 }

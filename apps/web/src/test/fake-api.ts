@@ -1,9 +1,65 @@
 /**
  * A fake fetch for component tests: routes 'METHOD /path' to canned JSON answers and records
- * every call. Used with the real createApiClient, so response handling is exercised too.
+ * every call. Used with the real createApiClient, so response handling is exercised too. Every
+ * request and every 2xx answer is checked against the domain's endpoint catalogue: a call to
+ * an endpoint it does not list, a body or query its schemas refuse, or a canned answer that is
+ * not what the API would send is a contract violation, and test/setup.ts fails the test.
  */
+import { API_SCHEMAS, matchApiRoute, type EndpointSchemas } from '@quillpost/domain';
 import { vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../lib/api-client';
+
+const violations: string[] = [];
+
+/** The contract violations since the last call, emptied (test/setup.ts asserts none). */
+export function takeContractViolations(): string[] {
+  return violations.splice(0);
+}
+
+const describe = (error: { issues: { path: PropertyKey[]; message: string }[] }) =>
+  error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+
+function checkRequest(call: FakeCall): EndpointSchemas | null {
+  const match = matchApiRoute(call.method, call.path);
+  if (!match) {
+    violations.push(`${call.method} ${call.path}: no endpoint in the catalogue`);
+    return null;
+  }
+  const schemas: EndpointSchemas = API_SCHEMAS[match.name];
+  const parts = {
+    params: match.params,
+    query: Object.fromEntries(call.query),
+    body: call.body,
+  } as const;
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = schemas[part];
+    const value = parts[part];
+    if (!schema) {
+      if (part === 'body' && value !== undefined && Object.keys(value as object).length) {
+        violations.push(`${call.method} ${call.path}: sends a body ${match.name} does not take`);
+      }
+      continue;
+    }
+    const parsed = schema.safeParse(value ?? {});
+    if (!parsed.success) {
+      violations.push(`${call.method} ${call.path}: ${part} ${describe(parsed.error)}`);
+    }
+  }
+  return schemas;
+}
+
+function checkAnswer(
+  call: FakeCall,
+  schemas: EndpointSchemas | null,
+  status: number,
+  body: unknown,
+) {
+  if (!schemas?.response || status < 200 || status >= 300) return;
+  const parsed = schemas.response.safeParse(body);
+  if (!parsed.success) {
+    violations.push(`${call.method} ${call.path}: answer ${describe(parsed.error)}`);
+  }
+}
 
 export interface FakeCall {
   method: string;
@@ -11,6 +67,7 @@ export interface FakeCall {
   query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
+  cache?: RequestCache;
 }
 
 export type FakeAnswer = { status?: number; body?: unknown } | 'network-error';
@@ -66,7 +123,10 @@ export function signedIn(
   };
 }
 
-export function createFakeApi(routes: Record<string, FakeRoute>): {
+export function createFakeApi(
+  routes: Record<string, FakeRoute>,
+  { onCall }: { onCall?: (call: FakeCall) => void } = {},
+): {
   api: ApiClient;
   calls: FakeCall[];
   routes: Record<string, FakeRoute>;
@@ -81,8 +141,11 @@ export function createFakeApi(routes: Record<string, FakeRoute>): {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
+      cache: init?.cache,
     };
     calls.push(call);
+    onCall?.(call);
+    const schemas = checkRequest(call);
     const route = table[`${call.method} ${call.path}`];
     const answer = typeof route === 'function' ? await route(call) : route;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
@@ -92,8 +155,11 @@ export function createFakeApi(routes: Record<string, FakeRoute>): {
         headers: { 'Content-Type': 'application/json' },
       });
     }
-    return new Response(JSON.stringify(answer.body ?? { success: true }), {
-      status: answer.status ?? 200,
+    const status = answer.status ?? 200;
+    const body = answer.body ?? { success: true };
+    checkAnswer(call, schemas, status, body);
+    return new Response(JSON.stringify(body), {
+      status,
       headers: { 'Content-Type': 'application/json' },
     });
   });

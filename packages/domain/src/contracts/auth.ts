@@ -114,9 +114,7 @@ export const signOutNoticeSchema = z.object({
 });
 export type SignOutNotice = z.output<typeof signOutNoticeSchema>;
 
-/** Answer of GET /api/auth/me. */
-export const meResponseSchema = z.object({
-  success: z.literal(true),
+const meFieldsSchema = z.object({
   user: authUserSchema,
   session: sessionSummarySchema,
   notice: signOutNoticeSchema.nullable().default(null),
@@ -124,6 +122,17 @@ export const meResponseSchema = z.object({
   primaryAccount: linkedAccountSchema.nullable(),
   linkedAccounts: z.array(linkedAccountSchema),
 });
+
+/**
+ * Answer of GET /api/auth/me. The spec lets its fields come nested under `data`; either way
+ * it reads as the flat answer this API sends.
+ */
+export const meResponseSchema = z.union([
+  meFieldsSchema.extend({ success: z.literal(true) }),
+  z
+    .object({ success: z.literal(true), data: meFieldsSchema })
+    .transform(({ data }) => ({ success: true as const, ...data })),
+]);
 export type MeResponse = z.output<typeof meResponseSchema>;
 
 /** GET /api/auth/stats?email=, with the status token from subscribing in `X-Status-Token`. */

@@ -6,3 +6,5 @@ export * from './content.js';
 export * from './members.js';
 export * from './newsletter.js';
 export * from './page-rendering.js';
+export * from './endpoints.js';
+export * from './endpoint-schemas.js';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '../roles.js';
 import { firstIssueError } from '../validation.js';
 import {
-  MEMBER_API_ROUTES,
-  apiPath,
   commentCreateSchema,
   csvCell,
   csvRow,
@@ -22,32 +19,6 @@ function codeOf(schema: z.ZodType, input: unknown): string {
   const result = schema.safeParse(input);
   return result.success ? 'OK' : firstIssueError(result.error).code;
 }
-
-describe('the members route table', () => {
-  const routes = Object.values(MEMBER_API_ROUTES);
-
-  it('names each method and path once, under the members, community or admin prefixes', () => {
-    const keys = routes.map((route) => `${route.method} ${route.path}`);
-    expect(new Set(keys).size).toBe(keys.length);
-    for (const route of routes) {
-      expect(route.path).toMatch(/^\/api\/(members|discussions|events|moderation|admin)(\/|$)/);
-    }
-  });
-
-  it('gives every route a permission from the domain table', () => {
-    for (const route of routes) expect(ALL_PERMISSIONS).toContain(route.permission);
-  });
-
-  it('fills path parameters, encoded', () => {
-    expect(apiPath(MEMBER_API_ROUTES.bookmarkAdd, { postId: 12 })).toBe(
-      '/api/members/bookmarks/12',
-    );
-    expect(apiPath(MEMBER_API_ROUTES.threadGet, { threadId: 'a/b' })).toBe(
-      '/api/discussions/threads/a%2Fb',
-    );
-    expect(() => apiPath(MEMBER_API_ROUTES.threadGet)).toThrow(/threadId/);
-  });
-});
 
 describe('comment text', () => {
   it('is plain text: trimmed, control and bidi characters dropped, blank lines collapsed', () => {

@@ -47,8 +47,6 @@ export const COMMENT_RATE_LIMITS = {
 } as const;
 export const ADMIN_PAGE_SIZE = 25;
 
-export * from './member-routes.js';
-
 // ---------------------------------------------------------------------------------------------
 // Shared field rules
 

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { firstIssueError } from '../validation.js';
 import {
-  NEWSLETTER_API_ROUTES,
-  apiPath,
   newsletterIssueCreateSchema,
   newsletterSendSchema,
   uncertainResolveSchema,
 } from './index.js';
 
 describe('newsletter contracts', () => {
-  it('keeps every console route under /api/admin/newsletter, for administrators', () => {
-    for (const route of Object.values(NEWSLETTER_API_ROUTES)) {
-      expect(route.path.startsWith('/api/admin/newsletter/')).toBe(true);
-      expect(route.permission).toBe('admin_system');
-    }
-    expect(apiPath(NEWSLETTER_API_ROUTES.issueSend, { issueId: 7 })).toBe(
-      '/api/admin/newsletter/issues/7/send',
-    );
-  });
-
   it('creates from a post by default and tidies the subject', () => {
     expect(
       newsletterIssueCreateSchema.parse({ slug: ' tiny-tools ', subject: '  Hello\n  there ' }),

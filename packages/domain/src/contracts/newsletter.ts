@@ -2,13 +2,10 @@
  * Sending the newsletter (issue 8): the owner turns a published post, journal entry or poem into
  * an issue, previews it, sends a test to themself, then sends it (now or later) to every active,
  * verified subscriber whose preferences include its section.
- *
- * The route table is the one list of these endpoints: the API mounts each through it with
- * `requirePermission(route.permission)` and the web builds its URLs from it (`apiPath`).
+ * Its endpoints are in the catalogue (endpoints.ts).
  */
 import { z } from 'zod';
 import { MESSAGES, type MessageCode } from '../messages.js';
-import type { Permission } from '../roles.js';
 import { NEWSLETTER_SECTIONS } from './subscriptions.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -57,72 +54,6 @@ export type UncertainResolution = (typeof UNCERTAIN_RESOLUTIONS)[number];
 
 /** The console polls a running send this often. */
 export const NEWSLETTER_PROGRESS_POLL_MS = 2_000;
-
-// ---------------------------------------------------------------------------------------------
-// The route table
-
-export interface NewsletterApiRoute {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  permission: Permission;
-}
-
-export const NEWSLETTER_API_ROUTES = {
-  sources: { method: 'GET', path: '/api/admin/newsletter/sources', permission: 'admin_system' },
-  issueList: { method: 'GET', path: '/api/admin/newsletter/issues', permission: 'admin_system' },
-  issueCreate: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues',
-    permission: 'admin_system',
-  },
-  issueGet: {
-    method: 'GET',
-    path: '/api/admin/newsletter/issues/:issueId',
-    permission: 'admin_system',
-  },
-  issueDelete: {
-    method: 'DELETE',
-    path: '/api/admin/newsletter/issues/:issueId',
-    permission: 'admin_system',
-  },
-  issuePreview: {
-    method: 'GET',
-    path: '/api/admin/newsletter/issues/:issueId/preview',
-    permission: 'admin_system',
-  },
-  issueTest: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues/:issueId/test',
-    permission: 'admin_system',
-  },
-  issueSend: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues/:issueId/send',
-    permission: 'admin_system',
-  },
-  issuePause: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues/:issueId/pause',
-    permission: 'admin_system',
-  },
-  issueResume: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues/:issueId/resume',
-    permission: 'admin_system',
-  },
-  issueCancel: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues/:issueId/cancel',
-    permission: 'admin_system',
-  },
-  uncertainResolve: {
-    method: 'POST',
-    path: '/api/admin/newsletter/issues/:issueId/uncertain',
-    permission: 'admin_system',
-  },
-} as const satisfies Record<string, NewsletterApiRoute>;
-
-export type NewsletterApiRouteName = keyof typeof NEWSLETTER_API_ROUTES;
 
 // ---------------------------------------------------------------------------------------------
 // Requests

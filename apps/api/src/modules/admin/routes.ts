@@ -1,18 +1,6 @@
-import {
-  ADMIN_PAGE_SIZE,
-  MESSAGES,
-  adminUsersQuerySchema,
-  permanentBanSchema,
-  roleAssignSchema,
-  siteSettingsUpdateSchema,
-  subscriberImportSchema,
-  subscribersExportQuerySchema,
-  subscribersQuerySchema,
-  userIdParamsSchema,
-} from '@quillpost/domain';
-import { validate } from '../../http/validate.js';
+import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
 import { syncContent } from '../content/index.js';
-import type { MountRoute } from '../auth/index.js';
+import type { MountEndpoint } from '../auth/index.js';
 import { eraseAccount } from '../members/index.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/statements.js';
@@ -30,11 +18,11 @@ import {
 } from './service.js';
 import { readSettings, writeSettings } from '../settings/index.js';
 
-export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db } = deps;
 
-  mount('adminUsers', (req, res) => {
-    const { q, page } = validate(adminUsersQuerySchema, req.query);
+  mount('adminUsers', (req, res, { query }) => {
+    const { q, page } = query;
     const { items, total } = listUsers(
       db,
       { q, page, pageSize: ADMIN_PAGE_SIZE },
@@ -43,24 +31,24 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, items, total, page, pageSize: ADMIN_PAGE_SIZE });
   });
 
-  mount('adminRoleAssign', (req, res) => {
+  mount('adminRoleAssign', (req, res, { params, body }) => {
     const actor = signedInUser(req);
-    const { userId } = validate(userIdParamsSchema, req.params);
-    const { role } = validate(roleAssignSchema, req.body);
+    const { userId } = params;
+    const { role } = body;
     res.json({ success: true, user: assignRole(deps, actor, userId, role, isoNow(deps.clock)) });
   });
 
-  mount('adminBan', (req, res) => {
+  mount('adminBan', (req, res, { params, body }) => {
     const actor = signedInUser(req);
-    const { userId } = validate(userIdParamsSchema, req.params);
-    const { reason } = validate(permanentBanSchema, req.body);
+    const { userId } = params;
+    const { reason } = body;
     banAccount(deps, actor, userId, { hours: null, reason }, isoNow(deps.clock));
     res.json({ success: true, user: adminUser(db, userId, isoNow(deps.clock)) });
   });
 
-  mount('adminUserDelete', (req, res) => {
+  mount('adminUserDelete', (req, res, { params }) => {
     const actor = signedInUser(req);
-    const { userId } = validate(userIdParamsSchema, req.params);
+    const { userId } = params;
     inTransaction(db, () => {
       requireOutranked(db, actor, userId);
       eraseAccount(deps, userId, { actorId: actor.id, now: isoNow(deps.clock) });
@@ -68,15 +56,15 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
   });
 
-  mount('adminSubscribers', (req, res) => {
-    const { status, q, page } = validate(subscribersQuerySchema, req.query);
+  mount('adminSubscribers', (req, res, { query }) => {
+    const { status, q, page } = query;
     const result = listSubscribers(db, { status, q, page, pageSize: ADMIN_PAGE_SIZE });
     res.json({ success: true, ...result, page, pageSize: ADMIN_PAGE_SIZE });
   });
 
-  mount('adminSubscribersExport', (req, res) => {
+  mount('adminSubscribersExport', (req, res, { query }) => {
     const actor = signedInUser(req);
-    const { status } = validate(subscribersExportQuerySchema, req.query);
+    const { status } = query;
     const { csv } = exportSubscribers(db, actor, status, isoNow(deps.clock));
     const day = isoNow(deps.clock).slice(0, 10);
     res
@@ -88,9 +76,9 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
       .send(csv);
   });
 
-  mount('adminSubscribersImport', (req, res) => {
+  mount('adminSubscribersImport', (req, res, { body }) => {
     const actor = signedInUser(req);
-    const { csv } = validate(subscriberImportSchema, req.body);
+    const { csv } = body;
     res.json({ success: true, ...importSubscribers(deps, actor, csv, isoNow(deps.clock)) });
   });
 
@@ -115,9 +103,9 @@ export function adminRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, settings: readSettings(db) });
   });
 
-  mount('adminSettingsUpdate', (req, res) => {
+  mount('adminSettingsUpdate', (req, res, { body }) => {
     const actor = signedInUser(req);
-    const patch = validate(siteSettingsUpdateSchema, req.body);
+    const patch = body;
     const now = isoNow(deps.clock);
     const settings = inTransaction(db, () => {
       const saved = writeSettings(db, patch, now);

@@ -16,7 +16,12 @@ export {
   signedInUser,
 } from './middleware.js';
 export { levelFrom, personColumns, personFrom } from './people.js';
-export { routeMounter, type MountRoute, type RouteHandler } from './route-table.js';
+export {
+  endpointMounter,
+  type EndpointHandler,
+  type MountEndpoint,
+  type MountOptions,
+} from './endpoints.js';
 export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
 export { banUser, deleteUserAccount, setUserRole } from './service.js';
 export { sessionEmail } from './routes.js';

@@ -1,12 +1,11 @@
-import { MESSAGES, postIdParamsSchema } from '@quillpost/domain';
-import { validate } from '../../http/validate.js';
-import type { MountRoute } from '../auth/index.js';
+import { MESSAGES } from '@quillpost/domain';
+import type { MountEndpoint } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
 import { addBookmark, isBookmarked, listBookmarks, removeBookmark } from './service.js';
 
-export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function bookmarkRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db } = deps;
 
   mount('bookmarkList', (req, res) => {
@@ -14,22 +13,22 @@ export function bookmarkRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, bookmarks: listBookmarks(db, user.id, isoNow(deps.clock)) });
   });
 
-  mount('bookmarkStatus', (req, res) => {
+  mount('bookmarkStatus', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { postId } = validate(postIdParamsSchema, req.params);
+    const { postId } = params;
     res.json({ success: true, bookmarked: isBookmarked(db, user.id, postId) });
   });
 
-  mount('bookmarkAdd', (req, res) => {
+  mount('bookmarkAdd', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { postId } = validate(postIdParamsSchema, req.params);
+    const { postId } = params;
     addBookmark(db, user.id, postId, isoNow(deps.clock));
     res.json({ success: true, bookmarked: true, message: MESSAGES.BOOKMARK_ADDED });
   });
 
-  mount('bookmarkRemove', (req, res) => {
+  mount('bookmarkRemove', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { postId } = validate(postIdParamsSchema, req.params);
+    const { postId } = params;
     removeBookmark(db, user.id, postId);
     res.json({ success: true, bookmarked: false, message: MESSAGES.BOOKMARK_REMOVED });
   });

@@ -1,8 +1,7 @@
-import { directoryQuerySchema, type DirectoryEntry } from '@quillpost/domain';
+import { type DirectoryEntry } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
-import { validate } from '../../http/validate.js';
 import { readSettings } from '../settings/index.js';
-import type { MountRoute } from '../auth/index.js';
+import type { MountEndpoint } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 
@@ -33,10 +32,10 @@ export function directoryEntries(db: Db, q: string, now: string): DirectoryEntry
   }));
 }
 
-export function directoryRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function directoryRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db } = deps;
-  mount('directory', (req, res) => {
-    const { q } = validate(directoryQuerySchema, req.query);
+  mount('directory', (req, res, { query }) => {
+    const { q } = query;
     const open = readSettings(db).directoryOpen;
     res.json({
       success: true,

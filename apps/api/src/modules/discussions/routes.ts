@@ -1,20 +1,9 @@
-import {
-  COMMENT_RATE_LIMITS,
-  MESSAGES,
-  commentCreateSchema,
-  commentEditSchema,
-  commentIdParamsSchema,
-  postIdParamsSchema,
-  reportCreateSchema,
-  threadCreateSchema,
-  threadIdParamsSchema,
-} from '@quillpost/domain';
+import { COMMENT_RATE_LIMITS, MESSAGES } from '@quillpost/domain';
 import type { Request } from 'express';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter } from '../../http/rate-limit.js';
-import { validate } from '../../http/validate.js';
 import { readSettings } from '../settings/index.js';
-import type { MountRoute } from '../auth/index.js';
+import type { MountEndpoint } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
@@ -31,7 +20,7 @@ import {
   viewerFor,
 } from './service.js';
 
-export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db, clock } = deps;
   // Per member, not per IP: members share networks, and a signed-in flood has a name on it.
   const perMinute = new RateLimiter({
@@ -62,15 +51,14 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, threads: listThreads(db, isoNow(deps.clock)) });
   });
 
-  mount('threadCreate', (req, res) => {
-    const input = validate(threadCreateSchema, req.body);
+  mount('threadCreate', (req, res, { body: input }) => {
     const viewer = admitNewText(req);
     res.status(201).json({ success: true, ...startThread(db, viewer, input, isoNow(deps.clock)) });
   });
 
-  mount('threadGet', (req, res) => {
+  mount('threadGet', (req, res, { params }) => {
     const viewer = viewerFor(signedInUser(req));
-    const { threadId } = validate(threadIdParamsSchema, req.params);
+    const { threadId } = params;
     res.json({
       success: true,
       ...threadView(db, threadId, viewer, isoNow(deps.clock)),
@@ -78,9 +66,9 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     });
   });
 
-  mount('postThreadGet', (req, res) => {
+  mount('postThreadGet', (req, res, { params }) => {
     const viewer = viewerFor(signedInUser(req));
-    const { postId } = validate(postIdParamsSchema, req.params);
+    const { postId } = params;
     res.json({
       success: true,
       ...postThreadView(db, postId, viewer, isoNow(deps.clock)),
@@ -88,43 +76,39 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountRoute): void {
     });
   });
 
-  mount('threadComment', (req, res) => {
-    const { threadId } = validate(threadIdParamsSchema, req.params);
-    const input = validate(commentCreateSchema, req.body);
+  mount('threadComment', (req, res, { params, body: input }) => {
+    const { threadId } = params;
     const viewer = admitNewText(req);
     const comment = commentOnThread(db, viewer, threadId, input, isoNow(deps.clock));
     res.status(201).json({ success: true, comment });
   });
 
-  mount('postComment', (req, res) => {
-    const { postId } = validate(postIdParamsSchema, req.params);
-    const input = validate(commentCreateSchema, req.body);
+  mount('postComment', (req, res, { params, body: input }) => {
+    const { postId } = params;
     const viewer = admitNewText(req);
     const comment = commentOnPost(db, viewer, postId, input, isoNow(deps.clock));
     res.status(201).json({ success: true, comment });
   });
 
-  mount('commentEdit', (req, res) => {
+  mount('commentEdit', (req, res, { params, body }) => {
     const viewer = viewerFor(signedInUser(req));
-    const { commentId } = validate(commentIdParamsSchema, req.params);
-    const { body } = validate(commentEditSchema, req.body);
     res.json({
       success: true,
-      comment: editComment(db, viewer, commentId, body, isoNow(deps.clock)),
+      comment: editComment(db, viewer, params.commentId, body.body, isoNow(deps.clock)),
     });
   });
 
-  mount('commentDelete', (req, res) => {
+  mount('commentDelete', (req, res, { params }) => {
     const viewer = viewerFor(signedInUser(req));
-    const { commentId } = validate(commentIdParamsSchema, req.params);
+    const { commentId } = params;
     deleteOwnComment(db, viewer, commentId, isoNow(deps.clock));
     res.json({ success: true });
   });
 
-  mount('commentReport', (req, res) => {
+  mount('commentReport', (req, res, { params, body }) => {
     const viewer = viewerFor(signedInUser(req));
-    const { commentId } = validate(commentIdParamsSchema, req.params);
-    const { reason } = validate(reportCreateSchema, req.body);
+    const { commentId } = params;
+    const { reason } = body;
     reportComment(db, viewer, commentId, reason ?? null, isoNow(deps.clock));
     res.status(201).json({ success: true, message: MESSAGES.COMMENT_REPORTED });
   });

@@ -1,6 +1,4 @@
-import { eventIdParamsSchema, eventInputSchema } from '@quillpost/domain';
-import { validate } from '../../http/validate.js';
-import type { MountRoute } from '../auth/index.js';
+import type { MountEndpoint } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
@@ -28,7 +26,7 @@ function fileName(title: string, id: number): string {
   return `${slug || 'event'}-${id}.ics`;
 }
 
-export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function eventRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db, env, clock } = deps;
 
   mount('eventList', (req, res) => {
@@ -36,9 +34,9 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, events: upcomingEvents(db, user.id, isoNow(deps.clock)) });
   });
 
-  mount('eventCalendar', (req, res) => {
+  mount('eventCalendar', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { eventId } = validate(eventIdParamsSchema, req.params);
+    const { eventId } = params;
     const event = calendarEventOf(visibleEvent(db, eventId, user.id));
     const ics = eventToIcs(event, {
       host: new URL(env.PUBLIC_URL).hostname,
@@ -51,15 +49,15 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
       .send(ics);
   });
 
-  mount('eventRsvp', (req, res) => {
+  mount('eventRsvp', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { eventId } = validate(eventIdParamsSchema, req.params);
+    const { eventId } = params;
     res.json({ success: true, event: rsvp(db, eventId, user.id, isoNow(deps.clock)) });
   });
 
-  mount('eventRsvpCancel', (req, res) => {
+  mount('eventRsvpCancel', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { eventId } = validate(eventIdParamsSchema, req.params);
+    const { eventId } = params;
     res.json({ success: true, event: cancelRsvp(db, eventId, user.id) });
   });
 
@@ -68,27 +66,25 @@ export function eventRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, events: allEvents(db, user.id) });
   });
 
-  mount('adminEventCreate', (req, res) => {
+  mount('adminEventCreate', (req, res, { body: input }) => {
     const user = signedInUser(req);
-    const input = validate(eventInputSchema, req.body);
     res
       .status(201)
       .json({ success: true, event: createEvent(db, user.id, input, isoNow(deps.clock)) });
   });
 
-  mount('adminEventUpdate', (req, res) => {
+  mount('adminEventUpdate', (req, res, { params, body: input }) => {
     const user = signedInUser(req);
-    const { eventId } = validate(eventIdParamsSchema, req.params);
-    const input = validate(eventInputSchema, req.body);
+    const { eventId } = params;
     res.json({
       success: true,
       event: updateEvent(db, user.id, eventId, input, isoNow(deps.clock)),
     });
   });
 
-  mount('adminEventDelete', (req, res) => {
+  mount('adminEventDelete', (req, res, { params }) => {
     const user = signedInUser(req);
-    const { eventId } = validate(eventIdParamsSchema, req.params);
+    const { eventId } = params;
     deleteEvent(db, user.id, eventId, isoNow(deps.clock));
     res.json({ success: true });
   });

@@ -1,17 +1,18 @@
 /**
- * The permission matrix: every endpoint of the domain's MEMBER_API_ROUTES table × every role
+ * The permission matrix: every members, community, moderation and admin endpoint of the domain's
+ * catalogue × every role
  * (anonymous, subscriber, member, moderator, admin, banned). The expected status comes from the
  * domain's permission table alone: signed out or banned is 401, a level lacking the route's
  * permission is 403, and a level holding it gets a 2xx with a request that would succeed.
  *
- * FIXTURES is keyed by route name, so a route added to the table without a fixture does not
- * compile, and the mount check below fails if the API mounts a different set of routes.
+ * FIXTURES is keyed by route name, and the mount check below fails if the community router mounts
+ * a route without a fixture (or a fixture names a route it does not mount).
  */
 import {
-  MEMBER_API_ROUTES,
+  API_ROUTES,
   apiPath,
   hasPermission,
-  type MemberApiRouteName,
+  type ApiRouteName,
   type RoleLevel,
 } from '@quillpost/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +82,7 @@ const EVENT_BODY = {
   location: 'The library',
 };
 
-const FIXTURES: Record<MemberApiRouteName, Fixture> = {
+const FIXTURES = {
   dashboard: () => ({}),
   profileGet: () => ({}),
   profileUpdate: () => ({ body: { bio: 'Reads a lot.' } }),
@@ -139,12 +140,13 @@ const FIXTURES: Record<MemberApiRouteName, Fixture> = {
   adminEventCreate: () => ({ body: EVENT_BODY }),
   adminEventUpdate: ({ t }) => ({ params: { eventId: insertEvent(t) }, body: EVENT_BODY }),
   adminEventDelete: ({ t }) => ({ params: { eventId: insertEvent(t) } }),
-};
+} satisfies Partial<Record<ApiRouteName, Fixture>>;
+type CommunityRouteName = keyof typeof FIXTURES;
 
 /** What the domain's permission table says this role gets from a route. */
-function expectedStatus(role: MatrixRole, name: MemberApiRouteName): '2xx' | 401 | 403 {
+function expectedStatus(role: MatrixRole, name: CommunityRouteName): '2xx' | 401 | 403 {
   if (role === 'anonymous' || role === 'banned') return 401;
-  return hasPermission(role satisfies RoleLevel, MEMBER_API_ROUTES[name].permission) ? '2xx' : 403;
+  return hasPermission(role satisfies RoleLevel, API_ROUTES[name].permission) ? '2xx' : 403;
 }
 
 let t: TestApp;
@@ -163,25 +165,25 @@ afterAll(() => t?.cleanup());
 
 describe('the route table', () => {
   it('is exactly what the API mounts', () => {
-    const mounted: MemberApiRouteName[] = [];
+    const mounted: ApiRouteName[] = [];
     communityRoutes(t.deps, { onMount: (name) => mounted.push(name) });
-    expect(mounted.sort()).toEqual(Object.keys(MEMBER_API_ROUTES).sort());
+    expect(mounted.sort()).toEqual(Object.keys(FIXTURES).sort());
   });
 });
 
-const cases = (Object.keys(MEMBER_API_ROUTES) as MemberApiRouteName[]).flatMap((name) =>
+const cases = (Object.keys(FIXTURES) as CommunityRouteName[]).flatMap((name) =>
   MATRIX_ROLES.map((role) => [name, role, expectedStatus(role, name)] as const),
 );
 
 describe('the permission matrix', () => {
   it.each(cases)('%s as %s → %s', async (name, role, expected) => {
-    const route = MEMBER_API_ROUTES[name];
+    const route = API_ROUTES[name];
     let actor = users[role];
     // Deleting an account ends it, so each role that may do it deletes a fresh one of its own.
     if (name === 'accountDelete' && expected === '2xx' && actor) {
       actor = await signInAs(t, role as Exclude<RoleLevel, 'anonymous'>);
     }
-    const call = FIXTURES[name]({ t, actor, postId, otherId });
+    const call: Call = FIXTURES[name]({ t, actor, postId, otherId });
     let path = apiPath(route, call.params);
     if (call.query) path += `?${new URLSearchParams(call.query).toString()}`;
     const client = as(t, actor);

@@ -1,7 +1,6 @@
-import { MESSAGES, accountDeleteSchema, profileUpdateSchema } from '@quillpost/domain';
-import { validate } from '../../http/validate.js';
+import { MESSAGES } from '@quillpost/domain';
 import { clearCookie, signedInUser } from '../auth/index.js';
-import type { MountRoute } from '../auth/index.js';
+import type { MountEndpoint } from '../auth/index.js';
 import {
   dashboard,
   eraseAccount,
@@ -14,7 +13,7 @@ import type { CommunityDeps } from '../../deps.js';
 
 const SESSION_COOKIE = 'qp_session';
 
-export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function memberRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db, env } = deps;
 
   mount('dashboard', (req, res) => {
@@ -27,9 +26,8 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
     res.json({ success: true, profile: readProfile(db, user.id) });
   });
 
-  mount('profileUpdate', (req, res) => {
+  mount('profileUpdate', (req, res, { body: input }) => {
     const user = signedInUser(req);
-    const input = validate(profileUpdateSchema, req.body);
     const profile = updateProfile(db, user.id, input, isoNow(deps.clock));
     res.json({ success: true, message: MESSAGES.PROFILE_UPDATED, profile });
   });
@@ -44,9 +42,9 @@ export function memberRoutes(deps: CommunityDeps, mount: MountRoute): void {
       .send(JSON.stringify({ success: true, ...data }, null, 2));
   });
 
+  // The body's `confirmDelete: true` is checked by the catalogue's schema before this runs.
   mount('accountDelete', (req, res) => {
     const user = signedInUser(req);
-    validate(accountDeleteSchema, req.body);
     eraseAccount(deps, user.id, { actorId: user.id, now: isoNow(deps.clock) });
     // The session rows are gone already; this only tidies the browser.
     clearCookie(res, env, SESSION_COOKIE);

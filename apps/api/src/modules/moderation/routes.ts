@@ -1,15 +1,5 @@
-import {
-  ADMIN_PAGE_SIZE,
-  commentIdParamsSchema,
-  moderationActionSchema,
-  moderationLogQuerySchema,
-  tempBanSchema,
-  userIdParamsSchema,
-  warnSchema,
-} from '@quillpost/domain';
-import type { Request, Response } from 'express';
-import { validate } from '../../http/validate.js';
-import type { MountRoute } from '../auth/index.js';
+import { ADMIN_PAGE_SIZE } from '@quillpost/domain';
+import type { EndpointHandler, MountEndpoint } from '../auth/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
@@ -24,55 +14,56 @@ import {
   type CommentAction,
 } from './service.js';
 
-export function moderationRoutes(deps: CommunityDeps, mount: MountRoute): void {
+export function moderationRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db } = deps;
 
   mount('moderationQueue', (req, res) => {
     res.json({ success: true, items: moderationQueue(db, signedInUser(req)) });
   });
 
-  const commentAction = (action: CommentAction) => (req: Request, res: Response) => {
-    const actor = signedInUser(req);
-    const { commentId } = validate(commentIdParamsSchema, req.params);
-    const { reason } = validate(moderationActionSchema, req.body);
-    actOnComment(db, actor, commentId, action, reason ?? null, isoNow(deps.clock));
-    res.json({ success: true });
-  };
+  const commentAction =
+    (action: CommentAction): EndpointHandler<'commentHide'> =>
+    (req, res, { params, body }) => {
+      const actor = signedInUser(req);
+      const reason = body.reason ?? null;
+      actOnComment(db, actor, params.commentId, action, reason, isoNow(deps.clock));
+      res.json({ success: true });
+    };
   mount('commentHide', commentAction('hide'));
   mount('commentUnhide', commentAction('unhide'));
   mount('commentRemove', commentAction('delete'));
   mount('reportsDismiss', commentAction('dismiss'));
 
-  mount('moderationUser', (req, res) => {
-    const { userId } = validate(userIdParamsSchema, req.params);
+  mount('moderationUser', (req, res, { params }) => {
+    const { userId } = params;
     res.json({ success: true, user: moderationUser(db, userId, isoNow(deps.clock)) });
   });
 
-  mount('userWarn', (req, res) => {
+  mount('userWarn', (req, res, { params, body }) => {
     const actor = signedInUser(req);
-    const { userId } = validate(userIdParamsSchema, req.params);
-    const { reason } = validate(warnSchema, req.body);
+    const { userId } = params;
+    const { reason } = body;
     warnUser(db, actor, userId, reason, isoNow(deps.clock));
     res.status(201).json({ success: true });
   });
 
-  mount('userTempBan', (req, res) => {
+  mount('userTempBan', (req, res, { params, body }) => {
     const actor = signedInUser(req);
-    const { userId } = validate(userIdParamsSchema, req.params);
-    const { hours, reason } = validate(tempBanSchema, req.body);
+    const { userId } = params;
+    const { hours, reason } = body;
     const ban = banAccount(deps, actor, userId, { hours, reason }, isoNow(deps.clock));
     res.json({ success: true, ban });
   });
 
-  mount('userUnban', (req, res) => {
+  mount('userUnban', (req, res, { params }) => {
     const actor = signedInUser(req);
-    const { userId } = validate(userIdParamsSchema, req.params);
+    const { userId } = params;
     liftBan(db, actor, userId, isoNow(deps.clock));
     res.json({ success: true });
   });
 
-  mount('moderationLog', (req, res) => {
-    const { page, action } = validate(moderationLogQuerySchema, req.query);
+  mount('moderationLog', (req, res, { query }) => {
+    const { page, action } = query;
     const { items, total } = readLog(db, { page, pageSize: ADMIN_PAGE_SIZE, action });
     res.json({ success: true, items, total, page, pageSize: ADMIN_PAGE_SIZE });
   });

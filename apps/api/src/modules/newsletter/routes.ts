@@ -1,16 +1,7 @@
-import {
-  MESSAGES,
-  NEWSLETTER_API_ROUTES,
-  newsletterIssueCreateSchema,
-  newsletterIssueParamsSchema,
-  newsletterSendSchema,
-  uncertainResolveSchema,
-  type NewsletterApiRouteName,
-} from '@quillpost/domain';
-import { Router, type Request, type RequestHandler } from 'express';
+import { MESSAGES } from '@quillpost/domain';
+import { Router } from 'express';
 import { AppError } from '../../http/errors.js';
-import { validate } from '../../http/validate.js';
-import { currentUser, requirePermission } from '../auth/index.js';
+import { currentUser, endpointMounter } from '../auth/index.js';
 import { findIssue, toIssue } from './queries.js';
 import {
   cancel,
@@ -28,79 +19,68 @@ import {
   type NewsletterDeps,
 } from './service.js';
 
-/**
- * The owner's newsletter console (admin_system), mounted after the same-site JSON guard. Every
- * route comes from the domain's NEWSLETTER_API_ROUTES with the permission written there.
- */
+/** The owner's newsletter console (admin_system), mounted after the same-site JSON guard. */
 export function newsletterRoutes(deps: NewsletterDeps): Router {
   const { db } = deps;
   const router = Router();
-  const route = (name: NewsletterApiRouteName, handler: RequestHandler) => {
-    const { method, path, permission } = NEWSLETTER_API_ROUTES[name];
-    const verb = method.toLowerCase() as 'get' | 'post' | 'delete';
-    router[verb](path, requirePermission(permission), (req, res, next) => {
-      res.set('Cache-Control', 'no-store');
-      return handler(req, res, next);
-    });
-  };
-  const issueId = (req: Request) => validate(newsletterIssueParamsSchema, req.params).issueId;
+  const mount = endpointMounter(router, { noStore: true });
   const issueOf = (id: number) => toIssue(db, findIssue(db, id)!);
 
-  route('sources', (_req, res) => {
+  mount('newsletterSources', (_req, res) => {
     res.json({ success: true, ...listSources(deps) });
   });
 
-  route('issueList', (_req, res) => {
+  mount('newsletterIssueList', (_req, res) => {
     res.json({ success: true, issues: listIssues(deps) });
   });
 
-  route('issueCreate', (req, res) => {
-    const input = validate(newsletterIssueCreateSchema, req.body);
+  mount('newsletterIssueCreate', (req, res, { body }) => {
+    const input = body;
     const issue = createIssue(deps, input, currentUser(req)?.id ?? null);
     res.status(201).json({ success: true, ...issueDetail(deps, issue.id) });
   });
 
-  route('issueGet', (req, res) => {
-    res.json({ success: true, ...issueDetail(deps, issueId(req)) });
+  mount('newsletterIssueGet', (req, res, { params }) => {
+    res.json({ success: true, ...issueDetail(deps, params.issueId) });
   });
 
-  route('issueDelete', (req, res) => {
-    deleteIssue(deps, issueId(req));
+  mount('newsletterIssueDelete', (req, res, { params }) => {
+    deleteIssue(deps, params.issueId);
     res.json({ success: true });
   });
 
-  route('issuePreview', (req, res) => {
-    res.json({ success: true, ...preview(deps, issueId(req)) });
+  mount('newsletterIssuePreview', (req, res, { params }) => {
+    res.json({ success: true, ...preview(deps, params.issueId) });
   });
 
-  route('issueTest', async (req, res) => {
+  mount('newsletterIssueTest', async (req, res, { params }) => {
     const to = currentUser(req)?.email;
     if (!to) throw new AppError(400, 'NO_SUBSCRIPTION_EMAIL');
-    await sendTest(deps, issueId(req), to);
+    await sendTest(deps, params.issueId, to);
     res.json({ success: true, message: MESSAGES.NEWSLETTER_TEST_SENT, to });
   });
 
-  route('issueSend', (req, res) => {
-    const { scheduledAt } = validate(newsletterSendSchema, req.body);
-    const issue = send(deps, issueId(req), scheduledAt ?? null);
+  mount('newsletterIssueSend', (req, res, { params, body }) => {
+    const { scheduledAt } = body;
+    const issue = send(deps, params.issueId, scheduledAt ?? null);
     res.json({ success: true, issue: issueOf(issue.id) });
   });
 
-  route('issuePause', (req, res) => {
-    res.json({ success: true, issue: issueOf(pause(deps, issueId(req)).id) });
+  mount('newsletterIssuePause', (req, res, { params }) => {
+    res.json({ success: true, issue: issueOf(pause(deps, params.issueId).id) });
   });
 
-  route('issueResume', (req, res) => {
-    res.json({ success: true, issue: issueOf(resume(deps, issueId(req)).id) });
+  mount('newsletterIssueResume', (req, res, { params }) => {
+    res.json({ success: true, issue: issueOf(resume(deps, params.issueId).id) });
   });
 
-  route('issueCancel', (req, res) => {
-    res.json({ success: true, issue: issueOf(cancel(deps, issueId(req)).id) });
+  mount('newsletterIssueCancel', (req, res, { params }) => {
+    res.json({ success: true, issue: issueOf(cancel(deps, params.issueId).id) });
   });
 
-  route('uncertainResolve', (req, res) => {
-    const { action } = validate(uncertainResolveSchema, req.body);
-    const issue = resolveUncertain(deps, issueId(req), action);
+  mount('newsletterUncertainResolve', (req, res, { params, body }) => {
+    const { action } = body;
+    const issue = resolveUncertain(deps, params.issueId, action);
     res.json({ success: true, issue: issueOf(issue.id) });
   });
 

@@ -203,7 +203,7 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
   }, [pendingEmail, refreshVerificationStatus]);
 
   const logout = useCallback(async () => {
-    const result = await api.post('/api/auth/logout');
+    const result = await api.call('logout');
     if (!result.ok) {
       dispatch({ type: 'failed', error: 'LOGOUT_FAILED' });
       return false;

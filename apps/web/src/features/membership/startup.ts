@@ -18,7 +18,7 @@ export async function loadMembership(
   storage: SafeStorage,
 ): Promise<MembershipEvent[]> {
   const stored = readStoredSubscription(storage);
-  const sessionResult = await api.get('/api/auth/session');
+  const sessionResult = await api.call('session');
   if (!sessionResult.ok) {
     // Offline or API down: keep what this browser knows and say initialization failed.
     return [
@@ -30,7 +30,7 @@ export async function loadMembership(
     return [{ type: 'startup-anonymous', subscription: stored }];
   }
 
-  const meResult = await api.get('/api/auth/me');
+  const meResult = await api.call('me');
   const me = meResult.ok ? readMeResponse(meResult.data) : null;
   if (!me) {
     return [

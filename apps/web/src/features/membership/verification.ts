@@ -58,9 +58,7 @@ export async function verifyToken(
   deps: VerificationDeps,
   token: string,
 ): Promise<{ ok: boolean; message: string }> {
-  const result = await deps.api.get<{ data?: { email?: unknown } }>('/verify', {
-    query: { token },
-  });
+  const result = await deps.api.call('verify', { query: { token } });
   const email = result.ok ? result.data.data?.email : undefined;
   if (!result.ok || typeof email !== 'string') {
     const code: MessageCode = 'VERIFICATION_FAILED';
@@ -81,15 +79,12 @@ export async function refreshVerificationStatus(
 ): Promise<boolean> {
   // The status token from subscribing is this browser's right to ask; a signed-in session or
   // nothing else works too (the answer is then null, read as "not verified yet").
-  const result = await deps.api.get<{ data?: { subscription?: { verified?: unknown } | null } }>(
-    '/api/auth/stats',
-    {
-      query: { email: subscription.email },
-      ...(subscription.statusToken
-        ? { headers: { 'X-Status-Token': subscription.statusToken } }
-        : {}),
-    },
-  );
+  const result = await deps.api.call('subscriptionStatus', {
+    query: { email: subscription.email },
+    ...(subscription.statusToken
+      ? { headers: { 'X-Status-Token': subscription.statusToken } }
+      : {}),
+  });
   if (!result.ok) {
     console.warn(MESSAGES.SUBSCRIPTION_STATUS_CHECK_FAILED, result.message);
     return false;

@@ -92,7 +92,17 @@ describe('magic-link form', () => {
     const { user, calls, onSignedIn } = renderForm({
       ...SENT,
       'POST /api/auth/magic-link/code': {
-        body: { success: true, user: { name: 'Ada' }, returnUrl: '/members/bookmarks' },
+        body: {
+          success: true,
+          user: {
+            email: 'ada@example.com',
+            name: 'Ada',
+            role: 'member',
+            avatar_url: null,
+            subscription_status: null,
+          },
+          returnUrl: '/members/bookmarks',
+        },
       },
     });
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));

@@ -66,7 +66,7 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
   async function send(address: string) {
     setState('sending');
     setError(null);
-    const result = await api.post('/api/auth/magic-link', { email: address, returnUrl });
+    const result = await api.call('magicLinkRequest', { body: { email: address, returnUrl } });
     if (result.ok) {
       setSentTo(address);
       setResendBlocked(true);
@@ -105,10 +105,7 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
     }
     setCheckingCode(true);
     setCodeError(null);
-    const result = await api.post<{ user?: { name?: unknown }; returnUrl?: unknown }>(
-      '/api/auth/magic-link/code',
-      { email: sentTo, code: digits },
-    );
+    const result = await api.call('magicLinkCode', { body: { email: sentTo, code: digits } });
     setCheckingCode(false);
     if (!result.ok) {
       setCodeError(result.message);

@@ -80,10 +80,8 @@ export function startOAuthSignIn({
   const clearMarker = () => storage.remove(STORAGE_KEYS.oauthInProgress);
 
   if (mobile) {
-    const url = api.url('/api/oauth/authorize', {
-      provider,
-      return_url: returnUrl,
-      mode: 'redirect',
+    const url = api.url('oauthAuthorize', {
+      query: { provider, return_url: returnUrl, mode: 'redirect' },
     });
     const timer = setTimeout(() => win.assignLocation(url), MOBILE_REDIRECT_DELAY_MS);
     onOutcome({ type: 'redirecting' });
@@ -93,7 +91,9 @@ export function startOAuthSignIn({
     };
   }
 
-  const url = api.url('/api/oauth/authorize', { provider, return_url: returnUrl, mode: 'popup' });
+  const url = api.url('oauthAuthorize', {
+    query: { provider, return_url: returnUrl, mode: 'popup' },
+  });
   const { width, height, pollIntervalMs, timeoutMs } = OAUTH_POPUP;
   const left = Math.round(win.screen.left + (win.screen.width - width) / 2);
   const top = Math.round(win.screen.top + (win.screen.height - height) / 2);
@@ -145,7 +145,7 @@ export function startOAuthSignIn({
     if (settled || !popup.closed) return;
     clearInterval(poll);
     // The message may have been lost (a strict opener policy): the session tells the truth.
-    void api.get<{ authenticated?: unknown }>('/api/auth/session').then((result) => {
+    void api.call('session').then((result) => {
       if (result.ok && result.data.authenticated === true) {
         finish({ type: 'success', name: null, returnUrl: null });
       } else {

@@ -49,18 +49,16 @@ export default function SignInDialog() {
 
   useEffect(() => {
     let active = true;
-    void api
-      .get('/api/oauth/providers', { schema: oauthProvidersResponseSchema })
-      .then((result) => {
-        if (!active) return;
-        setUnavailable(
-          new Set(
-            result.ok
-              ? result.data.providers.filter((item) => !item.available).map((item) => item.provider)
-              : [],
-          ),
-        );
-      });
+    void api.call('oauthProviders', { schema: oauthProvidersResponseSchema }).then((result) => {
+      if (!active) return;
+      setUnavailable(
+        new Set(
+          result.ok
+            ? result.data.providers.filter((item) => !item.available).map((item) => item.provider)
+            : [],
+        ),
+      );
+    });
     return () => {
       active = false;
       cancelFlow.current();

@@ -85,7 +85,7 @@ export function ManageSubscription() {
     if (!email) return;
     let active = true;
     void api
-      .get('/api/auth/subscription/data/profile', {
+      .call('subscriptionGet', {
         query: { email },
         headers: manageToken ? { 'X-Manage-Token': manageToken } : undefined,
       })
@@ -129,11 +129,10 @@ export function ManageSubscription() {
   async function savePreferences() {
     if (!preferences || !subscription) return;
     setSavingPreferences(true);
-    const result = await api.put(
-      '/api/auth/subscription/preferences',
-      { email: subscription.email, preferences },
-      { headers: auth },
-    );
+    const result = await api.call('subscriptionPreferencesUpdate', {
+      body: { email: subscription.email, preferences },
+      headers: auth,
+    });
     setSavingPreferences(false);
     setPreferencesFeedback(
       result.ok
@@ -149,11 +148,10 @@ export function ManageSubscription() {
   async function unsubscribe() {
     if (!subscription) return;
     setBusy(true);
-    const result = await api.post<{ data?: { unsubscribed?: unknown } }>(
-      '/api/auth/unsubscribe',
-      { email: subscription.email },
-      { headers: auth },
-    );
+    const result = await api.call('unsubscribe', {
+      body: { email: subscription.email },
+      headers: auth,
+    });
     setBusy(false);
     if (!result.ok) {
       setLeaveFeedback({
@@ -175,11 +173,10 @@ export function ManageSubscription() {
   async function deleteData() {
     if (!subscription) return;
     setBusy(true);
-    const result = await api.delete(
-      '/api/auth/subscription/delete',
-      { email: subscription.email, confirmDelete: true },
-      { headers: auth },
-    );
+    const result = await api.call('subscriptionDelete', {
+      body: { email: subscription.email, confirmDelete: true },
+      headers: auth,
+    });
     setBusy(false);
     setConfirmingDelete(false);
     if (!result.ok) {

@@ -39,7 +39,7 @@ export async function postSubscribe(
         wantsAccount: input.wantsAccount,
       }
     : { email: input.email, name: input.name, wantsAccount: input.wantsAccount };
-  const result = await api.post('/api/auth/subscribe', body, { schema: subscribeResponseSchema });
+  const result = await api.call('subscribe', { body, schema: subscribeResponseSchema });
   if (!result.ok) return subscribeFailure(result);
   return { ok: true, message: result.data.message, statusToken: result.data.statusToken };
 }
@@ -53,7 +53,7 @@ export async function resendConfirmation(
   if (!precondition.ok) {
     return { ok: false, code: precondition.code, message: precondition.message };
   }
-  const result = await api.post('/api/auth/resend-verification', { email: precondition.email });
+  const result = await api.call('resendVerification', { body: { email: precondition.email } });
   if (result.ok) return { ok: true, message: MESSAGES.CONFIRMATION_SENT };
   if (result.code === 'NETWORK_ERROR') {
     return { ok: false, code: result.code, message: MESSAGES.CONFIRMATION_RESEND_FAILED };

@@ -3,13 +3,14 @@
  * content shaped like the API's, and a renderer with the providers pages need.
  */
 import type { Book, Category, Post } from '@quillpost/domain';
-import type { ApiClient, ApiResult, RequestOptions } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { createFakeApi as createCheckedFakeApi, type FakeCall } from '../../../test/fake-api';
 import { renderAppWithClient } from '../../../test/render-app';
 
 export interface FakeRequest {
   method: string;
   path: string;
-  query: Record<string, unknown>;
+  query: Record<string, string>;
   cache?: RequestCache;
 }
 
@@ -17,40 +18,30 @@ export type FakeAnswer = { status?: number; body: unknown } | { status: number; 
 export type FakeRoutes = Record<string, FakeAnswer | ((request: FakeRequest) => FakeAnswer)>;
 
 /**
- * An ApiClient that answers from `routes` ('GET /api/posts' -> answer). Unknown paths answer 404
- * NOT_FOUND, like the real API. Answers go through the request's schema, as the real client does.
+ * An API client answering from `routes` ('GET /api/posts' -> answer) through test/fake-api.ts,
+ * so requests and answers are checked against the endpoint catalogue. Unknown paths answer 404
+ * NOT_FOUND, like the real API.
  */
 export function createFakeApi(routes: FakeRoutes): { api: ApiClient; requests: FakeRequest[] } {
+  const requestOf = (call: FakeCall): FakeRequest => ({
+    method: call.method,
+    path: call.path,
+    query: Object.fromEntries(call.query),
+    cache: call.cache,
+  });
+  const table = Object.fromEntries(
+    Object.entries(routes).map(([key, route]) => [
+      key,
+      (call: FakeCall) => {
+        const answer = typeof route === 'function' ? route(requestOf(call)) : route;
+        return 'code' in answer
+          ? { status: answer.status, body: { success: false, code: answer.code, message: 'x' } }
+          : answer;
+      },
+    ]),
+  );
   const requests: FakeRequest[] = [];
-
-  async function request<T>(
-    method: string,
-    path: string,
-    options: RequestOptions<T> = {},
-  ): Promise<ApiResult<T>> {
-    const call: FakeRequest = { method, path, query: { ...options.query }, cache: options.cache };
-    requests.push(call);
-    const route = routes[`${method} ${path}`];
-    const answer = typeof route === 'function' ? route(call) : route;
-    if (!answer) return { ok: false, status: 404, code: 'NOT_FOUND', message: 'Not found' };
-    if ('code' in answer) {
-      return { ok: false, status: answer.status, code: answer.code, message: answer.code };
-    }
-    if (!options.schema) return { ok: true, status: answer.status ?? 200, data: answer.body as T };
-    const parsed = options.schema.safeParse(answer.body);
-    return parsed.success
-      ? { ok: true, status: answer.status ?? 200, data: parsed.data }
-      : { ok: false, status: 200, code: 'INVALID_RESPONSE', message: 'Request failed' };
-  }
-
-  const api: ApiClient = {
-    request: (method, path, options) => request(method, path, options),
-    get: (path, options) => request('GET', path, options),
-    post: (path, body, options) => request('POST', path, { ...options, body }),
-    put: (path, body, options) => request('PUT', path, { ...options, body }),
-    delete: (path, body, options) => request('DELETE', path, { ...options, body }),
-    url: (path) => path,
-  };
+  const { api } = createCheckedFakeApi(table, { onCall: (call) => requests.push(requestOf(call)) });
   return { api, requests };
 }
 

@@ -1,37 +1,10 @@
 /**
- * The members area's calls, one function each, built from the domain's route table and parsed
- * with its response schemas. Components get them through `useMembersApi()`, so tests pass a fake
- * API client in through context.
+ * The members area's calls, one function each, by endpoint name from the domain's catalogue,
+ * their answers checked with its response schemas. Components get them through
+ * `useMembersApi()`, so tests pass a fake API client in through context.
  */
 import {
-  MEMBER_API_ROUTES as R,
   accountProviderSchema,
-  analyticsResponseSchema,
-  apiPath,
-  adminEventListResponseSchema,
-  adminSubscribersResponseSchema,
-  adminUserResponseSchema,
-  adminUsersResponseSchema,
-  bookmarkListResponseSchema,
-  bookmarkStatusResponseSchema,
-  commentResponseSchema,
-  contentSyncResponseSchema,
-  dashboardResponseSchema,
-  directoryResponseSchema,
-  eventListResponseSchema,
-  eventResponseSchema,
-  importResultSchema,
-  linkedAccountsResponseSchema,
-  messageResponseSchema,
-  moderationLogResponseSchema,
-  moderationQueueResponseSchema,
-  moderationUserResponseSchema,
-  profileResponseSchema,
-  sessionListResponseSchema,
-  siteSettingsResponseSchema,
-  threadListResponseSchema,
-  threadResponseSchema,
-  threadSummarySchema,
   type AssignableRole,
   type EventInput,
   type ModerationAction,
@@ -44,184 +17,109 @@ import {
   type ThreadCreate,
 } from '@quillpost/domain';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
-
-const ok = z.object({ success: z.literal(true) });
-const threadCreatedSchema = ok.extend({ thread: threadSummarySchema });
-const subscriptionAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+import { withResponseChecks } from '../../../lib/checked-api-client';
 
 type Signal = { signal?: AbortSignal };
 
-export function createMembersApi(api: ApiClient) {
+export function createMembersApi(client: ApiClient) {
+  const api = withResponseChecks(client);
   return {
     // Members area
-    dashboard: (o: Signal = {}) =>
-      api.get(apiPath(R.dashboard), { ...o, schema: dashboardResponseSchema }),
-    profile: (o: Signal = {}) =>
-      api.get(apiPath(R.profileGet), { ...o, schema: profileResponseSchema }),
-    updateProfile: (input: ProfileUpdate) =>
-      api.put(apiPath(R.profileUpdate), input, { schema: profileResponseSchema }),
+    dashboard: (o: Signal = {}) => api.call('dashboard', o),
+    profile: (o: Signal = {}) => api.call('profileGet', o),
+    updateProfile: (input: ProfileUpdate) => api.call('profileUpdate', { body: input }),
     /** Where the browser downloads "my data" from (a same-origin navigation carries the cookie). */
-    exportUrl: () => api.url(apiPath(R.dataExport)),
-    deleteAccount: () =>
-      api.delete(
-        apiPath(R.accountDelete),
-        { confirmDelete: true },
-        { schema: messageResponseSchema },
-      ),
-    directory: (q: string, o: Signal = {}) =>
-      api.get(apiPath(R.directory), { ...o, query: { q }, schema: directoryResponseSchema }),
+    exportUrl: () => api.url('dataExport'),
+    deleteAccount: () => api.call('accountDelete', { body: { confirmDelete: true } }),
+    directory: (q: string, o: Signal = {}) => api.call('directory', { ...o, query: { q } }),
 
     // Account: the auth module's calls and the newsletter subscription's
-    linkedAccounts: (o: Signal = {}) =>
-      api.get('/api/auth/accounts', { ...o, schema: linkedAccountsResponseSchema }),
+    linkedAccounts: (o: Signal = {}) => api.call('accountList', o),
     setPrimaryAccount: (provider: SignInMethod) =>
-      api.put('/api/auth/accounts/primary', accountProviderSchema.parse({ provider }), {
-        schema: linkedAccountsResponseSchema,
-      }),
-    unlinkAccount: (provider: SignInMethod) =>
-      api.delete(`/api/auth/accounts/${encodeURIComponent(provider)}`, undefined, {
-        schema: linkedAccountsResponseSchema,
-      }),
+      api.call('accountPrimary', { body: accountProviderSchema.parse({ provider }) }),
+    unlinkAccount: (provider: SignInMethod) => api.call('accountUnlink', { params: { provider } }),
     linkAccountUrl: (provider: OAuthProvider, returnUrl: string) =>
-      api.url('/api/oauth/authorize', { provider, return_url: returnUrl, mode: 'link' }),
-    sessions: (o: Signal = {}) =>
-      api.get('/api/auth/sessions', { ...o, schema: sessionListResponseSchema }),
-    revokeSession: (id: string) => api.delete(`/api/auth/sessions/${encodeURIComponent(id)}`),
+      api.url('oauthAuthorize', { query: { provider, return_url: returnUrl, mode: 'link' } }),
+    sessions: (o: Signal = {}) => api.call('sessionList', o),
+    revokeSession: (id: string) => api.call('sessionRevoke', { params: { id } }),
     updatePreferences: (email: string, preferences: NewsletterPreferences) =>
-      api.put(
-        '/api/auth/subscription/preferences',
-        { email, preferences },
-        { schema: subscriptionAnswerSchema },
-      ),
+      api.call('subscriptionPreferencesUpdate', { body: { email, preferences } }),
 
     // Bookmarks
-    bookmarks: (o: Signal = {}) =>
-      api.get(apiPath(R.bookmarkList), { ...o, schema: bookmarkListResponseSchema }),
+    bookmarks: (o: Signal = {}) => api.call('bookmarkList', o),
     bookmarkStatus: (postId: string, o: Signal = {}) =>
-      api.get(apiPath(R.bookmarkStatus, { postId }), {
-        ...o,
-        schema: bookmarkStatusResponseSchema,
-      }),
-    addBookmark: (postId: string) =>
-      api.put(apiPath(R.bookmarkAdd, { postId }), undefined, {
-        schema: bookmarkStatusResponseSchema,
-      }),
-    removeBookmark: (postId: string) =>
-      api.delete(apiPath(R.bookmarkRemove, { postId }), undefined, {
-        schema: bookmarkStatusResponseSchema,
-      }),
+      api.call('bookmarkStatus', { ...o, params: { postId } }),
+    addBookmark: (postId: string) => api.call('bookmarkAdd', { params: { postId } }),
+    removeBookmark: (postId: string) => api.call('bookmarkRemove', { params: { postId } }),
 
     // Discussions
-    threads: (o: Signal = {}) =>
-      api.get(apiPath(R.threadList), { ...o, schema: threadListResponseSchema }),
-    startThread: (input: ThreadCreate) =>
-      api.post(apiPath(R.threadCreate), input, { schema: threadCreatedSchema }),
+    threads: (o: Signal = {}) => api.call('threadList', o),
+    startThread: (input: ThreadCreate) => api.call('threadCreate', { body: input }),
     thread: (threadId: string, o: Signal = {}) =>
-      api.get(apiPath(R.threadGet, { threadId }), { ...o, schema: threadResponseSchema }),
+      api.call('threadGet', { ...o, params: { threadId } }),
     postThread: (postId: string, o: Signal = {}) =>
-      api.get(apiPath(R.postThreadGet, { postId }), { ...o, schema: threadResponseSchema }),
+      api.call('postThreadGet', { ...o, params: { postId } }),
     commentOnThread: (threadId: string, body: string, parentId?: number) =>
-      api.post(
-        apiPath(R.threadComment, { threadId }),
-        { body, parentId },
-        { schema: commentResponseSchema },
-      ),
+      api.call('threadComment', { params: { threadId }, body: { body, parentId } }),
     commentOnPost: (postId: string, body: string, parentId?: number) =>
-      api.post(
-        apiPath(R.postComment, { postId }),
-        { body, parentId },
-        { schema: commentResponseSchema },
-      ),
+      api.call('postComment', { params: { postId }, body: { body, parentId } }),
     editComment: (commentId: number, body: string) =>
-      api.request('PATCH', apiPath(R.commentEdit, { commentId }), {
-        body: { body },
-        schema: commentResponseSchema,
-      }),
-    deleteComment: (commentId: number) => api.delete(apiPath(R.commentDelete, { commentId })),
+      api.call('commentEdit', { params: { commentId }, body: { body } }),
+    deleteComment: (commentId: number) => api.call('commentDelete', { params: { commentId } }),
     reportComment: (commentId: number, reason: string) =>
-      api.post(apiPath(R.commentReport, { commentId }), { reason }),
+      api.call('commentReport', { params: { commentId }, body: { reason } }),
 
     // Events
-    events: (o: Signal = {}) =>
-      api.get(apiPath(R.eventList), { ...o, schema: eventListResponseSchema }),
-    rsvp: (eventId: number) =>
-      api.put(apiPath(R.eventRsvp, { eventId }), undefined, { schema: eventResponseSchema }),
-    cancelRsvp: (eventId: number) =>
-      api.delete(apiPath(R.eventRsvpCancel, { eventId }), undefined, {
-        schema: eventResponseSchema,
-      }),
-    calendarUrl: (eventId: number) => api.url(apiPath(R.eventCalendar, { eventId })),
+    events: (o: Signal = {}) => api.call('eventList', o),
+    rsvp: (eventId: number) => api.call('eventRsvp', { params: { eventId } }),
+    cancelRsvp: (eventId: number) => api.call('eventRsvpCancel', { params: { eventId } }),
+    calendarUrl: (eventId: number) => api.url('eventCalendar', { params: { eventId } }),
 
     // Moderation
-    moderationQueue: (o: Signal = {}) =>
-      api.get(apiPath(R.moderationQueue), { ...o, schema: moderationQueueResponseSchema }),
+    moderationQueue: (o: Signal = {}) => api.call('moderationQueue', o),
     hideComment: (commentId: number, reason: string) =>
-      api.post(apiPath(R.commentHide, { commentId }), { reason }),
-    unhideComment: (commentId: number) => api.post(apiPath(R.commentUnhide, { commentId }), {}),
+      api.call('commentHide', { params: { commentId }, body: { reason } }),
+    unhideComment: (commentId: number) =>
+      api.call('commentUnhide', { params: { commentId }, body: {} }),
     removeComment: (commentId: number, reason: string) =>
-      api.delete(apiPath(R.commentRemove, { commentId }), { reason }),
-    dismissReports: (commentId: number) => api.post(apiPath(R.reportsDismiss, { commentId }), {}),
+      api.call('commentRemove', { params: { commentId }, body: { reason } }),
+    dismissReports: (commentId: number) =>
+      api.call('reportsDismiss', { params: { commentId }, body: {} }),
     moderationUser: (userId: number, o: Signal = {}) =>
-      api.get(apiPath(R.moderationUser, { userId }), {
-        ...o,
-        schema: moderationUserResponseSchema,
-      }),
+      api.call('moderationUser', { ...o, params: { userId } }),
     warnUser: (userId: number, reason: string) =>
-      api.post(apiPath(R.userWarn, { userId }), { reason }),
+      api.call('userWarn', { params: { userId }, body: { reason } }),
     tempBan: (userId: number, hours: number, reason: string) =>
-      api.post(apiPath(R.userTempBan, { userId }), { hours, reason }),
-    liftBan: (userId: number) => api.delete(apiPath(R.userUnban, { userId })),
+      api.call('userTempBan', { params: { userId }, body: { hours, reason } }),
+    liftBan: (userId: number) => api.call('userUnban', { params: { userId } }),
     moderationLog: (page: number, action: ModerationAction | '', o: Signal = {}) =>
-      api.get(apiPath(R.moderationLog), {
-        ...o,
-        query: { page, action: action || undefined },
-        schema: moderationLogResponseSchema,
-      }),
+      api.call('moderationLog', { ...o, query: { page, action: action || undefined } }),
 
     // Admin
     users: (q: string, page: number, o: Signal = {}) =>
-      api.get(apiPath(R.adminUsers), {
-        ...o,
-        query: { q, page },
-        schema: adminUsersResponseSchema,
-      }),
+      api.call('adminUsers', { ...o, query: { q, page } }),
     assignRole: (userId: number, role: AssignableRole) =>
-      api.put(
-        apiPath(R.adminRoleAssign, { userId }),
-        { role },
-        { schema: adminUserResponseSchema },
-      ),
+      api.call('adminRoleAssign', { params: { userId }, body: { role } }),
     permanentBan: (userId: number, reason: string) =>
-      api.post(apiPath(R.adminBan, { userId }), { reason }, { schema: adminUserResponseSchema }),
-    deleteUser: (userId: number) => api.delete(apiPath(R.adminUserDelete, { userId })),
+      api.call('adminBan', { params: { userId }, body: { reason } }),
+    deleteUser: (userId: number) => api.call('adminUserDelete', { params: { userId } }),
     subscribers: (status: SubscriberFilter | '', q: string, page: number, o: Signal = {}) =>
-      api.get(apiPath(R.adminSubscribers), {
-        ...o,
-        query: { status: status || undefined, q, page },
-        schema: adminSubscribersResponseSchema,
-      }),
+      api.call('adminSubscribers', { ...o, query: { status: status || undefined, q, page } }),
     subscribersExportUrl: (status: SubscriberFilter | '') =>
-      api.url(apiPath(R.adminSubscribersExport), { status: status || undefined }),
-    importSubscribers: (csv: string) =>
-      api.post(apiPath(R.adminSubscribersImport), { csv }, { schema: importResultSchema }),
-    analytics: (o: Signal = {}) =>
-      api.get(apiPath(R.adminAnalytics), { ...o, schema: analyticsResponseSchema }),
-    settings: (o: Signal = {}) =>
-      api.get(apiPath(R.adminSettingsGet), { ...o, schema: siteSettingsResponseSchema }),
+      api.url('adminSubscribersExport', { query: { status: status || undefined } }),
+    importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
+    analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
+    settings: (o: Signal = {}) => api.call('adminSettingsGet', o),
     updateSettings: (patch: Partial<SiteSettings>) =>
-      api.put(apiPath(R.adminSettingsUpdate), patch, { schema: siteSettingsResponseSchema }),
-    syncContent: () =>
-      api.post(apiPath(R.adminContentSync), {}, { schema: contentSyncResponseSchema }),
-    adminEvents: (o: Signal = {}) =>
-      api.get(apiPath(R.adminEvents), { ...o, schema: adminEventListResponseSchema }),
-    createEvent: (input: EventInput) =>
-      api.post(apiPath(R.adminEventCreate), input, { schema: eventResponseSchema }),
+      api.call('adminSettingsUpdate', { body: patch }),
+    syncContent: () => api.call('adminContentSync'),
+    adminEvents: (o: Signal = {}) => api.call('adminEvents', o),
+    createEvent: (input: EventInput) => api.call('adminEventCreate', { body: input }),
     updateEvent: (eventId: number, input: EventInput) =>
-      api.put(apiPath(R.adminEventUpdate, { eventId }), input, { schema: eventResponseSchema }),
-    deleteEvent: (eventId: number) => api.delete(apiPath(R.adminEventDelete, { eventId })),
+      api.call('adminEventUpdate', { params: { eventId }, body: input }),
+    deleteEvent: (eventId: number) => api.call('adminEventDelete', { params: { eventId } }),
   };
 }
 

@@ -3,7 +3,6 @@
  * readers), with a link to the post's discussion beside it. Kept free of zod and the members
  * area's other code: it loads with every post.
  */
-import { MEMBER_API_ROUTES as R, apiPath } from '@quillpost/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '../../../lib/api-context';
@@ -44,9 +43,7 @@ export function BookmarkButton({ postId, title }: BookmarkButtonProps) {
     if (!allowed) return;
     const controller = new AbortController();
     void api
-      .get<{ bookmarked?: boolean }>(apiPath(R.bookmarkStatus, { postId }), {
-        signal: controller.signal,
-      })
+      .call('bookmarkStatus', { params: { postId }, signal: controller.signal })
       .then((result) => {
         if (!controller.signal.aborted && result.ok) {
           setState(result.data.bookmarked ? 'on' : 'off');
@@ -61,8 +58,8 @@ export function BookmarkButton({ postId, title }: BookmarkButtonProps) {
     setError(null);
     const result =
       next === 'on'
-        ? await api.put(apiPath(R.bookmarkAdd, { postId }))
-        : await api.delete(apiPath(R.bookmarkRemove, { postId }));
+        ? await api.call('bookmarkAdd', { params: { postId } })
+        : await api.call('bookmarkRemove', { params: { postId } });
     setBusy(false);
     if (result.ok) setState(next);
     else setError(result.message);

@@ -68,7 +68,21 @@ function accountRoutes(over: Record<string, FakeRoute> = {}): Record<string, Fak
       },
     },
     'DELETE /api/auth/sessions/other1': { body: { success: true } },
-    'PUT /api/auth/subscription/preferences': { body: { success: true, message: 'ok' } },
+    'PUT /api/auth/subscription/preferences': {
+      body: {
+        success: true,
+        message: 'ok',
+        subscription: {
+          email: 'ada@example.com',
+          name: 'Ada Lovelace',
+          status: 'active',
+          verified: true,
+          subscribedAt: '2026-01-01T00:00:00Z',
+          wantsAccount: true,
+          preferences: { build: true, learn: true, write: true, journal: true, poetry: true },
+        },
+      },
+    },
     'DELETE /api/members/account': { body: { success: true, message: 'deleted' } },
     ...over,
   };

@@ -337,7 +337,7 @@ export default function AccountPage() {
   const api = useMembersApi();
   const membership = useMembership();
   const me = useResource('me', (client, signal) =>
-    client.get('/api/auth/me', { signal, schema: meResponseSchema }),
+    client.call('me', { signal, schema: meResponseSchema }),
   );
   const user = membership.state.user;
 

@@ -100,7 +100,10 @@ describe('a thread', () => {
           status: 201,
           body: { success: true, comment: comment({ id: 3 }) },
         },
-        'POST /api/discussions/comments/1/reports': { status: 201, body: { success: true } },
+        'POST /api/discussions/comments/1/reports': {
+          status: 201,
+          body: { success: true, message: 'Thanks, a moderator will look at it.' },
+        },
       }),
     });
     expect(await screen.findByRole('heading', { name: 'Small tools' })).toBeInTheDocument();

@@ -41,7 +41,12 @@ describe('moderation', () => {
       path: '/members/moderation/queue',
       routes: memberRoutes('moderator', {
         'GET /api/moderation/queue': { body: { success: true, items: [queueItem()] } },
-        'POST /api/moderation/users/7/ban': { body: { success: true } },
+        'POST /api/moderation/users/7/ban': {
+          body: {
+            success: true,
+            ban: { since: '2026-01-01T00:00:00Z', until: '2026-01-02T00:00:00Z', reason: 'spam' },
+          },
+        },
       }),
     });
     const ban = await screen.findByRole('button', { name: 'Ban author' });

@@ -1,74 +1,40 @@
 /**
- * The newsletter console's calls, one function each, built from the domain's route table and
- * parsed with its response schemas. Components get them through `useNewsletterApi()`, so tests
- * pass a fake API client in through context.
+ * The newsletter console's calls, one function each, by endpoint name from the domain's
+ * catalogue, their answers checked with its response schemas. Components get them through
+ * `useNewsletterApi()`, so tests pass a fake API client in through context.
  */
-import {
-  NEWSLETTER_API_ROUTES as R,
-  apiPath,
-  newsletterIssueActionResponseSchema,
-  newsletterIssueListResponseSchema,
-  newsletterIssueResponseSchema,
-  newsletterPreviewResponseSchema,
-  newsletterSourcesResponseSchema,
-  newsletterTestResponseSchema,
-  type NewsletterIssueCreate,
-  type UncertainResolution,
-} from '@quillpost/domain';
+import type { NewsletterIssueCreate, UncertainResolution } from '@quillpost/domain';
 import { useMemo } from 'react';
-import { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/api-context';
+import { withResponseChecks } from '../../../lib/checked-api-client';
 
 type Signal = { signal?: AbortSignal };
-const okSchema = z.object({ success: z.literal(true) });
-const issuePath = (route: (typeof R)[keyof typeof R], issueId: number) =>
-  apiPath(route, { issueId });
 
-export function createNewsletterApi(api: ApiClient) {
+export function createNewsletterApi(client: ApiClient) {
+  const api = withResponseChecks(client);
+  const issue = (issueId: number) => ({ params: { issueId } });
   return {
-    sources: (o: Signal = {}) =>
-      api.get(apiPath(R.sources), { ...o, schema: newsletterSourcesResponseSchema }),
-    issues: (o: Signal = {}) =>
-      api.get(apiPath(R.issueList), { ...o, schema: newsletterIssueListResponseSchema }),
+    sources: (o: Signal = {}) => api.call('newsletterSources', o),
+    issues: (o: Signal = {}) => api.call('newsletterIssueList', o),
     issue: (issueId: number, o: Signal = {}) =>
-      api.get(issuePath(R.issueGet, issueId), { ...o, schema: newsletterIssueResponseSchema }),
-    create: (input: NewsletterIssueCreate) =>
-      api.post(apiPath(R.issueCreate), input, { schema: newsletterIssueResponseSchema }),
-    remove: (issueId: number) =>
-      api.delete(issuePath(R.issueDelete, issueId), undefined, { schema: okSchema }),
+      api.call('newsletterIssueGet', { ...o, ...issue(issueId) }),
+    create: (input: NewsletterIssueCreate) => api.call('newsletterIssueCreate', { body: input }),
+    remove: (issueId: number) => api.call('newsletterIssueDelete', issue(issueId)),
     preview: (issueId: number, o: Signal = {}) =>
-      api.get(issuePath(R.issuePreview, issueId), {
-        ...o,
-        schema: newsletterPreviewResponseSchema,
-      }),
-    sendTest: (issueId: number) =>
-      api.post(issuePath(R.issueTest, issueId), undefined, {
-        schema: newsletterTestResponseSchema,
-      }),
+      api.call('newsletterIssuePreview', { ...o, ...issue(issueId) }),
+    sendTest: (issueId: number) => api.call('newsletterIssueTest', issue(issueId)),
     /** Now, or at `scheduledAt` (an ISO instant). */
     send: (issueId: number, scheduledAt: string | null = null) =>
-      api.post(issuePath(R.issueSend, issueId), scheduledAt ? { scheduledAt } : undefined, {
-        schema: newsletterIssueActionResponseSchema,
+      api.call('newsletterIssueSend', {
+        ...issue(issueId),
+        body: scheduledAt ? { scheduledAt } : undefined,
       }),
-    pause: (issueId: number) =>
-      api.post(issuePath(R.issuePause, issueId), undefined, {
-        schema: newsletterIssueActionResponseSchema,
-      }),
-    resume: (issueId: number) =>
-      api.post(issuePath(R.issueResume, issueId), undefined, {
-        schema: newsletterIssueActionResponseSchema,
-      }),
-    cancel: (issueId: number) =>
-      api.post(issuePath(R.issueCancel, issueId), undefined, {
-        schema: newsletterIssueActionResponseSchema,
-      }),
+    pause: (issueId: number) => api.call('newsletterIssuePause', issue(issueId)),
+    resume: (issueId: number) => api.call('newsletterIssueResume', issue(issueId)),
+    cancel: (issueId: number) => api.call('newsletterIssueCancel', issue(issueId)),
     resolveUncertain: (issueId: number, action: UncertainResolution) =>
-      api.post(
-        issuePath(R.uncertainResolve, issueId),
-        { action },
-        { schema: newsletterIssueActionResponseSchema },
-      ),
+      api.call('newsletterUncertainResolve', { ...issue(issueId), body: { action } }),
   };
 }
 

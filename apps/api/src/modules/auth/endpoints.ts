@@ -1,0 +1,89 @@
+/**
+ * Mounts endpoints from the domain's catalogue (API_ROUTES and API_SCHEMAS): each gets, in
+ * order, its permission check (401 signed out, 403 lacking it), its per-client rate limit, and
+ * its params, query and body parsed with its schemas (400 with the spec's message otherwise),
+ * so a handler starts from typed input and never re-reads the raw request.
+ */
+import {
+  API_ROUTES,
+  API_SCHEMAS,
+  type ApiRouteName,
+  type EndpointInput,
+  type EndpointSchemas,
+  type RateLimitClass,
+} from '@quillpost/domain';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { validate } from '../../http/validate.js';
+import { requirePermission } from './middleware.js';
+
+export type EndpointHandler<Name extends ApiRouteName> = (
+  req: Request,
+  res: Response,
+  input: EndpointInput<Name>,
+) => void | Promise<void>;
+
+export interface MountOptions {
+  /** Runs before the input is parsed (a guard that must see every attempt). */
+  before?: RequestHandler;
+  /** Hears a request whose input its schemas refused, before the 400 goes out. */
+  onInvalid?: (req: Request) => void;
+}
+
+export type MountEndpoint = <Name extends ApiRouteName>(
+  name: Name,
+  handler: EndpointHandler<Name>,
+  options?: MountOptions,
+) => void;
+
+export interface EndpointMounterOptions {
+  /** The limiter of each rate-limit class this router's endpoints name. */
+  limits?: Partial<Record<RateLimitClass, RequestHandler>>;
+  /** `Cache-Control: no-store` on every answer: personal and staff-only calls. */
+  noStore?: boolean;
+  /** Hears each mounted name (for tests). */
+  onMount?: (name: ApiRouteName) => void;
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/** A `mount(name, handler)` for one router. */
+export function endpointMounter(
+  router: Router,
+  options: EndpointMounterOptions = {},
+): MountEndpoint {
+  return (name, handler, { before, onInvalid } = {}) => {
+    const route = API_ROUTES[name];
+    const schemas: EndpointSchemas = API_SCHEMAS[name];
+    const chain: RequestHandler[] = [];
+    if (route.permission) chain.push(requirePermission(route.permission));
+    if ('rateLimit' in route) {
+      const limit = options.limits?.[route.rateLimit];
+      if (!limit) throw new Error(`${name}: no limiter for the ${route.rateLimit} class`);
+      chain.push(limit);
+    }
+    if (options.noStore) chain.push(noStore);
+    if (before) chain.push(before);
+    const parse = <S extends keyof EndpointSchemas>(req: Request, part: S, raw: unknown) => {
+      const schema = schemas[part];
+      if (!schema) return part === 'body' ? undefined : {};
+      const parsed = schema.safeParse(raw ?? {});
+      if (parsed.success) return parsed.data;
+      onInvalid?.(req);
+      return validate(schema, raw); // throws the coded 400
+    };
+    chain.push((req, res) => {
+      const input = {
+        params: parse(req, 'params', req.params),
+        query: parse(req, 'query', req.query),
+        body: parse(req, 'body', req.body),
+      } as EndpointInput<typeof name>;
+      return handler(req, res, input);
+    });
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    router[method](route.path, ...chain);
+    options.onMount?.(name);
+  };
+}

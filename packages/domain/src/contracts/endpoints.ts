@@ -1,0 +1,319 @@
+/**
+ * The catalogue of the product's JSON endpoints (and the few navigations the web builds URLs
+ * for): one entry per endpoint, named once and used by name everywhere. The API mounts,
+ * permission-checks and rate-limits from it; the web's typed client builds every URL from it.
+ * Each entry's request and response schemas sit under the same name in `API_SCHEMAS`
+ * (endpoint-schemas.ts), which must cover every name. This half is zod-free on purpose: reading
+ * pages call the API through it without loading the schemas (docs/decisions/0012).
+ */
+import type { Permission } from '../roles.js';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
+export type RateLimitClass = 'subscribe' | 'resend' | 'unsubscribe' | 'magic-link';
+
+export interface ApiRoute {
+  method: ApiMethod;
+  /** Express-style path; `:name` segments are filled by `apiPath`. */
+  path: string;
+  /**
+   * The section 6 permission the server checks (signed out is 401, lacking it 403); null for
+   * calls anyone may make. `view_content` here means "signed in, any role".
+   */
+  permission: Permission | null;
+  rateLimit?: RateLimitClass;
+}
+
+const publicGet = (path: string) => ({ method: 'GET', path, permission: null }) as const;
+const signedIn = (method: ApiMethod, path: string) =>
+  ({ method, path, permission: 'view_content' }) as const;
+const owner = (method: ApiMethod, path: string) =>
+  ({ method, path, permission: 'admin_system' }) as const;
+
+export const API_ROUTES = {
+  // Health
+  health: publicGet('/api/health'),
+
+  // Reading (spec section 7 and issue 5); drafts only for staff, decided by the server
+  posts: publicGet('/api/posts'),
+  post: publicGet('/api/posts/:id'),
+  journal: publicGet('/api/journal'),
+  journalEntry: publicGet('/api/journal/:slug'),
+  poems: publicGet('/api/poetry'),
+  poem: publicGet('/api/poetry/:slug'),
+  books: publicGet('/api/books'),
+  book: publicGet('/api/books/:slug'),
+  projects: publicGet('/api/projects'),
+  project: publicGet('/api/projects/:slug'),
+  now: publicGet('/api/now'),
+  nowArchives: publicGet('/api/now/archives'),
+  nowArchive: publicGet('/api/now/archives/:slug'),
+  categories: publicGet('/api/categories'),
+  links: publicGet('/api/links'),
+  page: publicGet('/api/pages/:slug'),
+  search: publicGet('/api/search'),
+
+  // The newsletter subscription (spec section 7); the subscriber's own calls prove ownership
+  // with a session or a manage token, checked by the handler
+  subscribe: {
+    method: 'POST',
+    path: '/api/auth/subscribe',
+    permission: null,
+    rateLimit: 'subscribe',
+  },
+  verify: publicGet('/verify'),
+  resendVerification: {
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    permission: null,
+    rateLimit: 'resend',
+  },
+  unsubscribe: {
+    method: 'POST',
+    path: '/api/auth/unsubscribe',
+    permission: null,
+    rateLimit: 'unsubscribe',
+  },
+  subscriptionStatus: publicGet('/api/auth/stats'),
+  subscriptionData: publicGet('/api/auth/subscription/data'),
+  subscriptionGet: publicGet('/api/auth/subscription/data/profile'),
+  subscriptionProfileUpdate: {
+    method: 'PUT',
+    path: '/api/auth/subscription/profile',
+    permission: null,
+  },
+  subscriptionPreferencesUpdate: {
+    method: 'PUT',
+    path: '/api/auth/subscription/preferences',
+    permission: null,
+  },
+  subscriptionDelete: { method: 'DELETE', path: '/api/auth/subscription/delete', permission: null },
+
+  // Signing in
+  session: publicGet('/api/auth/session'),
+  me: signedIn('GET', '/api/auth/me'),
+  logout: { method: 'POST', path: '/api/auth/logout', permission: null },
+  magicLinkRequest: {
+    method: 'POST',
+    path: '/api/auth/magic-link',
+    permission: null,
+    rateLimit: 'magic-link',
+  },
+  magicLinkCode: { method: 'POST', path: '/api/auth/magic-link/code', permission: null },
+  oauthProviders: publicGet('/api/oauth/providers'),
+  /** A navigation (the browser follows its redirects to the provider), not a JSON call. */
+  oauthAuthorize: publicGet('/api/oauth/authorize'),
+  sessionList: signedIn('GET', '/api/auth/sessions'),
+  sessionRevoke: signedIn('DELETE', '/api/auth/sessions/:id'),
+  accountList: signedIn('GET', '/api/auth/accounts'),
+  accountPrimary: signedIn('PUT', '/api/auth/accounts/primary'),
+  accountUnlink: signedIn('DELETE', '/api/auth/accounts/:provider'),
+
+  // Members area
+  dashboard: signedIn('GET', '/api/members/dashboard'),
+  profileGet: signedIn('GET', '/api/members/profile'),
+  profileUpdate: { method: 'PUT', path: '/api/members/profile', permission: 'edit_profile' },
+  /** A download (Content-Disposition), not a JSON call. */
+  dataExport: signedIn('GET', '/api/members/export'),
+  accountDelete: signedIn('DELETE', '/api/members/account'),
+  directory: signedIn('GET', '/api/members/directory'),
+
+  // Bookmarks
+  bookmarkList: { method: 'GET', path: '/api/members/bookmarks', permission: 'bookmark' },
+  bookmarkStatus: { method: 'GET', path: '/api/members/bookmarks/:postId', permission: 'bookmark' },
+  bookmarkAdd: { method: 'PUT', path: '/api/members/bookmarks/:postId', permission: 'bookmark' },
+  bookmarkRemove: {
+    method: 'DELETE',
+    path: '/api/members/bookmarks/:postId',
+    permission: 'bookmark',
+  },
+
+  // Discussions: taking part (commenting, starting a thread, reporting) is `comment`
+  threadList: signedIn('GET', '/api/discussions'),
+  threadCreate: { method: 'POST', path: '/api/discussions', permission: 'comment' },
+  threadGet: signedIn('GET', '/api/discussions/threads/:threadId'),
+  postThreadGet: signedIn('GET', '/api/discussions/posts/:postId'),
+  threadComment: {
+    method: 'POST',
+    path: '/api/discussions/threads/:threadId/comments',
+    permission: 'comment',
+  },
+  postComment: {
+    method: 'POST',
+    path: '/api/discussions/posts/:postId/comments',
+    permission: 'comment',
+  },
+  commentEdit: {
+    method: 'PATCH',
+    path: '/api/discussions/comments/:commentId',
+    permission: 'comment',
+  },
+  commentDelete: {
+    method: 'DELETE',
+    path: '/api/discussions/comments/:commentId',
+    permission: 'comment',
+  },
+  commentReport: {
+    method: 'POST',
+    path: '/api/discussions/comments/:commentId/reports',
+    permission: 'comment',
+  },
+
+  // Events
+  eventList: signedIn('GET', '/api/events'),
+  /** An iCalendar download, not a JSON call. */
+  eventCalendar: signedIn('GET', '/api/events/:eventId/ics'),
+  eventRsvp: { method: 'PUT', path: '/api/events/:eventId/rsvp', permission: 'comment' },
+  eventRsvpCancel: { method: 'DELETE', path: '/api/events/:eventId/rsvp', permission: 'comment' },
+
+  // Moderation
+  moderationQueue: {
+    method: 'GET',
+    path: '/api/moderation/queue',
+    permission: 'moderate_comments',
+  },
+  commentHide: {
+    method: 'POST',
+    path: '/api/moderation/comments/:commentId/hide',
+    permission: 'hide_content',
+  },
+  commentUnhide: {
+    method: 'POST',
+    path: '/api/moderation/comments/:commentId/unhide',
+    permission: 'hide_content',
+  },
+  commentRemove: {
+    method: 'DELETE',
+    path: '/api/moderation/comments/:commentId',
+    permission: 'delete_content',
+  },
+  reportsDismiss: {
+    method: 'POST',
+    path: '/api/moderation/comments/:commentId/dismiss',
+    permission: 'manage_flags',
+  },
+  moderationUser: {
+    method: 'GET',
+    path: '/api/moderation/users/:userId',
+    permission: 'moderate_comments',
+  },
+  userWarn: {
+    method: 'POST',
+    path: '/api/moderation/users/:userId/warnings',
+    permission: 'warn_users',
+  },
+  userTempBan: {
+    method: 'POST',
+    path: '/api/moderation/users/:userId/ban',
+    permission: 'temp_ban_users',
+  },
+  userUnban: {
+    method: 'DELETE',
+    path: '/api/moderation/users/:userId/ban',
+    permission: 'temp_ban_users',
+  },
+  moderationLog: {
+    method: 'GET',
+    path: '/api/moderation/log',
+    permission: 'view_moderation_logs',
+  },
+
+  // The owner's console
+  adminUsers: { method: 'GET', path: '/api/admin/users', permission: 'manage_users' },
+  adminRoleAssign: {
+    method: 'PUT',
+    path: '/api/admin/users/:userId/role',
+    permission: 'assign_roles',
+  },
+  adminBan: { method: 'POST', path: '/api/admin/users/:userId/ban', permission: 'permanent_ban' },
+  adminUserDelete: {
+    method: 'DELETE',
+    path: '/api/admin/users/:userId',
+    permission: 'manage_users',
+  },
+  adminSubscribers: { method: 'GET', path: '/api/admin/subscribers', permission: 'manage_users' },
+  /** A CSV download, not a JSON call. */
+  adminSubscribersExport: {
+    method: 'GET',
+    path: '/api/admin/subscribers/export',
+    permission: 'export_data',
+  },
+  adminSubscribersImport: {
+    method: 'POST',
+    path: '/api/admin/subscribers/import',
+    permission: 'manage_users',
+  },
+  adminAnalytics: { method: 'GET', path: '/api/admin/analytics', permission: 'view_analytics' },
+  adminSettingsGet: { method: 'GET', path: '/api/admin/settings', permission: 'manage_settings' },
+  adminSettingsUpdate: {
+    method: 'PUT',
+    path: '/api/admin/settings',
+    permission: 'manage_settings',
+  },
+  adminContentSync: owner('POST', '/api/admin/content/sync'),
+  adminEvents: owner('GET', '/api/admin/events'),
+  adminEventCreate: owner('POST', '/api/admin/events'),
+  adminEventUpdate: owner('PUT', '/api/admin/events/:eventId'),
+  adminEventDelete: owner('DELETE', '/api/admin/events/:eventId'),
+
+  // The newsletter console
+  newsletterSources: owner('GET', '/api/admin/newsletter/sources'),
+  newsletterIssueList: owner('GET', '/api/admin/newsletter/issues'),
+  newsletterIssueCreate: owner('POST', '/api/admin/newsletter/issues'),
+  newsletterIssueGet: owner('GET', '/api/admin/newsletter/issues/:issueId'),
+  newsletterIssueDelete: owner('DELETE', '/api/admin/newsletter/issues/:issueId'),
+  newsletterIssuePreview: owner('GET', '/api/admin/newsletter/issues/:issueId/preview'),
+  newsletterIssueTest: owner('POST', '/api/admin/newsletter/issues/:issueId/test'),
+  newsletterIssueSend: owner('POST', '/api/admin/newsletter/issues/:issueId/send'),
+  newsletterIssuePause: owner('POST', '/api/admin/newsletter/issues/:issueId/pause'),
+  newsletterIssueResume: owner('POST', '/api/admin/newsletter/issues/:issueId/resume'),
+  newsletterIssueCancel: owner('POST', '/api/admin/newsletter/issues/:issueId/cancel'),
+  newsletterUncertainResolve: owner('POST', '/api/admin/newsletter/issues/:issueId/uncertain'),
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+
+/** A route's path with its `:name` segments filled in (URI-encoded). */
+export function apiPath(route: ApiRoute, params: Record<string, string | number> = {}): string {
+  return route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPath: missing :${name} for ${route.path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export interface RouteMatch {
+  name: ApiRouteName;
+  params: Record<string, string>;
+}
+
+const matchers = (Object.keys(API_ROUTES) as ApiRouteName[]).map((name) => {
+  const { method, path } = API_ROUTES[name];
+  const keys: string[] = [];
+  const pattern = path.replace(/:([A-Za-z]+)/g, (_match, key: string) => {
+    keys.push(key);
+    return '([^/]+)';
+  });
+  return { name, method, keys, regex: new RegExp(`^${pattern}/?$`) };
+});
+
+/**
+ * The catalogue entry a request is for, with its decoded path parameters; null when none is.
+ * Literal segments win over parameters (`/api/now/archives` is not the archive called
+ * "archives"), as Express picks the first route mounted.
+ */
+export function matchApiRoute(method: string, pathname: string): RouteMatch | null {
+  let best: (RouteMatch & { literal: number }) | null = null;
+  for (const matcher of matchers) {
+    if (matcher.method !== method) continue;
+    const found = matcher.regex.exec(pathname);
+    if (!found) continue;
+    const params = Object.fromEntries(
+      matcher.keys.map((key, index) => [key, decodeURIComponent(found[index + 1]!)]),
+    );
+    const literal = API_ROUTES[matcher.name].path.length - matcher.keys.join('').length;
+    if (!best || literal > best.literal) best = { name: matcher.name, params, literal };
+  }
+  return best && { name: best.name, params: best.params };
+}
