@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.js';
+import { responseContractCheck } from './http/contract-check.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { proxyTrustAdvisor } from './http/proxy-trust.js';
 import { redactUrl } from './logger.js';
@@ -139,13 +140,14 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(express.json({ limit: '100kb' }));
+  if (deps.checkContracts) app.use(responseContractCheck());
 
   const subscriptionOf = (email: string) => {
     const row = findByEmail(deps.db, email);
     return row ? toSubscription(row) : null;
   };
   const auth = createAuthModule(deps, { subscriptionOf });
-  // Before every router: each can then ask who is signed in (currentUser, requireAuth, ...).
+  // Before every router: each can then ask who is signed in (currentUser, requirePermission, ...).
   app.use(auth.loadSession);
 
   const subscriptions = {
@@ -164,14 +166,14 @@ export function createApp(deps: AppDeps): Express {
     app.use(devMailboxRoutes(deps.mailer));
   }
 
-  app.use('/api', healthRoutes(deps));
+  app.use(healthRoutes(deps));
   app.use(subscriptionRoutes(subscriptions));
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));
   app.use(newsletterRoutes(deps));
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
-  app.use('/api', contentRoutes(content));
+  app.use(contentRoutes(content));
   // Feeds, sitemap, robots.txt and /content/images: before the pages, which answer HTML.
   app.use(discoveryRoutes(env, content));
 

@@ -11,7 +11,8 @@ import { directoryRoutes } from './modules/directory/index.js';
 import { discussionRoutes } from './modules/discussions/index.js';
 import { eventRoutes } from './modules/events/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
-import { endpointMounter } from './modules/auth/index.js';
+import { endpointMounter } from './http/endpoints.js';
+import { requirePermission } from './modules/auth/index.js';
 import { memberRoutes } from './modules/members/index.js';
 import type { CommunityDeps } from './deps.js';
 
@@ -20,7 +21,11 @@ export function communityRoutes(
   options: { onMount?: (name: ApiRouteName) => void } = {},
 ): Router {
   const router = Router();
-  const mount = endpointMounter(router, { noStore: true, onMount: options.onMount });
+  const mount = endpointMounter(router, {
+    requirePermission,
+    noStore: true,
+    onMount: options.onMount,
+  });
   memberRoutes(deps, mount);
   directoryRoutes(deps, mount);
   bookmarkRoutes(deps, mount);

@@ -44,6 +44,8 @@ export interface AppDeps {
   pages?: PageHost;
   /** SNS certificates and subscription links for the SES webhook; defaults to HTTPS. */
   sns?: SnsClient;
+  /** Tests: check every JSON answer against the endpoint catalogue (http/contract-check.ts). */
+  checkContracts?: boolean;
 }
 
 /** What the members area's modules (admin, moderation, discussions, events, ...) run on. */

@@ -45,7 +45,15 @@ export function createTestApp(
   const logger = createLogger(env.LOG_LEVEL);
   const clock = manualClock();
   const mailer = new DevMailbox(logger);
-  const deps: AppDeps = { env, db: database.db, clock, logger, mailer, ...options.deps };
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    clock,
+    logger,
+    mailer,
+    checkContracts: true,
+    ...options.deps,
+  };
   // Built, not started: tests deliver with `await outbox.drain()` (or start it themselves).
   const outbox = createMailWorker(deps);
   return {

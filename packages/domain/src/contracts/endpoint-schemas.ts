@@ -188,6 +188,10 @@ export const API_SCHEMAS = {
   },
   subscriptionDelete: { body: deleteSubscriptionRequestSchema, response: messageResponseSchema },
 
+  mailgunWebhook: { response: okResponseSchema },
+  postmarkWebhook: { response: okResponseSchema },
+  sesWebhook: { response: okResponseSchema },
+
   session: { response: sessionResponseSchema },
   me: { response: meResponseSchema },
   logout: { response: messageResponseSchema },

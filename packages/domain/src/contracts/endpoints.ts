@@ -90,6 +90,12 @@ export const API_ROUTES = {
   },
   subscriptionDelete: { method: 'DELETE', path: '/api/auth/subscription/delete', permission: null },
 
+  // Relays reporting bounces and complaints; each request proves itself (a signature, or Basic
+  // credentials) before its body, in the relay's own format, is read
+  mailgunWebhook: { method: 'POST', path: '/api/mail/webhooks/mailgun', permission: null },
+  postmarkWebhook: { method: 'POST', path: '/api/mail/webhooks/postmark', permission: null },
+  sesWebhook: { method: 'POST', path: '/api/mail/webhooks/ses', permission: null },
+
   // Signing in
   session: publicGet('/api/auth/session'),
   me: signedIn('GET', '/api/auth/me'),

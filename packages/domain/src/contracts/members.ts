@@ -1,12 +1,8 @@
 /**
- * The members area, community, moderation and the owner's console (issue 7): the route table
- * with each endpoint's permission, the request schemas the API validates every write with, the
- * response shapes the web parses, and the few rules both sides share (comment text, safe links,
- * CSV cells, site settings).
- *
- * The route table is the one list of these endpoints: the API mounts each route through it with
- * `requirePermission(route.permission)`, the web builds its URLs from it and mirrors the
- * permission to hide buttons, and the permission-matrix test walks it against every role.
+ * The members area, community, moderation and the owner's console (issue 7): the request
+ * schemas the API validates every write with, the response shapes, and the few rules both sides
+ * share (comment text, safe links, CSV cells, site settings). Their endpoints, with each one's
+ * permission, are in the catalogue (endpoints.ts and endpoint-schemas.ts).
  */
 import { z } from 'zod';
 import { MESSAGES, type MessageCode } from '../messages.js';

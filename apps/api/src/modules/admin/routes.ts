@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
 import { syncContent } from '../content/index.js';
-import type { MountEndpoint } from '../auth/index.js';
+import type { MountEndpoint } from '../../http/endpoints.js';
 import { eraseAccount } from '../members/index.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/statements.js';

@@ -1,27 +1,20 @@
 /**
  * The auth module's public face. Other modules import from here, never from its files:
  *
- *   app.use(loadSession(deps))                       // once, in app.ts, before every router
- *   router.get('/x', requireAuth, handler)           // 401 when signed out
- *   router.post('/y', requirePermission('comment'), handler) // 401 signed out, 403 lacking it
- *   const user = currentUser(req)                    // SessionUser | null, fresh from the DB
+ *   app.use(loadSession(deps))              // once, in app.ts, before every router
+ *   endpointMounter(router, { requirePermission })  // each endpoint's catalogue permission:
+ *                                           // 401 signed out, 403 lacking it
+ *   const user = currentUser(req)           // SessionUser | null, fresh from the DB
  */
 export {
   currentLevel,
   currentSession,
   currentUser,
   loadSession,
-  requireAuth,
   requirePermission,
   signedInUser,
 } from './middleware.js';
 export { levelFrom, personColumns, personFrom } from './people.js';
-export {
-  endpointMounter,
-  type EndpointHandler,
-  type MountEndpoint,
-  type MountOptions,
-} from './endpoints.js';
 export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
 export { banUser, deleteUserAccount, setUserRole } from './service.js';
 export { sessionEmail } from './routes.js';

@@ -68,11 +68,6 @@ export function requestAuth(req: Request): AuthState | null {
   return stateOf(req);
 }
 
-/** 401 unless signed in. */
-export const requireAuth: RequestHandler = (req, _res, next) => {
-  next(currentUser(req) ? undefined : new AppError(401, 'UNAUTHORIZED'));
-};
-
 /** 401 when signed out, 403 when the user's level lacks the permission (domain table). */
 export function requirePermission(permission: Permission): RequestHandler {
   return (req, _res, next) => {
@@ -82,7 +77,7 @@ export function requirePermission(permission: Permission): RequestHandler {
   };
 }
 
-/** The signed-in user of a route behind requireAuth or requirePermission; 401 otherwise. */
+/** The signed-in user of a route behind requirePermission; 401 otherwise. */
 export function signedInUser(req: Request): SessionUser {
   const user = currentUser(req);
   if (!user) throw new AppError(401, 'UNAUTHORIZED');

@@ -1,13 +1,9 @@
 import { inTransaction } from '../../db/statements.js';
 import {
   MESSAGES,
-  accountProviderSchema,
-  magicLinkCodeRequestSchema,
-  magicLinkRequestSchema,
   magicLinkVerifyQuerySchema,
   mailboxKey,
   safeReturnPath,
-  sessionIdParamsSchema,
   type AuthUser,
   type LinkedAccount,
   type MessageCode,
@@ -18,7 +14,6 @@ import type { AppDeps } from '../../deps.js';
 import { allowedOrigins } from '../../http/guards.js';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter, clientKey } from '../../http/rate-limit.js';
-import { validate } from '../../http/validate.js';
 import { clearCookie, readCookie, setCookie, cookieName } from './cookies.js';
 import {
   inspectMagicLink,
@@ -26,7 +21,8 @@ import {
   redeemMagicLink,
   requestMagicLink,
 } from './magic-link.js';
-import { currentUser, requestAuth, requireAuth, setRequestAuth } from './middleware.js';
+import { currentUser, requestAuth, requirePermission, setRequestAuth } from './middleware.js';
+import { endpointMounter } from '../../http/endpoints.js';
 import { sendConfirmPage, sendMessagePage } from './pages.js';
 import {
   deleteSessionByPublicId,
@@ -249,12 +245,18 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
 export function authRoutes(deps: AuthRouteDeps): Router {
   const { env, db, clock, limiters } = deps;
   const router = Router();
-  router.use('/api/auth', (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
+  const mount = endpointMounter(router, {
+    requirePermission,
+    noStore: true,
+    limits: {
+      'magic-link': (req, _res, next) => {
+        limiters.magicLinkPerIp.consume(`magic-link:${clientKey(req.ip)}`);
+        next();
+      },
+    },
   });
 
-  router.get('/api/auth/session', (req, res) => {
+  mount('session', (req, res) => {
     const state = requestAuth(req);
     res.json({
       success: true,
@@ -263,7 +265,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     });
   });
 
-  router.get('/api/auth/me', requireAuth, (req, res) => {
+  mount('me', (req, res) => {
     const state = requestAuth(req) as AuthState;
     const subscription = subscriptionFor(deps, state.user);
     res.json({
@@ -276,49 +278,50 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     });
   });
 
-  router.post('/api/auth/logout', (req, res) => {
+  mount('logout', (req, res) => {
     endSession(deps, req, res);
     setRequestAuth(req, null);
     res.json({ success: true, message: MESSAGES.LOGGED_OUT });
   });
 
-  router.post('/api/auth/magic-link', (req, res) => {
-    limiters.magicLinkPerIp.consume(`magic-link:${clientKey(req.ip)}`);
-    const { email, returnUrl } = validate(magicLinkRequestSchema, req.body);
+  mount('magicLinkRequest', (req, res, { body: { email, returnUrl } }) => {
     limiters.magicLinkPerAddress.consume(`magic-link:${mailboxKey(email)}`);
     requestMagicLink(deps, { email, returnUrl, ipHash: ipHash(deps, req) });
     // The same answer whether or not the address has an account (or may sign in).
     res.json({ success: true, message: MESSAGES.MAGIC_LINK_SENT });
   });
 
-  router.post('/api/auth/magic-link/code', (req, res) => {
-    guardFailedChecks(deps, req);
-    const parsed = magicLinkCodeRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      countFailedCheck(deps, req);
-      validate(magicLinkCodeRequestSchema, req.body); // throws the coded 400
-      return;
-    }
-    const { email, code } = parsed.data;
-    const outcome = inTransaction(db, () => {
-      const redeemed = redeemMagicCode(deps, email, code);
-      if (!redeemed.ok) return redeemed;
-      const state = startSession(deps, req, res, redeemed.value.user, 'email');
-      return { ok: true as const, state, returnUrl: redeemed.value.returnUrl };
-    });
-    if (!outcome.ok) {
-      if ('wrong' in outcome && outcome.wrong) countFailedCheck(deps, req);
-      throw new AppError(outcome.code === 'ACCOUNT_BANNED' ? 403 : 400, outcome.code);
-    }
-    setRequestAuth(req, outcome.state);
-    res.json({
-      success: true,
-      user: authUserOf(outcome.state.user, subscriptionFor(deps, outcome.state.user)),
-      returnUrl: safeReturnPath(outcome.returnUrl),
-    });
-  });
+  mount(
+    'magicLinkCode',
+    (req, res, { body: { email, code } }) => {
+      const outcome = inTransaction(db, () => {
+        const redeemed = redeemMagicCode(deps, email, code);
+        if (!redeemed.ok) return redeemed;
+        const state = startSession(deps, req, res, redeemed.value.user, 'email');
+        return { ok: true as const, state, returnUrl: redeemed.value.returnUrl };
+      });
+      if (!outcome.ok) {
+        if ('wrong' in outcome && outcome.wrong) countFailedCheck(deps, req);
+        throw new AppError(outcome.code === 'ACCOUNT_BANNED' ? 403 : 400, outcome.code);
+      }
+      setRequestAuth(req, outcome.state);
+      res.json({
+        success: true,
+        user: authUserOf(outcome.state.user, subscriptionFor(deps, outcome.state.user)),
+        returnUrl: safeReturnPath(outcome.returnUrl),
+      });
+    },
+    {
+      // A malformed code counts as a failed check, like a wrong one.
+      before: (req, _res, next) => {
+        guardFailedChecks(deps, req);
+        next();
+      },
+      onInvalid: (req) => countFailedCheck(deps, req),
+    },
+  );
 
-  router.get('/api/auth/sessions', requireAuth, (req, res) => {
+  mount('sessionList', (req, res) => {
     const state = requestAuth(req) as AuthState;
     const sessions = listSessions(db, state.user.id).map((row) => ({
       id: row.public_id,
@@ -332,9 +335,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     res.json({ success: true, sessions });
   });
 
-  router.delete('/api/auth/sessions/:id', requireAuth, (req, res) => {
+  mount('sessionRevoke', (req, res, { params: { id } }) => {
     const state = requestAuth(req) as AuthState;
-    const { id } = validate(sessionIdParamsSchema, req.params);
     if (!deleteSessionByPublicId(db, state.user.id, id)) throw new AppError(404, 'NOT_FOUND');
     if (id === state.session.publicId) {
       clearCookie(res, env, SESSION_COOKIE);
@@ -343,14 +345,13 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     res.json({ success: true });
   });
 
-  router.get('/api/auth/accounts', requireAuth, (req, res) => {
+  mount('accountList', (req, res) => {
     const user = currentUser(req) as SessionUser;
     res.json({ success: true, ...accountsOf(deps, user.id) });
   });
 
-  router.put('/api/auth/accounts/primary', requireAuth, (req, res) => {
+  mount('accountPrimary', (req, res, { body: { provider } }) => {
     const user = currentUser(req) as SessionUser;
-    const { provider } = validate(accountProviderSchema, req.body);
     const account = listAccounts(db, user.id).find((candidate) => candidate.provider === provider);
     if (!account || !setPrimaryAccount(db, user.id, account.id, iso(clock.now()))) {
       throw new AppError(404, 'NOT_FOUND');
@@ -358,9 +359,8 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     res.json({ success: true, ...accountsOf(deps, user.id) });
   });
 
-  router.delete('/api/auth/accounts/:provider', requireAuth, (req, res) => {
+  mount('accountUnlink', (req, res, { params: { provider } }) => {
     const user = currentUser(req) as SessionUser;
-    const { provider } = validate(accountProviderSchema, req.params);
     const account = listAccounts(db, user.id).find((candidate) => candidate.provider === provider);
     if (!account) throw new AppError(404, 'NOT_FOUND');
     const outcome = unlinkAccount(db, user.id, account.id, iso(clock.now()));

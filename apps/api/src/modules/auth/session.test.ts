@@ -10,7 +10,7 @@ import {
   confirmMagicLink,
 } from '../../test-support/auth.js';
 import { createTestApp } from '../../test-support/test-app.js';
-import { currentLevel, currentUser, loadSession, requireAuth, requirePermission } from './index.js';
+import { currentLevel, currentUser, loadSession, requirePermission } from './index.js';
 import { hashToken } from '../../security/secrets.js';
 import { banUser, setUserRole } from './service.js';
 
@@ -226,7 +226,7 @@ describe('guards for other modules', () => {
     app.get('/who', (req, res) =>
       res.json({ user: currentUser(req)?.email ?? null, level: currentLevel(res) }),
     );
-    app.get('/mine', requireAuth, (_req, res) => res.json({ ok: true }));
+    app.get('/mine', requirePermission('view_content'), (_req, res) => res.json({ ok: true }));
     app.post('/moderate', requirePermission('moderate_comments'), (_req, res) =>
       res.json({ ok: true }),
     );
@@ -234,7 +234,7 @@ describe('guards for other modules', () => {
     return app;
   }
 
-  it('requireAuth: 401 signed out; requirePermission: 401 signed out, 403 lacking, 200 once granted', async () => {
+  it('requirePermission: 401 signed out, 403 lacking, 200 once granted', async () => {
     const t = testApp();
     const app = guardedApp(t);
     expect((await request(app).get('/who')).body).toEqual({ user: null, level: 'anonymous' });
@@ -263,7 +263,7 @@ describe('guards for other modules', () => {
   it('fails loudly when loadSession is not mounted', async () => {
     const t = testApp();
     const app = express();
-    app.get('/mine', requireAuth, (_req, res) => res.json({ ok: true }));
+    app.get('/mine', requirePermission('view_content'), (_req, res) => res.json({ ok: true }));
     app.use(errorHandler(t.deps.logger));
     expect((await request(app).get('/mine')).status).toBe(500);
   });

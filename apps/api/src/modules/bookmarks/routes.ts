@@ -1,5 +1,5 @@
 import { MESSAGES } from '@quillpost/domain';
-import type { MountEndpoint } from '../auth/index.js';
+import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  BOOK_LISTS,
-  bookListQuerySchema,
-  postListQuerySchema,
-  searchQuerySchema,
-} from '@quillpost/domain';
-import { Router, type Request, type Response } from 'express';
+import { BOOK_LISTS } from '@quillpost/domain';
+import { Router, type Response } from 'express';
 import { AppError } from '../../http/errors.js';
-import { validate } from '../../http/validate.js';
+import { endpointMounter } from '../../http/endpoints.js';
 import type { ContentService, JsonBody, Viewer } from './service.js';
 import { viewerOf } from './visibility.js';
 
@@ -35,51 +30,49 @@ function sendJson(
   res.type('application/json').send(result.body);
 }
 
-function slugParam(req: Request): string {
-  const slug = String(req.params.slug ?? '');
-  if (!/^[a-z0-9~-]{1,200}$/.test(slug)) throw new AppError(404, 'NOT_FOUND');
-  return slug;
+/** A slug that cannot name an item is simply not found (never a 400 a crawler would keep). */
+function slugOf(params: { slug: string }): string {
+  if (!/^[a-z0-9~-]{1,200}$/.test(params.slug)) throw new AppError(404, 'NOT_FOUND');
+  return params.slug;
 }
 
-/** The read endpoints of issue 5, mounted under /api. Shapes: packages/domain contracts/content.ts. */
+/** The read endpoints of issue 5 (spec section 7), as the catalogue declares them. */
 export function contentRoutes(content: ContentService): Router {
   const router = Router();
+  const mount = endpointMounter(router);
 
-  router.get('/posts', (req, res) => {
-    const query = validate(postListQuerySchema, req.query);
+  mount('posts', (req, res, { query }) => {
     const viewer = viewerOf(req);
     sendJson(res, content.posts(viewer, query.category), viewer, {
       noStore: query.refresh === 'true',
     });
   });
 
-  router.get('/posts/:id', (req, res) => {
+  mount('post', (req, res, { params: { id }, query }) => {
     const viewer = viewerOf(req);
-    const id = String(req.params.id);
     if (id.length > 200) throw new AppError(404, 'NOT_FOUND');
-    sendJson(res, content.post(id, viewer), viewer, { noStore: req.query.refresh === 'true' });
+    sendJson(res, content.post(id, viewer), viewer, { noStore: query.refresh === 'true' });
   });
 
-  router.get('/journal', (req, res) => {
+  mount('journal', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.journal(viewer), viewer);
   });
-  router.get('/journal/:slug', (req, res) => {
+  mount('journalEntry', (req, res, { params }) => {
     const viewer = viewerOf(req);
-    sendJson(res, content.journalEntry(slugParam(req), viewer), viewer);
+    sendJson(res, content.journalEntry(slugOf(params), viewer), viewer);
   });
 
-  router.get('/poetry', (req, res) => {
+  mount('poems', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.poems(viewer), viewer);
   });
-  router.get('/poetry/:slug', (req, res) => {
+  mount('poem', (req, res, { params }) => {
     const viewer = viewerOf(req);
-    sendJson(res, content.poem(slugParam(req), viewer), viewer);
+    sendJson(res, content.poem(slugOf(params), viewer), viewer);
   });
 
-  router.get('/books', (req, res) => {
-    const query = validate(bookListQuerySchema, req.query);
+  mount('books', (req, res, { query }) => {
     const viewer = viewerOf(req);
     let statuses: readonly string[] | undefined = query.list ? BOOK_LISTS[query.list] : undefined;
     if (query.status) {
@@ -87,50 +80,49 @@ export function contentRoutes(content: ContentService): Router {
     }
     sendJson(res, content.books(viewer, { statuses }), viewer);
   });
-  router.get('/books/:slug', (req, res) => {
+  mount('book', (req, res, { params }) => {
     const viewer = viewerOf(req);
-    sendJson(res, content.book(slugParam(req), viewer), viewer);
+    sendJson(res, content.book(slugOf(params), viewer), viewer);
   });
 
-  router.get('/projects', (req, res) => {
+  mount('projects', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.projects(viewer), viewer);
   });
-  router.get('/projects/:slug', (req, res) => {
+  mount('project', (req, res, { params }) => {
     const viewer = viewerOf(req);
-    sendJson(res, content.project(slugParam(req), viewer), viewer);
+    sendJson(res, content.project(slugOf(params), viewer), viewer);
   });
 
-  router.get('/now', (req, res) => {
+  mount('now', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.now(viewer), viewer);
   });
-  router.get('/now/archives', (req, res) => {
+  mount('nowArchives', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.nowArchives(viewer), viewer);
   });
-  router.get('/now/archives/:slug', (req, res) => {
+  mount('nowArchive', (req, res, { params }) => {
     const viewer = viewerOf(req);
-    sendJson(res, content.nowArchive(slugParam(req), viewer), viewer);
+    sendJson(res, content.nowArchive(slugOf(params), viewer), viewer);
   });
 
-  router.get('/categories', (req, res) => {
+  mount('categories', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.categories(viewer), viewer);
   });
 
-  router.get('/links', (req, res) => {
+  mount('links', (req, res) => {
     const viewer = viewerOf(req);
     sendJson(res, content.links(viewer), viewer);
   });
 
-  router.get('/pages/:slug', (req, res) => {
+  mount('page', (req, res, { params }) => {
     const viewer = viewerOf(req);
-    sendJson(res, content.page(slugParam(req), viewer), viewer);
+    sendJson(res, content.page(slugOf(params), viewer), viewer);
   });
 
-  router.get('/search', (req, res) => {
-    const { q } = validate(searchQuerySchema, req.query);
+  mount('search', (req, res, { query: { q } }) => {
     const viewer = viewerOf(req);
     const body = JSON.stringify(content.search(q, viewer));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -1,7 +1,7 @@
 import { type DirectoryEntry } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { readSettings } from '../settings/index.js';
-import type { MountEndpoint } from '../auth/index.js';
+import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 

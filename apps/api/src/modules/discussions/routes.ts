@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import { readSettings } from '../settings/index.js';
-import type { MountEndpoint } from '../auth/index.js';
+import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';

@@ -1,4 +1,4 @@
-import type { MountEndpoint } from '../auth/index.js';
+import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';

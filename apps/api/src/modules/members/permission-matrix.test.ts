@@ -163,8 +163,8 @@ beforeAll(async () => {
 
 afterAll(() => t?.cleanup());
 
-describe('the route table', () => {
-  it('is exactly what the API mounts', () => {
+describe('the fixtures', () => {
+  it('cover exactly what the community router mounts', () => {
     const mounted: ApiRouteName[] = [];
     communityRoutes(t.deps, { onMount: (name) => mounted.push(name) });
     expect(mounted.sort()).toEqual(Object.keys(FIXTURES).sort());

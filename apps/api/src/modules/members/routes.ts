@@ -1,6 +1,6 @@
 import { MESSAGES } from '@quillpost/domain';
 import { clearCookie, signedInUser } from '../auth/index.js';
-import type { MountEndpoint } from '../auth/index.js';
+import type { MountEndpoint } from '../../http/endpoints.js';
 import {
   dashboard,
   eraseAccount,

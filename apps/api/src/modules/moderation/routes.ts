@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE } from '@quillpost/domain';
-import type { EndpointHandler, MountEndpoint } from '../auth/index.js';
+import type { EndpointHandler, MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@quillpost/domain';
 import { Router } from 'express';
 import { AppError } from '../../http/errors.js';
-import { currentUser, endpointMounter } from '../auth/index.js';
+import { endpointMounter } from '../../http/endpoints.js';
+import { currentUser, requirePermission } from '../auth/index.js';
 import { findIssue, toIssue } from './queries.js';
 import {
   cancel,
@@ -23,7 +24,7 @@ import {
 export function newsletterRoutes(deps: NewsletterDeps): Router {
   const { db } = deps;
   const router = Router();
-  const mount = endpointMounter(router, { noStore: true });
+  const mount = endpointMounter(router, { requirePermission, noStore: true });
   const issueOf = (id: number) => toIssue(db, findIssue(db, id)!);
 
   mount('newsletterSources', (_req, res) => {

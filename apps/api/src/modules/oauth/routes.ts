@@ -1,5 +1,6 @@
 import { inTransaction } from '../../db/statements.js';
 import {
+  API_ROUTES,
   MESSAGES,
   OAUTH_PROVIDERS,
   isOAuthProvider,
@@ -10,6 +11,7 @@ import {
   type OAuthResultMessage,
   type Subscription,
 } from '@quillpost/domain';
+import { endpointMounter } from '../../http/endpoints.js';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import {
@@ -106,7 +108,9 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
     return user.email && user.emailVerified ? (deps.subscriptionOf?.(user.email) ?? null) : null;
   }
 
-  router.get('/api/oauth/providers', (_req, res) => {
+  const mount = endpointMounter(router);
+
+  mount('oauthProviders', (_req, res) => {
     res.json({
       success: true,
       providers: OAUTH_PROVIDERS.map((provider) => ({
@@ -116,7 +120,9 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
     });
   });
 
-  router.get('/api/oauth/authorize', async (req, res) => {
+  // By hand: every failure ends the flow as it started (a message to the popup's opener or a
+  // redirect), never with the JSON 400 the catalogue's parsing would send.
+  router.get(API_ROUTES.oauthAuthorize.path, async (req, res) => {
     const rawMode = req.query.mode;
     const mode: OAuthMode = rawMode === 'redirect' || rawMode === 'link' ? rawMode : 'popup';
     const parsed = oauthAuthorizeQuerySchema.safeParse({ ...req.query, mode });

@@ -1,4 +1,5 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router } from 'express';
+import { endpointMounter } from '../../http/endpoints.js';
 import type { CommunityDeps, SnsClient } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import { MAILGUN_MAX_SKEW_MS, readMailgunWebhook } from './mailgun.js';
@@ -40,7 +41,9 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
     return outcome;
   };
 
-  router.post('/api/mail/webhooks/mailgun', (req: Request, res: Response) => {
+  const mount = endpointMounter(router, { noStore: true });
+
+  mount('mailgunWebhook', (req, res) => {
     const key = env.MAILGUN_WEBHOOK_SIGNING_KEY;
     if (!key) throw new AppError(404, 'NOT_FOUND');
     const verdict = readMailgunWebhook(req.body, key, clock.now());
@@ -59,7 +62,7 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
     res.json({ success: true });
   });
 
-  router.post('/api/mail/webhooks/postmark', (req: Request, res: Response) => {
+  mount('postmarkWebhook', (req, res) => {
     const user = env.POSTMARK_WEBHOOK_USER;
     const password = env.POSTMARK_WEBHOOK_PASSWORD;
     if (!user || !password) throw new AppError(404, 'NOT_FOUND');
@@ -76,37 +79,41 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
 
   // SNS posts JSON as text/plain.
   const snsBody = express.text({ type: () => true, limit: '300kb' });
-  router.post('/api/mail/webhooks/ses', snsBody, async (req: Request, res: Response) => {
-    const topic = env.SES_SNS_TOPIC_ARN;
-    if (!topic) throw new AppError(404, 'NOT_FOUND');
-    let body: unknown = req.body;
-    if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body);
-      } catch {
-        throw new AppError(400, 'INVALID_REQUEST');
+  mount(
+    'sesWebhook',
+    async (req, res) => {
+      const topic = env.SES_SNS_TOPIC_ARN;
+      if (!topic) throw new AppError(404, 'NOT_FOUND');
+      let body: unknown = req.body;
+      if (typeof body === 'string') {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          throw new AppError(400, 'INVALID_REQUEST');
+        }
       }
-    }
-    const message = parseSnsMessage(body);
-    if (!message) throw new AppError(400, 'INVALID_REQUEST');
-    // An old signed message is a replay (SNS retries within minutes).
-    const age = clock.now() - Date.parse(message.Timestamp);
-    if (!(age < SNS_MAX_AGE_MS)) throw new AppError(401, 'UNAUTHORIZED');
-    if (message.TopicArn !== topic || !(await verifySnsSignature(message, sns))) {
-      logger.warn({ topic: message.TopicArn }, 'relay event: SNS message refused');
-      throw new AppError(401, 'UNAUTHORIZED');
-    }
-    if (message.Type === 'SubscriptionConfirmation') {
-      if (!message.SubscribeURL || !isSnsUrl(message.SubscribeURL, 'link')) {
-        throw new AppError(400, 'INVALID_REQUEST');
+      const message = parseSnsMessage(body);
+      if (!message) throw new AppError(400, 'INVALID_REQUEST');
+      // An old signed message is a replay (SNS retries within minutes).
+      const age = clock.now() - Date.parse(message.Timestamp);
+      if (!(age < SNS_MAX_AGE_MS)) throw new AppError(401, 'UNAUTHORIZED');
+      if (message.TopicArn !== topic || !(await verifySnsSignature(message, sns))) {
+        logger.warn({ topic: message.TopicArn }, 'relay event: SNS message refused');
+        throw new AppError(401, 'UNAUTHORIZED');
       }
-      await sns.confirm(message.SubscribeURL);
-      logger.info({ topic }, 'relay event: SNS subscription confirmed');
-    } else if (message.Type === 'Notification') {
-      for (const event of sesEvents(message)) apply(event);
-    }
-    res.json({ success: true });
-  });
+      if (message.Type === 'SubscriptionConfirmation') {
+        if (!message.SubscribeURL || !isSnsUrl(message.SubscribeURL, 'link')) {
+          throw new AppError(400, 'INVALID_REQUEST');
+        }
+        await sns.confirm(message.SubscribeURL);
+        logger.info({ topic }, 'relay event: SNS subscription confirmed');
+      } else if (message.Type === 'Notification') {
+        for (const event of sesEvents(message)) apply(event);
+      }
+      res.json({ success: true });
+    },
+    { before: snsBody },
+  );
 
   return router;
 }

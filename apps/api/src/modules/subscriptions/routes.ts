@@ -1,16 +1,9 @@
 import { isoNow } from '../../clock.js';
 import {
+  API_ROUTES,
   MESSAGES,
-  deleteSubscriptionRequestSchema,
   mailboxKey,
-  preferencesUpdateRequestSchema,
-  profileUpdateRequestSchema,
-  resendVerificationRequestSchema,
-  statsQuerySchema,
   type SubscriptionStatusView,
-  subscribeRequestSchema,
-  subscriptionQuerySchema,
-  unsubscribeRequestSchema,
   verifyQuerySchema,
 } from '@quillpost/domain';
 import express, { Router, type Request, type Response } from 'express';
@@ -18,6 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js';
+import { endpointMounter } from '../../http/endpoints.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
 import { hashIp } from './consent.js';
@@ -85,9 +79,17 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
   });
   const limitMailTo = (email: string) => emailLimiter.consume(`mail:${mailboxKey(email)}`);
   const ipHashOf = (req: Request) => hashIp(env.SESSION_SECRET, req.ip);
+  // Every answer here is about one person's address: never kept by a cache.
+  const mount = endpointMounter(router, {
+    noStore: true,
+    limits: {
+      subscribe: limitByClient(ipLimiter, 'subscribe'),
+      resend: limitByClient(ipLimiter, 'resend'),
+      unsubscribe: limitByClient(ipLimiter, 'unsubscribe'),
+    },
+  });
 
-  router.post('/api/auth/subscribe', limitByClient(ipLimiter, 'subscribe'), async (req, res) => {
-    const { turnstileToken, ...input } = validate(subscribeRequestSchema, req.body);
+  mount('subscribe', async (req, res, { body: { turnstileToken, ...input } }) => {
     // The plain variant (no token) passes only where the check does not require one (development).
     const check = await securityCheck.verify(turnstileToken, req.ip);
     if (!check.ok) throw securityError(check.reason);
@@ -110,7 +112,9 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     });
   });
 
-  router.get('/verify', (req, res) => {
+  // By hand: a browser that follows a broken link gets a redirect, not the JSON 400 the
+  // catalogue's parsing would send.
+  router.get(API_ROUTES.verify.path, (req, res) => {
     res.set('Cache-Control', 'no-store');
     const wantsHtml = req.accepts(['json', 'html']) === 'html';
     let email: string;
@@ -132,38 +136,32 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     res.json({ success: true, data: { email } });
   });
 
-  router.post('/api/auth/resend-verification', limitByClient(ipLimiter, 'resend'), (req, res) => {
-    const { email } = validate(resendVerificationRequestSchema, req.body);
+  mount('resendVerification', (_req, res, { body: { email } }) => {
     limitMailTo(email);
     resendVerification(deps, email);
     // The same answer for unknown, pending and active addresses: nothing to learn from it.
     res.json({ success: true, message: MESSAGES.CONFIRMATION_SENT });
   });
 
-  router.post(
-    '/api/auth/unsubscribe',
-    limitByClient(ipLimiter, 'unsubscribe'),
-    async (req, res) => {
-      const { email } = validate(unsubscribeRequestSchema, req.body);
-      limitMailTo(email);
-      if (await provesOwnership(req, deps, email)) {
-        const row = findByEmail(db, email);
-        if (row) unsubscribe(deps, row.id, { source: 'manage-page', ipHash: ipHashOf(req) });
-        return res.json({
-          success: true,
-          message: MESSAGES.UNSUBSCRIBED,
-          data: { unsubscribed: true },
-        });
-      }
-      // Knowing an address is not owning it: its owner gets a link to confirm instead.
-      requestUnsubscribe(deps, email);
-      res.json({
+  mount('unsubscribe', async (req, res, { body: { email } }) => {
+    limitMailTo(email);
+    if (await provesOwnership(req, deps, email)) {
+      const row = findByEmail(db, email);
+      if (row) unsubscribe(deps, row.id, { source: 'manage-page', ipHash: ipHashOf(req) });
+      return res.json({
         success: true,
-        message: MESSAGES.UNSUBSCRIBE_LINK_SENT,
-        data: { unsubscribed: false },
+        message: MESSAGES.UNSUBSCRIBED,
+        data: { unsubscribed: true },
       });
-    },
-  );
+    }
+    // Knowing an address is not owning it: its owner gets a link to confirm instead.
+    requestUnsubscribe(deps, email);
+    res.json({
+      success: true,
+      message: MESSAGES.UNSUBSCRIBE_LINK_SENT,
+      data: { unsubscribed: false },
+    });
+  });
 
   // Looking up one address is what the web app's "refresh verification" does, and what an
   // enumeration script would try: it answers only callers entitled to the address, and is slowed
@@ -176,9 +174,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     clock,
   });
 
-  router.get('/api/auth/stats', async (req, res) => {
-    const { email } = validate(statsQuerySchema, req.query);
-    res.set('Cache-Control', 'no-store');
+  mount('subscriptionStatus', async (req, res, { query: { email } }) => {
     if (email === undefined) return res.json({ success: true, data: {} });
     lookupLimiter.consume(`stats:${clientKey(req.ip)}`);
     res.json({ success: true, data: { subscription: await statusFor(req, email) } });
@@ -210,10 +206,8 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
       : { email, status: 'pending', verified: false };
   }
 
-  router.get('/api/auth/subscription/data', async (req, res) => {
-    const { email } = validate(subscriptionQuerySchema, req.query);
+  mount('subscriptionData', async (req, res, { query: { email } }) => {
     const row = await requireOwnSubscription(req, deps, email);
-    res.set('Cache-Control', 'no-store');
     res.json({
       success: true,
       ...exportSubscription(deps, row),
@@ -221,29 +215,24 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     });
   });
 
-  router.get('/api/auth/subscription/data/profile', async (req, res) => {
-    const { email } = validate(subscriptionQuerySchema, req.query);
+  mount('subscriptionGet', async (req, res, { query: { email } }) => {
     const row = await requireOwnSubscription(req, deps, email);
-    res.set('Cache-Control', 'no-store');
     res.json({ success: true, subscription: toSubscription(row) });
   });
 
-  router.put('/api/auth/subscription/profile', async (req, res) => {
-    const input = validate(profileUpdateRequestSchema, req.body);
+  mount('subscriptionProfileUpdate', async (req, res, { body: input }) => {
     const row = await requireOwnSubscription(req, deps, input.email);
     const subscription = updateProfile(deps, row.id, { name: input.name });
     res.json({ success: true, message: MESSAGES.PROFILE_UPDATED, subscription });
   });
 
-  router.put('/api/auth/subscription/preferences', async (req, res) => {
-    const input = validate(preferencesUpdateRequestSchema, req.body);
+  mount('subscriptionPreferencesUpdate', async (req, res, { body: input }) => {
     const row = await requireOwnSubscription(req, deps, input.email);
     const subscription = updatePreferences(deps, row.id, input.preferences);
     res.json({ success: true, message: MESSAGES.PREFERENCES_UPDATED, subscription });
   });
 
-  router.delete('/api/auth/subscription/delete', async (req, res) => {
-    const input = validate(deleteSubscriptionRequestSchema, req.body);
+  mount('subscriptionDelete', async (req, res, { body: input }) => {
     const row = await requireOwnSubscription(req, deps, input.email);
     deleteSubscription(deps, row.id);
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });

@@ -1,8 +1,9 @@
 /**
  * Mounts endpoints from the domain's catalogue (API_ROUTES and API_SCHEMAS): each gets, in
- * order, its permission check (401 signed out, 403 lacking it), its per-client rate limit, and
- * its params, query and body parsed with its schemas (400 with the spec's message otherwise),
- * so a handler starts from typed input and never re-reads the raw request.
+ * order, its permission check (auth's requirePermission: 401 signed out, 403 lacking it), its
+ * per-client rate limit, and its params, query and body parsed with its schemas (400 with the
+ * spec's message otherwise), so a handler starts from typed input and never re-reads the raw
+ * request.
  */
 import {
   API_ROUTES,
@@ -10,17 +11,17 @@ import {
   type ApiRouteName,
   type EndpointInput,
   type EndpointSchemas,
+  type Permission,
   type RateLimitClass,
 } from '@quillpost/domain';
 import type { Request, RequestHandler, Response, Router } from 'express';
-import { validate } from '../../http/validate.js';
-import { requirePermission } from './middleware.js';
+import { validate } from './validate.js';
 
 export type EndpointHandler<Name extends ApiRouteName> = (
   req: Request,
   res: Response,
   input: EndpointInput<Name>,
-) => void | Promise<void>;
+) => unknown;
 
 export interface MountOptions {
   /** Runs before the input is parsed (a guard that must see every attempt). */
@@ -36,6 +37,8 @@ export type MountEndpoint = <Name extends ApiRouteName>(
 ) => void;
 
 export interface EndpointMounterOptions {
+  /** Auth's check, for routers with guarded endpoints; mounting one without it throws. */
+  requirePermission?: (permission: Permission) => RequestHandler;
   /** The limiter of each rate-limit class this router's endpoints name. */
   limits?: Partial<Record<RateLimitClass, RequestHandler>>;
   /** `Cache-Control: no-store` on every answer: personal and staff-only calls. */
@@ -58,7 +61,10 @@ export function endpointMounter(
     const route = API_ROUTES[name];
     const schemas: EndpointSchemas = API_SCHEMAS[name];
     const chain: RequestHandler[] = [];
-    if (route.permission) chain.push(requirePermission(route.permission));
+    if (route.permission) {
+      if (!options.requirePermission) throw new Error(`${name}: no permission check given`);
+      chain.push(options.requirePermission(route.permission));
+    }
     if ('rateLimit' in route) {
       const limit = options.limits?.[route.rateLimit];
       if (!limit) throw new Error(`${name}: no limiter for the ${route.rateLimit} class`);
