@@ -8,7 +8,12 @@ import { AppError, errorHandler } from './http/errors.js';
 import { proxyTrustAdvisor } from './http/proxy-trust.js';
 import { redactUrl } from './logger.js';
 import { healthRoutes } from './modules/health/index.js';
-import { contentRoutes, createContentService, discoveryRoutes } from './modules/content/index.js';
+import {
+  contentReads,
+  contentRoutes,
+  createContentService,
+  discoveryRoutes,
+} from './modules/content/index.js';
 import { createAuthModule, sessionEmail } from './modules/auth/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
@@ -173,7 +178,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(newsletterRoutes(deps));
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
-  app.use(contentRoutes(content));
+  app.use(contentRoutes(contentReads(content)));
   // Feeds, sitemap, robots.txt and /content/images: before the pages, which answer HTML.
   app.use(discoveryRoutes(env, content));
 

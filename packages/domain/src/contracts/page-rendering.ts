@@ -1,8 +1,9 @@
 /**
  * The contract between the API process, which serves pages, and the web app's server renderer
- * (apps/web/src/entry-server.tsx). Neither app imports the other: the API implements
- * ContentReader with its content service and loads a renderer that satisfies PageRendererModule.
- * In the browser the same route loaders get a ContentReader that calls the read endpoints.
+ * (apps/web/src/entry-server.tsx). Neither app imports the other: the API loads a renderer that
+ * satisfies PageRendererModule and hands it a ContentReader. Both sides build that reader with
+ * `contentReaderOver` from a call by endpoint name: in the browser the call goes over HTTP, in
+ * the API process it runs the same endpoint in process, so a page's data is read one way.
  */
 import type { BookList } from '../constants.js';
 import type {
@@ -25,6 +26,38 @@ export type ContentResult<T> =
 
 export type FixedPageSlug = (typeof FIXED_PAGE_SLUGS)[number];
 
+/** The read endpoints of the catalogue a page can need (spec section 7 and issue 5). */
+export type ContentEndpointName =
+  | 'posts'
+  | 'post'
+  | 'journal'
+  | 'journalEntry'
+  | 'poems'
+  | 'poem'
+  | 'books'
+  | 'book'
+  | 'projects'
+  | 'project'
+  | 'now'
+  | 'nowArchives'
+  | 'nowArchive'
+  | 'categories'
+  | 'links'
+  | 'page';
+
+export interface ContentCallOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  /** `no-store` where the HTTP cache must be skipped (post lists). */
+  cache?: 'no-store';
+}
+
+/** One read by endpoint name, resolving to its answer (typed by the reader that asks). */
+export type ContentCall = (
+  name: ContentEndpointName,
+  options?: ContentCallOptions,
+) => Promise<ContentResult<unknown>>;
+
 /** The content reads a page can need, one per read endpoint of spec section 7 and issue 5. */
 export interface ContentReader {
   posts(category?: string): Promise<ContentResult<Post[]>>;
@@ -43,6 +76,35 @@ export interface ContentReader {
   categories(): Promise<ContentResult<Category[]>>;
   links(): Promise<ContentResult<LinksPage>>;
   page(slug: FixedPageSlug): Promise<ContentResult<Page>>;
+}
+
+/**
+ * The ContentReader over a transport. Spec section 7: post lists carry t={timestamp} and
+ * refresh=true and skip the HTTP cache; one post carries t={timestamp}.
+ */
+export function contentReaderOver(call: ContentCall, now: () => number = Date.now): ContentReader {
+  const read = <T>(name: ContentEndpointName, options?: ContentCallOptions) =>
+    call(name, options) as Promise<ContentResult<T>>;
+  const item = <T>(name: ContentEndpointName, slug: string) => read<T>(name, { params: { slug } });
+  return {
+    posts: (category) =>
+      read('posts', { query: { t: String(now()), refresh: 'true', category }, cache: 'no-store' }),
+    post: (id) => read('post', { params: { id }, query: { t: String(now()) } }),
+    journal: () => read('journal'),
+    journalEntry: (slug) => item('journalEntry', slug),
+    poems: () => read('poems'),
+    poem: (slug) => item('poem', slug),
+    books: (list) => read('books', { query: { list } }),
+    book: (slug) => item('book', slug),
+    projects: () => read('projects'),
+    project: (slug) => item('project', slug),
+    now: () => read('now'),
+    nowArchives: () => read('nowArchives'),
+    nowArchive: (slug) => item('nowArchive', slug),
+    categories: () => read('categories'),
+    links: () => read('links'),
+    page: (slug) => item('page', slug),
+  };
 }
 
 /** One server-rendered answer. */

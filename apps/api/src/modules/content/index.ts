@@ -3,6 +3,7 @@ export { discoveryRoutes } from './discovery-routes.js';
 export { absolutizeHtml } from './feeds.js';
 export { contentQueries, invalidateContentCache } from './queries.js';
 export type { ContentQueries, ContentRow } from './queries.js';
+export { contentReads, inProcessContentCall, type ContentReads } from './reads.js';
 export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
 export { createContentService } from './service.js';
 export type { ContentService, JsonBody, Viewer } from './service.js';

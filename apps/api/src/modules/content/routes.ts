@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { BOOK_LISTS } from '@quillpost/domain';
 import { Router, type Response } from 'express';
 import { AppError } from '../../http/errors.js';
 import { endpointMounter } from '../../http/endpoints.js';
-import type { ContentService, JsonBody, Viewer } from './service.js';
+import { runRead, type ContentReads, type ReadEndpointName } from './reads.js';
+import type { JsonBody, Viewer } from './service.js';
 import { viewerOf } from './visibility.js';
 
 /**
@@ -30,104 +29,37 @@ function sendJson(
   res.type('application/json').send(result.body);
 }
 
-/** A slug that cannot name an item is simply not found (never a 400 a crawler would keep). */
-function slugOf(params: { slug: string }): string {
-  if (!/^[a-z0-9~-]{1,200}$/.test(params.slug)) throw new AppError(404, 'NOT_FOUND');
-  return params.slug;
-}
+const READS: readonly ReadEndpointName[] = [
+  'posts',
+  'post',
+  'journal',
+  'journalEntry',
+  'poems',
+  'poem',
+  'books',
+  'book',
+  'projects',
+  'project',
+  'now',
+  'nowArchives',
+  'nowArchive',
+  'categories',
+  'links',
+  'page',
+  'search',
+];
 
-/** The read endpoints of issue 5 (spec section 7), as the catalogue declares them. */
-export function contentRoutes(content: ContentService): Router {
+/** The read endpoints of issue 5 (spec section 7), each answering from the reads table. */
+export function contentRoutes(reads: ContentReads): Router {
   const router = Router();
   const mount = endpointMounter(router);
-
-  mount('posts', (req, res, { query }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.posts(viewer, query.category), viewer, {
-      noStore: query.refresh === 'true',
+  for (const name of READS) {
+    mount(name, (req, res, input) => {
+      const viewer = viewerOf(req);
+      // Post lists and posts take `refresh=true` (spec section 7): no caching at all.
+      const refresh = (input.query as { refresh?: string }).refresh === 'true';
+      sendJson(res, runRead(reads, name, viewer, input), viewer, { noStore: refresh });
     });
-  });
-
-  mount('post', (req, res, { params: { id }, query }) => {
-    const viewer = viewerOf(req);
-    if (id.length > 200) throw new AppError(404, 'NOT_FOUND');
-    sendJson(res, content.post(id, viewer), viewer, { noStore: query.refresh === 'true' });
-  });
-
-  mount('journal', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.journal(viewer), viewer);
-  });
-  mount('journalEntry', (req, res, { params }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.journalEntry(slugOf(params), viewer), viewer);
-  });
-
-  mount('poems', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.poems(viewer), viewer);
-  });
-  mount('poem', (req, res, { params }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.poem(slugOf(params), viewer), viewer);
-  });
-
-  mount('books', (req, res, { query }) => {
-    const viewer = viewerOf(req);
-    let statuses: readonly string[] | undefined = query.list ? BOOK_LISTS[query.list] : undefined;
-    if (query.status) {
-      statuses = statuses ? statuses.filter((status) => status === query.status) : [query.status];
-    }
-    sendJson(res, content.books(viewer, { statuses }), viewer);
-  });
-  mount('book', (req, res, { params }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.book(slugOf(params), viewer), viewer);
-  });
-
-  mount('projects', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.projects(viewer), viewer);
-  });
-  mount('project', (req, res, { params }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.project(slugOf(params), viewer), viewer);
-  });
-
-  mount('now', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.now(viewer), viewer);
-  });
-  mount('nowArchives', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.nowArchives(viewer), viewer);
-  });
-  mount('nowArchive', (req, res, { params }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.nowArchive(slugOf(params), viewer), viewer);
-  });
-
-  mount('categories', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.categories(viewer), viewer);
-  });
-
-  mount('links', (req, res) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.links(viewer), viewer);
-  });
-
-  mount('page', (req, res, { params }) => {
-    const viewer = viewerOf(req);
-    sendJson(res, content.page(slugOf(params), viewer), viewer);
-  });
-
-  mount('search', (req, res, { query: { q } }) => {
-    const viewer = viewerOf(req);
-    const body = JSON.stringify(content.search(q, viewer));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    sendJson(res, { body, etag }, viewer);
-  });
-
+  }
   return router;
 }

@@ -9,8 +9,15 @@ import { createHash } from 'node:crypto';
 import type { RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
-import { type ContentService, PRIVATE_NO_STORE, PUBLIC_CACHE, viewerOf } from '../content/index.js';
-import { contentReaderFor } from './content-reader.js';
+import { contentReaderOver } from '@quillpost/domain';
+import {
+  PRIVATE_NO_STORE,
+  PUBLIC_CACHE,
+  contentReads,
+  inProcessContentCall,
+  viewerOf,
+  type ContentService,
+} from '../content/index.js';
 import type { PageHost } from '../../deps.js';
 
 interface Page {
@@ -59,8 +66,11 @@ function createPageCache() {
 }
 
 export function pageRoutes(host: PageHost, content: ContentService, logger: Logger): Router {
-  const publicPages = host.rendererFor(contentReaderFor(content, { canSeeUnpublished: false }));
-  const previewPages = host.rendererFor(contentReaderFor(content, { canSeeUnpublished: true }));
+  const reads = contentReads(content);
+  const rendererFor = (canSeeUnpublished: boolean) =>
+    host.rendererFor(contentReaderOver(inProcessContentCall(reads, { canSeeUnpublished })));
+  const publicPages = rendererFor(false);
+  const previewPages = rendererFor(true);
   const cache = createPageCache();
   // Requests for a page that is being rendered wait for that render instead of starting another.
   const rendering = new Map<string, Promise<RenderedPage>>();
