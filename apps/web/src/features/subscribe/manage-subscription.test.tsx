@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SIGNED_OUT } from '../../test/fake-api';
+import { SIGNED_OUT, type FakeRoute } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const active = {
@@ -13,13 +13,14 @@ const active = {
   wantsAccount: false,
 };
 
-function renderManage(unsubscribeAnswer: unknown) {
+function renderManage(unsubscribeAnswer: unknown, preferencesRoute?: FakeRoute) {
   return renderApp({
     path: '/manage',
     stored: { subscription: active },
     routes: {
       ...SIGNED_OUT,
       'POST /api/auth/unsubscribe': { body: unsubscribeAnswer },
+      ...(preferencesRoute ? { 'GET /api/auth/subscription/data/profile': preferencesRoute } : {}),
     },
   });
 }
@@ -58,5 +59,43 @@ describe('/manage unsubscribe', () => {
       ),
     ).toBeInTheDocument();
     expect(store.data.has('subscription')).toBe(true);
+  });
+});
+
+describe('/manage preferences', () => {
+  it('shows the stored sections; a section the answer leaves out stays on', async () => {
+    await renderManage(
+      { success: true, data: { unsubscribed: true } },
+      {
+        body: {
+          success: true,
+          subscription: { ...active, preferences: { learn: false, poetry: false } },
+        },
+      },
+    );
+    const page = within(await screen.findByRole('main'));
+    await waitFor(() =>
+      expect(page.getByRole('button', { name: 'Save preferences' })).toBeEnabled(),
+    );
+    expect(page.getByRole('checkbox', { name: 'Learn — books and notes' })).not.toBeChecked();
+    expect(page.getByRole('checkbox', { name: 'Poetry' })).not.toBeChecked();
+    expect(page.getByRole('checkbox', { name: 'Build — software and projects' })).toBeChecked();
+    expect(page.getByRole('checkbox', { name: 'Journal' })).toBeChecked();
+  });
+
+  it('a refused read locks the sections and says how to change them', async () => {
+    await renderManage(
+      { success: true, data: { unsubscribed: true } },
+      {
+        status: 401,
+        body: { success: false, code: 'UNAUTHORIZED', message: 'Authentication required' },
+      },
+    );
+    const page = within(await screen.findByRole('main'));
+    expect(
+      await page.findByText(/open the “Manage subscription” link in any newsletter email/),
+    ).toBeInTheDocument();
+    expect(page.getByRole('button', { name: 'Save preferences' })).toBeDisabled();
+    expect(page.getByRole('checkbox', { name: 'Poetry' })).toBeDisabled();
   });
 });

@@ -1,24 +1,14 @@
 /**
  * /manage: the stored subscription's status, resend confirmation, newsletter preferences,
- * unsubscribe and delete (with a confirmation step). Changes need proof of ownership: the
- * manage link from an email (?manage=token) or a sign-in with that address.
+ * unsubscribe and delete (with a confirmation step). The calls and their state are
+ * useManageSubscription's; this is the page.
  */
-import {
-  DEFAULT_NEWSLETTER_PREFERENCES,
-  MESSAGES,
-  NEWSLETTER_SECTIONS,
-  type NewsletterPreferences,
-} from '@quillpost/domain';
-import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useApiClient } from '../../lib/api-context';
-import { useMembership } from '../membership/membership-context';
-import { readSubscriptionPreferences } from './subscription-data';
+import { DEFAULT_NEWSLETTER_PREFERENCES, MESSAGES, NEWSLETTER_SECTIONS } from '@quillpost/domain';
+import { useId, useState } from 'react';
 import { useSubscribePopup } from './subscribe-popup-context';
+import { useManageSubscription, type Feedback } from './use-manage-subscription';
 import { useResendConfirmation } from './use-resend-confirmation';
 import './manage.css';
-
-type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
 const STATUS_LABELS = {
   pending: 'Waiting for your confirmation',
@@ -51,59 +41,13 @@ function feedbackOf(outcome: { ok: boolean; message: string } | null): Feedback 
 }
 
 export function ManageSubscription() {
-  const api = useApiClient();
-  const membership = useMembership();
+  const manage = useManageSubscription();
+  const { subscription, preferences, preferencesState, savingPreferences, leaveFeedback, busy } =
+    manage;
   const { openPopup } = useSubscribePopup();
-  const [params, setParams] = useSearchParams();
   const id = useId();
-  const subscription = membership.state.subscription;
-
-  // The manage token from an email link stays in memory only, out of the address bar.
-  const [manageToken] = useState(() => params.get('manage'));
-  useEffect(() => {
-    if (params.has('manage')) {
-      const next = new URLSearchParams(params);
-      next.delete('manage');
-      setParams(next, { replace: true });
-    }
-  }, [params, setParams]);
-  const auth = manageToken ? { 'X-Manage-Token': manageToken } : undefined;
-
   const resendConfirmation = useResendConfirmation();
-  const [preferences, setPreferences] = useState<NewsletterPreferences | null>(null);
-  const [preferencesState, setPreferencesState] = useState<'loading' | 'ready' | 'locked'>(
-    'loading',
-  );
-  const [preferencesFeedback, setPreferencesFeedback] = useState<Feedback>(null);
-  const [savingPreferences, setSavingPreferences] = useState(false);
-  const [leaveFeedback, setLeaveFeedback] = useState<Feedback>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const email = subscription?.email ?? null;
-  useEffect(() => {
-    if (!email) return;
-    let active = true;
-    void api
-      .call('subscriptionGet', {
-        query: { email },
-        headers: manageToken ? { 'X-Manage-Token': manageToken } : undefined,
-      })
-      .then((result) => {
-        if (!active) return;
-        const stored = result.ok ? readSubscriptionPreferences(result.data) : null;
-        if (stored) {
-          setPreferences(stored);
-          setPreferencesState('ready');
-        } else {
-          setPreferences({ ...DEFAULT_NEWSLETTER_PREFERENCES });
-          setPreferencesState('locked');
-        }
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, email, manageToken]);
 
   if (!subscription) {
     return (
@@ -126,68 +70,9 @@ export function ManageSubscription() {
     );
   }
 
-  async function savePreferences() {
-    if (!preferences || !subscription) return;
-    setSavingPreferences(true);
-    const result = await api.call('subscriptionPreferencesUpdate', {
-      body: { email: subscription.email, preferences },
-      headers: auth,
-    });
-    setSavingPreferences(false);
-    setPreferencesFeedback(
-      result.ok
-        ? { tone: 'success', text: MESSAGES.PREFERENCES_UPDATED }
-        : {
-            tone: 'error',
-            text:
-              result.code === 'NETWORK_ERROR' ? MESSAGES.PREFERENCES_UPDATE_FAILED : result.message,
-          },
-    );
-  }
-
-  async function unsubscribe() {
-    if (!subscription) return;
-    setBusy(true);
-    const result = await api.call('unsubscribe', {
-      body: { email: subscription.email },
-      headers: auth,
-    });
-    setBusy(false);
-    if (!result.ok) {
-      setLeaveFeedback({
-        tone: 'error',
-        text: result.code === 'NETWORK_ERROR' ? MESSAGES.UNSUBSCRIBE_FAILED : result.message,
-      });
-      return;
-    }
-    // Without proof of ownership the API mails a confirmation link instead of unsubscribing;
-    // `data.unsubscribed` says which happened.
-    if (result.data.data?.unsubscribed === true) {
-      membership.forgetSubscription('unsubscribed');
-      setLeaveFeedback({ tone: 'success', text: MESSAGES.UNSUBSCRIBED });
-    } else {
-      setLeaveFeedback({ tone: 'success', text: MESSAGES.UNSUBSCRIBE_LINK_SENT });
-    }
-  }
-
   async function deleteData() {
-    if (!subscription) return;
-    setBusy(true);
-    const result = await api.call('subscriptionDelete', {
-      body: { email: subscription.email, confirmDelete: true },
-      headers: auth,
-    });
-    setBusy(false);
+    await manage.deleteData();
     setConfirmingDelete(false);
-    if (!result.ok) {
-      setLeaveFeedback({
-        tone: 'error',
-        text: result.code === 'NETWORK_ERROR' ? MESSAGES.ACCOUNT_DELETE_FAILED : result.message,
-      });
-      return;
-    }
-    membership.forgetSubscription('account-deleted');
-    setLeaveFeedback({ tone: 'success', text: MESSAGES.ACCOUNT_DELETED });
   }
 
   const since = new Date(subscription.subscribedAt);
@@ -260,7 +145,7 @@ export function ManageSubscription() {
                 type="checkbox"
                 checked={preferences?.[section] ?? true}
                 onChange={(event) =>
-                  setPreferences((current) => ({
+                  manage.setPreferences((current) => ({
                     ...(current ?? DEFAULT_NEWSLETTER_PREFERENCES),
                     [section]: event.target.checked,
                   }))
@@ -273,12 +158,12 @@ export function ManageSubscription() {
         <button
           type="button"
           className="button button--primary"
-          onClick={() => void savePreferences()}
+          onClick={() => void manage.savePreferences()}
           disabled={preferencesState !== 'ready' || savingPreferences}
         >
           Save preferences
         </button>
-        <FeedbackLine feedback={preferencesFeedback} />
+        <FeedbackLine feedback={manage.preferencesFeedback} />
       </section>
 
       <section className="manage__card manage__card--danger" aria-labelledby={`${id}-leave`}>
@@ -290,7 +175,7 @@ export function ManageSubscription() {
           <button
             type="button"
             className="button"
-            onClick={() => void unsubscribe()}
+            onClick={() => void manage.unsubscribe()}
             disabled={busy}
           >
             Unsubscribe

@@ -1,0 +1,263 @@
+/**
+ * The subscribe form's steps, each a view of the flow in use-subscribe.ts. Every step's heading
+ * carries `headingId`, so a dialog stays labelled whichever step shows; `headingRef` and the
+ * input refs let the form move focus with the step.
+ */
+import { MESSAGES, nameSchema, type SecurityCheckState } from '@quillpost/domain';
+import { useState, type FormEvent, type Ref } from 'react';
+import { ConsentText } from './consent-text';
+import { SecurityCheck } from './security-check';
+import { firstMessage, type SubscribeDetails } from './use-subscribe';
+
+export interface DetailsDraft {
+  name: string;
+  wantsAccount: boolean;
+}
+
+interface StepProps {
+  headingId: string;
+  /** Prefix for the step's field ids. */
+  fieldId: string;
+  onCancel?: (() => void) | undefined;
+}
+
+export function EmailStep({
+  headingId,
+  fieldId,
+  onCancel,
+  title,
+  initialEmail,
+  inputRef,
+  onChoose,
+}: StepProps & {
+  title: string;
+  initialEmail: string;
+  inputRef: Ref<HTMLInputElement>;
+  /** Null when the address was taken, else the text to show under the field. */
+  onChoose: (typed: string) => string | null;
+}) {
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = `${fieldId}-email-error`;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(onChoose(email));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <h2 id={headingId} className="subscribe-form__title">
+        {title}
+      </h2>
+      <p className="subscribe-form__lede">
+        Essays on building, learning and writing — a letter every few weeks, never more.
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${fieldId}-email`}>
+          Email address
+        </label>
+        <input
+          ref={inputRef}
+          id={`${fieldId}-email`}
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error ? (
+          <span id={errorId} className="field__error" role="alert">
+            {error}
+          </span>
+        ) : null}
+      </div>
+      <div className="subscribe-form__actions">
+        {onCancel ? (
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            {MESSAGES.CANCEL}
+          </button>
+        ) : null}
+        <button type="submit" className="button button--primary">
+          Continue
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function DetailsStep({
+  headingId,
+  fieldId,
+  email,
+  submitting,
+  siteKey,
+  headingRef,
+  inputRef,
+  draft,
+  onDraftChange,
+  onSubscribe,
+  onBack,
+}: StepProps & {
+  email: string;
+  /** What the reader typed, kept by the form so Back and Try Again do not lose it. */
+  draft: DetailsDraft;
+  onDraftChange: (draft: DetailsDraft) => void;
+  submitting: boolean;
+  siteKey: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  inputRef: Ref<HTMLInputElement>;
+  onSubscribe: (details: SubscribeDetails) => void;
+  onBack: () => void;
+}) {
+  const { name, wantsAccount } = draft;
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [check, setCheck] = useState<{ state: SecurityCheckState; token: string | null }>({
+    state: 'loading',
+    token: null,
+  });
+  const nameErrorId = `${fieldId}-name-error`;
+  const canSubmit = !submitting && (check.token !== null || check.state === 'timed-out');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const problem = firstMessage(nameSchema.safeParse(name));
+    setNameError(problem);
+    if (problem) return;
+    if (!check.token && check.state !== 'timed-out') {
+      setFormError(MESSAGES.SECURITY_CHECK_PENDING);
+      return;
+    }
+    setFormError(null);
+    onSubscribe({ name, wantsAccount, turnstileToken: check.token ?? undefined });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={submitting}>
+      <h2 id={headingId} className="subscribe-form__title" ref={headingRef} tabIndex={-1}>
+        Almost there
+      </h2>
+      <p className="subscribe-form__lede">
+        Subscribing <strong>{email}</strong>.
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${fieldId}-name`}>
+          Your name <span className="field__hint">(optional)</span>
+        </label>
+        <input
+          ref={inputRef}
+          id={`${fieldId}-name`}
+          className="field__input"
+          type="text"
+          name="name"
+          autoComplete="name"
+          value={name}
+          disabled={submitting}
+          onChange={(event) => onDraftChange({ ...draft, name: event.target.value })}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? nameErrorId : undefined}
+        />
+        {nameError ? (
+          <span id={nameErrorId} className="field__error" role="alert">
+            {nameError}
+          </span>
+        ) : null}
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="wantsAccount"
+          checked={wantsAccount}
+          disabled={submitting}
+          onChange={(event) => onDraftChange({ ...draft, wantsAccount: event.target.checked })}
+        />
+        <span>Also create a member account (comments, bookmarks and more)</span>
+      </label>
+      <SecurityCheck siteKey={siteKey} onChange={(state, token) => setCheck({ state, token })} />
+      <ConsentText id={`${fieldId}-consent`} />
+      {formError ? (
+        <p className="field__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="subscribe-form__actions">
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={onBack}
+          disabled={submitting}
+        >
+          {MESSAGES.BACK}
+        </button>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!canSubmit}
+          aria-describedby={`${fieldId}-consent`}
+        >
+          {submitting ? 'Subscribing…' : MESSAGES.SUBSCRIBE}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SuccessStep({
+  headingId,
+  headingRef,
+  message,
+  email,
+}: Pick<StepProps, 'headingId'> & {
+  headingRef: Ref<HTMLHeadingElement>;
+  message: string;
+  email: string;
+}) {
+  return (
+    <div className="subscribe-form__result" role="status">
+      <h2 id={headingId} className="subscribe-form__title" ref={headingRef} tabIndex={-1}>
+        Check your inbox
+      </h2>
+      <p>{message}</p>
+      <p className="subscribe-form__lede">
+        We sent a confirmation link to <strong>{email}</strong>.
+      </p>
+    </div>
+  );
+}
+
+export function ErrorStep({
+  headingId,
+  headingRef,
+  message,
+  onCancel,
+  onRetry,
+}: Pick<StepProps, 'headingId' | 'onCancel'> & {
+  headingRef: Ref<HTMLHeadingElement>;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="subscribe-form__result subscribe-form__result--error">
+      <h2 id={headingId} className="subscribe-form__title" ref={headingRef} tabIndex={-1}>
+        {MESSAGES.SUBSCRIPTION_FAILED_TITLE}
+      </h2>
+      <p role="alert">{message}</p>
+      <div className="subscribe-form__actions">
+        {onCancel ? (
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            {MESSAGES.CANCEL}
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={onRetry}>
+          {MESSAGES.TRY_AGAIN}
+        </button>
+      </div>
+    </div>
+  );
+}
