@@ -2,7 +2,7 @@
  * The route table of spec section 2, as React Router data routes: the same table renders on the
  * server (a static handler, src/entry-server.tsx) and hydrates in the browser (src/app/hydrate.tsx).
  * A reading page's loader gets its data from the ContentReader it was built with; its component is
- * a lazy chunk of src/pages (all pages load on demand), and its `handle` says what goes in <head>.
+ * a lazy chunk from its feature's pages/ folder (all pages load on demand), and its `handle` says what goes in <head>.
  */
 import {
   USER_MENU_DASHBOARD_PATH,
@@ -32,20 +32,29 @@ interface PageModule {
   ErrorBoundary?: ComponentType;
 }
 
-const pageModules = import.meta.glob<PageModule>('../pages/*-page.tsx');
+/** Every page, by file name: each feature keeps its pages in its own pages/ folder. */
+const pageModules = new Map(
+  Object.entries({
+    ...import.meta.glob<PageModule>('../features/*/pages/*-page.tsx'),
+    ...import.meta.glob<PageModule>('./pages/*-page.tsx'),
+  }).map(([path, load]) => [
+    path.slice(path.lastIndexOf('/') + 1, -'.tsx'.length),
+    { load, module: `src/${path.replace(/^\.\.\//, '').replace(/^\.\//, 'app/')}` },
+  ]),
+);
 
-/** A lazily loaded page of src/pages, with the module path the server preloads it by. */
+/** A lazily loaded page, with the module path the server preloads it by. */
 function page(name: string): Pick<RouteObject, 'lazy'> & { module: string } {
-  const loadModule = pageModules[`../pages/${name}.tsx`];
-  if (!loadModule) throw new Error(`src/pages/${name}.tsx does not exist`);
+  const found = pageModules.get(name);
+  if (!found) throw new Error(`no page module is named ${name}.tsx`);
   return {
     lazy: async () => {
-      const module = await loadModule();
+      const module = await found.load();
       return module.ErrorBoundary
         ? { Component: module.default, ErrorBoundary: module.ErrorBoundary }
         : { Component: module.default };
     },
-    module: `src/pages/${name}.tsx`,
+    module: found.module,
   };
 }
 

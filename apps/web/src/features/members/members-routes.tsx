@@ -17,7 +17,7 @@ import ThreadPage from './pages/thread-page';
 
 const ModerationPage = lazy(() => import('./pages/moderation-page'));
 const AdminConsole = lazy(() => import('./console/admin-console'));
-const NotFoundPage = lazy(() => import('../../pages/not-found-page'));
+const NotFoundPage = lazy(() => import('../../app/pages/not-found-page'));
 
 export default function MembersRoutes() {
   return (

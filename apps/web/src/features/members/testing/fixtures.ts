@@ -123,7 +123,7 @@ export async function preloadMembersArea(): Promise<void> {
     import('../members-routes'),
     import('../pages/moderation-page'),
     import('../console/admin-console'),
-    import('../../../pages/not-found-page'),
+    import('../../../app/pages/not-found-page'),
     import('../../sign-in/sign-in-dialog'),
   ]);
 }

@@ -1,0 +1,48 @@
+import { Link, useLocation } from 'react-router-dom';
+import { HUB_IDS, HUBS } from '../../features/content/hubs';
+import { useDocumentMeta } from '../../lib/document-meta';
+import '../../features/content/components/content.css';
+import './not-found-page.css';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  useDocumentMeta({ title: 'Page not found', description: 'This page does not exist.' });
+  return (
+    <div className="page page--reading not-found">
+      <p className="page__eyebrow">Error 404</p>
+      <h1>This page isn’t here</h1>
+      <p className="page__lede">
+        Nothing lives at <code className="not-found__path">{pathname}</code>. It may have moved, or
+        the link may have a typo.
+      </p>
+      <p className="not-found__actions">
+        <Link className="button button--primary" to="/">
+          Go to the home page
+        </Link>
+        <Link className="button" to="/blog">
+          Browse the writing
+        </Link>
+      </p>
+      <section className="not-found__ways" aria-labelledby="not-found-ways">
+        <h2 id="not-found-ways" className="not-found__ways-title">
+          Or pick a way in
+        </h2>
+        <ul>
+          {HUB_IDS.map((id) => (
+            <li key={id}>
+              <Link to={HUBS[id].path}>{HUBS[id].title}</Link>
+              <span className="muted"> — {HUBS[id].summary}</span>
+            </li>
+          ))}
+          <li>
+            <Link to="/start">Start here</Link>
+            <span className="muted"> — who I am and where to begin.</span>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** The route table's `*` route answers 404 from its loader, which lands here. */
+export const ErrorBoundary = NotFoundPage;

@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  createFakeApi,
+  renderPage,
+  SAMPLE_CATEGORIES,
+  samplePost,
+  SIGNED_OUT_ROUTES,
+} from '../testing/fake-content-api';
+
+const posts = [
+  samplePost({
+    title: 'Why I write in public',
+    category: 'write',
+    date: '2026-09-06T00:00:00.000Z',
+  }),
+  samplePost({ title: 'A reading half-year', category: 'learn', date: '2026-06-21T00:00:00.000Z' }),
+  samplePost({
+    title: 'Debugging with a notebook',
+    category: 'build',
+    date: '2026-02-15T00:00:00.000Z',
+  }),
+  samplePost({
+    title: 'Notes I actually reread',
+    category: 'learn',
+    date: '2025-09-14T00:00:00.000Z',
+  }),
+];
+
+async function renderBlog(url = '/blog') {
+  const fake = createFakeApi({
+    ...SIGNED_OUT_ROUTES,
+    'GET /api/posts': { body: posts },
+    'GET /api/categories': { body: SAMPLE_CATEGORIES },
+  });
+  await renderPage(url, { api: fake.api });
+  return fake;
+}
+
+const titles = () =>
+  screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+
+describe('BlogPage', () => {
+  it('lists every post newest first, under year headings', async () => {
+    await renderBlog();
+    await screen.findByRole('link', { name: 'Why I write in public' });
+    expect(titles()).toEqual(posts.map((post) => post.title));
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '2026',
+      '2025',
+    ]);
+  });
+
+  it('filters by category, marks the current filter and keeps it in the URL', async () => {
+    const user = userEvent.setup();
+    await renderBlog();
+    const filter = await screen.findByRole('navigation', { name: 'Filter posts by category' });
+    expect(within(filter).getByRole('link', { name: /All/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+
+    await user.click(within(filter).getByRole('link', { name: /Learn/ }));
+    expect(titles()).toEqual(['A reading half-year', 'Notes I actually reread']);
+    expect(within(filter).getByRole('link', { name: /Learn/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(within(filter).getByRole('link', { name: /All/ })).not.toHaveAttribute('aria-current');
+    expect(screen.getByTestId('location')).toHaveTextContent('/blog?category=learn');
+    expect(screen.getByText('2 posts in Learn')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toContain('Blog: Learn'));
+
+    await user.click(within(filter).getByRole('link', { name: /All/ }));
+    expect(titles()).toHaveLength(posts.length);
+  });
+
+  it('opens with the filter from the URL', async () => {
+    await renderBlog('/blog?category=build');
+    await screen.findByRole('link', { name: 'Debugging with a notebook' });
+    expect(titles()).toEqual(['Debugging with a notebook']);
+  });
+
+  it('says so when a category has no posts', async () => {
+    await renderBlog('/blog?category=poems');
+    expect(
+      await screen.findByRole('heading', { name: 'No posts in Poems yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all posts' })).toBeInTheDocument();
+  });
+});

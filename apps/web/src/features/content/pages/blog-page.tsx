@@ -1,0 +1,78 @@
+import type { Category } from '@quillpost/domain';
+import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import type { PostSummary } from '../api/posts';
+import { CategoryFilter } from '../components/category-filter';
+import { PostList } from '../components/post-list';
+import type { BlogData } from '../page-data';
+import { humanize } from '../utils/format';
+import '../components/content.css';
+
+/** The categories to offer: from the API when it answers, else from the posts themselves. */
+function filterCategories(
+  categories: readonly Category[] | null,
+  posts: readonly PostSummary[],
+): Category[] {
+  if (categories && categories.length > 0) return [...categories];
+  const counts = new Map<string, number>();
+  for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
+  return [...counts].map(([slug, count]) => ({
+    slug,
+    name: humanize(slug),
+    count,
+    sub_categories: [],
+  }));
+}
+
+function countLabel(count: number): string {
+  return `${count} ${count === 1 ? 'post' : 'posts'}`;
+}
+
+export default function BlogPage() {
+  const [params] = useSearchParams();
+  const active = params.get('category') || null;
+  const { posts: all, categories } = useLoaderData() as BlogData;
+  const activeName =
+    categories?.find((c) => c.slug === active)?.name ?? (active ? humanize(active) : null);
+  const shown = active ? all.filter((post) => post.category === active) : all;
+
+  return (
+    <div className="page blog">
+      <PageHeader
+        eyebrow="Writing"
+        title="Blog"
+        lede="Essays, notes and build logs, newest first. Pick a category to narrow it down."
+      />
+      {all.length > 0 ? (
+        <CategoryFilter
+          categories={filterCategories(categories, all)}
+          active={active}
+          total={all.length}
+        />
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {activeName ? `${countLabel(shown.length)} in ${activeName}` : countLabel(shown.length)}
+      </p>
+      {shown.length > 0 ? (
+        <PostList posts={shown} groupByYears />
+      ) : active && all.length > 0 ? (
+        <EmptyState
+          title={`No posts in ${activeName ?? active} yet`}
+          action={
+            <Link className="button" to={{ search: '' }}>
+              Show all posts
+            </Link>
+          }
+        />
+      ) : (
+        <EmptyState title="No posts to show">
+          <p>
+            There is nothing here right now. The <Link to="/journal">journal</Link> and{' '}
+            <Link to="/poetry">poetry</Link> may have something for you in the meantime.
+          </p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Link, useLoaderData } from 'react-router-dom';
+import { SITE_TAGLINE } from '../../../app/site';
+import { EmptyState } from '../../../components/empty-state';
+import type { PostSummary } from '../api/posts';
+import { PostList } from '../components/post-list';
+import { SubscribeCall } from '../components/subscribe-call';
+import { HUB_IDS, HUBS } from '../hubs';
+import type { HomeData } from '../page-data';
+import { formatDate, machineDate } from '../utils/format';
+import '../components/content.css';
+import './home-page.css';
+
+function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
+  return (
+    <ul className="hub-cards">
+      {HUB_IDS.map((id) => {
+        const hub = HUBS[id];
+        const latest: PostSummary | null = latestByHub[id];
+        return (
+          <li key={id} className="hub-card">
+            <h3 className="hub-card__title">
+              <Link to={hub.path}>{hub.title}</Link>
+            </h3>
+            <p className="hub-card__summary">{hub.summary}</p>
+            {latest ? (
+              <p className="hub-card__latest">
+                <span className="hub-card__label">Latest</span>
+                <Link to={`/posts/${latest.slug}`}>{latest.title}</Link>
+                <time dateTime={machineDate(latest.date)}>{formatDate(latest.date)}</time>
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function HomePage() {
+  const { latest, latestByHub } = useLoaderData() as HomeData;
+
+  return (
+    <div className="page home">
+      <header className="home__intro">
+        <p className="page__eyebrow">{SITE_TAGLINE}</p>
+        <h1 className="home__title">
+          Hello, I’m Rowan. I build small tools, learn in public and write.
+        </h1>
+        <p className="page__lede">
+          I’m a software engineer in Bristol and a writer by habit. This is where I keep essays on
+          building software, notes from what I’m learning, a journal, some poetry and the books on
+          my desk.
+        </p>
+        <p className="home__actions">
+          <Link className="button button--primary" to="/start">
+            Start here
+          </Link>
+          <Link className="button" to="/blog">
+            Read the blog
+          </Link>
+        </p>
+      </header>
+
+      <section className="section home__latest" aria-labelledby="home-latest">
+        <div className="section__head">
+          <h2 id="home-latest" className="section__title">
+            Latest writing
+          </h2>
+          <Link className="more-link" to="/blog">
+            All posts <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        {latest.length > 0 ? (
+          <PostList posts={latest} headingLevel={3} />
+        ) : (
+          <EmptyState title="Nothing published yet" headingLevel={3}>
+            <p>New writing will appear here. Subscribe below to hear when it does.</p>
+          </EmptyState>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="home-hubs">
+        <div className="section__head">
+          <h2 id="home-hubs" className="section__title">
+            Three ways in
+          </h2>
+        </div>
+        <HubCards latestByHub={latestByHub} />
+      </section>
+
+      <SubscribeCall source="home" />
+    </div>
+  );
+}

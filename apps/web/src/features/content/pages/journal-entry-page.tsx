@@ -1,0 +1,27 @@
+import type { JournalEntry } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { JournalEntryView } from '../components/journal-entry';
+import { itemErrorBoundary } from '../components/not-found-notice';
+import { SubscribeCall } from '../components/subscribe-call';
+import '../components/content.css';
+import './journal-page.css';
+
+/** /journal/{slug}: one entry on a page of its own, to link to and share. */
+export default function JournalEntryPage() {
+  const entry = useLoaderData() as JournalEntry;
+  return (
+    <div className="page page--reading">
+      <p className="page__eyebrow">
+        <Link to="/journal">Journal</Link>
+      </p>
+      <JournalEntryView entry={entry} standalone />
+      <SubscribeCall source="journal" />
+    </div>
+  );
+}
+
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Journal entry',
+  backTo: '/journal',
+  backLabel: 'Read the journal',
+});

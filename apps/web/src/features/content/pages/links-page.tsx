@@ -1,0 +1,67 @@
+import { messageTemplates, type LinksPage as LinksData } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { SITE_TITLE } from '../../../app/site';
+import { EmptyState } from '../../../components/empty-state';
+import { LinkIcon } from '../components/link-icon';
+import { ProseContent } from '../components/prose-content';
+import '../components/content.css';
+import './links-page.css';
+
+function hostLabel(url: string): string {
+  if (url.startsWith('mailto:')) return url.slice('mailto:'.length);
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host.replace(/^www\./, '')}${pathname === '/' ? '' : pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Rendered alone, without the site header and footer: a link-in-bio page. */
+export default function LinksPage() {
+  const data = useLoaderData() as LinksData;
+  return (
+    <main className="links-page" id="main">
+      <div className="links-page__column">
+        <>
+          <header className="links-page__header">
+            <span className="links-page__mark" aria-hidden="true">
+              {data.title.charAt(0)}
+            </span>
+            <h1 className="links-page__name">{data.title}</h1>
+            <ProseContent html={data.content} variant="compact" className="links-page__bio" />
+          </header>
+          {data.links.length > 0 ? (
+            <ul className="links-page__list">
+              {data.links.map((link) => (
+                <li key={`${link.name}-${link.url}`}>
+                  <a className="link-card" href={link.url} rel="noopener">
+                    <span className="link-card__icon">
+                      <LinkIcon name={link.icon} />
+                    </span>
+                    <span className="link-card__text">
+                      <span className="link-card__name">{link.name}</span>
+                      <span className="link-card__detail">
+                        {link.description ?? hostLabel(link.url)}
+                      </span>
+                    </span>
+                    <span className="link-card__arrow" aria-hidden="true">
+                      →
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="No links yet" />
+          )}
+        </>
+        <footer className="links-page__footer">
+          <Link to="/">Visit the whole site</Link>
+          <span aria-hidden="true"> · </span>
+          <span>{messageTemplates.copyright(new Date().getUTCFullYear(), SITE_TITLE)}</span>
+        </footer>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import type { NowPage } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { itemErrorBoundary } from '../components/not-found-notice';
+import { NowArchiveList, NowView } from '../components/now-view';
+import type { NowArchivesData } from '../page-data';
+import { formatMonth } from '../utils/format';
+import '../components/content.css';
+
+function ArchiveIndex({
+  archives,
+}: {
+  archives: Extract<NowArchivesData, { kind: 'index' }>['archives'];
+}) {
+  return (
+    <div className="page page--reading">
+      <PageHeader
+        eyebrow={<Link to="/now">Now</Link>}
+        title="Earlier now pages"
+        lede="Older snapshots, kept as they were. Plans changed; that is the point."
+      />
+      {archives.length > 0 ? (
+        <NowArchiveList archives={archives} />
+      ) : (
+        <EmptyState
+          title="No archives yet"
+          action={
+            <Link className="button" to="/now">
+              See the current now page
+            </Link>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function Archive({ page }: { page: NowPage }) {
+  const title = `Now, ${formatMonth(page.date) || page.title}`;
+  return (
+    <div className="page page--reading">
+      <PageHeader eyebrow={<Link to="/nowArchives">Now archives</Link>} title={title} />
+      <div className="alert now-archived-note">
+        <p>
+          This is an archived now page. <Link to="/now">See what I’m doing now</Link>.
+        </p>
+      </div>
+      <NowView page={page} />
+    </div>
+  );
+}
+
+/** /nowArchives lists the older now pages; /nowArchives/{slug} shows one. */
+export default function NowArchivesPage() {
+  const data = useLoaderData() as NowArchivesData;
+  return data.kind === 'index' ? (
+    <ArchiveIndex archives={data.archives} />
+  ) : (
+    <Archive page={data.page} />
+  );
+}
+
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Archived page',
+  backTo: '/nowArchives',
+  backLabel: 'See all archives',
+});

@@ -1,0 +1,27 @@
+import type { Poem } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { itemErrorBoundary } from '../components/not-found-notice';
+import { PoemView } from '../components/poem';
+import { SubscribeCall } from '../components/subscribe-call';
+import '../components/content.css';
+import './poetry-page.css';
+
+/** /poetry/{slug}: one poem on a page of its own, to link to and share. */
+export default function PoemPage() {
+  const poem = useLoaderData() as Poem;
+  return (
+    <div className="page page--reading">
+      <p className="page__eyebrow">
+        <Link to="/poetry">Poetry</Link>
+      </p>
+      <PoemView poem={poem} standalone />
+      <SubscribeCall source="poetry" />
+    </div>
+  );
+}
+
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Poem',
+  backTo: '/poetry',
+  backLabel: 'Read all poems',
+});

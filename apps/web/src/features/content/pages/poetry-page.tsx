@@ -1,0 +1,45 @@
+import type { Poem } from '@quillpost/domain';
+import { useLoaderData } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PoemView } from '../components/poem';
+import { POETRY_FEEDS } from '../page-meta';
+import '../components/content.css';
+import './poetry-page.css';
+
+export default function PoetryPage() {
+  const poems = useLoaderData() as Poem[];
+  return (
+    <div className="page page--reading">
+      <PageHeader
+        eyebrow="Write"
+        title="Poetry"
+        lede="Now and then something will only fit in a poem. These are those."
+      >
+        <p className="ui-text">
+          <a href={POETRY_FEEDS[0]?.href}>RSS feed for the poems</a>
+        </p>
+      </PageHeader>
+      {poems.length > 0 ? (
+        <>
+          <nav className="poem-index" aria-label="Poems on this page">
+            <ol>
+              {poems.map((poem) => (
+                <li key={poem.slug}>
+                  <a href={`#${poem.slug}`}>{poem.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div className="poems">
+            {poems.map((poem) => (
+              <PoemView key={poem.slug} poem={poem} />
+            ))}
+          </div>
+        </>
+      ) : (
+        <EmptyState title="No poems yet" />
+      )}
+    </div>
+  );
+}

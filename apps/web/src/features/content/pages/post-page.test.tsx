@@ -1,0 +1,159 @@
+import { messageTemplates } from '@quillpost/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  createFakeApi,
+  renderPage,
+  samplePost,
+  SIGNED_IN_ROUTES,
+  SIGNED_OUT_ROUTES,
+} from '../testing/fake-content-api';
+
+const older = samplePost({
+  slug: 'older',
+  title: 'The older post',
+  date: '2025-05-18T00:00:00.000Z',
+});
+const post = samplePost({
+  slug: 'window-functions',
+  title: 'Learning SQL window functions in public',
+  date: '2026-01-11T00:00:00.000Z',
+  content:
+    '<h2 id="why">Why</h2><p>A window function keeps every row.</p><pre class="hljs"><code>SELECT 1;</code></pre>',
+  featured_image_url: '/content/images/posts/window-functions.svg',
+  tags: ['sql', 'learning-in-public'],
+  reading_minutes: 6,
+});
+const newer = samplePost({
+  slug: 'newer',
+  title: 'The newer post',
+  date: '2026-09-06T00:00:00.000Z',
+});
+
+function postRoutes(extra = {}) {
+  return {
+    ...SIGNED_OUT_ROUTES,
+    'GET /api/posts': { body: [newer, post, older] },
+    'GET /api/posts/window-functions': { body: post },
+    ...extra,
+  };
+}
+
+async function renderPost(routes: ReturnType<typeof postRoutes>, slug = 'window-functions') {
+  const fake = createFakeApi(routes);
+  await renderPage(`/posts/${slug}`, { api: fake.api });
+  return fake;
+}
+
+describe('PostPage', () => {
+  it('says when the post went out as a newsletter, and nothing when it did not', async () => {
+    const sent = { ...post, newsletter_sent_at: '2026-01-12T08:30:00.000Z' };
+    await renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: sent } }));
+    const note = await screen.findByText(/Sent as a newsletter on/);
+    expect(note).toHaveTextContent('Sent as a newsletter on 12 January 2026');
+    expect(within(note).getByText('12 January 2026')).toHaveAttribute('dateTime', '2026-01-12');
+  });
+
+  it('shows no newsletter note for a post that was not sent', async () => {
+    await renderPost(postRoutes());
+    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    expect(screen.queryByText(/Sent as a newsletter/)).not.toBeInTheDocument();
+  });
+
+  it('shows the post with its details, as the server rendered it', async () => {
+    await renderPost(postRoutes());
+    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    expect(screen.getByText('11 January 2026')).toHaveAttribute('dateTime', '2026-01-11');
+    expect(screen.getByText('6 min read')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: `Illustration for “${post.title}”` })).toHaveAttribute(
+      'src',
+      post.featured_image_url,
+    );
+    expect(screen.getByText('A window function keeps every row.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Why' })).toBeInTheDocument();
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['sql', 'learning-in-public']);
+    expect(document.title).toContain(post.title);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      post.excerpt_short,
+    );
+  });
+
+  it('links the previous and next posts in publication order', async () => {
+    await renderPost(postRoutes());
+    const nav = await screen.findByRole('navigation', { name: 'More posts' });
+    expect(
+      within(nav).getByRole('link', { name: /Previous post\s*The older post/ }),
+    ).toHaveAttribute('href', '/posts/older');
+    expect(within(nav).getByRole('link', { name: /Next post\s*The newer post/ })).toHaveAttribute(
+      'href',
+      '/posts/newer',
+    );
+  });
+
+  it('asks for the post and the list with a cache-busting timestamp', async () => {
+    const { requests } = await renderPost(postRoutes());
+    await screen.findByRole('heading', { level: 1, name: post.title });
+    const postRequest = requests.find((r) => r.path === '/api/posts/window-functions');
+    expect(postRequest?.query.t).toMatch(/^\d+$/);
+    const listRequest = requests.find((r) => r.path === '/api/posts');
+    expect(listRequest?.query).toMatchObject({
+      t: expect.stringMatching(/^\d+$/),
+      refresh: 'true',
+    });
+    expect(listRequest?.cache).toBe('no-store');
+  });
+
+  it("shows 'Failed to fetch post: 404' in a friendly page for a missing post", async () => {
+    await renderPost(postRoutes(), 'no-such-post');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      messageTemplates.failedToFetchPost(404),
+    );
+    expect(screen.getByText('Failed to fetch post: 404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This post isn’t here');
+    expect(screen.getByRole('link', { name: 'Browse all posts' })).toHaveAttribute('href', '/blog');
+    expect(document.title).toContain('Post not found');
+  });
+
+  it('shows the status of any other failure', async () => {
+    await renderPost(
+      postRoutes({ 'GET /api/posts/window-functions': { status: 500, code: 'INTERNAL_ERROR' } }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch post: 500');
+  });
+
+  it('still shows the post when the post list fails, just without previous and next', async () => {
+    await renderPost(postRoutes({ 'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' } }));
+    await screen.findByRole('heading', { level: 1, name: post.title });
+    expect(screen.queryByRole('navigation', { name: 'More posts' })).not.toBeInTheDocument();
+  });
+
+  it('offers the bookmark button only to signed-in readers', async () => {
+    await renderPost(postRoutes());
+    await screen.findByRole('heading', { level: 1, name: post.title });
+    expect(screen.queryByRole('button', { name: /Bookmark/ })).not.toBeInTheDocument();
+  });
+
+  it('renders the bookmark seam for a signed-in member', async () => {
+    await renderPost(postRoutes(SIGNED_IN_ROUTES));
+    const button = await screen.findByRole('button', { name: /Bookmark/ });
+    expect(button).toHaveAttribute('data-seam', 'bookmark-button');
+  });
+});
+
+describe('BlogPage when the post list fails', () => {
+  it('shows an empty state instead of an error', async () => {
+    const { api } = createFakeApi({
+      ...SIGNED_OUT_ROUTES,
+      'GET /api/posts': { status: 500, code: 'INTERNAL_ERROR' },
+    });
+    await renderPage('/blog', { api });
+    expect(await screen.findByRole('heading', { name: 'No posts to show' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import { Link, useLoaderData, useRouteError } from 'react-router-dom';
+import { postFailureMessage } from '../api/posts';
+import { BookmarkSlot } from '../components/bookmark-button';
+import { PostMeta } from '../components/post-meta';
+import { PostNeighbours } from '../components/post-neighbours';
+import { ProseContent } from '../components/prose-content';
+import { SubscribeCall } from '../components/subscribe-call';
+import { TagList } from '../components/tag-list';
+import type { PostData } from '../page-data';
+import { formatDate, humanize, machineDate } from '../utils/format';
+import { errorStatus } from '../../../app/route-head';
+import '../components/content.css';
+import './post-page.css';
+
+/** A post that is not there (404), or could not be loaded. */
+export function ErrorBoundary() {
+  const status = errorStatus(useRouteError());
+  const missing = status === 404;
+  return (
+    <div className="page page--reading post-missing">
+      <p className="page__eyebrow">{missing ? 'Error 404' : 'Something went wrong'}</p>
+      <h1>{missing ? 'This post isn’t here' : 'This post could not be loaded'}</h1>
+      <p className="alert alert--error post-missing__status" role="alert">
+        {postFailureMessage(status)}
+      </p>
+      <p className="page__lede">
+        {missing
+          ? 'It may have been renamed or taken down, or the link has a typo.'
+          : 'Please try again in a moment.'}{' '}
+        Everything that is published is listed on the blog.
+      </p>
+      <p className="post-missing__actions">
+        <Link className="button button--primary" to="/blog">
+          Browse all posts
+        </Link>
+        <Link className="button" to="/">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function PostPage() {
+  const { post, neighbours } = useLoaderData() as PostData;
+  return (
+    <div className="page page--reading">
+      <article className="post" aria-labelledby="post-title">
+        <header className="post__header">
+          <p className="post__eyebrow">
+            <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
+            {post.sub_category ? (
+              <>
+                <span aria-hidden="true"> / </span>
+                <Link to={`/category/${post.category}/${post.sub_category}`}>
+                  {humanize(post.sub_category)}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          <h1 id="post-title" className="post__title">
+            {post.title}
+          </h1>
+          <div className="post__byline">
+            {post.author_avatar ? (
+              <img
+                className="post__avatar"
+                src={post.author_avatar}
+                alt=""
+                width={40}
+                height={40}
+              />
+            ) : null}
+            <div className="post__byline-text">
+              {post.author_name ? <p className="post__author">{post.author_name}</p> : null}
+              <PostMeta post={post} showCategory={false} />
+              {post.newsletter_sent_at ? (
+                <p className="post__newsletter">
+                  Sent as a newsletter on{' '}
+                  <time dateTime={machineDate(post.newsletter_sent_at)}>
+                    {formatDate(post.newsletter_sent_at)}
+                  </time>
+                </p>
+              ) : null}
+            </div>
+            <div className="post__actions">
+              <BookmarkSlot postId={post.id} slug={post.slug} title={post.title} />
+            </div>
+          </div>
+        </header>
+
+        {post.featured_image_url ? (
+          <figure className="post__figure">
+            <img
+              src={post.featured_image_url}
+              alt={`Illustration for “${post.title}”`}
+              width={1200}
+              height={630}
+              decoding="async"
+            />
+          </figure>
+        ) : null}
+
+        <ProseContent html={post.content} className="post__content" />
+
+        <footer className="post__footer">
+          <TagList tags={post.tags} />
+          <SubscribeCall
+            source="post"
+            title="Enjoyed this?"
+            text="New essays and notes arrive by email about once a month. No tracking, one-click unsubscribe."
+          />
+          {neighbours ? <PostNeighbours {...neighbours} /> : null}
+        </footer>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { FixedPage } from '../components/fixed-page';
+
+export default function PrivacyPage() {
+  return <FixedPage eyebrow="The small print" />;
+}

@@ -1,0 +1,97 @@
+import type { Project } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { itemErrorBoundary } from '../components/not-found-notice';
+import { ProjectStack, ProjectStatus } from '../components/project-card';
+import { ProseContent } from '../components/prose-content';
+import { TagList } from '../components/tag-list';
+import { formatMonth, machineDate } from '../utils/format';
+import '../components/content.css';
+import './project-page.css';
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function ProjectDetails({ project }: { project: Project }) {
+  return (
+    <article className="project" aria-labelledby="project-title">
+      <header className="project__header">
+        <p className="page__eyebrow">
+          <Link to="/projects">Projects</Link>
+        </p>
+        <h1 id="project-title">{project.title}</h1>
+        <p className="page__lede">{project.summary}</p>
+        <dl className="project__facts">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <ProjectStatus status={project.status} />
+            </dd>
+          </div>
+          <div>
+            <dt>Started</dt>
+            <dd>
+              <time dateTime={machineDate(project.date)}>{formatMonth(project.date)}</time>
+            </dd>
+          </div>
+          {project.stack.length > 0 ? (
+            <div>
+              <dt>Built with</dt>
+              <dd>
+                <ProjectStack stack={project.stack} />
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {project.url || project.repository ? (
+          <p className="project__links">
+            {project.url ? (
+              <a className="button button--primary" href={project.url} rel="noopener">
+                Visit {hostOf(project.url)}
+              </a>
+            ) : null}
+            {project.repository ? (
+              <a className="button" href={project.repository} rel="noopener">
+                Source code
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+      </header>
+      {project.featured_image_url ? (
+        <figure className="project__figure">
+          <img
+            src={project.featured_image_url}
+            alt={`Illustration for the ${project.title} project`}
+            width={1200}
+            height={630}
+            decoding="async"
+          />
+        </figure>
+      ) : null}
+      <ProseContent html={project.content} />
+      <div className="project__tags">
+        <TagList tags={project.tags} />
+      </div>
+    </article>
+  );
+}
+
+export default function ProjectPage() {
+  const project = useLoaderData() as Project;
+  return (
+    <div className="page page--reading">
+      <ProjectDetails project={project} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = itemErrorBoundary({
+  what: 'Project',
+  backTo: '/projects',
+  backLabel: 'See all projects',
+});

@@ -1,0 +1,30 @@
+import type { Project } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { ProjectCard } from '../components/project-card';
+import '../components/content.css';
+
+export default function ProjectsPage() {
+  const projects = useLoaderData() as Project[];
+  return (
+    <div className="page">
+      <PageHeader
+        eyebrow={<Link to="/build">Build</Link>}
+        title="Projects"
+        lede="Things I have built and keep running. Small on purpose, and meant to last."
+      />
+      {projects.length > 0 ? (
+        <ul className="project-grid">
+          {projects.map((project) => (
+            <li key={project.slug}>
+              <ProjectCard project={project} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No projects to show yet" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Book } from '@quillpost/domain';
+import { Link, useLoaderData } from 'react-router-dom';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { BookGrid } from '../components/book-grid';
+import { ShelfLinks } from '../components/shelf-links';
+import '../components/content.css';
+
+export default function ReadingListPage() {
+  const books = useLoaderData() as Book[];
+  return (
+    <div className="page">
+      <PageHeader
+        eyebrow="Learn"
+        title="Reading list"
+        lede={
+          <>
+            Books waiting their turn. Suggestions are welcome; the{' '}
+            <Link to="/contact">contact page</Link> says how.
+          </>
+        }
+      >
+        <ShelfLinks current="list" />
+      </PageHeader>
+      {books.length > 0 ? (
+        <BookGrid books={books} headingLevel={2} />
+      ) : (
+        <EmptyState
+          title="Nothing waiting right now"
+          action={
+            <Link className="button" to="/bookshelf">
+              See the bookshelf
+            </Link>
+          }
+        />
+      )}
+    </div>
+  );
+}
