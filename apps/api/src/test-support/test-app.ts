@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,4 +68,27 @@ export function createTestApp(
       database.cleanup();
     },
   };
+}
+
+/**
+ * Registers, in the calling test file, an afterEach that runs what `track` was given during the
+ * test, newest first (a server before the database it reads).
+ */
+export function cleanupAfterEach(): (...cleanups: Array<() => unknown>) => void {
+  const cleanups: Array<() => unknown> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return (...added) => void cleanups.push(...added);
+}
+
+/** A createTestApp whose database goes when the test that made it ends; also returns `track`. */
+export function testAppPerTest() {
+  const track = cleanupAfterEach();
+  const testApp = (options: Parameters<typeof createTestApp>[0] = {}) => {
+    const t = createTestApp(options);
+    track(t.cleanup);
+    return t;
+  };
+  return { testApp, track };
 }

@@ -1,17 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { as, createUser, signInAs, type TestApp } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { createTestApp, testAppPerTest } from '../../test-support/test-app.js';
 import { parseCsv } from './csv.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
-function testApp(): TestApp {
-  const t = createTestApp();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp, track } = testAppPerTest();
 
 function insertSubscriber(
   t: TestApp,
@@ -236,9 +230,9 @@ describe('analytics and settings', () => {
 describe('content', () => {
   it('syncs the content folder on demand for the owner, reporting changes and skipped files', async () => {
     const folder = createContentFolder({ 'posts/a.md': post('A') });
-    cleanups.push(folder.cleanup);
+    track(folder.cleanup);
     const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     const admin = await signInAs(t, 'admin');
     const first = await as(t, admin).post('/api/admin/content/sync', {});
     expect(first.status).toBe(200);

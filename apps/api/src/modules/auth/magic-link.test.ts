@@ -1,6 +1,6 @@
 import { MAGIC_LINK_TTL_MS, MESSAGES } from '@quillpost/domain';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMailWorker } from '../../app.js';
 import { SmtpMailer } from '../../mail/smtp-mailer.js';
 import {
@@ -12,20 +12,11 @@ import {
   signInWithMagicLink,
 } from '../../test-support/auth.js';
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { testAppPerTest } from '../../test-support/test-app.js';
 import { banUser, deleteUserAccount } from './service.js';
 import { hashToken } from '../../security/secrets.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function testApp(options: Parameters<typeof createTestApp>[0] = {}) {
-  const t = createTestApp(options);
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp, track } = testAppPerTest();
 
 function requestLink(
   t: ReturnType<typeof testApp>,
@@ -51,7 +42,7 @@ describe('magic link, end to end through a real SMTP server', () => {
     });
     const t = testApp({ deps: { mailer } });
     const worker = createMailWorker(t.deps);
-    cleanups.push(
+    track(
       () => sink.close(),
       () => mailer.close(),
     );

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorHandler } from '../../http/errors.js';
 import {
   cookieFrom,
@@ -9,21 +9,12 @@ import {
   signInWithMagicLink,
   confirmMagicLink,
 } from '../../test-support/auth.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { testAppPerTest } from '../../test-support/test-app.js';
 import { currentLevel, currentUser, loadSession, requirePermission } from './index.js';
 import { hashToken } from '../../security/secrets.js';
 import { banUser, setUserRole } from './service.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function testApp(options: Parameters<typeof createTestApp>[0] = {}) {
-  const t = createTestApp(options);
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp } = testAppPerTest();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { as, insertPost, signInAs, type TestApp } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { as, insertPost, signInAs } from '../../test-support/community.js';
+import { testAppPerTest } from '../../test-support/test-app.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
-function testApp(): TestApp {
-  const t = createTestApp();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp } = testAppPerTest();
 
 describe('bookmarks', () => {
   it('adds, lists newest first, reports status and removes, each idempotently', async () => {

@@ -1,15 +1,9 @@
 import { COMMENT_MAX_LENGTH } from '@quillpost/domain';
-import { afterEach, describe, expect, it } from 'vitest';
-import { as, insertPost, signInAs, type TestApp } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { as, insertPost, signInAs } from '../../test-support/community.js';
+import { testAppPerTest } from '../../test-support/test-app.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
-function testApp(): TestApp {
-  const t = createTestApp();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp } = testAppPerTest();
 
 describe('comments on posts', () => {
   it('opens the post thread on the first comment and lists it with the post title', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import {
   as,
@@ -8,16 +8,10 @@ import {
   signInAs,
   type TestApp,
 } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { testAppPerTest } from '../../test-support/test-app.js';
 import { subscribe, verify } from '../subscriptions/service.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
-function testApp(): TestApp {
-  const t = createTestApp();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp } = testAppPerTest();
 
 /** A confirmed newsletter subscription for an address, with its consent records. */
 function confirmedSubscription(t: TestApp, email: string, name?: string) {

@@ -1,21 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   as,
   createUser,
   insertComment,
   insertPost,
   signInAs,
-  type TestApp,
 } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { testAppPerTest } from '../../test-support/test-app.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
-function testApp(): TestApp {
-  const t = createTestApp();
-  cleanups.push(t.cleanup);
-  return t;
-}
+const { testApp } = testAppPerTest();
 
 describe('the moderation queue', () => {
   it('lists reported comments; hiding one clears its reports and is logged', async () => {
