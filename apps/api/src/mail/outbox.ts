@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { iso, type Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
 import { statement } from '../db/statements.js';
 import type { Env } from '../env.js';
 import type { Logger } from '../logger.js';
+import { wakeLoops, WorkLoop } from '../work-loop.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
 import { bodyKey, openBody, sealBody, type MailBody } from './sealed-body.js';
 
@@ -86,8 +85,8 @@ export interface OutboxDeps {
 /** Delivered rows keep their metadata (kind, recipient, status, times, error) this long. */
 export const OUTBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
-// Workers listening for new rows of a database, so mail leaves within milliseconds, not a poll.
-const enqueueListeners = new WeakMap<Db, Set<() => void>>();
+/** What `enqueueMail` wakes: the running outbox worker of the database. */
+const OUTBOX_CHANNEL = 'mail-outbox';
 
 /**
  * Writes a message to the outbox, its body sealed. Call it inside the same `db.transaction` as
@@ -110,9 +109,7 @@ export function enqueueMail({ db, clock, env }: OutboxDeps, message: OutboxMessa
     now,
     now,
   );
-  const listeners = enqueueListeners.get(db);
-  // Deferred: the caller's transaction commits before any worker looks for the row.
-  if (listeners?.size) setImmediate(() => listeners.forEach((listener) => listener()));
+  wakeLoops(db, OUTBOX_CHANNEL);
   return Number(result.lastInsertRowid);
 }
 
@@ -187,10 +184,7 @@ export class MailOutboxWorker {
     Pick<MailOutboxWorkerOptions, 'onPermanentFailure'>;
   private readonly key: Buffer;
   private lastPrunedAt = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private scheduled = false;
-  private readonly wake = () => this.schedule();
+  private readonly loop: WorkLoop;
 
   constructor(options: MailOutboxWorkerOptions) {
     this.options = {
@@ -206,31 +200,29 @@ export class MailOutboxWorker {
       ...options,
     };
     this.key = bodyKey(options.secret);
+    this.loop = new WorkLoop({
+      ...this.options,
+      channel: OUTBOX_CHANNEL,
+      failureMessage: 'mail outbox: delivery pass failed',
+      pass: () => this.runUntilIdle(true),
+    });
   }
 
   get running(): boolean {
-    return this.timer !== undefined;
+    return this.loop.running;
   }
 
   /** Recovers interrupted rows and starts delivering; idempotent. */
   start(): void {
-    if (this.timer) return;
+    if (this.loop.running) return;
     const recovered = this.recover();
     if (recovered) this.options.logger.warn({ recovered }, 'mail outbox: resumed interrupted mail');
-    let listeners = enqueueListeners.get(this.options.db);
-    if (!listeners) enqueueListeners.set(this.options.db, (listeners = new Set()));
-    listeners.add(this.wake);
-    this.timer = setInterval(this.wake, this.options.pollIntervalMs);
-    this.timer.unref();
-    this.schedule();
+    this.loop.start();
   }
 
   /** Stops polling and waits for the messages in flight. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    enqueueListeners.get(this.options.db)?.delete(this.wake);
-    await this.queue;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /**
@@ -246,25 +238,7 @@ export class MailOutboxWorker {
 
   /** Sends everything due now (by the injected clock), retries included, and resolves when idle. */
   drain(): Promise<DrainResult> {
-    return this.enqueueRun(false);
-  }
-
-  private enqueueRun(yieldWhenBusy: boolean): Promise<DrainResult> {
-    const run = this.queue.then(() => this.runUntilIdle(yieldWhenBusy));
-    this.queue = run.catch((error: unknown) => {
-      this.options.logger.error({ err: error }, 'mail outbox: delivery pass failed');
-    });
-    return run;
-  }
-
-  private schedule(): void {
-    if (this.scheduled || !this.timer) return;
-    this.scheduled = true;
-    void this.queue.then(() => {
-      this.scheduled = false;
-      // A failed pass is already logged by drain(); the next wake-up tries again.
-      if (this.timer) return this.enqueueRun(true).catch(() => undefined);
-    });
+    return this.loop.run(() => this.runUntilIdle(false));
   }
 
   /**
@@ -289,27 +263,11 @@ export class MailOutboxWorker {
     }
     const total: DrainResult = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
-      if (yieldWhenBusy) await this.yieldWhileBusy();
+      if (yieldWhenBusy) await this.loop.yieldWhileBusy();
       const batch = this.claim();
       if (!batch.length) return total;
       const outcomes = await Promise.all(batch.map((mail) => this.deliver(mail)));
       for (const outcome of outcomes) total[outcome] += 1;
-    }
-  }
-
-  private lastUtilization: EventLoopUtilization | undefined;
-
-  /** Waits in short steps while the event loop is saturated, for at most `busyYieldMs`. */
-  private async yieldWhileBusy(): Promise<void> {
-    const step = 25;
-    for (let waited = 0; waited < this.options.busyYieldMs; waited += step) {
-      const now = performance.eventLoopUtilization();
-      const since = this.lastUtilization
-        ? performance.eventLoopUtilization(now, this.lastUtilization)
-        : undefined;
-      this.lastUtilization = now;
-      if (!since || since.utilization < 0.9) return;
-      await sleep(step);
     }
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { NewsletterIssueStatus } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction, statement } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
 import { MailDeliveryError, type Mailer } from '../../mail/mailer.js';
+import { wakeLoops, WorkLoop } from '../../work-loop.js';
 import { invalidateContentCache } from '../content/index.js';
 import { isDeliverable, markBounced } from '../subscriptions/index.js';
 import {
@@ -93,13 +94,11 @@ const OUTCOMES_PER_WRITE = 25;
 // ---------------------------------------------------------------------------------------------
 // Waking the sender of this process when the console starts or resumes a send.
 
-const wakers = new WeakMap<Db, Set<() => void>>();
+const SENDER_CHANNEL = 'newsletter-sender';
 
 /** Tells the running sender of this database (in this process) that there is work. */
 export function notifyNewsletterSender(db: Db): void {
-  const listeners = wakers.get(db);
-  // Deferred: the caller's transaction commits before the sender looks.
-  if (listeners?.size) setImmediate(() => listeners.forEach((wake) => wake()));
+  wakeLoops(db, SENDER_CHANNEL);
 }
 
 /**
@@ -172,12 +171,8 @@ class Pacer {
 export class NewsletterSender {
   private readonly settings: Settings;
   private readonly pacer: Pacer;
-  private timer: NodeJS.Timeout | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private scheduled = false;
+  private readonly loop: WorkLoop;
   private stopping = false;
-  private lastUtilization: EventLoopUtilization | undefined;
-  private readonly wake = () => this.schedule();
 
   constructor(private readonly options: NewsletterSenderOptions) {
     const {
@@ -203,6 +198,13 @@ export class NewsletterSender {
       ...Object.fromEntries(Object.entries(tuning).filter(([, value]) => value !== undefined)),
     } as Settings;
     this.pacer = new Pacer(this.settings.ratePerSecond);
+    this.loop = new WorkLoop({
+      ...options,
+      ...this.settings,
+      channel: SENDER_CHANNEL,
+      failureMessage: 'newsletter: delivery pass failed',
+      pass: () => this.runDue(),
+    });
     liveOwners.add(this.settings.owner);
   }
 
@@ -211,34 +213,26 @@ export class NewsletterSender {
   }
 
   get running(): boolean {
-    return this.timer !== undefined;
+    return this.loop.running;
   }
 
   /** Starts delivering: due scheduled issues, sends left by an earlier process, retries. */
   start(): void {
-    if (this.timer) return;
+    if (this.loop.running) return;
     this.stopping = false;
-    let listeners = wakers.get(this.options.db);
-    if (!listeners) wakers.set(this.options.db, (listeners = new Set()));
-    listeners.add(this.wake);
-    this.timer = setInterval(this.wake, this.settings.pollIntervalMs);
-    this.timer.unref();
-    this.schedule();
+    this.loop.start();
   }
 
   /** Stops after the messages in flight; their batch is closed and the issue's claim released. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
-    wakers.get(this.options.db)?.delete(this.wake);
     this.stopping = true;
-    await this.queue;
+    await this.loop.stop();
     this.stopping = false;
   }
 
   /** Everything due now (by the injected clock), then resolves; for tests and the CLI. */
   drain(): Promise<DeliveryResult[]> {
-    return this.enqueue(() => this.runDue());
+    return this.loop.run(() => this.runDue());
   }
 
   /**
@@ -247,24 +241,7 @@ export class NewsletterSender {
    * is delivering it.
    */
   runIssue(issueId: number): Promise<DeliveryResult> {
-    return this.enqueue(() => this.deliver(issueId, { waitForRetries: true }));
-  }
-
-  private enqueue<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work);
-    this.queue = run.catch((error: unknown) => {
-      this.options.logger.error({ err: error }, 'newsletter: delivery pass failed');
-    });
-    return run;
-  }
-
-  private schedule(): void {
-    if (this.scheduled || !this.timer) return;
-    this.scheduled = true;
-    void this.queue.then(() => {
-      this.scheduled = false;
-      if (this.timer) return this.enqueue(() => this.runDue()).catch(() => undefined);
-    });
+    return this.loop.run(() => this.deliver(issueId, { waitForRetries: true }));
   }
 
   private async runDue(): Promise<DeliveryResult[]> {
@@ -740,15 +717,6 @@ export class NewsletterSender {
   /** Lets waiting page requests run before the next batch; longer while the process is saturated. */
   private async yieldToRequests(): Promise<void> {
     await nextTurn();
-    const step = 25;
-    for (let waited = 0; waited < this.settings.busyYieldMs; waited += step) {
-      const now = performance.eventLoopUtilization();
-      const since = this.lastUtilization
-        ? performance.eventLoopUtilization(now, this.lastUtilization)
-        : undefined;
-      this.lastUtilization = now;
-      if (!since || since.utilization < 0.9) return;
-      await sleep(step);
-    }
+    await this.loop.yieldWhileBusy();
   }
 }
