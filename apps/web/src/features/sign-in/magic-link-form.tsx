@@ -11,6 +11,7 @@ import {
   type MagicLinkFormState,
 } from '@quillpost/domain';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/text-field';
 import { useApiClient } from '../../lib/api-context';
 
 export interface MagicLinkFormProps {
@@ -137,29 +138,19 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
           {messageTemplates.magicLinkSent(sentTo)}
         </p>
         <form className="magic-link__code" onSubmit={submitCode} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-code`}>
-              Or enter the 6-digit code from the email
-            </label>
-            <input
-              id={`${id}-code`}
-              className="field__input magic-link__code-input"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={7}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? `${id}-code-error` : undefined}
-            />
-            {codeError ? (
-              <span id={`${id}-code-error`} className="field__error" role="alert">
-                {codeError}
-              </span>
-            ) : null}
-          </div>
+          <TextField
+            id={`${id}-code`}
+            inputClassName="magic-link__code-input"
+            label="Or enter the 6-digit code from the email"
+            error={codeError}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={7}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
           <button
             type="submit"
             className="button button--primary button--block"
@@ -196,31 +187,20 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
   const sending = state === 'sending';
   return (
     <form className="magic-link" onSubmit={submitEmail} noValidate aria-busy={sending}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-email`}>
-          Email address
-        </label>
-        <input
-          ref={emailInput}
-          id={`${id}-email`}
-          className="field__input"
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          disabled={sending}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={state === 'error' ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error ? (
-          <span id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      <TextField
+        inputRef={emailInput}
+        id={`${id}-email`}
+        label="Email address"
+        error={error}
+        type="email"
+        name="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        disabled={sending}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <div className="magic-link__actions">
         <button type="button" className="button button--quiet" onClick={reset} disabled={sending}>
           {MESSAGES.CANCEL}

@@ -5,6 +5,7 @@
  */
 import { MESSAGES, nameSchema, type SecurityCheckState } from '@quillpost/domain';
 import { useState, type FormEvent, type Ref } from 'react';
+import { TextField } from '../../components/text-field';
 import { ConsentText } from './consent-text';
 import { SecurityCheck } from './security-check';
 import { firstMessage, type SubscribeDetails } from './use-subscribe';
@@ -38,7 +39,6 @@ export function EmailStep({
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
-  const errorId = `${fieldId}-email-error`;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,29 +53,18 @@ export function EmailStep({
       <p className="subscribe-form__lede">
         Essays on building, learning and writing — a letter every few weeks, never more.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${fieldId}-email`}>
-          Email address
-        </label>
-        <input
-          ref={inputRef}
-          id={`${fieldId}-email`}
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        {error ? (
-          <span id={errorId} className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
+      <TextField
+        inputRef={inputRef}
+        id={`${fieldId}-email`}
+        label="Email address"
+        error={error}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
       <div className="subscribe-form__actions">
         {onCancel ? (
           <button type="button" className="button button--quiet" onClick={onCancel}>
@@ -121,7 +110,6 @@ export function DetailsStep({
     state: 'loading',
     token: null,
   });
-  const nameErrorId = `${fieldId}-name-error`;
   const canSubmit = !submitting && (check.token !== null || check.state === 'timed-out');
 
   function submit(event: FormEvent) {
@@ -146,29 +134,22 @@ export function DetailsStep({
       <p className="subscribe-form__lede">
         Subscribing <strong>{email}</strong>.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${fieldId}-name`}>
-          Your name <span className="field__hint">(optional)</span>
-        </label>
-        <input
-          ref={inputRef}
-          id={`${fieldId}-name`}
-          className="field__input"
-          type="text"
-          name="name"
-          autoComplete="name"
-          value={name}
-          disabled={submitting}
-          onChange={(event) => onDraftChange({ ...draft, name: event.target.value })}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? nameErrorId : undefined}
-        />
-        {nameError ? (
-          <span id={nameErrorId} className="field__error" role="alert">
-            {nameError}
-          </span>
-        ) : null}
-      </div>
+      <TextField
+        inputRef={inputRef}
+        id={`${fieldId}-name`}
+        label={
+          <>
+            Your name <span className="field__hint">(optional)</span>
+          </>
+        }
+        error={nameError}
+        type="text"
+        name="name"
+        autoComplete="name"
+        value={name}
+        disabled={submitting}
+        onChange={(event) => onDraftChange({ ...draft, name: event.target.value })}
+      />
       <label className="checkbox">
         <input
           type="checkbox"
