@@ -1,4 +1,4 @@
-import { MENU_SCROLL_THRESHOLD_PX, MOBILE_MENU_LINKS, SOCIAL_LINKS } from '@quillpost/domain';
+import { MENU_SCROLL_THRESHOLD_PX, MOBILE_MENU_LINKS, siteSchema } from '@quillpost/domain';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -93,22 +93,31 @@ describe('the mobile menu at 390 × 844', () => {
       })
       .toBe(390);
 
-    // The social drawer: four profiles, new tabs, no opener.
+    // The social drawer: the four profiles the site's links page names, new tabs, no opener.
+    const { socialProfiles } = siteSchema.parse(
+      await (await fetch(`${stack.site.url}/api/site`)).json(),
+    );
+    expect(socialProfiles.map((profile) => profile.label)).toEqual([
+      'X (Twitter)',
+      'GitHub',
+      'LinkedIn',
+      'Instagram',
+    ]);
     const drawerToggle = panel.getByRole('button', { name: /Elsewhere/ });
     await expect(drawerToggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await drawerToggle.click();
     await expect(drawerToggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    for (const social of SOCIAL_LINKS) {
+    for (const social of socialProfiles) {
       const link = panel.getByRole('link', { name: new RegExp(`^${escape(social.label)}`) });
       await expect(link.isVisible()).resolves.toBe(true);
-      await expect(link.getAttribute('href')).resolves.toBe(social.href);
+      await expect(link.getAttribute('href')).resolves.toBe(social.url);
       await expect(link.getAttribute('target')).resolves.toBe('_blank');
       await expect(link.getAttribute('rel')).resolves.toMatch(/\bnoopener\b/);
     }
     // Following one opens a new tab without a handle on this one (stubbed: no real network).
-    const github = SOCIAL_LINKS.find((link) => link.label === 'GitHub') ?? SOCIAL_LINKS[0];
-    if (!github) throw new Error('no social links');
-    await context.route(github.href, (route) =>
+    const github = socialProfiles.find((link) => link.network === 'github');
+    if (!github) throw new Error('no GitHub profile');
+    await context.route(github.url, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>profile</title><p>profile</p>' }),
     );
     const [tab] = await Promise.all([
@@ -116,7 +125,7 @@ describe('the mobile menu at 390 × 844', () => {
       panel.getByRole('link', { name: new RegExp(`^${escape(github.label)}`) }).click(),
     ]);
     await tab.waitForLoadState();
-    expect(tab.url()).toBe(github.href);
+    expect(tab.url()).toBe(github.url);
     await expect(tab.evaluate(() => window.opener)).resolves.toBeNull();
     await tab.close();
     expect(new URL(page.url()).pathname).toBe('/blog');

@@ -156,6 +156,47 @@ describe('HTML without JavaScript', () => {
     );
   });
 
+  it("names the owner's profiles once: footer, /links and sameAs follow the console's settings", async () => {
+    const profileLinks = (html: string) =>
+      [...html.matchAll(/href="(https:\/\/[^"]+)"[^>]*rel="me noopener"/g)].map((m) => m[1]);
+    const sameAs = async () =>
+      (headOf((await fetchPage('/')).html).jsonLd[1] as { sameAs: string[] }).sameAs;
+    // Never saved: the profiles the links page names.
+    const seeded = [
+      'https://x.com/rowanelliswrites',
+      'https://github.com/rowan-ellis-writes',
+      'https://www.linkedin.com/in/rowan-ellis-writes',
+      'https://www.instagram.com/rowanelliswrites',
+    ];
+    expect(profileLinks((await fetchPage('/blog')).html)).toEqual(seeded);
+    expect(await sameAs()).toEqual(seeded);
+    expect((await fetchPage('/links')).html).toContain(
+      'href="https://github.com/rowan-ellis-writes"',
+    );
+
+    const owner = await openPage(stack.browser);
+    await signInByCode(owner.context, stack, 'owner@example.test');
+    await owner.page.goto(`${stack.site.url}/members/admin/settings`);
+    const x = owner.page.getByRole('textbox', { name: 'X (Twitter)' });
+    await expect(x.inputValue()).resolves.toBe(seeded[0]);
+    await x.fill('');
+    await owner.page.getByRole('textbox', { name: 'GitHub' }).fill('https://github.com/rowan');
+    await owner.page.getByRole('button', { name: 'Save settings' }).click();
+    await owner.page.getByText('Settings saved.').waitFor();
+    await owner.close();
+
+    const saved = [
+      'https://github.com/rowan',
+      'https://www.linkedin.com/in/rowan-ellis-writes',
+      'https://www.instagram.com/rowanelliswrites',
+    ];
+    expect(profileLinks((await fetchPage('/blog')).html)).toEqual(saved);
+    expect(await sameAs()).toEqual(saved);
+    const links = (await fetchPage('/links')).html;
+    expect(links).toContain('href="https://github.com/rowan"');
+    expect(links).not.toContain('x.com/rowanelliswrites');
+  });
+
   it('answers 404 with the friendly page for unknown routes, missing items, drafts and scheduled posts', async () => {
     for (const pagePath of [
       '/no-such-page',

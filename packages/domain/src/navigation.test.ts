@@ -4,7 +4,9 @@ import {
   MEMBERS_DASHBOARD_PATH,
   MOBILE_MENU_LINKS,
   NAV_ITEMS,
-  SOCIAL_LINKS,
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
+  socialNetworkOfIcon,
   USER_MENU_DASHBOARD_PATH,
   isMobileLinkActive,
   toggleMenu,
@@ -146,19 +148,24 @@ describe('mobile menu', () => {
 });
 
 describe('links', () => {
-  it('has the four social profiles on the real sites', () => {
-    expect(SOCIAL_LINKS.map((social) => /^https:\/\/([^/]+)\//.exec(social.href)?.[1])).toEqual([
-      'x.com',
-      'github.com',
-      'www.linkedin.com',
-      'www.instagram.com',
-    ]);
-    expect(SOCIAL_LINKS.map((social) => social.label)).toEqual([
+  it('names the four social networks of the spec, in the drawer order', () => {
+    expect(SOCIAL_NETWORKS.map((network) => SOCIAL_NETWORK_LABELS[network])).toEqual([
       'X (Twitter)',
       'GitHub',
       'LinkedIn',
       'Instagram',
     ]);
+  });
+
+  it.each([
+    ['x', 'x'],
+    ['twitter', 'x'],
+    ['github', 'github'],
+    ['instagram', 'instagram'],
+    ['mail', undefined],
+    ['rss', undefined],
+  ])('reads the links-page icon %s as the network %s', (icon, network) => {
+    expect(socialNetworkOfIcon(icon)).toBe(network);
   });
 
   it('links the footer to privacy, terms and contact', () => {

@@ -153,19 +153,27 @@ export function isMobileLinkActive(link: MobileMenuLink, pathname: string): bool
   return [link.path, ...link.alsoActiveFor].some((section) => isWithin(pathname, section));
 }
 
-export interface ExternalLink {
-  label: string;
-  href: string;
-  icon: string;
-}
+/**
+ * The owner's profiles elsewhere, in the drawer's order (spec: X/Twitter, GitHub, LinkedIn,
+ * Instagram). Their addresses are site settings (`socialProfiles`); they open in a new tab.
+ */
+export const SOCIAL_NETWORKS = ['x', 'github', 'linkedin', 'instagram'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** The social drawer's profiles; they open in a new tab. */
-export const SOCIAL_LINKS: readonly ExternalLink[] = [
-  { label: 'X (Twitter)', href: 'https://x.com/quillpost', icon: 'twitter' },
-  { label: 'GitHub', href: 'https://github.com/quillpost', icon: 'github' },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/in/quillpost', icon: 'linkedin' },
-  { label: 'Instagram', href: 'https://www.instagram.com/quillpost', icon: 'instagram' },
-];
+export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
+  x: 'X (Twitter)',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+};
+
+/** The network a links-page entry's icon names, if it is a profile ('twitter' is X's old name). */
+export function socialNetworkOfIcon(icon: string): SocialNetwork | undefined {
+  const network = icon === 'twitter' ? 'x' : icon;
+  return (SOCIAL_NETWORKS as readonly string[]).includes(network)
+    ? (network as SocialNetwork)
+    : undefined;
+}
 
 export interface FooterLink {
   label: string;

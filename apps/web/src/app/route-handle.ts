@@ -1,4 +1,5 @@
 /** What each route of the table (routes.tsx) tells the renderer, the head and the shell. */
+import type { Site } from '@quillpost/domain';
 import type { PageMeta } from '../lib/page-head';
 
 export interface MetaContext {
@@ -6,6 +7,8 @@ export interface MetaContext {
   url: URL;
   /** PUBLIC_URL without a trailing slash. */
   publicUrl: string;
+  /** The root route's data: the owner's profiles (structured data's sameAs). */
+  site: Site;
 }
 
 export interface RouteHandle {

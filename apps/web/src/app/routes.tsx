@@ -135,7 +135,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       path: '/',
       page: 'home-page',
       load: () => load.loadHome(reader),
-      meta: (_data, { publicUrl }) => meta.homeMeta(publicUrl),
+      meta: (_data, context) => meta.homeMeta(context),
     }),
     fixedPage('start', 'start-page'),
     fixedPage('welcome', 'welcome-page'),
@@ -181,7 +181,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       page: 'post-page',
       item: 'Post',
       load: (args) => load.loadPost(reader, slugOf(args)),
-      meta: (data, { publicUrl }) => meta.postMeta(data, publicUrl),
+      meta: (data, context) => meta.postMeta(data, context),
     }),
     pageRoute({
       path: '/now',
@@ -207,7 +207,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       page: 'journal-entry-page',
       item: 'Journal entry',
       load: (args) => load.loadJournalEntry(reader, slugOf(args)),
-      meta: (data, { publicUrl }) => meta.entryMeta(data, 'Journal', publicUrl),
+      meta: (data, context) => meta.entryMeta(data, 'Journal', context),
     }),
     pageRoute({
       path: ITEM_BASE_PATHS.poem,
@@ -220,7 +220,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       page: 'poem-page',
       item: 'Poem',
       load: (args) => load.loadPoem(reader, slugOf(args)),
-      meta: (data, { publicUrl }) => meta.entryMeta(data, 'Poem', publicUrl),
+      meta: (data, context) => meta.entryMeta(data, 'Poem', context),
     }),
     pageRoute({
       path: '/bookshelf',
@@ -239,7 +239,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       page: 'book-page',
       item: 'Book',
       load: (args) => load.loadBook(reader, slugOf(args)),
-      meta: (data, { publicUrl }) => meta.bookMeta(data, publicUrl),
+      meta: (data, context) => meta.bookMeta(data, context),
     }),
     pageRoute({
       path: '/books-array',
@@ -317,6 +317,9 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
     {
       id: 'root',
       Component: AppShell,
+      loader: () => load.loadSite(reader),
+      // The profiles change rarely: a page loaded later shows them as of the first page.
+      shouldRevalidate: () => false,
       ErrorBoundary: RouteError,
       children: [
         // /links stands alone: no header, no footer.

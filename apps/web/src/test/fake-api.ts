@@ -5,7 +5,7 @@
  * an endpoint it does not list, a body or query its schemas refuse, or a canned answer that is
  * not what the API would send is a contract violation, and test/setup.ts fails the test.
  */
-import { API_SCHEMAS, matchApiRoute, type EndpointSchemas } from '@quillpost/domain';
+import { API_SCHEMAS, matchApiRoute, type EndpointSchemas, type Site } from '@quillpost/domain';
 import { vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../lib/api-client';
 
@@ -73,7 +73,18 @@ export interface FakeCall {
 export type FakeAnswer = { status?: number; body?: unknown } | 'network-error';
 export type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<FakeAnswer>);
 
+/** GET /api/site as a site with all four profiles set answers it. */
+export const SITE: Site = {
+  socialProfiles: [
+    { network: 'x', label: 'X (Twitter)', url: 'https://x.com/rowan' },
+    { network: 'github', label: 'GitHub', url: 'https://github.com/rowan' },
+    { network: 'linkedin', label: 'LinkedIn', url: 'https://www.linkedin.com/in/rowan' },
+    { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/rowan' },
+  ],
+};
+
 export const SIGNED_OUT: Record<string, FakeRoute> = {
+  'GET /api/site': { body: SITE },
   'GET /api/auth/session': { body: { success: true, authenticated: false, session: null } },
   'GET /api/oauth/providers': {
     body: {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BOOK_STATUSES } from '../constants.js';
+import { SOCIAL_NETWORKS } from '../navigation.js';
 
 const isoDate = z.string();
 
@@ -118,9 +119,25 @@ export type Link = z.output<typeof linkSchema>;
 export const linksPageSchema = z.object({
   title: z.string(),
   content: z.string(),
+  /** The page's entries but the owner's profiles, which come from GET /api/site. */
   links: z.array(linkSchema),
 });
 export type LinksPage = z.output<typeof linksPageSchema>;
+
+/** One of the owner's profiles elsewhere, as the drawer, /links and the footer show it. */
+export const socialProfileSchema = z.object({
+  network: z.enum(SOCIAL_NETWORKS),
+  label: z.string(),
+  url: z.string(),
+});
+export type SocialProfile = z.output<typeof socialProfileSchema>;
+
+/**
+ * GET /api/site: what every page's frame shows besides content: the owner's profiles, those with
+ * an address, in the drawer's order.
+ */
+export const siteSchema = z.object({ socialProfiles: z.array(socialProfileSchema) });
+export type Site = z.output<typeof siteSchema>;
 
 /** GET /api/pages/{slug}: start (alias about), welcome, tos, privacy, contact. */
 export const FIXED_PAGE_SLUGS = ['start', 'welcome', 'tos', 'privacy', 'contact'] as const;

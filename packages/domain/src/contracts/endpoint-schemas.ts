@@ -31,6 +31,7 @@ import {
   journalEntrySchema,
   journalListResponseSchema,
   linksPageSchema,
+  siteSchema,
   nowArchiveListResponseSchema,
   nowPageSchema,
   pageSchema,
@@ -168,6 +169,7 @@ export const API_SCHEMAS = {
   nowArchive: { params: slugParams, response: nowPageSchema },
   categories: { response: categoryListResponseSchema },
   links: { response: linksPageSchema },
+  site: { response: siteSchema },
   page: { params: slugParams, response: pageSchema },
   search: { query: searchQuerySchema, response: searchResponseSchema },
 

@@ -51,6 +51,7 @@ export const API_ROUTES = {
   nowArchive: publicGet('/api/now/archives/:slug'),
   categories: publicGet('/api/categories'),
   links: publicGet('/api/links'),
+  site: publicGet('/api/site'),
   page: publicGet('/api/pages/:slug'),
   search: publicGet('/api/search'),
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES, type MessageCode } from '../messages.js';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
 import { ROLE_LEVELS } from '../roles.js';
 import { nameSchema } from '../validation.js';
 
@@ -686,6 +687,22 @@ export const analyticsResponseSchema = okSchema.extend({
 });
 export type AnalyticsResponse = z.output<typeof analyticsResponseSchema>;
 
+const PROFILE_URL_MAX_LENGTH = 300;
+
+/** '' (none) or an https address on a named host, without spaces. */
+const isProfileUrl = (value: string) =>
+  value === '' ||
+  (value.length <= PROFILE_URL_MAX_LENGTH &&
+    /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/.test(value));
+
+/** The owner's profile address on each network; '' where there is none (not shown). */
+export const socialProfileUrlsSchema = z.object(
+  Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [network, z.string().trim().refine(isProfileUrl)]),
+  ) as Record<SocialNetwork, z.ZodString>,
+);
+export type SocialProfileUrls = Record<SocialNetwork, string>;
+
 /** Site settings kept in the database (site_settings), changed from the console at run time. */
 export const siteSettingsSchema = z.object({
   /** New comments and threads are accepted. */
@@ -696,6 +713,11 @@ export const siteSettingsSchema = z.object({
   announcement: z.string(),
   /** The time zone the event form starts with. */
   defaultTimeZone: z.string(),
+  /**
+   * The owner's profiles, shown in the menu's drawer, on /links, in the footer and as the
+   * home page's sameAs. Null until first saved: then the links page's profile entries are used.
+   */
+  socialProfiles: socialProfileUrlsSchema.nullable(),
 });
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
@@ -704,6 +726,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   directoryOpen: true,
   announcement: '',
   defaultTimeZone: 'UTC',
+  socialProfiles: null,
 };
 
 function settingsIssue(ctx: Ctx, value: unknown) {
@@ -730,6 +753,15 @@ export const siteSettingsUpdateSchema = z
         if (typeof value !== 'string' || !isValidTimeZone(value))
           coded(ctx, 'TIME_ZONE_INVALID', value);
       })
+      .optional(),
+    socialProfiles: z
+      .custom<SocialProfileUrls>()
+      .superRefine((value: unknown, ctx) => {
+        if (!socialProfileUrlsSchema.safeParse(value).success) {
+          coded(ctx, 'SOCIAL_PROFILE_INVALID', value);
+        }
+      })
+      .transform((value) => socialProfileUrlsSchema.parse(value))
       .optional(),
   })
   .strict();

@@ -17,6 +17,7 @@ import type {
   Page,
   Poem,
   Project,
+  Site,
 } from './content.js';
 import type { Post } from './posts.js';
 
@@ -43,7 +44,8 @@ export type ContentEndpointName =
   | 'nowArchive'
   | 'categories'
   | 'links'
-  | 'page';
+  | 'page'
+  | 'site';
 
 export interface ContentCallOptions {
   params?: Record<string, string>;
@@ -76,6 +78,7 @@ export interface ContentReader {
   categories(): Promise<ContentResult<Category[]>>;
   links(): Promise<ContentResult<LinksPage>>;
   page(slug: FixedPageSlug): Promise<ContentResult<Page>>;
+  site(): Promise<ContentResult<Site>>;
 }
 
 /**
@@ -104,6 +107,7 @@ export function contentReaderOver(call: ContentCall, now: () => number = Date.no
     categories: () => read('categories'),
     links: () => read('links'),
     page: (slug) => item('page', slug),
+    site: () => read('site'),
   };
 }
 

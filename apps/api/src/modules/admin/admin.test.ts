@@ -1,8 +1,11 @@
+import { MESSAGES, siteSchema } from '@quillpost/domain';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { as, createUser, signInAs, type TestApp } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { createTestApp, testAppPerTest } from '../../test-support/test-app.js';
+import { syncContent } from '../content/index.js';
 import { parseCsv } from './csv.js';
 
 const { testApp, track } = testAppPerTest();
@@ -211,6 +214,7 @@ describe('analytics and settings', () => {
       directoryOpen: true,
       announcement: '',
       defaultTimeZone: 'UTC',
+      socialProfiles: null,
     });
     const saved = await as(t, admin).put('/api/admin/settings', {
       announcement: ' Book club on Friday. ',
@@ -228,6 +232,63 @@ describe('analytics and settings', () => {
 });
 
 describe('content', () => {
+  it("keeps the owner's profiles in the settings, seeded from the links page until first saved", async () => {
+    const folder = createContentFolder({
+      'pages/links.md': [
+        '---',
+        'title: Rowan',
+        'links:',
+        '  - { name: Blog, url: https://rowan.example/blog, icon: pen }',
+        '  - { name: X, url: https://x.com/rowan, icon: x }',
+        '  - { name: GitHub, url: https://github.com/rowan, icon: github }',
+        '---',
+        'Hi.',
+      ].join('\n'),
+    });
+    track(folder.cleanup);
+    const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
+    track(t.cleanup);
+    syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
+    const site = async () => siteSchema.parse((await request(t.app).get('/api/site')).body);
+
+    expect(await site()).toEqual({
+      socialProfiles: [
+        { network: 'x', label: 'X (Twitter)', url: 'https://x.com/rowan' },
+        { network: 'github', label: 'GitHub', url: 'https://github.com/rowan' },
+      ],
+    });
+    // /links lists its own entries; the profiles come from the site.
+    const links = (await request(t.app).get('/api/links')).body as {
+      links: Array<{ name: string }>;
+    };
+    expect(links.links.map((link) => link.name)).toEqual(['Blog']);
+
+    const admin = await signInAs(t, 'admin');
+    const refused = await as(t, admin).put('/api/admin/settings', {
+      socialProfiles: { x: 'http://x.com/rowan', github: '', linkedin: '', instagram: '' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(MESSAGES.SOCIAL_PROFILE_INVALID);
+    expect((await site()).socialProfiles).toHaveLength(2);
+
+    const saved = await as(t, admin).put('/api/admin/settings', {
+      socialProfiles: {
+        x: '',
+        github: 'https://github.com/rowan-ellis',
+        linkedin: '',
+        instagram: 'https://www.instagram.com/rowan',
+      },
+    });
+    expect(saved.status).toBe(200);
+    // At once, though the answer was cached: saving drops the cached answers.
+    expect(await site()).toEqual({
+      socialProfiles: [
+        { network: 'github', label: 'GitHub', url: 'https://github.com/rowan-ellis' },
+        { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/rowan' },
+      ],
+    });
+  });
+
   it('syncs the content folder on demand for the owner, reporting changes and skipped files', async () => {
     const folder = createContentFolder({ 'posts/a.md': post('A') });
     track(folder.cleanup);

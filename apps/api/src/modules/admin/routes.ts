@@ -1,5 +1,5 @@
 import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
-import { syncContent } from '../content/index.js';
+import { invalidateContentCache, syncContent } from '../content/index.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { eraseAccount } from '../members/index.js';
 import { isoNow } from '../../clock.js';
@@ -109,6 +109,9 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     const now = isoNow(deps.clock);
     const settings = inTransaction(db, () => {
       const saved = writeSettings(db, patch, now);
+      // Every page's frame shows the profiles: the cached answers and pages made with the old
+      // ones go.
+      if (patch.socialProfiles) invalidateContentCache(db);
       writeLog(db, {
         actorId: actor.id,
         action: 'settings.update',

@@ -50,6 +50,7 @@ export function contentReads(content: ContentService): ContentReads {
     nowArchive: (viewer, { params }) => bySlug(params, (slug) => content.nowArchive(slug, viewer)),
     categories: (viewer) => content.categories(viewer),
     links: (viewer) => content.links(viewer),
+    site: (viewer) => content.site(viewer),
     page: (viewer, { params }) => bySlug(params, (slug) => content.page(slug, viewer)),
     search: (viewer, { query: { q } }) => {
       const body = JSON.stringify(content.search(q, viewer));

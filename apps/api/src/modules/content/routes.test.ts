@@ -331,10 +331,13 @@ describe('other read endpoints', () => {
   it('serves the links page and the fixed pages, with about as an alias of start', async () => {
     const { app } = setup();
     const links = linksPageSchema.parse((await request(app).get('/api/links')).body);
+    // The GitHub entry is one of the owner's profiles: those come from GET /api/site.
     expect(links.links).toEqual([
-      { name: 'GitHub', url: 'https://github.com/example', icon: 'github', description: null },
       { name: 'Email', url: 'mailto:hi@example.org', icon: 'mail', description: 'Say hi' },
     ]);
+    expect((await request(app).get('/api/site')).body).toEqual({
+      socialProfiles: [{ network: 'github', label: 'GitHub', url: 'https://github.com/example' }],
+    });
     const start = pageSchema.parse((await request(app).get('/api/pages/start')).body);
     expect(start).toMatchObject({ title: 'Start here', description: 'Hello from Rowan.' });
     expect((await request(app).get('/api/pages/about')).body).toEqual(start);

@@ -46,6 +46,7 @@ const READS: readonly ReadEndpointName[] = [
   'categories',
   'links',
   'page',
+  'site',
   'search',
 ];
 

@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   escapeHtml,
   itemPath,
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
+  socialNetworkOfIcon,
+  type SocialProfile,
+  type SocialProfileUrls,
   type Book,
   type Category,
   type JournalEntry,
@@ -13,9 +18,11 @@ import {
   type Post,
   type Project,
   type SearchResponse,
+  type Site,
 } from '@quillpost/domain';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
+import { readSettings } from '../settings/index.js';
 import type { ContentKind } from './front-matter-schemas.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './queries.js';
 
@@ -320,21 +327,33 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       })!;
     },
 
+    /** The links page's own entries; its profile entries are the site's (`site`). */
     links(viewer: Viewer) {
       return json('links', viewer, (all, now) => {
         const row = q.bySlug('page', 'links', all, now);
         if (!row) return undefined;
-        const data = parseData(row) as { links: LinksPage['links'] | null };
         const page: LinksPage = {
           title: row.title,
           content: row.html,
-          links: (data.links ?? []).map((link) => ({
-            ...link,
-            description: link.description ?? null,
-          })),
+          links: linksOf(row)
+            .filter((link) => !socialNetworkOfIcon(link.icon))
+            .map((link) => ({ ...link, description: link.description ?? null })),
         };
         return page;
       });
+    },
+
+    /**
+     * The owner's profiles as the settings keep them; until first saved in the console, the
+     * links page's profile entries (so a new site shows the profiles its content names).
+     */
+    site(viewer: Viewer) {
+      return json('site', viewer, (all, now) => {
+        const saved = readSettings(db).socialProfiles;
+        const row = saved ? undefined : q.bySlug('page', 'links', all, now);
+        const site: Site = { socialProfiles: profileList(saved ?? profilesOfLinks(row)) };
+        return site;
+      })!;
     },
 
     page(slug: string, viewer: Viewer) {
@@ -371,3 +390,23 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+const linksOf = (row: ContentRow) =>
+  (parseData(row) as { links: LinksPage['links'] | null }).links ?? [];
+
+/** The first entry per network of the links page that names a profile by its icon. */
+function profilesOfLinks(row: ContentRow | undefined): SocialProfileUrls {
+  const urls: SocialProfileUrls = { x: '', github: '', linkedin: '', instagram: '' };
+  for (const link of row ? linksOf(row) : []) {
+    const network = socialNetworkOfIcon(link.icon);
+    if (network && !urls[network] && link.url.startsWith('https://')) urls[network] = link.url;
+  }
+  return urls;
+}
+
+const profileList = (urls: SocialProfileUrls): SocialProfile[] =>
+  SOCIAL_NETWORKS.filter((network) => urls[network]).map((network) => ({
+    network,
+    label: SOCIAL_NETWORK_LABELS[network],
+    url: urls[network],
+  }));

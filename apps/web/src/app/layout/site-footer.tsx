@@ -1,10 +1,12 @@
 import { FOOTER_LINKS, messageTemplates } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { SITE_TITLE } from '../site';
+import { useSite } from '../use-site';
 import './site-footer.css';
 
 export function SiteFooter() {
   const { pathname } = useLocation();
+  const { socialProfiles } = useSite();
   // UTC, as on the server, so the rendered page and its hydration agree at New Year too.
   const year = new Date().getUTCFullYear();
   return (
@@ -29,6 +31,19 @@ export function SiteFooter() {
             })}
           </ul>
         </nav>
+        {socialProfiles.length > 0 ? (
+          <nav aria-label="Elsewhere">
+            <ul className="site-footer__links">
+              {socialProfiles.map((profile) => (
+                <li key={profile.network}>
+                  <a href={profile.url} className="site-footer__link" rel="me noopener">
+                    {profile.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
       </div>
     </footer>
   );

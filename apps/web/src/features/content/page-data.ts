@@ -19,6 +19,7 @@ import {
   type Poem,
   type Post,
   type Project,
+  type Site,
 } from '@quillpost/domain';
 import { data } from 'react-router-dom';
 import { postNeighbours, summarizePost, type PostNeighbours, type PostSummary } from './api/posts';
@@ -257,3 +258,14 @@ export const loadFixedPage = async (reader: ContentReader, slug: FixedPageSlug):
 
 export const loadLinks = async (reader: ContentReader): Promise<LinksPage> =>
   required(await reader.links());
+
+const NO_SITE: Site = { socialProfiles: [] };
+
+/**
+ * The root route's data: what every page's frame shows besides content. A failed read leaves the
+ * frame without profiles instead of failing the page under it.
+ */
+export async function loadSite(reader: ContentReader): Promise<Site> {
+  const site = await reader.site();
+  return site.ok ? site.data : NO_SITE;
+}

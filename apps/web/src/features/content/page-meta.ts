@@ -5,12 +5,12 @@
 import {
   ITEM_BASE_PATHS,
   itemPath,
-  SOCIAL_LINKS,
   type Book,
   type JournalEntry,
   type Poem,
   type Project,
 } from '@quillpost/domain';
+import type { MetaContext } from '../../app/route-handle';
 import { SITE_DESCRIPTION, SITE_TITLE } from '../../app/site';
 import { absoluteUrl, feedsOf, type FeedLink, type PageMeta } from '../../lib/page-head';
 import { HUBS } from './hubs';
@@ -25,12 +25,16 @@ import {
 import { formatMonth, humanize } from './utils/format';
 
 /** The site's owner, as schema.org describes a person. */
-export function person(publicUrl: string) {
+/** Where a page's head is published: the site's address and its owner's profiles. */
+export type Publication = Pick<MetaContext, 'publicUrl' | 'site'>;
+
+/** The site's owner, as schema.org describes a person: their profiles elsewhere are sameAs. */
+export function person({ publicUrl, site }: Publication) {
   return {
     '@type': 'Person',
     name: SITE_TITLE,
     url: `${publicUrl}/`,
-    sameAs: SOCIAL_LINKS.map((link) => link.href),
+    sameAs: site.socialProfiles.map((profile) => profile.url),
   };
 }
 
@@ -41,7 +45,8 @@ export function categoryFeeds(slug: string, name: string): FeedLink[] {
   return feedsOf(`${SITE_TITLE}: ${name}`, `/category/${encodeURIComponent(slug)}`);
 }
 
-export function homeMeta(publicUrl: string): PageMeta {
+export function homeMeta(publication: Publication): PageMeta {
+  const { publicUrl } = publication;
   return {
     description: SITE_DESCRIPTION,
     path: '/',
@@ -54,7 +59,7 @@ export function homeMeta(publicUrl: string): PageMeta {
         inLanguage: 'en',
         author: { '@type': 'Person', name: SITE_TITLE },
       },
-      person(publicUrl),
+      person(publication),
     ],
   };
 }
@@ -73,7 +78,8 @@ export function blogMeta({ categories }: BlogData, url: URL): PageMeta {
   };
 }
 
-export function postMeta({ post }: PostData, publicUrl: string): PageMeta {
+export function postMeta({ post }: PostData, publication: Publication): PageMeta {
+  const { publicUrl } = publication;
   const path = itemPath('post', post.slug);
   const description = post.excerpt_short || post.excerpt_medium || SITE_DESCRIPTION;
   const image = post.featured_image_url;
@@ -99,7 +105,7 @@ export function postMeta({ post }: PostData, publicUrl: string): PageMeta {
         mainEntityOfPage: publicUrl + path,
         datePublished: post.date,
         dateModified: post.updated_at ?? post.date,
-        author: person(publicUrl),
+        author: person(publication),
         publisher: { '@type': 'Person', name: SITE_TITLE, url: `${publicUrl}/` },
         ...(image ? { image: absoluteUrl(publicUrl, image) } : {}),
         articleSection: humanize(post.category),
@@ -191,8 +197,9 @@ export function poetryMeta(): PageMeta {
 export function entryMeta(
   entry: JournalEntry | Poem,
   kind: 'Journal' | 'Poem',
-  publicUrl: string,
+  publication: Publication,
 ): PageMeta {
+  const { publicUrl } = publication;
   const path = itemPath(kind === 'Journal' ? 'journal' : 'poem', entry.slug);
   const description = entry.excerpt_short || entry.excerpt_medium || SITE_DESCRIPTION;
   return {
@@ -217,7 +224,7 @@ export function entryMeta(
         url: publicUrl + path,
         datePublished: entry.date,
         dateModified: entry.updated_at ?? entry.date,
-        author: person(publicUrl),
+        author: person(publication),
         inLanguage: 'en',
       },
     ],
@@ -249,7 +256,8 @@ export function allBooksMeta(): PageMeta {
   };
 }
 
-export function bookMeta(book: Book, publicUrl: string): PageMeta {
+export function bookMeta(book: Book, publication: Publication): PageMeta {
+  const { publicUrl } = publication;
   const path = `/books/${encodeURIComponent(book.slug)}`;
   const description =
     book.excerpt_short || `Rowan Ellis’s notes on ${book.title} by ${book.author}.`;
@@ -272,7 +280,7 @@ export function bookMeta(book: Book, publicUrl: string): PageMeta {
           ? {
               review: {
                 '@type': 'Review',
-                author: person(publicUrl),
+                author: person(publication),
                 reviewRating: { '@type': 'Rating', ratingValue: book.rating, bestRating: 5 },
               },
             }

@@ -1,7 +1,8 @@
 /** The slide-in panel: the main sections with their active rules, and the social drawer. */
-import { isMobileLinkActive, MOBILE_MENU_LINKS, SOCIAL_LINKS } from '@quillpost/domain';
+import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useSite } from '../../app/use-site';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
 import { MOBILE_MENU_ID, useMenus } from './menu-context';
 
@@ -11,6 +12,7 @@ export default function MobileMenuPanel() {
   const titleId = useId();
   const drawerId = useId();
   const [socialOpen, setSocialOpen] = useState(false);
+  const { socialProfiles } = useSite();
 
   return (
     <Dialog labelledBy={titleId} onClose={close} placement="sidebar-right" className="mobile-menu">
@@ -37,35 +39,37 @@ export default function MobileMenuPanel() {
             })}
           </ul>
         </nav>
-        <div className="mobile-menu__social">
-          <button
-            type="button"
-            className="mobile-menu__drawer-toggle"
-            aria-expanded={socialOpen}
-            aria-controls={drawerId}
-            onClick={() => setSocialOpen((open) => !open)}
-          >
-            Elsewhere
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
-            </svg>
-          </button>
-          <ul id={drawerId} className="mobile-menu__drawer" hidden={!socialOpen}>
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.href}>
-                <a
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener"
-                  className="mobile-menu__social-link"
-                >
-                  {link.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {socialProfiles.length > 0 ? (
+          <div className="mobile-menu__social">
+            <button
+              type="button"
+              className="mobile-menu__drawer-toggle"
+              aria-expanded={socialOpen}
+              aria-controls={drawerId}
+              onClick={() => setSocialOpen((open) => !open)}
+            >
+              Elsewhere
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </button>
+            <ul id={drawerId} className="mobile-menu__drawer" hidden={!socialOpen}>
+              {socialProfiles.map((link) => (
+                <li key={link.network}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener"
+                    className="mobile-menu__social-link"
+                  >
+                    {link.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
       <DialogCloseButton onClick={close} label="Close menu" />
     </Dialog>

@@ -1,5 +1,6 @@
 import { messageTemplates, type LinksPage as LinksData } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
+import { useSite } from '../../../app/use-site';
 import { SITE_TITLE } from '../../../app/site';
 import { EmptyState } from '../../../components/empty-state';
 import { LinkIcon } from '../components/link-icon';
@@ -20,6 +21,16 @@ function hostLabel(url: string): string {
 /** Rendered alone, without the site header and footer: a link-in-bio page. */
 export default function LinksPage() {
   const data = useLoaderData() as LinksData;
+  // The page's own entries, then the owner's profiles (one list for the site, see useSite).
+  const links = [
+    ...data.links,
+    ...useSite().socialProfiles.map((profile) => ({
+      name: profile.label,
+      url: profile.url,
+      icon: profile.network,
+      description: null,
+    })),
+  ];
   return (
     <main className="links-page" id="main">
       <div className="links-page__column">
@@ -31,9 +42,9 @@ export default function LinksPage() {
             <h1 className="links-page__name">{data.title}</h1>
             <ProseContent html={data.content} variant="compact" className="links-page__bio" />
           </header>
-          {data.links.length > 0 ? (
+          {links.length > 0 ? (
             <ul className="links-page__list">
-              {data.links.map((link) => (
+              {links.map((link) => (
                 <li key={`${link.name}-${link.url}`}>
                   <a className="link-card" href={link.url} rel="noopener">
                     <span className="link-card__icon">

@@ -12,7 +12,7 @@ import {
   type OAuthProvider,
   type ProfileUpdate,
   type SignInMethod,
-  type SiteSettings,
+  type EndpointBody,
   type SubscriberFilter,
   type ThreadCreate,
 } from '@quillpost/domain';
@@ -112,7 +112,7 @@ export function createMembersApi(client: ApiClient) {
     importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
     analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
     settings: (o: Signal = {}) => api.call('adminSettingsGet', o),
-    updateSettings: (patch: Partial<SiteSettings>) =>
+    updateSettings: (patch: EndpointBody<'adminSettingsUpdate'>) =>
       api.call('adminSettingsUpdate', { body: patch }),
     syncContent: () => api.call('adminContentSync'),
     adminEvents: (o: Signal = {}) => api.call('adminEvents', o),

@@ -36,6 +36,7 @@ describe('the console', () => {
               directoryOpen: true,
               announcement: '',
               defaultTimeZone: 'UTC',
+              socialProfiles: null,
             },
           },
         },
@@ -151,6 +152,7 @@ describe('the console', () => {
       directoryOpen: true,
       announcement: '',
       defaultTimeZone: 'UTC',
+      socialProfiles: null,
     };
     const { calls } = await renderApp({
       path: '/members/admin/settings',
@@ -165,11 +167,50 @@ describe('the console', () => {
     await user.type(screen.getByLabelText('Dashboard announcement'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    // The profiles were never saved and are left as the links page has them: not sent.
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      ...settings,
       commentsOpen: false,
+      directoryOpen: true,
       announcement: 'Hello',
+      defaultTimeZone: 'UTC',
     });
+  });
+
+  it("shows the owner's profiles as the site does, and saves them once changed", async () => {
+    const user = userEvent.setup();
+    const settings = {
+      commentsOpen: true,
+      directoryOpen: true,
+      announcement: '',
+      defaultTimeZone: 'UTC',
+      socialProfiles: null,
+    };
+    const { calls } = await renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': { body: { success: true, settings } },
+        'PUT /api/admin/settings': (call) => ({
+          body: { success: true, settings: { ...settings, ...(call.body as object) } },
+        }),
+      }),
+    });
+    const github = await screen.findByRole('textbox', { name: 'GitHub' });
+    expect(github).toHaveValue('https://github.com/rowan');
+    expect(
+      screen.getByText(/Until you save, they are read from the links page/),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'X (Twitter)' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      socialProfiles: {
+        x: '',
+        github: 'https://github.com/rowan',
+        linkedin: 'https://www.linkedin.com/in/rowan',
+        instagram: 'https://www.instagram.com/rowan',
+      },
+    });
+    expect(screen.queryByText(/Until you save/)).toBeNull();
   });
 
   it('syncs the content folder on demand and says what changed and what it skipped', async () => {
@@ -185,6 +226,7 @@ describe('the console', () => {
               directoryOpen: true,
               announcement: '',
               defaultTimeZone: 'UTC',
+              socialProfiles: null,
             },
           },
         },
@@ -226,6 +268,7 @@ describe('the console', () => {
               directoryOpen: true,
               announcement: '',
               defaultTimeZone: 'Europe/London',
+              socialProfiles: null,
             },
           },
         },

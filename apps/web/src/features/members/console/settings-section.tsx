@@ -1,26 +1,50 @@
 import {
   ANNOUNCEMENT_MAX_LENGTH,
   MESSAGES,
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
   type ContentSyncReport,
   type SiteSettings,
+  type SocialProfileUrls,
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
+import { useSite } from '../../../app/use-site';
+import { TextField } from '../../../components/text-field';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { timeZones } from './time-zones';
 
+/** The addresses the site shows now, by network ('' where none). */
+function shownProfiles(site: ReturnType<typeof useSite>): SocialProfileUrls {
+  const urls: SocialProfileUrls = { x: '', github: '', linkedin: '', instagram: '' };
+  for (const profile of site.socialProfiles) urls[profile.network] = profile.url;
+  return urls;
+}
+
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const api = useMembersApi();
+  const site = useSite();
   const [settings, setSettings] = useState(initial);
+  // Never saved: the profiles the links page names, which saving then keeps in the settings.
+  const [seededProfiles] = useState(() => initial.socialProfiles ?? shownProfiles(site));
+  const [profiles, setProfiles] = useState(seededProfiles);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const profilesSaved = settings.socialProfiles !== null;
+  const profilesChanged = SOCIAL_NETWORKS.some(
+    (network) => profiles[network] !== seededProfiles[network],
+  );
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    const result = await api.updateSettings(settings);
+    const { socialProfiles: _stored, ...rest } = settings;
+    const result = await api.updateSettings(
+      profilesSaved || profilesChanged ? { ...rest, socialProfiles: profiles } : rest,
+    );
     setSaving(false);
+    if (result.ok) setSettings(result.data.settings);
     setNotice(
       result.ok
         ? { tone: 'success', text: MESSAGES.SETTINGS_UPDATED }
@@ -79,6 +103,27 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
             ))}
           </select>
         </div>
+      </fieldset>
+      <fieldset disabled={saving} className="members-fieldset">
+        <legend>Your profiles elsewhere</legend>
+        <p className="field__hint">
+          Shown in the menu, on /links, in the footer and to search engines. Leave one empty to hide
+          it.
+          {profilesSaved ? null : ' Until you save, they are read from the links page.'}
+        </p>
+        {SOCIAL_NETWORKS.map((network) => (
+          <TextField
+            key={network}
+            id={`settings-profile-${network}`}
+            label={SOCIAL_NETWORK_LABELS[network]}
+            error={null}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={profiles[network]}
+            onChange={(event) => setProfiles({ ...profiles, [network]: event.target.value })}
+          />
+        ))}
         <button type="submit" className="button button--primary">
           {saving ? 'Saving…' : 'Save settings'}
         </button>
