@@ -13,3 +13,4 @@ export * from './storage-keys.js';
 export * from './environment.js';
 export * from './html.js';
 export * from './permalinks.js';
+export * from './brand.js';

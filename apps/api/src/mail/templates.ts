@@ -1,4 +1,4 @@
-import { escapeHtml } from '@quillpost/domain';
+import { BRAND_DARK, BRAND_FONTS, BRAND_LIGHT, escapeHtml } from '@quillpost/domain';
 
 /** What every email says, in the order a reader meets it. Plain strings: they are escaped here. */
 export interface EmailContent {
@@ -27,41 +27,65 @@ export interface RenderedEmail {
   text: string;
 }
 
-const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const light = BRAND_LIGHT;
+const dark = BRAND_DARK;
+const SERIF = BRAND_FONTS.serif;
+const SANS = BRAND_FONTS.sans;
+
+/**
+ * Dark mode where the mail client supports it (Apple Mail, iOS, Outlook for Mac, some webmail):
+ * the inline styles are the light theme, these classes swap in the dark one.
+ */
+const DARK_STYLE = `@media (prefers-color-scheme: dark) {
+.qp-bg { background: ${dark.bg} !important; }
+.qp-card { background: ${dark.surface} !important; border-color: ${dark.rule} !important; }
+.qp-text { color: ${dark.text} !important; }
+.qp-muted { color: ${dark.muted} !important; }
+.qp-link { color: ${dark.accent} !important; }
+.qp-button { background: ${dark.accent} !important; }
+.qp-button a { color: ${dark.onAccent} !important; }
+.qp-prose, .qp-prose p, .qp-prose li, .qp-prose h2, .qp-prose h3, .qp-prose h4 { color: ${dark.text} !important; }
+.qp-prose a { color: ${dark.accent} !important; }
+.qp-prose blockquote { color: ${dark.muted} !important; border-color: ${dark.rule} !important; }
+.qp-prose pre { background: ${dark.sunken} !important; color: ${dark.text} !important; }
+.qp-prose hr { border-color: ${dark.rule} !important; }
+}`;
 
 /**
  * Lays out a transactional or newsletter email as HTML (tables and inline styles, which is what
- * mail clients render reliably) and as plain text with every link written out.
+ * mail clients render reliably) in the site's type, colours and name, and as plain text with
+ * every link written out.
  */
 export function renderEmail(content: EmailContent): RenderedEmail {
   const preheader = content.preheader ?? content.paragraphs[0] ?? '';
   const paragraphs = content.paragraphs
     .map(
       (paragraph) =>
-        `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933;">${escapeHtml(paragraph)}</p>`,
+        `<p class="qp-text" style="margin:0 0 16px;font-family:${SERIF};font-size:17px;line-height:27px;color:${light.text};">${escapeHtml(paragraph)}</p>`,
     )
     .join('\n');
+  const body = content.bodyHtml
+    ? `<div class="qp-prose" style="font-family:${SERIF};font-size:17px;line-height:27px;color:${light.text};">${content.bodyHtml}</div>`
+    : '';
   const button = content.button
     ? `<table role="presentation" cellspacing="0" cellpadding="0" border="0" style="margin:8px 0 24px;">
-  <tr><td style="border-radius:6px;background:#1d4ed8;">
-    <a href="${escapeHtml(content.button.url)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${escapeHtml(content.button.label)}</a>
+  <tr><td class="qp-button" style="border-radius:6px;background:${light.accent};">
+    <a href="${escapeHtml(content.button.url)}" style="display:inline-block;padding:12px 24px;font-family:${SANS};font-size:16px;font-weight:600;color:${light.onAccent};text-decoration:none;border-radius:6px;">${escapeHtml(content.button.label)}</a>
   </td></tr>
 </table>
-<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#52606d;">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.button.url)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(content.button.url)}</a></p>`
+<p class="qp-muted" style="margin:0 0 16px;font-family:${SANS};font-size:13px;line-height:20px;color:${light.muted};">If the button does not work, copy this link into your browser:<br><a class="qp-link" href="${escapeHtml(content.button.url)}" style="color:${light.accent};word-break:break-all;">${escapeHtml(content.button.url)}</a></p>`
     : '';
   const notes = (content.notes ?? [])
     .map(
       (note) =>
-        `<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:#52606d;">${escapeHtml(note)}</p>`,
+        `<p class="qp-muted" style="margin:0 0 12px;font-family:${SANS};font-size:14px;line-height:20px;color:${light.muted};">${escapeHtml(note)}</p>`,
     )
     .join('\n');
+  const footerLink = (url: string, label: string) =>
+    `<a class="qp-muted" href="${escapeHtml(url)}" style="color:${light.muted};">${label}</a>`;
   const footerLinks = [
-    content.manageUrl
-      ? `<a href="${escapeHtml(content.manageUrl)}" style="color:#52606d;">Manage your subscription</a>`
-      : '',
-    content.unsubscribeUrl
-      ? `<a href="${escapeHtml(content.unsubscribeUrl)}" style="color:#52606d;">Unsubscribe</a>`
-      : '',
+    content.manageUrl ? footerLink(content.manageUrl, 'Manage your subscription') : '',
+    content.unsubscribeUrl ? footerLink(content.unsubscribeUrl, 'Unsubscribe') : '',
   ]
     .filter(Boolean)
     .join(' &middot; ');
@@ -71,24 +95,27 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
 <title>${escapeHtml(content.heading)}</title>
+<style>${DARK_STYLE}</style>
 </head>
-<body style="margin:0;padding:0;background:#f5f7fa;font-family:${FONT};">
+<body class="qp-bg" style="margin:0;padding:0;background:${light.bg};">
 <div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</div>
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:#f5f7fa;">
+<table role="presentation" class="qp-bg" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${light.bg};">
 <tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px;background:#ffffff;border-radius:8px;">
-<tr><td style="padding:24px 32px 0;font-size:14px;font-weight:600;letter-spacing:0.04em;text-transform:uppercase;color:#52606d;">${escapeHtml(content.siteName)}</td></tr>
-<tr><td style="padding:16px 32px 8px;">
-<h1 style="margin:0 0 16px;font-size:24px;line-height:32px;color:#1f2933;">${escapeHtml(content.heading)}</h1>
+<table role="presentation" class="qp-card" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:580px;background:${light.surface};border:1px solid ${light.rule};border-radius:16px;">
+<tr><td class="qp-text" style="padding:28px 32px 0;font-family:${SERIF};font-size:20px;line-height:26px;font-weight:600;color:${light.text};">${escapeHtml(content.siteName)}</td></tr>
+<tr><td style="padding:20px 32px 12px;">
+<h1 class="qp-text" style="margin:0 0 16px;font-family:${SERIF};font-size:26px;line-height:32px;font-weight:600;color:${light.text};">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
-${content.bodyHtml ?? ''}
+${body}
 ${button}
 ${notes}
 </td></tr>
 </table>
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:560px;">
-<tr><td style="padding:16px 32px;font-size:12px;line-height:18px;color:#7b8794;">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:580px;">
+<tr><td class="qp-muted" style="padding:16px 32px;font-family:${SANS};font-size:12px;line-height:18px;color:${light.muted};">
 <p style="margin:0 0 8px;">${escapeHtml(content.reason)}</p>
 ${footerLinks ? `<p style="margin:0;">${footerLinks}</p>` : ''}
 </td></tr>

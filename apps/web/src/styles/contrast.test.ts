@@ -2,6 +2,7 @@
  * WCAG contrast of the design tokens in both themes: text pairs at least 4.5:1 (AA), borders,
  * focus rings and other UI parts at least 3:1.
  */
+import { BRAND_DARK, BRAND_FONTS, BRAND_LIGHT } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import tokens from './tokens.css?raw';
 
@@ -70,4 +71,22 @@ describe.each(Object.entries(THEMES))('%s theme', (_name, colors) => {
   it.each(UI_PAIRS)('%s on %s is at least 3:1', (fg, bg) => {
     expect(contrast(colors[fg]!, colors[bg]!)).toBeGreaterThanOrEqual(3);
   });
+});
+
+// The server's own pages and the emails draw the site from domain's brand: the same values.
+describe.each([
+  ['light', BRAND_LIGHT],
+  ['dark', BRAND_DARK],
+] as const)('the %s brand of pages and mail', (name, palette) => {
+  it.each(Object.entries(palette))('%s matches tokens.css', (key, value) => {
+    const token = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    expect(THEMES[name][token]).toBe(value);
+  });
+});
+
+it('pages and mail use the same type families as tokens.css', () => {
+  const family = (name: string) =>
+    new RegExp(`--font-${name}:\\s*([^;]+);`).exec(tokens)?.[1]?.replace(/\s+/g, ' ');
+  expect(family('serif')).toBe(BRAND_FONTS.serif);
+  expect(family('sans')).toBe(BRAND_FONTS.sans);
 });

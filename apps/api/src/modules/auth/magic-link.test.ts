@@ -1,4 +1,4 @@
-import { MAGIC_LINK_TTL_MS, MESSAGES } from '@quillpost/domain';
+import { BRAND_LIGHT, MAGIC_LINK_TTL_MS, MESSAGES } from '@quillpost/domain';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMailWorker } from '../../app.js';
@@ -13,6 +13,7 @@ import {
 } from '../../test-support/auth.js';
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
+import { MAIL_SCANNER_NOTE } from './pages.js';
 import { banUser, deleteUserAccount } from './service.js';
 import { hashToken } from '../../security/secrets.js';
 
@@ -75,6 +76,13 @@ describe('magic link, end to end through a real SMTP server', () => {
       expect(page.status).toBe(200);
       expect(page.type).toBe('text/html');
       expect(page.text).toContain('Sign in as reader@example.com?');
+      // Why one more click, in one line; in the site's name, type and colours, light and dark.
+      expect(page.text).toContain(MAIL_SCANNER_NOTE);
+      expect(page.text).toContain('<p class="brand">Rowan Ellis</p>');
+      expect(page.text).toContain(BRAND_LIGHT.accent);
+      expect(page.text).toMatch(
+        /@media \(prefers-color-scheme:dark\)\{:root\{[^}]*--accent:#eda07e/,
+      );
       expect(page.text).toMatch(/<form method="post" action="\/api\/auth\/magic-link\/verify">/);
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.headers['cache-control']).toBe('no-store');

@@ -1,65 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import { escapeHtml } from '@quillpost/domain';
+import { sendSmallPage } from '../../http/small-pages.js';
 
-/**
- * The small server-rendered pages of sign-in. Each one loads nothing from anywhere: inline
- * style (and script, for the popup) allowed by a per-response nonce, no referrer, no caching.
- */
-
-const STYLE = `body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1f2933}
-h1{font-size:1.4rem}button,a.button{display:inline-block;font:inherit;padding:.6rem 1.4rem;border:0;border-radius:6px;background:#1d4ed8;color:#fff;cursor:pointer;text-decoration:none}
-.site{font-size:.85rem;letter-spacing:.04em;text-transform:uppercase;color:#52606d}.muted{color:#52606d;font-size:.9rem}`;
-
-interface PageSecurity {
-  /** Extra origins a form on the page may submit to or be redirected to. */
-  formAction?: string[];
-  script?: boolean;
-}
-
-/** Sends a page with its own CSP (replacing the app-wide one) and the headers every such page needs. */
-function sendPage(
-  res: Response,
-  status: number,
-  title: string,
-  body: (nonce: string) => string,
-  security: PageSecurity = {},
-) {
-  const nonce = randomBytes(16).toString('base64');
-  const formAction = security.formAction ? ["'self'", ...security.formAction].join(' ') : "'none'";
-  const csp = [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    security.script ? `script-src 'nonce-${nonce}'` : '',
-    `form-action ${formAction}`,
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-  ]
-    .filter(Boolean)
-    .join('; ');
-  res
-    .status(status)
-    .set({
-      'Content-Security-Policy': csp,
-      'Referrer-Policy': 'no-referrer',
-      'Cache-Control': 'no-store',
-      'X-Robots-Tag': 'noindex',
-    })
-    .type('html')
-    .send(
-      `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-${body(nonce)}
-</body>
-</html>
-`,
-    );
-}
+/** The small server-rendered pages of sign-in, in the site's look (http/small-pages.ts). */
 
 export interface ConfirmPage {
   siteName: string;
@@ -70,20 +13,27 @@ export interface ConfirmPage {
   webOrigin: string;
 }
 
+/** Why the emailed link needs one more click, in one line. */
+export const MAIL_SCANNER_NOTE =
+  'One more click: mail scanners open links to check them, so opening the link alone never signs anyone in.';
+
 /** "Sign in as …" with one button. Opening the link signs nobody in; only the POST does. */
 export function sendConfirmPage(res: Response, page: ConfirmPage): void {
-  sendPage(
+  sendSmallPage(
     res,
     200,
-    `Sign in to ${page.siteName}`,
-    () => `<p class="site">${escapeHtml(page.siteName)}</p>
-<h1>Sign in as ${escapeHtml(page.email)}?</h1>
+    {
+      siteName: page.siteName,
+      title: `Sign in to ${page.siteName}`,
+      body: () => `<h1>Sign in as ${escapeHtml(page.email)}?</h1>
+<p class="muted">${escapeHtml(MAIL_SCANNER_NOTE)}</p>
 <form method="post" action="/api/auth/magic-link/verify">
 <input type="hidden" name="token" value="${escapeHtml(page.token)}">
 <input type="hidden" name="csrf" value="${escapeHtml(page.csrf)}">
 <button type="submit">Sign in</button>
 </form>
 <p class="muted">If you did not ask to sign in, close this page.</p>`,
+    },
     // The POST answers with a redirect to the web app; CSP form-action covers that redirect too.
     { formAction: [new URL(page.webOrigin).origin] },
   );
@@ -99,15 +49,13 @@ export function sendMessagePage(
     link: { label: string; url: string };
   },
 ): void {
-  sendPage(
-    res,
-    status,
-    page.siteName,
-    () => `<p class="site">${escapeHtml(page.siteName)}</p>
-<h1>${escapeHtml(page.heading)}</h1>
+  sendSmallPage(res, status, {
+    siteName: page.siteName,
+    title: `${page.heading} · ${page.siteName}`,
+    body: () => `<h1>${escapeHtml(page.heading)}</h1>
 <p>${escapeHtml(page.message)}</p>
 <p><a class="button" href="${escapeHtml(page.link.url)}">${escapeHtml(page.link.label)}</a></p>`,
-  );
+  });
 }
 
 /** JSON that is safe inside a <script> element whatever the strings contain. */
@@ -131,12 +79,13 @@ export function sendPopupResult(
 ): void {
   // The opener is another origin (the web app); a same-origin COOP here would sever it.
   res.set('Cross-Origin-Opener-Policy', 'unsafe-none');
-  sendPage(
+  sendSmallPage(
     res,
     200,
-    page.siteName,
-    (nonce) => `<p class="site">${escapeHtml(page.siteName)}</p>
-<p>You can close this window.</p>
+    {
+      siteName: page.siteName,
+      title: page.siteName,
+      body: (nonce) => `<p>You can close this window.</p>
 <script nonce="${nonce}">
 (function () {
   var message = ${scriptJson(page.message)};
@@ -152,6 +101,7 @@ export function sendPopupResult(
   window.location.replace(fallback);
 })();
 </script>`,
+    },
     { script: true },
   );
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { escapeHtml, type NewsletterSection } from '@quillpost/domain';
+import { BRAND_FONTS, BRAND_LIGHT, escapeHtml, type NewsletterSection } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { renderEmail } from '../../mail/templates.js';
@@ -80,21 +80,25 @@ export function newsletterMessageId(
 }
 
 // Mail clients ignore the site's stylesheet (and many drop <style>), so the few elements a post
-// uses get inline styles matching the template's paragraphs.
+// uses get inline styles matching the template's paragraphs (the site's colours and type); the
+// template's dark theme restyles them where a client supports one.
+const { text, muted, accent, rule, sunken } = BRAND_LIGHT;
+const SERIF = BRAND_FONTS.serif;
+const PROSE = `font-family:${SERIF};color:${text};`;
 const INLINE_STYLES: Record<string, string> = {
-  p: 'margin:0 0 16px;font-size:16px;line-height:26px;color:#1f2933;',
-  h2: 'margin:28px 0 12px;font-size:20px;line-height:28px;color:#1f2933;',
-  h3: 'margin:24px 0 8px;font-size:18px;line-height:26px;color:#1f2933;',
-  h4: 'margin:20px 0 8px;font-size:16px;line-height:24px;color:#1f2933;',
+  p: `margin:0 0 16px;font-size:17px;line-height:27px;${PROSE}`,
+  h2: `margin:28px 0 12px;font-size:21px;line-height:28px;${PROSE}`,
+  h3: `margin:24px 0 8px;font-size:18px;line-height:26px;${PROSE}`,
+  h4: `margin:20px 0 8px;font-size:17px;line-height:24px;${PROSE}`,
   ul: 'margin:0 0 16px;padding-left:24px;',
   ol: 'margin:0 0 16px;padding-left:24px;',
-  li: 'margin:0 0 6px;font-size:16px;line-height:26px;color:#1f2933;',
-  blockquote: 'margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid #cbd2d9;color:#52606d;',
-  pre: 'margin:0 0 16px;padding:12px 16px;background:#f5f7fa;border-radius:6px;overflow-x:auto;font-size:13px;line-height:20px;',
+  li: `margin:0 0 6px;font-size:17px;line-height:27px;${PROSE}`,
+  blockquote: `margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid ${rule};color:${muted};`,
+  pre: `margin:0 0 16px;padding:12px 16px;background:${sunken};border-radius:6px;overflow-x:auto;font-size:13px;line-height:20px;color:${text};`,
   code: "font-family:SFMono-Regular,Consolas,'Liberation Mono',Menlo,monospace;font-size:0.9em;",
-  a: 'color:#1d4ed8;',
+  a: `color:${accent};`,
   img: 'max-width:100%;height:auto;border:0;',
-  hr: 'border:0;border-top:1px solid #e4e7eb;margin:24px 0;',
+  hr: `border:0;border-top:1px solid ${rule};margin:24px 0;`,
 };
 
 /**

@@ -6,7 +6,7 @@ import {
   type SubscriptionStatusView,
   verifyQuerySchema,
 } from '@quillpost/domain';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
@@ -16,7 +16,7 @@ import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
 import { hashIp } from './consent.js';
 import { tokenSubscriberId, verifySubscriberToken } from './links.js';
-import { oneClickPage } from './pages.js';
+import { sendOneClickPage } from './pages.js';
 import { findByEmail, findById, toSubscription } from './queries.js';
 import { requireOwnSubscription, provesOwnership, type SessionEmailReader } from './requester.js';
 import {
@@ -262,14 +262,10 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
     });
     return valid ? row : undefined;
   };
-  const send = (res: Response, status: number, page: Parameters<typeof oneClickPage>[0]) => {
-    res.status(status).set('Cache-Control', 'no-store').type('html').send(oneClickPage(page));
-  };
-
   router.get(path, (req, res) => {
     const row = subscriberOf(req.params.token);
-    if (!row) return send(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
-    send(res, 200, {
+    if (!row) return sendOneClickPage(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
+    sendOneClickPage(res, 200, {
       siteName: env.SITE_NAME,
       state: row.status === 'unsubscribed' ? 'done' : 'confirm',
       email: row.email,
@@ -278,7 +274,7 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
 
   router.post(path, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
     const row = subscriberOf(req.params.token);
-    if (!row) return send(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
+    if (!row) return sendOneClickPage(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
     const body: unknown = req.body;
     const oneClick =
       typeof body === 'object' && body !== null && 'List-Unsubscribe' in body
@@ -289,7 +285,7 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
       source: 'one-click-unsubscribe',
       ipHash: hashIp(env.SESSION_SECRET, req.ip),
     });
-    send(res, 200, { siteName: env.SITE_NAME, state: 'done', email: row.email });
+    sendOneClickPage(res, 200, { siteName: env.SITE_NAME, state: 'done', email: row.email });
   });
 
   return router;
