@@ -151,6 +151,7 @@ try {
     ['admin-analytics', '/members/admin/analytics'],
     ['admin-events', '/members/admin/events'],
     ['admin-settings', '/members/admin/settings'],
+    ['admin-newsletter-deliverability', '/members/admin/newsletter'],
     ['gate', '/members/dashboard'],
   ];
   for (const width of [390, 1280]) {
@@ -171,6 +172,10 @@ try {
             console.error(`${name} ${width} ${colorScheme}: ${error.message}`),
           );
         await page.waitForLoadState('networkidle');
+        if (name === 'admin-newsletter-deliverability') {
+          await page.getByRole('button', { name: 'Run the check' }).click();
+          await page.getByText(/need attention|All clear/).waitFor({ timeout: 20_000 });
+        }
         await page.waitForTimeout(300);
         await page.screenshot({
           path: path.join(out, `${name}-${width}-${colorScheme}.png`),

@@ -69,6 +69,9 @@ const envSchema = z
     DKIM_DOMAIN: optionalText,
     DKIM_SELECTOR: optionalText,
     DKIM_PRIVATE_KEY: optionalText,
+    // The resolvers the deliverability check asks (host or host:port, comma-separated); the
+    // system's when unset.
+    DNS_SERVERS: optionalText,
     SESSION_SECRET: optionalText,
     // Canonical forms, compared with the canonical address a sign-in proved.
     ADMIN_EMAILS: z

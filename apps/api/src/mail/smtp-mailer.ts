@@ -58,6 +58,42 @@ function connectionOptions(url: string, timeoutMs: number): SMTPTransport.Option
   };
 }
 
+export type DkimOptions = NonNullable<SmtpMailerOptions['dkim']>;
+
+/** What nodemailer is asked to send for a message: the same for the relay and for a rendering. */
+function messageOptions(from: string, message: MailMessage): nodemailer.SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    messageId: message.messageId,
+    headers: message.headers,
+    // Our mail is mostly ASCII; naming the encoding skips nodemailer's per-part detection.
+    textEncoding: 'quoted-printable',
+  };
+}
+
+/**
+ * The message as the relay would receive it from SmtpMailer (MIME, DKIM-signed when `dkim` is
+ * given), for showing the owner what a receiver sees; nothing is sent.
+ */
+export async function renderRawMessage(
+  from: string,
+  dkim: DkimOptions | undefined,
+  message: MailMessage,
+): Promise<string> {
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+    ...(dkim ? { dkim } : {}),
+  });
+  const info = await transport.sendMail(messageOptions(from, message));
+  return (info.message as Buffer).toString('utf8');
+}
+
 /** Delivers through an SMTP relay with a connection pool. */
 export class SmtpMailer implements Mailer {
   private readonly transport: nodemailer.Transporter<SMTPTransport.SentMessageInfo>;
@@ -78,17 +114,7 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({
-        from: this.options.from,
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        messageId: message.messageId,
-        headers: message.headers,
-        // Our mail is mostly ASCII; naming the encoding skips nodemailer's per-part detection.
-        textEncoding: 'quoted-printable',
-      });
+      await this.transport.sendMail(messageOptions(this.options.from, message));
     } catch (error) {
       const responseCode = (error as { responseCode?: number }).responseCode;
       const permanent = responseCode !== undefined && responseCode >= 500;

@@ -101,6 +101,7 @@ import {
   newsletterSendSchema,
   newsletterSourcesResponseSchema,
   newsletterTestResponseSchema,
+  deliverabilityReportSchema,
   uncertainResolveSchema,
 } from './newsletter.js';
 import { postListQuerySchema, postListResponseSchema, postResponseSchema } from './posts.js';
@@ -346,6 +347,7 @@ export const API_SCHEMAS = {
     body: uncertainResolveSchema,
     response: newsletterIssueActionResponseSchema,
   },
+  newsletterDeliverability: { response: deliverabilityReportSchema },
 } satisfies { [Name in ApiRouteName]: EndpointSchemas };
 
 type Schemas<Name extends ApiRouteName> = (typeof API_SCHEMAS)[Name];

@@ -277,6 +277,7 @@ export const API_ROUTES = {
   newsletterIssueResume: owner('POST', '/api/admin/newsletter/issues/:issueId/resume'),
   newsletterIssueCancel: owner('POST', '/api/admin/newsletter/issues/:issueId/cancel'),
   newsletterUncertainResolve: owner('POST', '/api/admin/newsletter/issues/:issueId/uncertain'),
+  newsletterDeliverability: owner('POST', '/api/admin/newsletter/deliverability'),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -224,3 +224,43 @@ export const newsletterTestResponseSchema = okSchema.extend({
   message: z.string(),
   to: z.string(),
 });
+
+/**
+ * The deliverability check's lines, in the order the console lists them: the sending domain's
+ * DNS, then what a receiver sees in the test message sent to the owner.
+ */
+export const DELIVERABILITY_CHECKS = [
+  'spf',
+  'dkim',
+  'dmarc',
+  'mx',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
+  'dkim-signature',
+  'message-id',
+  'text-part',
+  'one-click',
+] as const;
+export type DeliverabilityCheck = (typeof DELIVERABILITY_CHECKS)[number];
+
+export const deliverabilityLineSchema = z.object({
+  check: z.enum(DELIVERABILITY_CHECKS),
+  label: z.string(),
+  ok: z.boolean(),
+  /** What was found, e.g. the record or header value. */
+  detail: z.string(),
+  /** What to change when the line is red; null when it is green. */
+  fix: z.string().nullable(),
+});
+export type DeliverabilityLine = z.output<typeof deliverabilityLineSchema>;
+
+/** POST /api/admin/newsletter/deliverability: checks MAIL_FROM's domain, mails the owner a test. */
+export const deliverabilityReportSchema = okSchema.extend({
+  domain: z.string(),
+  /** Where the test message went: the signed-in owner's address. */
+  sentTo: z.string(),
+  lines: z.array(deliverabilityLineSchema),
+  /** The test message's headers as its receiver gets them, in order. */
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+export type DeliverabilityReport = z.output<typeof deliverabilityReportSchema>;

@@ -232,7 +232,7 @@ export interface NewsletterRecipient {
 export function sampleLinks(env: ComposeEnv): RecipientLinks {
   return {
     manage: new URL('/manage', env.WEB_ORIGIN).toString(),
-    unsubscribe: new URL('/api/newsletter/unsubscribe/preview', env.PUBLIC_URL).toString(),
+    unsubscribe: unsubscribeUrl(env, 'preview'),
   };
 }
 

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { AppError } from '../../http/errors.js';
 import { endpointMounter } from '../../http/endpoints.js';
 import { currentUser, requirePermission } from '../auth/index.js';
+import { checkDeliverability, type DeliverabilityDeps } from './deliverability.js';
 import { findIssue, toIssue } from './queries.js';
 import {
   cancel,
@@ -21,7 +22,7 @@ import {
 } from './service.js';
 
 /** The owner's newsletter console (admin_system), mounted after the same-site JSON guard. */
-export function newsletterRoutes(deps: NewsletterDeps): Router {
+export function newsletterRoutes(deps: NewsletterDeps & DeliverabilityDeps): Router {
   const { db } = deps;
   const router = Router();
   const mount = endpointMounter(router, { requirePermission, noStore: true });
@@ -59,6 +60,12 @@ export function newsletterRoutes(deps: NewsletterDeps): Router {
     if (!to) throw new AppError(400, 'NO_SUBSCRIPTION_EMAIL');
     await sendTest(deps, params.issueId, to);
     res.json({ success: true, message: MESSAGES.NEWSLETTER_TEST_SENT, to });
+  });
+
+  mount('newsletterDeliverability', async (req, res) => {
+    const to = currentUser(req)?.email;
+    if (!to) throw new AppError(400, 'NO_SUBSCRIPTION_EMAIL');
+    res.json({ success: true, ...(await checkDeliverability(deps, to)) });
   });
 
   mount('newsletterIssueSend', (req, res, { params, body }) => {

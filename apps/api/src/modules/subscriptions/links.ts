@@ -58,9 +58,18 @@ export function manageUrl(env: LinkEnv, subscriber: LinkSubject & { email: strin
   return url.toString();
 }
 
+/**
+ * What stands for a subscriber in the unsubscribe link of a preview or a test to someone not on
+ * the list: the link answers like a real one (200 to a one-click POST) and changes nothing.
+ */
+export const PREVIEW_UNSUBSCRIBE_TOKEN = 'preview';
+
 /** The RFC 8058 one-click unsubscribe URL (GET shows a confirm page, POST unsubscribes). */
-export function unsubscribeUrl(env: LinkEnv, subscriber: LinkSubject): string {
-  const token = signSubscriberToken(env.SESSION_SECRET, 'unsubscribe', subscriber);
+export function unsubscribeUrl(env: LinkEnv, subscriber: LinkSubject | 'preview'): string {
+  const token =
+    subscriber === 'preview'
+      ? PREVIEW_UNSUBSCRIBE_TOKEN
+      : signSubscriberToken(env.SESSION_SECRET, 'unsubscribe', subscriber);
   return new URL(`/api/newsletter/unsubscribe/${token}`, env.PUBLIC_URL).toString();
 }
 
@@ -70,7 +79,7 @@ export function unsubscribeUrl(env: LinkEnv, subscriber: LinkSubject): string {
  */
 export function listUnsubscribeHeaders(
   env: LinkEnv,
-  subscriber: LinkSubject,
+  subscriber: LinkSubject | 'preview',
   options: { mailto?: string | undefined } = {},
 ): Record<string, string> {
   const targets = [`<${unsubscribeUrl(env, subscriber)}>`];

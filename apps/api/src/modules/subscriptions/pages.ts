@@ -4,7 +4,8 @@ import { sendSmallPage } from '../../http/small-pages.js';
 
 export interface OneClickPage {
   siteName: string;
-  state: 'confirm' | 'done' | 'invalid';
+  /** `preview`: the link of a preview or test, which unsubscribes nobody. */
+  state: 'confirm' | 'done' | 'invalid' | 'preview';
   email?: string;
 }
 
@@ -22,7 +23,10 @@ export function sendOneClickPage(
       : state === 'done'
         ? `<h1>${escapeHtml(MESSAGES.UNSUBSCRIBED)}</h1>
 <p>${escapeHtml(email)} will not receive the ${escapeHtml(siteName)} newsletter any more. Subscribing again on the site brings it back.</p>`
-        : `<h1>${escapeHtml(MESSAGES.TOKEN_INVALID)}</h1>`;
+        : state === 'preview'
+          ? `<h1>Nothing to unsubscribe</h1>
+<p>This link came in a preview or a test of the ${escapeHtml(siteName)} newsletter. In a subscriber's copy it unsubscribes them with one click.</p>`
+          : `<h1>${escapeHtml(MESSAGES.TOKEN_INVALID)}</h1>`;
   sendSmallPage(
     res,
     status,

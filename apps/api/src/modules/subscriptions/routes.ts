@@ -6,7 +6,7 @@ import {
   type SubscriptionStatusView,
   verifyQuerySchema,
 } from '@quillpost/domain';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
@@ -15,7 +15,7 @@ import { endpointMounter } from '../../http/endpoints.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
 import { hashIp } from './consent.js';
-import { tokenSubscriberId, verifySubscriberToken } from './links.js';
+import { PREVIEW_UNSUBSCRIBE_TOKEN, tokenSubscriberId, verifySubscriberToken } from './links.js';
 import { sendOneClickPage } from './pages.js';
 import { findByEmail, findById, toSubscription } from './queries.js';
 import { requireOwnSubscription, provesOwnership, type SessionEmailReader } from './requester.js';
@@ -262,7 +262,11 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
     });
     return valid ? row : undefined;
   };
+  const preview = (res: Response) =>
+    sendOneClickPage(res, 200, { siteName: env.SITE_NAME, state: 'preview' });
+
   router.get(path, (req, res) => {
+    if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
     if (!row) return sendOneClickPage(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
     sendOneClickPage(res, 200, {
@@ -273,6 +277,7 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
   });
 
   router.post(path, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
+    if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
     if (!row) return sendOneClickPage(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
     const body: unknown = req.body;

@@ -302,3 +302,56 @@ describe('in the owner’s console', () => {
     expect(screen.getByText('No issues yet.')).toBeInTheDocument();
   });
 });
+
+describe('the deliverability check', () => {
+  const line = (check: string, label: string, ok: boolean, detail: string, fix: string | null) => ({
+    check,
+    label,
+    ok,
+    detail,
+    fix,
+  });
+
+  it('lists each check green or red, with the fix for the red ones', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderConsole(BASE, {
+      'GET /api/admin/newsletter/issues': { body: { success: true, issues: [] } },
+      'POST /api/admin/newsletter/deliverability': {
+        body: {
+          success: true,
+          domain: 'rowan.example',
+          sentTo: 'owner@rowan.example',
+          lines: [
+            line('spf', 'SPF', true, 'v=spf1 include:relay.example ~all', null),
+            line(
+              'dmarc',
+              'DMARC',
+              false,
+              'No DMARC record at _dmarc.rowan.example.',
+              'Add a TXT record at _dmarc.rowan.example: v=DMARC1; p=none',
+            ),
+          ],
+          headers: [{ name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' }],
+        },
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Deliverability' }));
+    await user.click(section.getByRole('button', { name: 'Run the check' }));
+    expect(
+      await section.findByText(
+        '1 of 2 need attention for rowan.example. A test message went to owner@rowan.example.',
+      ),
+    ).toBeInTheDocument();
+    const checks = within(section.getByRole('list', { name: 'Checks' })).getAllByRole('listitem');
+    expect(checks[0]).toHaveTextContent('SPF: passesv=spf1 include:relay.example ~all');
+    expect(checks[1]).toHaveTextContent(
+      'DMARC: needs a fixNo DMARC record at _dmarc.rowan.example.Add a TXT record at _dmarc.rowan.example: v=DMARC1; p=none',
+    );
+    expect(
+      section.getByText(/List-Unsubscribe-Post: List-Unsubscribe=One-Click/),
+    ).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.path === '/api/admin/newsletter/deliverability'),
+    ).toHaveLength(1);
+  });
+});

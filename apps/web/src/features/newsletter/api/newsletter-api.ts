@@ -35,6 +35,8 @@ export function createNewsletterApi(client: ApiClient) {
     cancel: (issueId: number) => api.call('newsletterIssueCancel', issue(issueId)),
     resolveUncertain: (issueId: number, action: UncertainResolution) =>
       api.call('newsletterUncertainResolve', { ...issue(issueId), body: { action } }),
+    /** Checks MAIL_FROM's domain and mails the signed-in owner a test message. */
+    checkDeliverability: () => api.call('newsletterDeliverability'),
   };
 }
 

@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { useNewsletterApi } from '../api/newsletter-api';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { SECTION_LABELS, STATUS_LABELS, formatDate, formatDateTime, plural } from './format';
+import { DeliverabilityCheck } from './deliverability-check';
 import { ActionNotice, type Notice } from './notice';
 
 const sourceKey = (source: NewsletterSource) => `${source.kind}:${source.slug}`;
@@ -181,6 +182,7 @@ export function IssueList({
           {sources.error.message}
         </p>
       ) : null}
+      <DeliverabilityCheck />
       <section aria-labelledby="newsletter-issues-title">
         <h2 id="newsletter-issues-title">Issues</h2>
         {issues.status === 'loading' ? (

@@ -1,0 +1,335 @@
+/**
+ * The owner's deliverability check: does the sending domain say who may send as it (SPF), sign
+ * (DKIM), ask receivers to enforce both (DMARC) and receive replies (MX); and does an issue carry
+ * what Gmail and Yahoo require of bulk mail (one-click unsubscribe, a signature, a Message-ID, a
+ * plain-text part)? A test message to the owner shows the headers exactly as they are sent.
+ */
+import { createPublicKey, randomUUID } from 'node:crypto';
+import { Resolver } from 'node:dns/promises';
+import type {
+  DeliverabilityCheck,
+  DeliverabilityLine,
+  DeliverabilityReport,
+} from '@quillpost/domain';
+import type { Env } from '../../env.js';
+import { dkimOf } from '../../mail/create-mailer.js';
+import type { MailDeliveryError, MailMessage, Mailer } from '../../mail/mailer.js';
+import { AppError } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
+import { renderRawMessage, type DkimOptions } from '../../mail/smtp-mailer.js';
+import { renderEmail } from '../../mail/templates.js';
+import { listUnsubscribeHeaders } from '../subscriptions/index.js';
+import { addressOf, fromDomain } from './compose.js';
+
+/** The two lookups the check makes; node's resolver, pointed at DNS_SERVERS when set. */
+export interface DnsLookup {
+  resolveTxt(name: string): Promise<string[][]>;
+  resolveMx(name: string): Promise<Array<{ exchange: string; priority: number }>>;
+}
+
+export function dnsLookup(servers: string | undefined): DnsLookup {
+  const resolver = new Resolver({ timeout: 3_000, tries: 2 });
+  const list =
+    servers
+      ?.split(',')
+      .map((server) => server.trim())
+      .filter(Boolean) ?? [];
+  if (list.length) resolver.setServers(list);
+  return resolver;
+}
+
+const NO_RECORDS = new Set(['ENOTFOUND', 'ENODATA']);
+
+/** The TXT records at `name`, each joined from its chunks; none when the name has none. */
+async function txt(dns: DnsLookup, name: string): Promise<string[]> {
+  try {
+    return (await dns.resolveTxt(name)).map((chunks) => chunks.join(''));
+  } catch (error) {
+    if (NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) return [];
+    throw error;
+  }
+}
+
+const LABELS: Record<DeliverabilityCheck, string> = {
+  spf: 'SPF',
+  dkim: 'DKIM record',
+  dmarc: 'DMARC',
+  mx: 'MX',
+  'list-unsubscribe': 'List-Unsubscribe',
+  'list-unsubscribe-post': 'List-Unsubscribe-Post',
+  'dkim-signature': 'DKIM-Signature',
+  'message-id': 'Message-ID',
+  'text-part': 'Plain-text part',
+  'one-click': 'One-click unsubscribe',
+};
+
+const green = (check: DeliverabilityCheck, detail: string): DeliverabilityLine => ({
+  check,
+  label: LABELS[check],
+  ok: true,
+  detail,
+  fix: null,
+});
+
+const red = (check: DeliverabilityCheck, detail: string, fix: string): DeliverabilityLine => ({
+  check,
+  label: LABELS[check],
+  ok: false,
+  detail,
+  fix,
+});
+
+/** A lookup that failed for another reason than "no such record" is a red line of its own. */
+async function guarded(
+  check: DeliverabilityCheck,
+  run: () => Promise<DeliverabilityLine>,
+): Promise<DeliverabilityLine> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return red(check, `The DNS lookup failed (${code}).`, 'Check the domain and try again.');
+  }
+}
+
+async function spfLine(dns: DnsLookup, domain: string): Promise<DeliverabilityLine> {
+  const records = (await txt(dns, domain)).filter((record) => /^v=spf1(\s|$)/i.test(record));
+  const [record] = records;
+  if (!record) {
+    return red(
+      'spf',
+      `No SPF record at ${domain}.`,
+      `Add a TXT record at ${domain}: v=spf1 include:<your relay's SPF domain> ~all`,
+    );
+  }
+  if (records.length > 1) {
+    return red(
+      'spf',
+      `${records.length} SPF records at ${domain}.`,
+      'Merge them into one record: receivers treat more than one as a failure.',
+    );
+  }
+  return /\s[~-]all$/i.test(record.trim())
+    ? green('spf', record)
+    : red(
+        'spf',
+        record,
+        `End the record with ~all or -all, so servers it does not list cannot send as ${domain}.`,
+      );
+}
+
+/** The base64 DER of the public half, as a DKIM record's p= holds it. */
+function publicKeyOf(privateKey: string): string {
+  return createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64');
+}
+
+const DKIM_SETUP =
+  'Set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY so the site signs its mail, or make sure your relay signs it with a key published under your domain.';
+
+async function dkimLine(
+  dns: DnsLookup,
+  dkim: DkimOptions | undefined,
+): Promise<DeliverabilityLine> {
+  if (!dkim) return red('dkim', 'The site does not sign its mail.', DKIM_SETUP);
+  const name = `${dkim.keySelector}._domainkey.${dkim.domainName}`;
+  const expected = publicKeyOf(dkim.privateKey);
+  const publish = `Publish a TXT record at ${name}: v=DKIM1; k=rsa; p=${expected}`;
+  const record = (await txt(dns, name)).find((value) => /(^|;)\s*p=/.test(value));
+  if (!record) return red('dkim', `No DKIM record at ${name}.`, publish);
+  const published = /(?:^|;)\s*p=([^;]*)/.exec(record)?.[1]?.replace(/\s+/g, '') ?? '';
+  return published === expected
+    ? green('dkim', `${name} holds the public half of DKIM_PRIVATE_KEY.`)
+    : red('dkim', `${name} holds another key than DKIM_PRIVATE_KEY's.`, publish);
+}
+
+async function dmarcLine(dns: DnsLookup, domain: string): Promise<DeliverabilityLine> {
+  const name = `_dmarc.${domain}`;
+  const record = (await txt(dns, name)).find((value) => /^v=DMARC1(\s|;|$)/i.test(value));
+  if (!record) {
+    return red(
+      'dmarc',
+      `No DMARC record at ${name}.`,
+      `Add a TXT record at ${name}: v=DMARC1; p=none; rua=mailto:dmarc@${domain} (Gmail and Yahoo require one; move to p=quarantine once the reports look right).`,
+    );
+  }
+  const policy = /(?:^|;)\s*p=([a-z]+)/i.exec(record)?.[1]?.toLowerCase() ?? 'none';
+  const meaning =
+    policy === 'none'
+      ? 'monitoring only'
+      : policy === 'quarantine'
+        ? 'failures go to spam'
+        : 'failures are refused';
+  return green('dmarc', `Policy ${policy} (${meaning}): ${record}`);
+}
+
+async function mxLine(dns: DnsLookup, domain: string, from: string): Promise<DeliverabilityLine> {
+  let records: Array<{ exchange: string; priority: number }> = [];
+  try {
+    records = await dns.resolveMx(domain);
+  } catch (error) {
+    if (!NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+  return records.length
+    ? green(
+        'mx',
+        [...records]
+          .sort((a, b) => a.priority - b.priority)
+          .map((record) => `${record.priority} ${record.exchange}`)
+          .join(', '),
+      )
+    : red(
+        'mx',
+        `No MX record for ${domain}.`,
+        `Add an MX record for ${domain}, so replies and bounces to ${from} reach a mailbox.`,
+      );
+}
+
+/** The header block of a raw message, unfolded, in order. */
+export function headersOf(raw: string): Array<{ name: string; value: string }> {
+  const end = raw.search(/\r?\n\r?\n/);
+  return (end < 0 ? raw : raw.slice(0, end))
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => {
+      const colon = line.indexOf(':');
+      return { name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
+    })
+    .filter((header) => header.name);
+}
+
+/** POSTs the one-click URL as a mail provider does: no cookies, the RFC 8058 body. */
+async function oneClickLine(url: string | undefined): Promise<DeliverabilityLine> {
+  if (!url) return red('one-click', 'The message has no one-click link.', 'See List-Unsubscribe.');
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(5_000),
+    });
+    return response.status === 200
+      ? green('one-click', `POST ${url} answered 200.`)
+      : red(
+          'one-click',
+          `POST ${url} answered ${response.status}.`,
+          'It must answer 200 to a POST without cookies: check PUBLIC_URL and the proxy in front of the site.',
+        );
+  } catch (error) {
+    return red(
+      'one-click',
+      `POST ${url} failed: ${(error as Error).message}.`,
+      'PUBLIC_URL must be the address the site answers on from the internet.',
+    );
+  }
+}
+
+function messageLines(
+  raw: string,
+  headers: Array<{ name: string; value: string }>,
+  domain: string,
+): { lines: DeliverabilityLine[]; oneClickUrl: string | undefined } {
+  const header = (name: string) =>
+    headers.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase())?.value;
+  const listUnsubscribe = header('List-Unsubscribe');
+  const oneClickUrl = /<(https?:\/\/[^>]+)>/.exec(listUnsubscribe ?? '')?.[1];
+  const post = header('List-Unsubscribe-Post');
+  const signature = header('DKIM-Signature');
+  const messageId = header('Message-ID');
+  const lines = [
+    oneClickUrl?.startsWith('https://')
+      ? green('list-unsubscribe', listUnsubscribe!)
+      : red(
+          'list-unsubscribe',
+          listUnsubscribe ?? 'Missing.',
+          'Gmail and Yahoo need an https:// one-click link: set PUBLIC_URL to the site’s https address.',
+        ),
+    post === 'List-Unsubscribe=One-Click'
+      ? green('list-unsubscribe-post', post)
+      : red(
+          'list-unsubscribe-post',
+          post ?? 'Missing.',
+          'Every issue must carry List-Unsubscribe-Post: List-Unsubscribe=One-Click.',
+        ),
+    signature
+      ? green(
+          'dkim-signature',
+          ['d', 's']
+            .map(
+              (tag) =>
+                `${tag}=${new RegExp(`(?:^|;)\\s*${tag}=([^;]+)`).exec(signature)?.[1] ?? '?'}`,
+            )
+            .join('; '),
+        )
+      : red('dkim-signature', 'The message is not signed.', DKIM_SETUP),
+    messageId?.endsWith(`@${domain}>`)
+      ? green('message-id', messageId)
+      : red(
+          'message-id',
+          messageId ?? 'Missing.',
+          `Message-IDs should end in @${domain}, the sending domain.`,
+        ),
+    /content-type:\s*text\/plain/i.test(raw)
+      ? green('text-part', 'text/plain alongside the HTML.')
+      : red('text-part', 'HTML only.', 'Send a plain-text part with every message.'),
+  ];
+  return { lines, oneClickUrl };
+}
+
+export interface DeliverabilityDeps {
+  env: Env;
+  /** Sends the test message: the transactional mailer. */
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Runs every check for MAIL_FROM's domain and mails the owner (`to`) the test message. */
+export async function checkDeliverability(
+  deps: DeliverabilityDeps,
+  to: string,
+): Promise<Omit<DeliverabilityReport, 'success'>> {
+  const { env, mailer, logger } = deps;
+  const domain = fromDomain(env.MAIL_FROM);
+  const from = addressOf(env.MAIL_FROM);
+  const dns = dnsLookup(env.DNS_SERVERS);
+  const dkim = dkimOf(env);
+
+  const content = renderEmail({
+    siteName: env.SITE_NAME,
+    heading: 'A test from the deliverability check',
+    paragraphs: [
+      'The deliverability check sent this message to see it as a receiver does. Its unsubscribe link changes nothing.',
+    ],
+    reason: `You are receiving this because you ran the deliverability check of ${env.SITE_NAME}.`,
+  });
+  const message: MailMessage = {
+    to,
+    subject: `[Test] Deliverability check for ${env.SITE_NAME}`,
+    html: content.html,
+    text: content.text,
+    messageId: `<deliverability-${randomUUID()}@${domain}>`,
+    headers: listUnsubscribeHeaders(env, 'preview', {
+      mailto: env.NEWSLETTER_UNSUBSCRIBE_MAILTO ?? from,
+    }),
+  };
+  const raw = await renderRawMessage(env.MAIL_FROM, dkim, message);
+  const headers = headersOf(raw);
+  const { lines: received, oneClickUrl } = messageLines(raw, headers, domain);
+  const [dnsLines, oneClick] = await Promise.all([
+    Promise.all([
+      guarded('spf', () => spfLine(dns, domain)),
+      guarded('dkim', () => dkimLine(dns, dkim)),
+      guarded('dmarc', () => dmarcLine(dns, domain)),
+      guarded('mx', () => mxLine(dns, domain, from)),
+    ]),
+    oneClickLine(oneClickUrl),
+    mailer.send(message).catch((error: unknown) => {
+      logger.warn(
+        { responseCode: (error as MailDeliveryError).responseCode },
+        'deliverability: test message failed',
+      );
+      throw new AppError(502, 'NEWSLETTER_TEST_FAILED');
+    }),
+  ]);
+  return { domain, sentTo: to, lines: [...dnsLines, ...received, oneClick], headers };
+}
