@@ -24,6 +24,7 @@ import {
   subscriptionRoutes,
   toSubscription,
 } from './modules/subscriptions/index.js';
+import { replyEmailsOffRoutes } from './modules/notifications/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -163,6 +164,7 @@ export function createApp(deps: AppDeps): Express {
   // Before the same-site guard: mail providers post here from anywhere (RFC 8058), and relays
   // report bounces and complaints from their servers.
   app.use(oneClickUnsubscribeRoutes(subscriptions));
+  app.use(replyEmailsOffRoutes(deps));
   app.use(relayWebhookRoutes(deps));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);

@@ -14,6 +14,7 @@ import { moderationRoutes } from './modules/moderation/index.js';
 import { endpointMounter } from './http/endpoints.js';
 import { requirePermission } from './modules/auth/index.js';
 import { memberRoutes } from './modules/members/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -27,6 +28,7 @@ export function communityRoutes(
     onMount: options.onMount,
   });
   memberRoutes(deps, mount);
+  notificationRoutes(deps, mount);
   directoryRoutes(deps, mount);
   bookmarkRoutes(deps, mount);
   discussionRoutes(deps, mount);

@@ -44,8 +44,9 @@ describe('upgradeDatabase', () => {
       '009-sign-out-notices.sql',
       '010-sealed-mail-bodies',
       '011-relay-events.sql',
+      '012-notifications.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(4);
+    expect(upgrade.backup?.pending).toHaveLength(5);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -718,6 +718,8 @@ export const siteSettingsSchema = z.object({
    * home page's sameAs. Null until first saved: then the links page's profile entries are used.
    */
   socialProfiles: socialProfileUrlsSchema.nullable(),
+  /** The owner gets a daily email of new comments and reports (none on a quiet day). */
+  ownerDigest: z.boolean(),
 });
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
@@ -727,6 +729,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   announcement: '',
   defaultTimeZone: 'UTC',
   socialProfiles: null,
+  ownerDigest: true,
 };
 
 function settingsIssue(ctx: Ctx, value: unknown) {
@@ -738,6 +741,7 @@ export const siteSettingsUpdateSchema = z
   .object({
     commentsOpen: z.boolean().optional(),
     directoryOpen: z.boolean().optional(),
+    ownerDigest: z.boolean().optional(),
     announcement: z
       .custom<string>()
       .superRefine((value: unknown, ctx) => {
@@ -778,3 +782,13 @@ export const contentSyncResponseSchema = okSchema.extend({
 export type ContentSyncReport = z.output<typeof contentSyncResponseSchema>;
 
 export const adminEventListResponseSchema = eventListResponseSchema;
+
+/** GET and PUT /api/members/notifications: which emails a member gets about the community. */
+export const notificationSettingsSchema = z.object({
+  /** One email when someone replies to their comment (at most one per thread an hour). */
+  replies: z.boolean(),
+});
+export type NotificationSettings = z.output<typeof notificationSettingsSchema>;
+export const notificationSettingsResponseSchema = okSchema.extend({
+  notifications: notificationSettingsSchema,
+});

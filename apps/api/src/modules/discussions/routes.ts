@@ -7,6 +7,7 @@ import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
+import { noticeOfReply } from '../notifications/index.js';
 import {
   commentOnPost,
   commentOnThread,
@@ -46,6 +47,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   }
 
   const commentsOpen = () => readSettings(db).commentsOpen;
+  const onReply = (commentId: number) => noticeOfReply(deps, commentId);
 
   mount('threadList', (_req, res) => {
     res.json({ success: true, threads: listThreads(db, isoNow(deps.clock)) });
@@ -79,14 +81,14 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   mount('threadComment', (req, res, { params, body: input }) => {
     const { threadId } = params;
     const viewer = admitNewText(req);
-    const comment = commentOnThread(db, viewer, threadId, input, isoNow(deps.clock));
+    const comment = commentOnThread(db, viewer, threadId, input, isoNow(deps.clock), onReply);
     res.status(201).json({ success: true, comment });
   });
 
   mount('postComment', (req, res, { params, body: input }) => {
     const { postId } = params;
     const viewer = admitNewText(req);
-    const comment = commentOnPost(db, viewer, postId, input, isoNow(deps.clock));
+    const comment = commentOnPost(db, viewer, postId, input, isoNow(deps.clock), onReply);
     res.status(201).json({ success: true, comment });
   });
 

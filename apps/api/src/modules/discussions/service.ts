@@ -244,12 +244,16 @@ export function startThread(
   });
 }
 
+/** Called inside the transaction that stores a reply, with the reply's id (reply emails). */
+export type OnReply = (commentId: number) => void;
+
 export function commentOnThread(
   db: Db,
   viewer: Viewer,
   threadId: number,
   input: { body: string; parentId?: number | null | undefined },
   now: string,
+  onReply?: OnReply,
 ): Comment {
   return inTransaction(db, () => {
     requireThread(db, threadId, now);
@@ -261,6 +265,7 @@ export function commentOnThread(
       body: input.body,
       now,
     });
+    if (parentId !== null) onReply?.(id);
     return toComment(commentById(db, id, viewer.id)!, viewer);
   });
 }
@@ -271,6 +276,7 @@ export function commentOnPost(
   postId: number,
   input: { body: string; parentId?: number | null | undefined },
   now: string,
+  onReply?: OnReply,
 ): Comment {
   return inTransaction(db, () => {
     const post = requireVisiblePost(db, postId, now);
@@ -282,7 +288,7 @@ export function commentOnPost(
       .prepare('SELECT id FROM discussion_threads WHERE content_id = ?')
       .pluck()
       .get(post.id) as number;
-    return commentOnThread(db, viewer, threadId, input, now);
+    return commentOnThread(db, viewer, threadId, input, now, onReply);
   });
 }
 

@@ -86,6 +86,8 @@ const FIXTURES = {
   dashboard: () => ({}),
   profileGet: () => ({}),
   profileUpdate: () => ({ body: { bio: 'Reads a lot.' } }),
+  notificationsGet: () => ({}),
+  notificationsUpdate: () => ({ body: { replies: true } }),
   dataExport: () => ({}),
   // A fresh account per request: deleting is the whole point of the call.
   accountDelete: () => ({ body: { confirmDelete: true } }),

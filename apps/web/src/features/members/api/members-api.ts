@@ -30,6 +30,9 @@ export function createMembersApi(client: ApiClient) {
     dashboard: (o: Signal = {}) => api.call('dashboard', o),
     profile: (o: Signal = {}) => api.call('profileGet', o),
     updateProfile: (input: ProfileUpdate) => api.call('profileUpdate', { body: input }),
+    notifications: (o: Signal = {}) => api.call('notificationsGet', o),
+    updateNotifications: (replies: boolean) =>
+      api.call('notificationsUpdate', { body: { replies } }),
     /** Where the browser downloads "my data" from (a same-origin navigation carries the cookie). */
     exportUrl: () => api.url('dataExport'),
     deleteAccount: () => api.call('accountDelete', { body: { confirmDelete: true } }),

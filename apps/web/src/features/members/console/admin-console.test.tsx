@@ -37,6 +37,7 @@ describe('the console', () => {
               announcement: '',
               defaultTimeZone: 'UTC',
               socialProfiles: null,
+              ownerDigest: true,
             },
           },
         },
@@ -153,6 +154,7 @@ describe('the console', () => {
       announcement: '',
       defaultTimeZone: 'UTC',
       socialProfiles: null,
+      ownerDigest: true,
     };
     const { calls } = await renderApp({
       path: '/members/admin/settings',
@@ -165,6 +167,7 @@ describe('the console', () => {
     });
     await user.click(await screen.findByRole('checkbox', { name: /post comments/ }));
     await user.type(screen.getByLabelText('Dashboard announcement'), 'Hello');
+    await user.click(screen.getByRole('checkbox', { name: /daily digest of new comments/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     // The profiles were never saved and are left as the links page has them: not sent.
@@ -173,6 +176,7 @@ describe('the console', () => {
       directoryOpen: true,
       announcement: 'Hello',
       defaultTimeZone: 'UTC',
+      ownerDigest: false,
     });
   });
 
@@ -184,6 +188,7 @@ describe('the console', () => {
       announcement: '',
       defaultTimeZone: 'UTC',
       socialProfiles: null,
+      ownerDigest: true,
     };
     const { calls } = await renderApp({
       path: '/members/admin/settings',
@@ -227,6 +232,7 @@ describe('the console', () => {
               announcement: '',
               defaultTimeZone: 'UTC',
               socialProfiles: null,
+              ownerDigest: true,
             },
           },
         },
@@ -269,6 +275,7 @@ describe('the console', () => {
               announcement: '',
               defaultTimeZone: 'Europe/London',
               socialProfiles: null,
+              ownerDigest: true,
             },
           },
         },

@@ -72,6 +72,14 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           />
           <span>Show the member directory</span>
         </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.ownerDigest}
+            onChange={(event) => setSettings({ ...settings, ownerDigest: event.target.checked })}
+          />
+          <span>Email me a daily digest of new comments and reports</span>
+        </label>
         <div className="field">
           <label className="field__label" htmlFor="settings-announcement">
             Dashboard announcement

@@ -149,6 +149,31 @@ describe('account', () => {
     );
   });
 
+  it('turns reply emails off and on', async () => {
+    const user = userEvent.setup();
+    let replies = true;
+    const { calls } = await renderApp({
+      path: '/members/account',
+      routes: accountRoutes({
+        'GET /api/members/notifications': () => ({
+          body: { success: true, notifications: { replies } },
+        }),
+        'PUT /api/members/notifications': (call) => {
+          replies = (call.body as { replies: boolean }).replies;
+          return { body: { success: true, notifications: { replies } } };
+        },
+      }),
+    });
+    const box = await screen.findByRole('checkbox', {
+      name: /Email me when someone replies to my comments/,
+    });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(await screen.findByText('Reply emails are off.')).toBeInTheDocument();
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ replies: false });
+  });
+
   it('deletes the account only after typed confirmation, then leaves the members area', async () => {
     const user = userEvent.setup();
     const routes = accountRoutes();

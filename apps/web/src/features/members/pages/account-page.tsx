@@ -333,6 +333,48 @@ function SignOutNoticeLine({ notice }: { notice: SignOutNotice | null }) {
   );
 }
 
+/** Reply emails: on or off, saved as soon as the box changes. */
+function ReplyEmails() {
+  const api = useMembersApi();
+  const settings = useResource('notifications', (_client, signal) => api.notifications({ signal }));
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function change(replies: boolean) {
+    setSaving(true);
+    const result = await api.updateNotifications(replies);
+    setSaving(false);
+    if (result.ok) settings.reload();
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: replies ? 'Reply emails are on.' : 'Reply emails are off.' }
+        : { tone: 'error', text: result.message },
+    );
+  }
+
+  return (
+    <section className="members-card" aria-labelledby="email-notifications">
+      <h2 id="email-notifications">Email notifications</h2>
+      <ResourceView resource={settings} label="your email notifications">
+        {(data) => (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={data.notifications.replies}
+              disabled={saving}
+              onChange={(event) => void change(event.target.checked)}
+            />
+            <span>
+              Email me when someone replies to my comments (at most once per conversation an hour)
+            </span>
+          </label>
+        )}
+      </ResourceView>
+      <ActionNotice notice={notice} />
+    </section>
+  );
+}
+
 export default function AccountPage() {
   const api = useMembersApi();
   const membership = useMembership();
@@ -390,6 +432,7 @@ export default function AccountPage() {
           }
         </ResourceView>
       </section>
+      <ReplyEmails />
       <section className="members-card" aria-labelledby="your-data">
         <h2 id="your-data">Your data</h2>
         <p>

@@ -113,6 +113,7 @@ export function memberRoutes(
     'GET /api/discussions': ok({ threads: [] }),
     'GET /api/events': ok({ events: [] }),
     'GET /api/members/directory': ok({ open: true, members: [] }),
+    'GET /api/members/notifications': ok({ notifications: { replies: true } }),
     ...over,
   };
 }

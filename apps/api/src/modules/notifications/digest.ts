@@ -1,0 +1,129 @@
+/**
+ * The owner's daily digest: the comments and reports that came in since the last one, in one
+ * email to each ADMIN_EMAILS address, at most once a day and never on a quiet day. The owner
+ * turns it off in the console's settings (`ownerDigest`).
+ */
+import { iso, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/statements.js';
+import type { Env } from '../../env.js';
+import type { Logger } from '../../logger.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { renderEmail } from '../../mail/templates.js';
+import { readSettings } from '../settings/index.js';
+
+export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
+/** How often the server asks whether a digest is due. */
+export const DIGEST_CHECK_MS = 15 * 60_000;
+const LISTED_MAX = 20;
+
+export type DigestDeps = { db: Db; clock: Clock; env: Env; logger: Logger };
+
+interface NewComment {
+  author: string | null;
+  thread: string;
+  body: string;
+}
+
+interface NewReport {
+  reason: string | null;
+  author: string | null;
+  body: string;
+}
+
+const excerpt = (text: string, max = 140) =>
+  [...text].length > max ? `${[...text].slice(0, max).join('').trimEnd()}…` : text;
+
+/**
+ * Sends the digest when a day has passed since the window the last one covered; returns what it
+ * counted, or null when none was due. Quiet days move the window on without an email.
+ */
+export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: number } | null {
+  const { db, clock, env } = deps;
+  const now = clock.now();
+  return inTransaction(db, () => {
+    const last = db.prepare('SELECT covered_until FROM owner_digest WHERE id = 1').pluck().get() as
+      string | undefined;
+    if (!last) {
+      // The first day starts now: a new site (or a new feature) does not mail the past.
+      db.prepare('INSERT INTO owner_digest (id, covered_until) VALUES (1, ?)').run(iso(now));
+      return null;
+    }
+    if (now - Date.parse(last) < DIGEST_INTERVAL_MS) return null;
+    const window = { from: last, to: iso(now) };
+    db.prepare('UPDATE owner_digest SET covered_until = ? WHERE id = 1').run(window.to);
+    if (!readSettings(db).ownerDigest || env.ADMIN_EMAILS.length === 0) return null;
+
+    const comments = db
+      .prepare(
+        `SELECT u.name AS author, t.title AS thread, c.body
+           FROM comments c JOIN users u ON u.id = c.author_id
+           JOIN discussion_threads t ON t.id = c.thread_id
+          WHERE c.created_at > @from AND c.created_at <= @to AND c.status = 'visible'
+          ORDER BY c.created_at`,
+      )
+      .all(window) as NewComment[];
+    const reports = db
+      .prepare(
+        `SELECT r.reason, u.name AS author, c.body
+           FROM comment_reports r JOIN comments c ON c.id = r.comment_id
+           JOIN users u ON u.id = c.author_id
+          WHERE r.created_at > @from AND r.created_at <= @to AND r.status = 'open'
+          ORDER BY r.created_at`,
+      )
+      .all(window) as NewReport[];
+    if (!comments.length && !reports.length) return null;
+
+    const site = env.SITE_NAME;
+    const count = (n: number, what: string) => `${n} new ${what}${n === 1 ? '' : 's'}`;
+    const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} in the last day.`;
+    const lines = [
+      ...reports
+        .slice(0, LISTED_MAX)
+        .map(
+          (report) =>
+            `Reported${report.reason ? ` (${report.reason})` : ''}: ${report.author ?? 'A member'} wrote “${excerpt(report.body)}”`,
+        ),
+      ...comments
+        .slice(0, LISTED_MAX)
+        .map(
+          (comment) =>
+            `${comment.author ?? 'A member'} on “${comment.thread}”: ${excerpt(comment.body)}`,
+        ),
+    ];
+    const more = comments.length + reports.length - lines.length;
+    const content = renderEmail({
+      siteName: site,
+      heading: 'Your community today',
+      paragraphs: [summary, ...lines, ...(more > 0 ? [`And ${more} more.`] : [])],
+      button: {
+        label: reports.length ? 'Open the moderation queue' : 'Open the discussions',
+        url: new URL(
+          reports.length ? '/members/moderation/queue' : '/members/discussions',
+          env.WEB_ORIGIN,
+        ).toString(),
+      },
+      reason: `You are receiving this because you run ${site}. Turn the digest off in the console's settings.`,
+    });
+    for (const to of env.ADMIN_EMAILS) {
+      enqueueMail(deps, { kind: 'owner-digest', to, subject: `${site}: ${summary}`, ...content });
+    }
+    return { comments: comments.length, reports: reports.length };
+  });
+}
+
+/** Checks every DIGEST_CHECK_MS whether the digest is due; returns the stop function. */
+export function startOwnerDigest(deps: DigestDeps): () => void {
+  const tick = () => {
+    try {
+      const sent = sendOwnerDigest(deps);
+      if (sent) deps.logger.info(sent, 'owner digest: queued');
+    } catch (error) {
+      deps.logger.error({ err: error }, 'owner digest: failed');
+    }
+  };
+  tick();
+  const timer = setInterval(tick, DIGEST_CHECK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
