@@ -29,17 +29,12 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [checkingCode, setCheckingCode] = useState(false);
   const [resendBlocked, setResendBlocked] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
-  const sentHeading = useRef<HTMLParagraphElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (state === 'open') emailInput.current?.focus();
-    if (state === 'sent') sentHeading.current?.focus();
   }, [state]);
 
   useEffect(() => {
@@ -58,8 +53,6 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
     setEmail('');
     setSentTo('');
     setError(null);
-    setCode('');
-    setCodeError(null);
     onOpenChange?.(false);
     requestAnimationFrame(() => openButton.current?.focus());
   };
@@ -97,26 +90,6 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
     void send(parsed.data);
   }
 
-  async function submitCode(event: FormEvent) {
-    event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!MAGIC_CODE_PATTERN.test(digits)) {
-      setCodeError(MESSAGES.CODE_INVALID);
-      return;
-    }
-    setCheckingCode(true);
-    setCodeError(null);
-    const result = await api.call('magicLinkCode', { body: { email: sentTo, code: digits } });
-    setCheckingCode(false);
-    if (!result.ok) {
-      setCodeError(result.message);
-      return;
-    }
-    const name = typeof result.data.user?.name === 'string' ? result.data.user.name : null;
-    const next = typeof result.data.returnUrl === 'string' ? result.data.returnUrl : null;
-    onSignedIn({ name, returnUrl: next });
-  }
-
   if (state === 'closed') {
     return (
       <button
@@ -133,54 +106,14 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
 
   if (state === 'sent') {
     return (
-      <div className="magic-link magic-link--sent">
-        <p ref={sentHeading} className="magic-link__sent" role="status" tabIndex={-1}>
-          {messageTemplates.magicLinkSent(sentTo)}
-        </p>
-        <form className="magic-link__code" onSubmit={submitCode} noValidate>
-          <TextField
-            id={`${id}-code`}
-            inputClassName="magic-link__code-input"
-            label="Or enter the 6-digit code from the email"
-            error={codeError}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={7}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={checkingCode}
-          >
-            {checkingCode ? MESSAGES.SIGNING_IN : 'Sign in with code'}
-          </button>
-        </form>
-        <div className="magic-link__links">
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={() => {
-              setState('open');
-              setCode('');
-              setCodeError(null);
-            }}
-          >
-            ← Back
-          </button>
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={resendBlocked}
-            onClick={() => void send(sentTo)}
-          >
-            {resendBlocked ? MESSAGES.SENT : 'Send the link again'}
-          </button>
-        </div>
-      </div>
+      <MagicLinkSent
+        id={id}
+        sentTo={sentTo}
+        resendBlocked={resendBlocked}
+        onResend={() => void send(sentTo)}
+        onBack={() => setState('open')}
+        onSignedIn={onSignedIn}
+      />
     );
   }
 
@@ -210,6 +143,97 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * After the link went out: says where, and takes the 6-digit code from the same email for a
+ * reader whose mail is on another device.
+ */
+function MagicLinkSent({
+  id,
+  sentTo,
+  resendBlocked,
+  onResend,
+  onBack,
+  onSignedIn,
+}: {
+  id: string;
+  sentTo: string;
+  resendBlocked: boolean;
+  onResend(): void;
+  onBack(): void;
+  onSignedIn: MagicLinkFormProps['onSignedIn'];
+}) {
+  const api = useApiClient();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [checkingCode, setCheckingCode] = useState(false);
+  const sentHeading = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => sentHeading.current?.focus(), []);
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!MAGIC_CODE_PATTERN.test(digits)) {
+      setCodeError(MESSAGES.CODE_INVALID);
+      return;
+    }
+    setCheckingCode(true);
+    setCodeError(null);
+    const result = await api.call('magicLinkCode', { body: { email: sentTo, code: digits } });
+    setCheckingCode(false);
+    if (!result.ok) {
+      setCodeError(result.message);
+      return;
+    }
+    const name = typeof result.data.user?.name === 'string' ? result.data.user.name : null;
+    const next = typeof result.data.returnUrl === 'string' ? result.data.returnUrl : null;
+    onSignedIn({ name, returnUrl: next });
+  }
+
+  return (
+    <div className="magic-link magic-link--sent">
+      <p ref={sentHeading} className="magic-link__sent" role="status" tabIndex={-1}>
+        {messageTemplates.magicLinkSent(sentTo)}
+      </p>
+      <form className="magic-link__code" onSubmit={submitCode} noValidate>
+        <TextField
+          id={`${id}-code`}
+          inputClassName="magic-link__code-input"
+          label="Or enter the 6-digit code from the email"
+          error={codeError}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={7}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={checkingCode}
+        >
+          {checkingCode ? MESSAGES.SIGNING_IN : 'Sign in with code'}
+        </button>
+      </form>
+      <div className="magic-link__links">
+        <button type="button" className="button button--quiet" onClick={onBack}>
+          ← Back
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={resendBlocked}
+          onClick={onResend}
+        >
+          {resendBlocked ? MESSAGES.SENT : 'Send the link again'}
+        </button>
+      </div>
+    </div>
   );
 }
 
