@@ -112,13 +112,23 @@ export function allEvents(db: Db, viewerId: number): MemberEvent[] {
   return rows.map(toEvent);
 }
 
-function instants(input: ParsedEventInput) {
+/** The event's stored columns: its wall-clock times as instants in its zone, end after start. */
+function eventColumns(input: ParsedEventInput) {
   const startsAt = new Date(zonedTimeToInstant(input.startsAt, input.timeZone)).toISOString();
   const endsAt = input.endsAt
     ? new Date(zonedTimeToInstant(input.endsAt, input.timeZone)).toISOString()
     : null;
   if (endsAt && endsAt < startsAt) throw new AppError(400, 'EVENT_END_BEFORE_START');
-  return { startsAt, endsAt };
+  return {
+    title: input.title,
+    description: input.description,
+    startsAt,
+    endsAt,
+    timeZone: input.timeZone,
+    location: input.location ?? null,
+    url: input.url ?? null,
+    status: input.status,
+  };
 }
 
 export function createEvent(
@@ -128,7 +138,6 @@ export function createEvent(
   now: string,
 ): MemberEvent {
   return inTransaction(db, () => {
-    const { startsAt, endsAt } = instants(input);
     const { lastInsertRowid } = db
       .prepare(
         `INSERT INTO events (title, description, starts_at, ends_at, time_zone, location, url, status,
@@ -136,18 +145,7 @@ export function createEvent(
          VALUES (@title, @description, @startsAt, @endsAt, @timeZone, @location, @url, @status,
            @actorId, @now, @now)`,
       )
-      .run({
-        title: input.title,
-        description: input.description,
-        startsAt,
-        endsAt,
-        timeZone: input.timeZone,
-        location: input.location ?? null,
-        url: input.url ?? null,
-        status: input.status,
-        actorId,
-        now,
-      });
+      .run({ ...eventColumns(input), actorId, now });
     const id = Number(lastInsertRowid);
     writeLog(db, {
       actorId,
@@ -168,24 +166,12 @@ export function updateEvent(
 ): MemberEvent {
   return inTransaction(db, () => {
     if (!findEvent(db, eventId, actorId)) throw new AppError(404, 'NOT_FOUND');
-    const { startsAt, endsAt } = instants(input);
     db.prepare(
       `UPDATE events SET title = @title, description = @description, starts_at = @startsAt,
          ends_at = @endsAt, time_zone = @timeZone, location = @location, url = @url,
          status = @status, updated_at = @now
        WHERE id = @eventId`,
-    ).run({
-      title: input.title,
-      description: input.description,
-      startsAt,
-      endsAt,
-      timeZone: input.timeZone,
-      location: input.location ?? null,
-      url: input.url ?? null,
-      status: input.status,
-      now,
-      eventId,
-    });
+    ).run({ ...eventColumns(input), now, eventId });
     writeLog(db, {
       actorId,
       action: 'event.update',

@@ -1,13 +1,10 @@
 /** Previous / next through a paged list. */
 export function Pager({
-  page,
-  pageSize,
-  total,
+  of: { page, pageSize, total },
   onPage,
 }: {
-  page: number;
-  pageSize: number;
-  total: number;
+  /** A paged answer: which page it is, its size and how many items there are in all. */
+  of: { page: number; pageSize: number; total: number };
   onPage(page: number): void;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));

@@ -1,3 +1,4 @@
+import { DEFAULT_SITE_SETTINGS } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,14 +32,7 @@ describe('the console', () => {
         'GET /api/admin/settings': {
           body: {
             success: true,
-            settings: {
-              commentsOpen: true,
-              directoryOpen: true,
-              announcement: '',
-              defaultTimeZone: 'UTC',
-              socialProfiles: null,
-              ownerDigest: true,
-            },
+            settings: DEFAULT_SITE_SETTINGS,
           },
         },
       }),
@@ -148,14 +142,7 @@ describe('the console', () => {
 
   it('saves site settings', async () => {
     const user = userEvent.setup();
-    const settings = {
-      commentsOpen: true,
-      directoryOpen: true,
-      announcement: '',
-      defaultTimeZone: 'UTC',
-      socialProfiles: null,
-      ownerDigest: true,
-    };
+    const settings = DEFAULT_SITE_SETTINGS;
     const { calls } = await renderApp({
       path: '/members/admin/settings',
       routes: memberRoutes('admin', {
@@ -182,14 +169,7 @@ describe('the console', () => {
 
   it("shows the owner's profiles as the site does, and saves them once changed", async () => {
     const user = userEvent.setup();
-    const settings = {
-      commentsOpen: true,
-      directoryOpen: true,
-      announcement: '',
-      defaultTimeZone: 'UTC',
-      socialProfiles: null,
-      ownerDigest: true,
-    };
+    const settings = DEFAULT_SITE_SETTINGS;
     const { calls } = await renderApp({
       path: '/members/admin/settings',
       routes: memberRoutes('admin', {
@@ -226,14 +206,7 @@ describe('the console', () => {
         'GET /api/admin/settings': {
           body: {
             success: true,
-            settings: {
-              commentsOpen: true,
-              directoryOpen: true,
-              announcement: '',
-              defaultTimeZone: 'UTC',
-              socialProfiles: null,
-              ownerDigest: true,
-            },
+            settings: DEFAULT_SITE_SETTINGS,
           },
         },
         'POST /api/admin/content/sync': {
@@ -269,14 +242,7 @@ describe('the console', () => {
         'GET /api/admin/settings': {
           body: {
             success: true,
-            settings: {
-              commentsOpen: true,
-              directoryOpen: true,
-              announcement: '',
-              defaultTimeZone: 'Europe/London',
-              socialProfiles: null,
-              ownerDigest: true,
-            },
+            settings: { ...DEFAULT_SITE_SETTINGS, defaultTimeZone: 'Europe/London' },
           },
         },
         'POST /api/admin/events': { status: 201, body: { success: true, event: event({ id: 4 }) } },

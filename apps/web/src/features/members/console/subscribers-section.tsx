@@ -223,12 +223,7 @@ export function SubscribersSection() {
                   </tbody>
                 </table>
               </div>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={setPage}
-              />
+              <Pager of={data} onPage={setPage} />
             </>
           )
         }

@@ -198,12 +198,7 @@ export function UsersSection() {
                   />
                 ))}
               </ul>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={setPage}
-              />
+              <Pager of={data} onPage={setPage} />
             </>
           )
         }

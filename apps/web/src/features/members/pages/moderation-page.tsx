@@ -277,12 +277,7 @@ function Log() {
                   </li>
                 ))}
               </ol>
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onPage={setPage}
-              />
+              <Pager of={data} onPage={setPage} />
             </>
           )
         }
