@@ -4,7 +4,12 @@ import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { renderEmail } from '../../mail/templates.js';
 import { absolutizeHtml } from '../content/index.js';
-import { listUnsubscribeHeaders, manageUrl, unsubscribeUrl } from '../subscriptions/index.js';
+import {
+  listUnsubscribeHeaders,
+  manageUrl,
+  unsubscribeUrl,
+  type LinkSubject,
+} from '../subscriptions/index.js';
 
 export type ComposeEnv = Pick<
   Env,
@@ -236,6 +241,23 @@ export function sampleLinks(env: ComposeEnv): RecipientLinks {
   };
 }
 
+/**
+ * What every issue carries besides its body: one-click unsubscribe (RFC 8058, with a mailto for
+ * clients that only send mail) for the recipient, or the preview's link that changes nothing,
+ * and the list's id.
+ */
+export function issueHeaders(
+  env: ComposeEnv,
+  recipient: LinkSubject | 'preview',
+): Record<string, string> {
+  return {
+    ...listUnsubscribeHeaders(env, recipient, {
+      mailto: env.NEWSLETTER_UNSUBSCRIBE_MAILTO ?? addressOf(env.MAIL_FROM),
+    }),
+    'List-Id': `${env.SITE_NAME.replace(/[<>"\r\n]/g, '')} <newsletter.${fromDomain(env.MAIL_FROM)}>`,
+  };
+}
+
 /** The mail for one recipient: their links, one-click unsubscribe headers and stable Message-ID. */
 export function newsletterMessage(
   env: ComposeEnv,
@@ -256,11 +278,6 @@ export function newsletterMessage(
     html: content.html,
     text: content.text,
     messageId: newsletterMessageId(env.SESSION_SECRET, domain, issue.id, recipient.subscriberId),
-    headers: {
-      ...listUnsubscribeHeaders(env, subject, {
-        mailto: env.NEWSLETTER_UNSUBSCRIBE_MAILTO ?? addressOf(env.MAIL_FROM),
-      }),
-      'List-Id': `${env.SITE_NAME.replace(/[<>"\r\n]/g, '')} <newsletter.${domain}>`,
-    },
+    headers: issueHeaders(env, subject),
   };
 }

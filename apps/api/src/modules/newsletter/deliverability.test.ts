@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { deliverabilityReportSchema, type DeliverabilityReport } from '@quillpost/domain';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { as, signInAs } from '../../test-support/community.js';
+import { as, insertPost, signInAs } from '../../test-support/community.js';
 import { startDnsServer, type DnsZone } from '../../test-support/dns-server.js';
 import { createTestApp, testAppPerTest } from '../../test-support/test-app.js';
 
@@ -66,8 +66,10 @@ const byCheck = (report: DeliverabilityReport) =>
   Object.fromEntries(report.lines.map((line) => [line.check, line]));
 
 describe('the deliverability check', () => {
-  it('is all green for a domain that is set up, and mails the owner the test message', async () => {
+  it('is all green for a domain that is set up, and mails the owner a test issue', async () => {
     const { t, check } = await setup(HEALTHY);
+    const post = insertPost(t, { title: 'Why I write in public', slug: 'why-i-write' });
+    t.deps.db.prepare("UPDATE content_items SET category = 'write' WHERE id = ?").run(post);
     const report = await check();
     const lines = byCheck(report);
     expect(report.domain).toBe('rowan.example');
@@ -87,13 +89,19 @@ describe('the deliverability check', () => {
     expect(lines['message-id']?.detail).toMatch(/^<deliverability-[0-9a-f-]+@rowan\.example>$/);
     expect(lines['one-click']?.detail).toMatch(/answered 200\.$/);
     expect(report.headers.map((header) => header.name)).toEqual(
-      expect.arrayContaining(['DKIM-Signature', 'List-Unsubscribe', 'List-Unsubscribe-Post']),
+      expect.arrayContaining([
+        'DKIM-Signature',
+        'List-Unsubscribe',
+        'List-Unsubscribe-Post',
+        'List-ID',
+      ]),
     );
 
-    // The owner received it, and its unsubscribe link changed nothing.
+    // The owner received the newest post as its issue goes out; its unsubscribe link changed nothing.
     const [mail] = t.mailer.messages;
     expect(mail?.to).toBe('owner@rowan.example');
-    expect(mail?.subject).toBe('[Test] Deliverability check for Rowan Ellis');
+    expect(mail?.subject).toBe('[Test] Why I write in public');
+    expect(mail?.text).toContain('Read it on the site');
     expect(t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(0);
   });
 
@@ -135,13 +143,15 @@ describe('the deliverability check', () => {
   });
 
   it('shows a site that does not sign its mail, and a one-click link that does not answer', async () => {
-    const { check } = await setup(HEALTHY, {
+    const { t, check } = await setup(HEALTHY, {
       DKIM_DOMAIN: '',
       DKIM_SELECTOR: '',
       DKIM_PRIVATE_KEY: '',
       PUBLIC_URL: 'http://127.0.0.1:9',
     });
     const lines = byCheck(await check());
+    // Nothing published yet: a short test message of its own.
+    expect(t.mailer.messages[0]?.subject).toBe('[Test] Deliverability check for Rowan Ellis');
     expect(lines.dkim).toMatchObject({ ok: false, detail: 'The site does not sign its mail.' });
     expect(lines['dkim-signature']).toMatchObject({
       ok: false,

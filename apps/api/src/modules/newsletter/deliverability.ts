@@ -11,6 +11,8 @@ import type {
   DeliverabilityLine,
   DeliverabilityReport,
 } from '@quillpost/domain';
+import { isoNow, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { dkimOf } from '../../mail/create-mailer.js';
 import type { MailDeliveryError, MailMessage, Mailer } from '../../mail/mailer.js';
@@ -18,8 +20,15 @@ import { AppError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import { renderRawMessage, type DkimOptions } from '../../mail/smtp-mailer.js';
 import { renderEmail } from '../../mail/templates.js';
-import { listUnsubscribeHeaders } from '../subscriptions/index.js';
-import { addressOf, fromDomain } from './compose.js';
+import {
+  addressOf,
+  fromDomain,
+  issueHeaders,
+  personalize,
+  renderIssue,
+  sampleLinks,
+} from './compose.js';
+import { issueSourceOf, publishedItems, sectionOf } from './source.js';
 
 /** The two lookups the check makes; node's resolver, pointed at DNS_SERVERS when set. */
 export interface DnsLookup {
@@ -277,13 +286,41 @@ function messageLines(
 }
 
 export interface DeliverabilityDeps {
+  db: Db;
+  clock: Clock;
   env: Env;
   /** Sends the test message: the transactional mailer. */
   mailer: Mailer;
   logger: Logger;
 }
 
-/** Runs every check for MAIL_FROM's domain and mails the owner (`to`) the test message. */
+/**
+ * The newest published post as its issue would go out, with the preview's links; a short note of
+ * its own while nothing is published.
+ */
+function testIssue({ db, clock, env }: DeliverabilityDeps): Omit<MailMessage, 'to'> {
+  const [latest] = publishedItems(db, 'post', isoNow(clock));
+  const section = latest ? sectionOf('post', latest.category) : null;
+  if (latest && section) {
+    const issue = renderIssue(
+      env,
+      issueSourceOf(env, 'post', latest, section),
+      `[Test] ${latest.title}`,
+    );
+    return personalize(issue, sampleLinks(env));
+  }
+  const content = renderEmail({
+    siteName: env.SITE_NAME,
+    heading: 'A test from the deliverability check',
+    paragraphs: [
+      'The deliverability check sent this message to see it as a receiver does. Its unsubscribe link changes nothing.',
+    ],
+    reason: `You are receiving this because you ran the deliverability check of ${env.SITE_NAME}.`,
+  });
+  return { subject: `[Test] Deliverability check for ${env.SITE_NAME}`, ...content };
+}
+
+/** Runs every check for MAIL_FROM's domain and mails the owner (`to`) a test issue. */
 export async function checkDeliverability(
   deps: DeliverabilityDeps,
   to: string,
@@ -294,23 +331,11 @@ export async function checkDeliverability(
   const dns = dnsLookup(env.DNS_SERVERS);
   const dkim = dkimOf(env);
 
-  const content = renderEmail({
-    siteName: env.SITE_NAME,
-    heading: 'A test from the deliverability check',
-    paragraphs: [
-      'The deliverability check sent this message to see it as a receiver does. Its unsubscribe link changes nothing.',
-    ],
-    reason: `You are receiving this because you ran the deliverability check of ${env.SITE_NAME}.`,
-  });
   const message: MailMessage = {
     to,
-    subject: `[Test] Deliverability check for ${env.SITE_NAME}`,
-    html: content.html,
-    text: content.text,
+    ...testIssue(deps),
     messageId: `<deliverability-${randomUUID()}@${domain}>`,
-    headers: listUnsubscribeHeaders(env, 'preview', {
-      mailto: env.NEWSLETTER_UNSUBSCRIBE_MAILTO ?? from,
-    }),
+    headers: issueHeaders(env, 'preview'),
   };
   const raw = await renderRawMessage(env.MAIL_FROM, dkim, message);
   const headers = headersOf(raw);
