@@ -318,8 +318,9 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       id: 'root',
       Component: AppShell,
       loader: () => load.loadSite(reader),
-      // The profiles change rarely: a page loaded later shows them as of the first page.
-      shouldRevalidate: () => false,
+      // The profiles change rarely: navigating keeps them; only a revalidation of the page on
+      // screen (the console's settings, after a save) reads them again.
+      shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href === nextUrl.href,
       ErrorBoundary: RouteError,
       children: [
         // /links stands alone: no header, no footer.

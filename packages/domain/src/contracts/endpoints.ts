@@ -121,16 +121,9 @@ export const API_ROUTES = {
   dashboard: signedIn('GET', '/api/members/dashboard'),
   profileGet: signedIn('GET', '/api/members/profile'),
   profileUpdate: { method: 'PUT', path: '/api/members/profile', permission: 'edit_profile' },
-  notificationsGet: {
-    method: 'GET',
-    path: '/api/members/notifications',
-    permission: 'edit_profile',
-  },
-  notificationsUpdate: {
-    method: 'PUT',
-    path: '/api/members/notifications',
-    permission: 'edit_profile',
-  },
+  // Anyone signed in: whoever once commented gets reply emails, whatever their role now.
+  notificationsGet: signedIn('GET', '/api/members/notifications'),
+  notificationsUpdate: signedIn('PUT', '/api/members/notifications'),
   /** A download (Content-Disposition), not a JSON call. */
   dataExport: signedIn('GET', '/api/members/export'),
   accountDelete: signedIn('DELETE', '/api/members/account'),

@@ -107,7 +107,8 @@ export function contentReaderOver(call: ContentCall, now: () => number = Date.no
     categories: () => read('categories'),
     links: () => read('links'),
     page: (slug) => item('page', slug),
-    site: () => read('site'),
+    // Read again after the owner saves new profiles: the HTTP cache must not answer.
+    site: () => read('site', { cache: 'no-store' }),
   };
 }
 

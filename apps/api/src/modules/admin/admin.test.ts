@@ -242,6 +242,7 @@ describe('content', () => {
         '  - { name: Blog, url: https://rowan.example/blog, icon: pen }',
         '  - { name: X, url: https://x.com/rowan, icon: x }',
         '  - { name: GitHub, url: https://github.com/rowan, icon: github }',
+        '  - { name: Old code, url: https://github.com/rowan-old, icon: github }',
         '---',
         'Hi.',
       ].join('\n'),
@@ -262,7 +263,7 @@ describe('content', () => {
     const links = (await request(t.app).get('/api/links')).body as {
       links: Array<{ name: string }>;
     };
-    expect(links.links.map((link) => link.name)).toEqual(['Blog']);
+    expect(links.links.map((link) => link.name)).toEqual(['Blog', 'Old code']);
 
     const admin = await signInAs(t, 'admin');
     const refused = await as(t, admin).put('/api/admin/settings', {

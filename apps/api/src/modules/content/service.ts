@@ -327,16 +327,20 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       })!;
     },
 
-    /** The links page's own entries; its profile entries are the site's (`site`). */
+    /**
+     * The links page's own entries. The first https entry for each social network is the seed of
+     * the owner's profiles (`site`), which the page shows from there instead.
+     */
     links(viewer: Viewer) {
       return json('links', viewer, (all, now) => {
         const row = q.bySlug('page', 'links', all, now);
         if (!row) return undefined;
+        const seeds = new Set(Object.values(profilesOfLinks(row)).filter(Boolean));
         const page: LinksPage = {
           title: row.title,
           content: row.html,
           links: linksOf(row)
-            .filter((link) => !socialNetworkOfIcon(link.icon))
+            .filter((link) => !(socialNetworkOfIcon(link.icon) && seeds.has(link.url)))
             .map((link) => ({ ...link, description: link.description ?? null })),
         };
         return page;

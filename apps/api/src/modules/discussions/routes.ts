@@ -47,7 +47,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   }
 
   const commentsOpen = () => readSettings(db).commentsOpen;
-  const onReply = (commentId: number) => noticeOfReply(deps, commentId);
+  const onReply = (replyId: number, answeredId: number) => noticeOfReply(deps, replyId, answeredId);
 
   mount('threadList', (_req, res) => {
     res.json({ success: true, threads: listThreads(db, isoNow(deps.clock)) });

@@ -244,8 +244,12 @@ export function startThread(
   });
 }
 
-/** Called inside the transaction that stores a reply, with the reply's id (reply emails). */
-export type OnReply = (commentId: number) => void;
+/**
+ * Called inside the transaction that stores a reply (reply emails), with the reply's id and the
+ * comment it answers: the one replied to, which may itself be a reply (the stored parent is
+ * always the thread's top-level comment).
+ */
+export type OnReply = (replyId: number, answeredId: number) => void;
 
 export function commentOnThread(
   db: Db,
@@ -265,7 +269,7 @@ export function commentOnThread(
       body: input.body,
       now,
     });
-    if (parentId !== null) onReply?.(id);
+    if (parentId !== null && input.parentId) onReply?.(id, input.parentId);
     return toComment(commentById(db, id, viewer.id)!, viewer);
   });
 }

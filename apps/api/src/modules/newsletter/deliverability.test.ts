@@ -137,9 +137,36 @@ describe('the deliverability check', () => {
     expect(lines.spf?.fix).toBe(
       'End the record with ~all or -all, so servers it does not list cannot send as rowan.example.',
     );
+    dns.zone.txt!['rowan.example'] = ['v=spf1 redirect=_spf.relay.example'];
+    lines = byCheck(await check());
+    expect(lines.spf?.ok).toBe(true);
     delete dns.zone.txt!['rowan.example'];
     lines = byCheck(await check());
     expect(lines.spf?.detail).toBe('No SPF record at rowan.example.');
+
+    // Spaces around "=" are allowed; two DMARC records are none; a null MX takes no mail.
+    dns.zone.txt!['mail._domainkey.rowan.example'] = [`v=DKIM1; k = rsa; p = ${PUBLIC_B64}`];
+    dns.zone.txt!['_dmarc.rowan.example'] = ['v=DMARC1; p = reject; sp=none'];
+    dns.zone.mx = { 'rowan.example': [{ exchange: '.', priority: 0 }] };
+    lines = byCheck(await check());
+    expect(lines.dkim?.ok).toBe(true);
+    expect(lines.dmarc?.detail).toMatch(/^Policy reject \(failures are refused\)/);
+    expect(lines.mx).toMatchObject({ ok: false, detail: 'No MX record for rowan.example.' });
+    dns.zone.txt!['_dmarc.rowan.example'] = ['v=DMARC1; p=none', 'v=DMARC1; p=reject'];
+    lines = byCheck(await check());
+    expect(lines.dmarc).toMatchObject({
+      ok: false,
+      detail: '2 DMARC records at _dmarc.rowan.example.',
+    });
+  });
+
+  it('says when the signature does not match the From domain', async () => {
+    const { check } = await setup(HEALTHY, { MAIL_FROM: 'Rowan <letters@elsewhere.example>' });
+    const lines = byCheck(await check());
+    expect(lines.dkim).toMatchObject({
+      ok: false,
+      detail: "DKIM_DOMAIN is rowan.example, MAIL_FROM's domain is elsewhere.example.",
+    });
   });
 
   it('shows a site that does not sign its mail, and a one-click link that does not answer', async () => {

@@ -118,7 +118,12 @@ async function spfLine(dns: DnsLookup, domain: string): Promise<DeliverabilityLi
       'Merge them into one record: receivers treat more than one as a failure.',
     );
   }
-  return /\s[~-]all$/i.test(record.trim())
+  const value = record.trim();
+  // A redirect= hands the whole policy to the record it names, unless an "all" comes first.
+  const hasAll = /\s[~?+-]?all(\s|$)/i.test(value);
+  const closed =
+    /\s[~-]all(\s+exp=\S+)?$/i.test(value) || (!hasAll && /\sredirect=\S+/i.test(value));
+  return closed
     ? green('spf', record)
     : red(
         'spf',
@@ -135,17 +140,31 @@ function publicKeyOf(privateKey: string): string {
 const DKIM_SETUP =
   'Set DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY so the site signs its mail, or make sure your relay signs it with a key published under your domain.';
 
+/** Relaxed DMARC alignment: the signing domain is the From domain or one of its parents. */
+function aligned(signing: string, from: string): boolean {
+  const [a, b] = [signing.toLowerCase(), from.toLowerCase()];
+  return a === b || b.endsWith(`.${a}`);
+}
+
 async function dkimLine(
   dns: DnsLookup,
   dkim: DkimOptions | undefined,
+  domain: string,
 ): Promise<DeliverabilityLine> {
   if (!dkim) return red('dkim', 'The site does not sign its mail.', DKIM_SETUP);
+  if (!aligned(dkim.domainName, domain)) {
+    return red(
+      'dkim',
+      `DKIM_DOMAIN is ${dkim.domainName}, MAIL_FROM's domain is ${domain}.`,
+      `Sign as ${domain} (DKIM_DOMAIN) or send from an address at ${dkim.domainName}: DMARC passes only when the signature matches the From domain.`,
+    );
+  }
   const name = `${dkim.keySelector}._domainkey.${dkim.domainName}`;
   const expected = publicKeyOf(dkim.privateKey);
   const publish = `Publish a TXT record at ${name}: v=DKIM1; k=rsa; p=${expected}`;
-  const record = (await txt(dns, name)).find((value) => /(^|;)\s*p=/.test(value));
+  const record = (await txt(dns, name)).find((value) => /(^|;)\s*p\s*=/.test(value));
   if (!record) return red('dkim', `No DKIM record at ${name}.`, publish);
-  const published = /(?:^|;)\s*p=([^;]*)/.exec(record)?.[1]?.replace(/\s+/g, '') ?? '';
+  const published = /(?:^|;)\s*p\s*=\s*([^;]*)/.exec(record)?.[1]?.replace(/\s+/g, '') ?? '';
   return published === expected
     ? green('dkim', `${name} holds the public half of DKIM_PRIVATE_KEY.`)
     : red('dkim', `${name} holds another key than DKIM_PRIVATE_KEY's.`, publish);
@@ -153,22 +172,27 @@ async function dkimLine(
 
 async function dmarcLine(dns: DnsLookup, domain: string): Promise<DeliverabilityLine> {
   const name = `_dmarc.${domain}`;
-  const record = (await txt(dns, name)).find((value) => /^v=DMARC1(\s|;|$)/i.test(value));
-  if (!record) {
+  const records = (await txt(dns, name)).filter((value) => /^v\s*=\s*DMARC1\s*(;|$)/i.test(value));
+  const [record] = records;
+  const fix = `Add a TXT record at ${name}: v=DMARC1; p=none; rua=mailto:dmarc@${domain} (Gmail and Yahoo require one; move to p=quarantine once the reports look right).`;
+  if (!record) return red('dmarc', `No DMARC record at ${name}.`, fix);
+  if (records.length > 1) {
     return red(
       'dmarc',
-      `No DMARC record at ${name}.`,
-      `Add a TXT record at ${name}: v=DMARC1; p=none; rua=mailto:dmarc@${domain} (Gmail and Yahoo require one; move to p=quarantine once the reports look right).`,
+      `${records.length} DMARC records at ${name}.`,
+      'Keep one: with more than one, receivers apply none.',
     );
   }
-  const policy = /(?:^|;)\s*p=([a-z]+)/i.exec(record)?.[1]?.toLowerCase() ?? 'none';
-  const meaning =
-    policy === 'none'
-      ? 'monitoring only'
-      : policy === 'quarantine'
-        ? 'failures go to spam'
-        : 'failures are refused';
-  return green('dmarc', `Policy ${policy} (${meaning}): ${record}`);
+  const policy = /(?:^|;)\s*p\s*=\s*([a-z]+)/i.exec(record)?.[1]?.toLowerCase();
+  const meanings: Record<string, string> = {
+    none: 'monitoring only',
+    quarantine: 'failures go to spam',
+    reject: 'failures are refused',
+  };
+  const meaning = policy ? meanings[policy] : undefined;
+  return meaning
+    ? green('dmarc', `Policy ${policy} (${meaning}): ${record}`)
+    : red('dmarc', record, 'Give the record a policy: p=none, p=quarantine or p=reject.');
 }
 
 async function mxLine(dns: DnsLookup, domain: string, from: string): Promise<DeliverabilityLine> {
@@ -178,6 +202,8 @@ async function mxLine(dns: DnsLookup, domain: string, from: string): Promise<Del
   } catch (error) {
     if (!NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
   }
+  // A null MX ("0 .") says the domain takes no mail at all.
+  records = records.filter((record) => record.exchange !== '' && record.exchange !== '.');
   return records.length
     ? green(
         'mx',
@@ -278,7 +304,7 @@ function messageLines(
           messageId ?? 'Missing.',
           `Message-IDs should end in @${domain}, the sending domain.`,
         ),
-    /content-type:\s*text\/plain/i.test(raw)
+    /^content-type:\s*text\/plain/im.test(raw)
       ? green('text-part', 'text/plain alongside the HTML.')
       : red('text-part', 'HTML only.', 'Send a plain-text part with every message.'),
   ];
@@ -343,7 +369,7 @@ export async function checkDeliverability(
   const [dnsLines, oneClick] = await Promise.all([
     Promise.all([
       guarded('spf', () => spfLine(dns, domain)),
-      guarded('dkim', () => dkimLine(dns, dkim)),
+      guarded('dkim', () => dkimLine(dns, dkim, domain)),
       guarded('dmarc', () => dmarcLine(dns, domain)),
       guarded('mx', () => mxLine(dns, domain, from)),
     ]),

@@ -49,8 +49,10 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
       db.prepare('INSERT INTO owner_digest (id, covered_until) VALUES (1, ?)').run(iso(now));
       return null;
     }
-    if (now - Date.parse(last) < DIGEST_INTERVAL_MS) return null;
-    const window = { from: last, to: iso(now) };
+    // Whole days, so the digest keeps its time of day; after downtime one digest covers them all.
+    const days = Math.floor((now - Date.parse(last)) / DIGEST_INTERVAL_MS);
+    if (days < 1) return null;
+    const window = { from: last, to: iso(Date.parse(last) + days * DIGEST_INTERVAL_MS) };
     db.prepare('UPDATE owner_digest SET covered_until = ? WHERE id = 1').run(window.to);
     if (!readSettings(db).ownerDigest || env.ADMIN_EMAILS.length === 0) return null;
 
@@ -76,7 +78,8 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
 
     const site = env.SITE_NAME;
     const count = (n: number, what: string) => `${n} new ${what}${n === 1 ? '' : 's'}`;
-    const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} in the last day.`;
+    const span = days === 1 ? 'the last day' : `the last ${days} days`;
+    const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} in ${span}.`;
     const lines = [
       ...reports
         .slice(0, LISTED_MAX)
@@ -94,7 +97,7 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
     const more = comments.length + reports.length - lines.length;
     const content = renderEmail({
       siteName: site,
-      heading: 'Your community today',
+      heading: 'New in your community',
       paragraphs: [summary, ...lines, ...(more > 0 ? [`And ${more} more.`] : [])],
       button: {
         label: reports.length ? 'Open the moderation queue' : 'Open the discussions',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { as, insertPost, signInAs, type TestApp } from '../../test-support/community.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
+import { banUser } from '../auth/service.js';
 import { sendOwnerDigest } from './digest.js';
 import { REPLY_NOTICE_INTERVAL_MS } from './replies.js';
 
@@ -82,6 +83,26 @@ describe('reply emails', () => {
     expect(forged.status).toBe(404);
   });
 
+  it('mails the author of the comment answered, in a back-and-forth too; never a banned member', async () => {
+    const t = testApp();
+    const { ada, bob, post, reply } = await conversation(t);
+    const bobs = await reply(); // Bob answers Ada: Ada hears of it.
+    const answer = await as(t, ada).post(`/api/discussions/posts/${post}/comments`, {
+      body: 'Mostly?',
+      parentId: bobs.body.comment.id,
+    });
+    expect(answer.status).toBe(201); // Ada answers Bob's reply: Bob hears of it, not Ada.
+    expect(mailsOf(t, 'reply-notice').map((mail) => [mail.recipient, mail.subject])).toEqual([
+      [ada.email, 'Bob replied to your comment on Rowan Ellis'],
+      [bob.email, 'Ada replied to your comment on Rowan Ellis'],
+    ]);
+
+    t.clock.advance(REPLY_NOTICE_INTERVAL_MS);
+    banUser(t.deps, ada.id, { until: new Date(t.clock.now() + 86_400_000), reason: 'test' });
+    await reply(bob, 'Still mostly.');
+    expect(mailsOf(t, 'reply-notice')).toHaveLength(2);
+  });
+
   it('is switched on the Account page', async () => {
     const t = testApp();
     const { ada, reply } = await conversation(t);
@@ -96,6 +117,9 @@ describe('reply emails', () => {
     const refused = await as(t, ada).put('/api/members/notifications', { replies: 'yes' });
     expect(refused.status).toBe(400);
     expect((await as(t, null).get('/api/members/notifications')).status).toBe(401);
+    // Any role: a member demoted to subscriber still gets (and can stop) replies to old comments.
+    const subscriber = await signInAs(t, 'subscriber');
+    expect((await as(t, subscriber).get('/api/members/notifications')).status).toBe(200);
   });
 });
 

@@ -52,40 +52,45 @@ interface ReplyRow {
   email_verified: number;
   reply_emails: number;
   deleted_at: string | null;
+  banned: number;
 }
 
 /**
- * Queues the email about reply `commentId` to the author of the comment it answers, when they
- * want one and had none for this thread within the hour. Call it inside the transaction that
- * stores the reply, so both commit or neither does.
+ * Queues the email about reply `replyId` to the author of the comment it answers (`answeredId`,
+ * the one the replier chose), when they want one, may still take part, and had none for this
+ * thread within the hour. Call it inside the transaction that stores the reply, so both commit
+ * or neither does.
  */
-export function noticeOfReply(deps: NotificationDeps, commentId: number): void {
+export function noticeOfReply(deps: NotificationDeps, replyId: number, answeredId: number): void {
   const { db, clock, env } = deps;
+  const now = clock.now();
   const reply = db
     .prepare(
       `SELECT r.thread_id, r.body, t.title AS thread_title, t.kind AS thread_kind, t.content_id,
               r.author_id AS replier_id, ru.name AS replier_name,
               p.author_id AS recipient_id, u.email AS recipient_email, u.name AS recipient_name,
-              u.email_verified, u.reply_emails, u.deleted_at
+              u.email_verified, u.reply_emails, u.deleted_at,
+              (u.banned_at IS NOT NULL AND (u.banned_until IS NULL OR u.banned_until > @now))
+                AS banned
          FROM comments r
-         JOIN comments p ON p.id = r.parent_id
+         JOIN comments p ON p.id = @answered AND p.thread_id = r.thread_id
          JOIN users u ON u.id = p.author_id
          JOIN users ru ON ru.id = r.author_id
          JOIN discussion_threads t ON t.id = r.thread_id
-        WHERE r.id = ?`,
+        WHERE r.id = @reply`,
     )
-    .get(commentId) as ReplyRow | undefined;
+    .get({ reply: replyId, answered: answeredId, now: iso(now) }) as ReplyRow | undefined;
   if (
     !reply ||
     reply.recipient_id === reply.replier_id ||
     !reply.reply_emails ||
     !reply.recipient_email ||
     !reply.email_verified ||
-    reply.deleted_at
+    reply.deleted_at ||
+    reply.banned
   ) {
     return;
   }
-  const now = clock.now();
   const claimed = db
     .prepare(
       `INSERT INTO reply_notices (user_id, thread_id, sent_at) VALUES (@user, @thread, @now)

@@ -2,6 +2,7 @@ import { DEFAULT_SITE_SETTINGS } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SITE } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { adminUser, event, memberRoutes, preloadMembersArea } from '../testing/fixtures';
 
@@ -170,15 +171,20 @@ describe('the console', () => {
   it("shows the owner's profiles as the site does, and saves them once changed", async () => {
     const user = userEvent.setup();
     const settings = DEFAULT_SITE_SETTINGS;
+    let profiles = SITE.socialProfiles;
     const { calls } = await renderApp({
       path: '/members/admin/settings',
       routes: memberRoutes('admin', {
+        'GET /api/site': () => ({ body: { socialProfiles: profiles } }),
         'GET /api/admin/settings': { body: { success: true, settings } },
-        'PUT /api/admin/settings': (call) => ({
-          body: { success: true, settings: { ...settings, ...(call.body as object) } },
-        }),
+        'PUT /api/admin/settings': (call) => {
+          profiles = profiles.filter((profile) => profile.network !== 'x');
+          return { body: { success: true, settings: { ...settings, ...(call.body as object) } } };
+        },
       }),
     });
+    const footer = within(document.querySelector<HTMLElement>('footer.site-footer')!);
+    expect(await footer.findByRole('link', { name: 'X (Twitter)' })).toBeInTheDocument();
     const github = await screen.findByRole('textbox', { name: 'GitHub' });
     expect(github).toHaveValue('https://github.com/rowan');
     expect(
@@ -196,6 +202,9 @@ describe('the console', () => {
       },
     });
     expect(screen.queryByText(/Until you save/)).toBeNull();
+    // The footer reads the profiles again.
+    await waitFor(() => expect(footer.queryByRole('link', { name: 'X (Twitter)' })).toBeNull());
+    expect(footer.getByRole('link', { name: 'GitHub' })).toBeInTheDocument();
   });
 
   it('syncs the content folder on demand and says what changed and what it skipped', async () => {

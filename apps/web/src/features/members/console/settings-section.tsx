@@ -8,6 +8,7 @@ import {
   type SocialProfileUrls,
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router-dom';
 import { useSite } from '../../../app/use-site';
 import { TextField } from '../../../components/text-field';
 import { useMembersApi } from '../api/members-api';
@@ -25,6 +26,7 @@ function shownProfiles(site: ReturnType<typeof useSite>): SocialProfileUrls {
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const api = useMembersApi();
   const site = useSite();
+  const revalidator = useRevalidator();
   const [settings, setSettings] = useState(initial);
   // Never saved: the profiles the links page names, which saving then keeps in the settings.
   const [seededProfiles] = useState(() => initial.socialProfiles ?? shownProfiles(site));
@@ -44,7 +46,11 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       profilesSaved || profilesChanged ? { ...rest, socialProfiles: profiles } : rest,
     );
     setSaving(false);
-    if (result.ok) setSettings(result.data.settings);
+    if (result.ok) {
+      setSettings(result.data.settings);
+      // The footer and the menu's drawer show the profiles: read them again.
+      if (profilesSaved || profilesChanged) revalidator.revalidate();
+    }
     setNotice(
       result.ok
         ? { tone: 'success', text: MESSAGES.SETTINGS_UPDATED }

@@ -339,12 +339,16 @@ function ReplyEmails() {
   const settings = useResource('notifications', (_client, signal) => api.notifications({ signal }));
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // What the last save answered; until then, what was loaded.
+  const [saved, setSaved] = useState<boolean | null>(null);
 
   async function change(replies: boolean) {
+    const before = saved;
     setSaving(true);
+    setSaved(replies);
     const result = await api.updateNotifications(replies);
     setSaving(false);
-    if (result.ok) settings.reload();
+    setSaved(result.ok ? result.data.notifications.replies : before);
     setNotice(
       result.ok
         ? { tone: 'success', text: replies ? 'Reply emails are on.' : 'Reply emails are off.' }
@@ -360,7 +364,7 @@ function ReplyEmails() {
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={data.notifications.replies}
+              checked={saved ?? data.notifications.replies}
               disabled={saving}
               onChange={(event) => void change(event.target.checked)}
             />
