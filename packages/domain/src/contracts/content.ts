@@ -121,6 +121,8 @@ export const linksPageSchema = z.object({
   content: z.string(),
   /** The page's entries but the owner's profiles, which come from GET /api/site. */
   links: z.array(linkSchema),
+  /** Where in `links` the profiles stand: where the page named its first one, else the end. */
+  profilesAt: z.number().int().nonnegative(),
 });
 export type LinksPage = z.output<typeof linksPageSchema>;
 

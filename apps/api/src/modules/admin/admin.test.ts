@@ -262,8 +262,10 @@ describe('content', () => {
     // /links lists its own entries; the profiles come from the site.
     const links = (await request(t.app).get('/api/links')).body as {
       links: Array<{ name: string }>;
+      profilesAt: number;
     };
     expect(links.links.map((link) => link.name)).toEqual(['Blog', 'Old code']);
+    expect(links.profilesAt).toBe(1); // where the page named X, its first profile
 
     const admin = await signInAs(t, 'admin');
     const refused = await as(t, admin).put('/api/admin/settings', {

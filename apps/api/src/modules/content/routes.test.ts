@@ -335,6 +335,7 @@ describe('other read endpoints', () => {
     expect(links.links).toEqual([
       { name: 'Email', url: 'mailto:hi@example.org', icon: 'mail', description: 'Say hi' },
     ]);
+    expect(links.profilesAt).toBe(0); // the profiles go where GitHub stood, before Email
     expect((await request(app).get('/api/site')).body).toEqual({
       socialProfiles: [{ network: 'github', label: 'GitHub', url: 'https://github.com/example' }],
     });

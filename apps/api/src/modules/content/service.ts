@@ -336,12 +336,18 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
         const row = q.bySlug('page', 'links', all, now);
         if (!row) return undefined;
         const seeds = new Set(Object.values(profilesOfLinks(row)).filter(Boolean));
+        const isSeed = (link: LinksPage['links'][number]) =>
+          Boolean(socialNetworkOfIcon(link.icon)) && seeds.has(link.url);
+        const entries = linksOf(row);
+        const firstSeed = entries.findIndex(isSeed);
+        const links = entries
+          .filter((link) => !isSeed(link))
+          .map((link) => ({ ...link, description: link.description ?? null }));
         const page: LinksPage = {
           title: row.title,
           content: row.html,
-          links: linksOf(row)
-            .filter((link) => !(socialNetworkOfIcon(link.icon) && seeds.has(link.url)))
-            .map((link) => ({ ...link, description: link.description ?? null })),
+          links,
+          profilesAt: firstSeed < 0 ? links.length : firstSeed,
         };
         return page;
       });

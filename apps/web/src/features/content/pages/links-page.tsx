@@ -21,15 +21,17 @@ function hostLabel(url: string): string {
 /** Rendered alone, without the site header and footer: a link-in-bio page. */
 export default function LinksPage() {
   const data = useLoaderData() as LinksData;
-  // The page's own entries, then the owner's profiles (one list for the site, see useSite).
+  // The page's own entries with the owner's profiles where the page put them (see useSite).
+  const profiles = useSite().socialProfiles.map((profile) => ({
+    name: profile.label,
+    url: profile.url,
+    icon: profile.network,
+    description: null,
+  }));
   const links = [
-    ...data.links,
-    ...useSite().socialProfiles.map((profile) => ({
-      name: profile.label,
-      url: profile.url,
-      icon: profile.network,
-      description: null,
-    })),
+    ...data.links.slice(0, data.profilesAt),
+    ...profiles,
+    ...data.links.slice(data.profilesAt),
   ];
   return (
     <main className="links-page" id="main">
