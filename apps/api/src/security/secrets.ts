@@ -30,3 +30,21 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/**
+ * A bearer link token naming a row: `<id base36>.<HMAC-SHA256 of message, base64url>`. The
+ * message says what the token is for and about which row (and anything that revokes it), so one
+ * purpose's token never passes for another's. It never expires; revoke by changing the message.
+ */
+export function signIdToken(secret: string, id: number, message: string): string {
+  return `${id.toString(36)}.${createHmac('sha256', secret).update(message).digest('base64url')}`;
+}
+
+/** The row id an id token claims, before its signature is checked; null when malformed. */
+export function idOfToken(token: unknown): number | null {
+  if (typeof token !== 'string' || token.length > 100) return null;
+  const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match?.[1]) return null;
+  const id = Number.parseInt(match[1], 36);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -4,7 +4,7 @@
  * calls it with its static handler's context, the browser with the router's state after each
  * navigation, so both write the same tags.
  */
-import type { Site } from '@quillpost/domain';
+import { NO_SITE, type Site } from '@quillpost/domain';
 import { isRouteErrorResponse, type Location, type Params } from 'react-router-dom';
 import { applyHead, type PageMeta } from '../lib/page-head';
 import type { MetaContext, RouteHandle } from './route-handle';
@@ -52,7 +52,7 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   const context: MetaContext = {
     url: new URL(location.pathname + location.search, `${publicUrl}/`),
     publicUrl,
-    site: (loaderData.root as Site | undefined) ?? { socialProfiles: [] },
+    site: (loaderData.root as Site | undefined) ?? NO_SITE,
   };
   try {
     const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);

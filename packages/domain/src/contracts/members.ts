@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { MESSAGES, type MessageCode } from '../messages.js';
-import { SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
+import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
 import { ROLE_LEVELS } from '../roles.js';
 import { nameSchema } from '../validation.js';
+import type { SocialProfile } from './content.js';
 
 // The WHATWG URL parser exists in every runtime this package runs in (browsers, Node); the
 // domain compiles without DOM or Node types, so it is declared here.
@@ -702,6 +703,26 @@ export const socialProfileUrlsSchema = z.object(
   ) as Record<SocialNetwork, z.ZodString>,
 );
 export type SocialProfileUrls = Record<SocialNetwork, string>;
+
+/** The addresses by network of a list of profiles ('' for a network it lacks). */
+export function socialProfileUrlsOf(
+  profiles: ReadonlyArray<{ network: SocialNetwork; url: string }>,
+): SocialProfileUrls {
+  const urls = Object.fromEntries(
+    SOCIAL_NETWORKS.map((network) => [network, '']),
+  ) as SocialProfileUrls;
+  for (const { network, url } of profiles) urls[network] ||= url;
+  return urls;
+}
+
+/** The profiles shown for addresses by network: those with one, in the drawer's order. */
+export function socialProfilesOf(urls: SocialProfileUrls): SocialProfile[] {
+  return SOCIAL_NETWORKS.filter((network) => urls[network]).map((network) => ({
+    network,
+    label: SOCIAL_NETWORK_LABELS[network],
+    url: urls[network],
+  }));
+}
 
 /** Site settings kept in the database (site_settings), changed from the console at run time. */
 export const siteSettingsSchema = z.object({

@@ -1,5 +1,6 @@
 /** The content module's public face: other modules and the app import from here only. */
 export { discoveryRoutes } from './discovery-routes.js';
+export { truncate } from './markdown.js';
 export { absolutizeHtml } from './feeds.js';
 export { contentQueries, invalidateContentCache } from './queries.js';
 export type { ContentQueries, ContentRow } from './queries.js';

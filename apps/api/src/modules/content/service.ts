@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   escapeHtml,
   itemPath,
-  SOCIAL_NETWORK_LABELS,
-  SOCIAL_NETWORKS,
   socialNetworkOfIcon,
-  type SocialProfile,
+  socialProfilesOf,
+  socialProfileUrlsOf,
   type SocialProfileUrls,
   type Book,
   type Category,
@@ -361,7 +360,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       return json('site', viewer, (all, now) => {
         const saved = readSettings(db).socialProfiles;
         const row = saved ? undefined : q.bySlug('page', 'links', all, now);
-        const site: Site = { socialProfiles: profileList(saved ?? profilesOfLinks(row)) };
+        const site: Site = { socialProfiles: socialProfilesOf(saved ?? profilesOfLinks(row)) };
         return site;
       })!;
     },
@@ -404,19 +403,12 @@ export type ContentService = ReturnType<typeof createContentService>;
 const linksOf = (row: ContentRow) =>
   (parseData(row) as { links: LinksPage['links'] | null }).links ?? [];
 
-/** The first entry per network of the links page that names a profile by its icon. */
+/** The first https entry per network of the links page that names a profile by its icon. */
 function profilesOfLinks(row: ContentRow | undefined): SocialProfileUrls {
-  const urls: SocialProfileUrls = { x: '', github: '', linkedin: '', instagram: '' };
-  for (const link of row ? linksOf(row) : []) {
-    const network = socialNetworkOfIcon(link.icon);
-    if (network && !urls[network] && link.url.startsWith('https://')) urls[network] = link.url;
-  }
-  return urls;
+  return socialProfileUrlsOf(
+    (row ? linksOf(row) : []).flatMap((link) => {
+      const network = socialNetworkOfIcon(link.icon);
+      return network && link.url.startsWith('https://') ? [{ network, url: link.url }] : [];
+    }),
+  );
 }
-
-const profileList = (urls: SocialProfileUrls): SocialProfile[] =>
-  SOCIAL_NETWORKS.filter((network) => urls[network]).map((network) => ({
-    network,
-    label: SOCIAL_NETWORK_LABELS[network],
-    url: urls[network],
-  }));

@@ -49,14 +49,23 @@ export function dnsLookup(servers: string | undefined): DnsLookup {
 
 const NO_RECORDS = new Set(['ENOTFOUND', 'ENODATA']);
 
-/** The TXT records at `name`, each joined from its chunks; none when the name has none. */
-async function txt(dns: DnsLookup, name: string): Promise<string[]> {
+/** A lookup's records, none when the name has none; other failures are thrown. */
+async function records<T>(lookup: Promise<T[]>): Promise<T[]> {
   try {
-    return (await dns.resolveTxt(name)).map((chunks) => chunks.join(''));
+    return await lookup;
   } catch (error) {
     if (NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) return [];
     throw error;
   }
+}
+
+/** The TXT records at `name`, each joined from its chunks. */
+const txt = async (dns: DnsLookup, name: string) =>
+  (await records(dns.resolveTxt(name))).map((chunks) => chunks.join(''));
+
+/** A tag's value in a `tag=value; …` record (DKIM, DMARC, DKIM-Signature), spaces allowed. */
+function tagOf(record: string, tag: string): string | undefined {
+  return new RegExp(`(?:^|;)\\s*${tag}\\s*=\\s*([^;]*)`, 'i').exec(record)?.[1]?.trim();
 }
 
 const LABELS: Record<DeliverabilityCheck, string> = {
@@ -162,9 +171,9 @@ async function dkimLine(
   const name = `${dkim.keySelector}._domainkey.${dkim.domainName}`;
   const expected = publicKeyOf(dkim.privateKey);
   const publish = `Publish a TXT record at ${name}: v=DKIM1; k=rsa; p=${expected}`;
-  const record = (await txt(dns, name)).find((value) => /(^|;)\s*p\s*=/.test(value));
+  const record = (await txt(dns, name)).find((value) => tagOf(value, 'p') !== undefined);
   if (!record) return red('dkim', `No DKIM record at ${name}.`, publish);
-  const published = /(?:^|;)\s*p\s*=\s*([^;]*)/.exec(record)?.[1]?.replace(/\s+/g, '') ?? '';
+  const published = tagOf(record, 'p')?.replace(/\s+/g, '') ?? '';
   return published === expected
     ? green('dkim', `${name} holds the public half of DKIM_PRIVATE_KEY.`)
     : red('dkim', `${name} holds another key than DKIM_PRIVATE_KEY's.`, publish);
@@ -183,7 +192,7 @@ async function dmarcLine(dns: DnsLookup, domain: string): Promise<Deliverability
       'Keep one: with more than one, receivers apply none.',
     );
   }
-  const policy = /(?:^|;)\s*p\s*=\s*([a-z]+)/i.exec(record)?.[1]?.toLowerCase();
+  const policy = tagOf(record, 'p')?.toLowerCase();
   const meanings: Record<string, string> = {
     none: 'monitoring only',
     quarantine: 'failures go to spam',
@@ -196,18 +205,14 @@ async function dmarcLine(dns: DnsLookup, domain: string): Promise<Deliverability
 }
 
 async function mxLine(dns: DnsLookup, domain: string, from: string): Promise<DeliverabilityLine> {
-  let records: Array<{ exchange: string; priority: number }> = [];
-  try {
-    records = await dns.resolveMx(domain);
-  } catch (error) {
-    if (!NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-  }
   // A null MX ("0 .") says the domain takes no mail at all.
-  records = records.filter((record) => record.exchange !== '' && record.exchange !== '.');
-  return records.length
+  const mx = (await records(dns.resolveMx(domain))).filter(
+    (record) => record.exchange !== '' && record.exchange !== '.',
+  );
+  return mx.length
     ? green(
         'mx',
-        [...records]
+        [...mx]
           .sort((a, b) => a.priority - b.priority)
           .map((record) => `${record.priority} ${record.exchange}`)
           .join(', '),
@@ -289,12 +294,7 @@ function messageLines(
     signature
       ? green(
           'dkim-signature',
-          ['d', 's']
-            .map(
-              (tag) =>
-                `${tag}=${new RegExp(`(?:^|;)\\s*${tag}=([^;]+)`).exec(signature)?.[1] ?? '?'}`,
-            )
-            .join('; '),
+          ['d', 's'].map((tag) => `${tag}=${tagOf(signature, tag) ?? '?'}`).join('; '),
         )
       : red('dkim-signature', 'The message is not signed.', DKIM_SETUP),
     messageId?.endsWith(`@${domain}>`)

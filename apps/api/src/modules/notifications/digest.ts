@@ -10,6 +10,7 @@ import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderEmail } from '../../mail/templates.js';
+import { truncate } from '../content/index.js';
 import { readSettings } from '../settings/index.js';
 
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
@@ -31,8 +32,7 @@ interface NewReport {
   body: string;
 }
 
-const excerpt = (text: string, max = 140) =>
-  [...text].length > max ? `${[...text].slice(0, max).join('').trimEnd()}…` : text;
+const EXCERPT_MAX_CHARS = 140;
 
 /**
  * Sends the digest when a day has passed since the window the last one covered; returns what it
@@ -85,13 +85,13 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
         .slice(0, LISTED_MAX)
         .map(
           (report) =>
-            `Reported${report.reason ? ` (${report.reason})` : ''}: ${report.author ?? 'A member'} wrote “${excerpt(report.body)}”`,
+            `Reported${report.reason ? ` (${report.reason})` : ''}: ${report.author ?? 'A member'} wrote “${truncate(report.body, EXCERPT_MAX_CHARS)}”`,
         ),
       ...comments
         .slice(0, LISTED_MAX)
         .map(
           (comment) =>
-            `${comment.author ?? 'A member'} on “${comment.thread}”: ${excerpt(comment.body)}`,
+            `${comment.author ?? 'A member'} on “${comment.thread}”: ${truncate(comment.body, EXCERPT_MAX_CHARS)}`,
         ),
     ];
     const more = comments.length + reports.length - lines.length;

@@ -3,34 +3,28 @@
  * most once per thread an hour (the rest of the conversation is on the page), unless they turned
  * these emails off on the Account page or with the one-click link every one of them carries.
  */
-import { createHmac } from 'node:crypto';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderEmail } from '../../mail/templates.js';
-import { constantTimeEqual } from '../../security/secrets.js';
+import { truncate } from '../content/index.js';
+import { constantTimeEqual, idOfToken, signIdToken } from '../../security/secrets.js';
 
 export const REPLY_NOTICE_INTERVAL_MS = 60 * 60_000;
 const QUOTE_MAX_CHARS = 400;
 
 export type NotificationDeps = { db: Db; clock: Clock; env: Env };
 
-function signature(secret: string, userId: number): string {
-  return createHmac('sha256', secret).update(`reply-emails-off:v1:${userId}`).digest('base64url');
-}
-
-/** The token of a member's "no more reply emails" link: `<id base36>.<HMAC>`, never expiring. */
+/** The token of a member's "no more reply emails" link, never expiring (turning off is harmless). */
 export function replyEmailsOffToken(secret: string, userId: number): string {
-  return `${userId.toString(36)}.${signature(secret, userId)}`;
+  return signIdToken(secret, userId, `reply-emails-off:v1:${userId}`);
 }
 
 /** The member a "no more reply emails" token names, or null when it is not one of ours. */
 export function userOfReplyEmailsOffToken(secret: string, token: string): number | null {
-  const match = /^([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  const id = match?.[1] ? Number.parseInt(match[1], 36) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  return constantTimeEqual(replyEmailsOffToken(secret, id), token) ? id : null;
+  const id = idOfToken(token);
+  return id !== null && constantTimeEqual(replyEmailsOffToken(secret, id), token) ? id : null;
 }
 
 export function replyEmailsOffUrl(env: Pick<Env, 'SESSION_SECRET' | 'PUBLIC_URL'>, userId: number) {
@@ -111,10 +105,7 @@ export function noticeOfReply(deps: NotificationDeps, replyId: number, answeredI
     reply.thread_kind === 'post' && reply.content_id !== null
       ? `/members/discussions/posts/${reply.content_id}`
       : `/members/discussions/threads/${reply.thread_id}`;
-  const quote =
-    [...reply.body].length > QUOTE_MAX_CHARS
-      ? `${[...reply.body].slice(0, QUOTE_MAX_CHARS).join('').trimEnd()}…`
-      : reply.body;
+  const quote = truncate(reply.body, QUOTE_MAX_CHARS);
   const offUrl = replyEmailsOffUrl(env, reply.recipient_id);
   const content = renderEmail({
     siteName: site,

@@ -19,6 +19,7 @@ import {
   type Poem,
   type Post,
   type Project,
+  NO_SITE,
   type Site,
 } from '@quillpost/domain';
 import { data } from 'react-router-dom';
@@ -258,8 +259,6 @@ export const loadFixedPage = async (reader: ContentReader, slug: FixedPageSlug):
 
 export const loadLinks = async (reader: ContentReader): Promise<LinksPage> =>
   required(await reader.links());
-
-const NO_SITE: Site = { socialProfiles: [] };
 
 /**
  * The root route's data: what every page's frame shows besides content. A failed read leaves the

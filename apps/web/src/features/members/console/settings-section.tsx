@@ -3,9 +3,9 @@ import {
   MESSAGES,
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
+  socialProfileUrlsOf,
   type ContentSyncReport,
   type SiteSettings,
-  type SocialProfileUrls,
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router-dom';
@@ -16,20 +16,15 @@ import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { timeZones } from './time-zones';
 
-/** The addresses the site shows now, by network ('' where none). */
-function shownProfiles(site: ReturnType<typeof useSite>): SocialProfileUrls {
-  const urls: SocialProfileUrls = { x: '', github: '', linkedin: '', instagram: '' };
-  for (const profile of site.socialProfiles) urls[profile.network] = profile.url;
-  return urls;
-}
-
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const api = useMembersApi();
   const site = useSite();
   const revalidator = useRevalidator();
   const [settings, setSettings] = useState(initial);
   // Never saved: the profiles the links page names, which saving then keeps in the settings.
-  const [seededProfiles] = useState(() => initial.socialProfiles ?? shownProfiles(site));
+  const [seededProfiles] = useState(
+    () => initial.socialProfiles ?? socialProfileUrlsOf(site.socialProfiles),
+  );
   const [profiles, setProfiles] = useState(seededProfiles);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
