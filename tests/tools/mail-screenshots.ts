@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { linkIn, waitForMail } from '../support/mail.js';
 import { openPage, startStack } from '../support/stack.js';
+import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
 
 const out = path.resolve(process.argv[2] ?? '/tmp/mail-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -30,32 +31,27 @@ try {
   const confirm = await waitForMail(stack.sink, 'grace@example.test', /onfirm/);
   const confirmUrl = linkIn(signIn, '/api/auth/magic-link/verify');
 
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const { page, close } = await openPage(stack.browser, {
-        viewport: { width, height },
-        colorScheme,
+  for (const { width, colorScheme, viewport } of SCREENSHOT_VIEWS) {
+    const { page, close } = await openPage(stack.browser, {
+      viewport,
+      colorScheme,
+    });
+    const shot = (name: string) =>
+      page.screenshot({
+        path: path.join(out, `${name}-${width}-${colorScheme}.png`),
+        fullPage: true,
       });
-      const shot = (name: string) =>
-        page.screenshot({
-          path: path.join(out, `${name}-${width}-${colorScheme}.png`),
-          fullPage: true,
-        });
-      await page.goto(confirmUrl);
-      await shot('confirm-page');
-      await page.goto(`${stack.site.url}/api/auth/magic-link/verify?token=not-a-token`);
-      await shot('confirm-invalid');
-      // A fresh document: written into the last one, the mail would inherit that page's CSP.
-      await page.goto('about:blank');
-      await page.setContent(signIn.html ?? '');
-      await shot('mail-sign-in');
-      await page.setContent(confirm.html ?? '');
-      await shot('mail-confirm-subscription');
-      await close();
-    }
+    await page.goto(confirmUrl);
+    await shot('confirm-page');
+    await page.goto(`${stack.site.url}/api/auth/magic-link/verify?token=not-a-token`);
+    await shot('confirm-invalid');
+    // A fresh document: written into the last one, the mail would inherit that page's CSP.
+    await page.goto('about:blank');
+    await page.setContent(signIn.html ?? '');
+    await shot('mail-sign-in');
+    await page.setContent(confirm.html ?? '');
+    await shot('mail-confirm-subscription');
+    await close();
   }
   console.log(`screenshots in ${out}`);
 } finally {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPage, startStack } from '../support/stack.js';
+import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
 
 const out = path.resolve(process.argv[2] ?? '/tmp/shell-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -30,39 +31,34 @@ const shots: Shot[] = [
 ];
 
 try {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 900],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      for (const shot of shots) {
-        const opened = await openPage(stack.browser, { viewport: { width, height }, colorScheme });
-        const { page } = opened;
-        await page.goto(stack.site.url + '/tos');
-        await page.evaluate(
-          ({ stored, state, subscription }) => {
-            if (stored) localStorage.setItem('subscription', JSON.stringify(subscription));
-            // What navigate(path, { state }) leaves in history, as BrowserRouter reads it.
-            if (state) history.replaceState({ usr: state, key: 'shot', idx: 0 }, '');
-          },
-          { stored: shot.stored ?? false, state: shot.state ?? null, subscription },
-        );
-        if (shot.state) {
-          await page.evaluate((target) => {
-            history.replaceState(history.state, '', target);
-          }, shot.path);
-          await page.reload();
-        } else {
-          await page.goto(stack.site.url + shot.path);
-        }
-        await page.waitForSelector('main h1');
-        await page.waitForTimeout(600);
-        const file = path.join(out, `${shot.name}-${width}-${colorScheme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        if (opened.pageErrors.length) console.log(shot.name, 'page errors:', opened.pageErrors);
-        await opened.close();
-        console.log(file);
+  for (const { width, colorScheme, viewport } of SCREENSHOT_VIEWS) {
+    for (const shot of shots) {
+      const opened = await openPage(stack.browser, { viewport, colorScheme });
+      const { page } = opened;
+      await page.goto(stack.site.url + '/tos');
+      await page.evaluate(
+        ({ stored, state, subscription }) => {
+          if (stored) localStorage.setItem('subscription', JSON.stringify(subscription));
+          // What navigate(path, { state }) leaves in history, as BrowserRouter reads it.
+          if (state) history.replaceState({ usr: state, key: 'shot', idx: 0 }, '');
+        },
+        { stored: shot.stored ?? false, state: shot.state ?? null, subscription },
+      );
+      if (shot.state) {
+        await page.evaluate((target) => {
+          history.replaceState(history.state, '', target);
+        }, shot.path);
+        await page.reload();
+      } else {
+        await page.goto(stack.site.url + shot.path);
       }
+      await page.waitForSelector('main h1');
+      await page.waitForTimeout(600);
+      const file = path.join(out, `${shot.name}-${width}-${colorScheme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      if (opened.pageErrors.length) console.log(shot.name, 'page errors:', opened.pageErrors);
+      await opened.close();
+      console.log(file);
     }
   }
 } finally {
