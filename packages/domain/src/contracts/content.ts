@@ -140,8 +140,6 @@ export type SocialProfile = z.output<typeof socialProfileSchema>;
  */
 export const siteSchema = z.object({ socialProfiles: z.array(socialProfileSchema) });
 export type Site = z.output<typeof siteSchema>;
-/** A site before (or without) its answer: no profiles to show. */
-export const NO_SITE: Site = { socialProfiles: [] };
 
 /** GET /api/pages/{slug}: start (alias about), welcome, tos, privacy, contact. */
 export const FIXED_PAGE_SLUGS = ['start', 'welcome', 'tos', 'privacy', 'contact'] as const;

@@ -82,6 +82,12 @@ export interface ContentReader {
 }
 
 /**
+ * A site before (or without) its answer: no profiles to show. Here, not beside siteSchema, so
+ * every page's frame can use it without loading zod.
+ */
+export const NO_SITE: Site = { socialProfiles: [] };
+
+/**
  * The ContentReader over a transport. Spec section 7: post lists carry t={timestamp} and
  * refresh=true and skip the HTTP cache; one post carries t={timestamp}.
  */
