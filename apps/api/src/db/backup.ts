@@ -9,6 +9,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { isoNow, type Clock } from '../clock.js';
 import type { Db } from './connection.js';
+import type { OwnedTables } from './ownership.js';
+
+export const OWNED_TABLES = { server_heartbeat: 'site' } as const satisfies OwnedTables;
 
 export interface Backup {
   file: string;
@@ -21,7 +24,6 @@ const BACKUP_NAME = /^site-\d{8}-\d{6}(?:-\d+)?Z\.db$/;
 /** A running server says so every HEARTBEAT_MS; older than STALE_MS, nobody is using the file. */
 export const HEARTBEAT_MS = 10_000;
 const STALE_MS = 3 * HEARTBEAT_MS;
-const HEARTBEAT_KEY = 'server_heartbeat';
 
 function backupName(now: number): string {
   const stamp = new Date(now).toISOString().replace(/[-:]/g, '').replace('T', '-');
@@ -86,24 +88,22 @@ function pruneBackups(dir: string, keep: number): void {
 /** Written by a running server (boot.ts), so a restore can tell the file is in use. */
 export function beat(db: Db, clock: Clock): void {
   db.prepare(
-    `INSERT INTO site_settings (key, value, updated_at) VALUES (@key, @value, @value)
-     ON CONFLICT (key) DO UPDATE SET value = @value, updated_at = @value`,
-  ).run({ key: HEARTBEAT_KEY, value: isoNow(clock) });
+    `INSERT INTO server_heartbeat (id, beat_at) VALUES (1, @now)
+     ON CONFLICT (id) DO UPDATE SET beat_at = @now`,
+  ).run({ now: isoNow(clock) });
 }
 
 /** Stops the heartbeat's claim at a clean shutdown, so a restore can follow at once. */
 export function clearBeat(db: Db): void {
-  db.prepare('DELETE FROM site_settings WHERE key = ?').run(HEARTBEAT_KEY);
+  db.prepare('DELETE FROM server_heartbeat').run();
 }
 
 function lastBeat(file: string): number | null {
   if (!fs.existsSync(file)) return null;
   const db = new Database(file, { readonly: true });
   try {
-    const value = db
-      .prepare('SELECT value FROM site_settings WHERE key = ?')
-      .pluck()
-      .get(HEARTBEAT_KEY) as string | undefined;
+    const value = db.prepare('SELECT beat_at FROM server_heartbeat').pluck().get() as
+      string | undefined;
     return value ? Date.parse(value) : null;
   } catch {
     return null; // not a database of ours yet, or without the table: nothing is running on it

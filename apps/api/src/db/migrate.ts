@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './connection.js';
+import type { OwnedTables } from './ownership.js';
 import {
   CODE_MIGRATIONS,
   type CodeMigration,
@@ -14,6 +15,8 @@ export const MIGRATIONS_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../migrations',
 );
+
+export const OWNED_TABLES = { schema_migrations: 'site' } as const satisfies OwnedTables;
 
 const MIGRATION_FILE = /^(\d{3})-[a-z0-9-]+\.sql$/;
 

@@ -1,5 +1,6 @@
 import { MESSAGES, type MessageCode } from '@quillpost/domain';
 import type { ErrorRequestHandler } from 'express';
+import { DomainError, type Refusal } from '../domain-error.js';
 import type { Logger } from '../logger.js';
 
 /** An error the client may see: an HTTP status, a stable code from the domain and its message. */
@@ -13,6 +14,20 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+const STATUS_OF_REFUSAL: Record<Refusal, number> = {
+  'not-found': 404,
+  'not-permitted': 403,
+  conflict: 409,
+  invalid: 400,
+  unavailable: 503,
+  'upstream-failed': 502,
+};
+
+/** A service's refusal as the client sees it: the refusal picks the status, the code the message. */
+function fromDomain(error: DomainError): AppError {
+  return new AppError(STATUS_OF_REFUSAL[error.refusal], error.code, error.message);
 }
 
 interface BodyParserError {
@@ -34,7 +49,12 @@ function fromBodyParser(error: BodyParserError): AppError | undefined {
 /** The one place errors become responses: known ones keep their code, the rest are logged and hidden. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
-    const known = error instanceof AppError ? error : fromBodyParser(error as BodyParserError);
+    const known =
+      error instanceof AppError
+        ? error
+        : error instanceof DomainError
+          ? fromDomain(error)
+          : fromBodyParser(error as BodyParserError);
     if (!known) {
       logger.error({ err: error }, 'unhandled error');
       res

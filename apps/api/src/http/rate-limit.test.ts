@@ -57,7 +57,20 @@ describe('rate limiter', () => {
     for (let i = 0; i < 100; i += 1) limits.hit(`k${i}`);
     clock.advance(1_000);
     limits.hit('fresh');
-    expect(database.db.prepare('SELECT key FROM rate_limits').pluck().all()).toEqual(['fresh']);
+    expect(database.db.prepare('SELECT count(*) FROM rate_limits').pluck().get()).toBe(1);
+  });
+
+  it('keeps no address or IP in the table, only what tells keys apart', () => {
+    const database = createTempDatabase();
+    cleanups.push(database.cleanup);
+    const limits = limiter({ max: 1, windowMs: 1_000, clock: manualClock(), db: database.db });
+    limits.hit('mail:reader@example.test');
+    limits.hit('subscribe:203.0.113.9');
+    expect(limits.peek('mail:reader@example.test').allowed).toBe(false);
+    expect(limits.peek('mail:other@example.test').allowed).toBe(true);
+    const stored = JSON.stringify(database.db.prepare('SELECT * FROM rate_limits').all());
+    expect(stored).not.toContain('reader@example.test');
+    expect(stored).not.toContain('203.0.113.9');
   });
 
   it('is one budget for every limiter instance on the database, and per name', () => {

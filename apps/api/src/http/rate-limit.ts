@@ -1,9 +1,14 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
+import type { OwnedTables } from '../db/ownership.js';
 import { AppError } from './errors.js';
+
+/** Keys are stored hashed (rowKey), so no row names a person. */
+export const OWNED_TABLES = { rate_limits: 'site' } as const satisfies OwnedTables;
 
 export interface RateLimitOptions {
   /** The database every API process shares: their limits are one budget, not one each. */
@@ -22,6 +27,14 @@ interface WindowRow {
 }
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Keys are addresses and IPs; a counter needs only to tell them apart, so the table keeps a hash
+ * and a copy of the database names nobody.
+ */
+function rowKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 22);
+}
 
 /**
  * A fixed-window counter per key, kept in SQLite (table rate_limits), so every process on the
@@ -62,7 +75,7 @@ export class RateLimiter {
     this.sweep(now);
     const window = this.upsert.get({
       limiter: this.options.name,
-      key,
+      key: rowKey(key),
       now,
       resetAt: now + this.options.windowMs,
     }) as WindowRow;
@@ -72,7 +85,8 @@ export class RateLimiter {
   /** Whether `key` has used up its window, without counting a hit (for "N failures, then 429"). */
   peek(key: string): RateLimitResult {
     const now = this.options.clock.now();
-    const window = this.read.get({ limiter: this.options.name, key }) as WindowRow | undefined;
+    const window = this.read.get({ limiter: this.options.name, key: rowKey(key) }) as
+      WindowRow | undefined;
     if (!window || window.reset_at <= now) return { allowed: true };
     return this.verdict(window, now, window.count >= this.options.max);
   }

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { iso, type Clock } from '../clock.js';
 import type { Db } from '../db/connection.js';
+import type { OwnedTables } from '../db/ownership.js';
 import { statement } from '../db/statements.js';
 import type { Env } from '../env.js';
 import type { Logger } from '../logger.js';
+import type { PersonalDataHolder } from '../personal-data.js';
 import { wakeLoops, WorkLoop } from '../work-loop.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
 import { bodyKey, openBody, sealBody, type MailBody } from './sealed-body.js';
+
+export const OWNED_TABLES = { mail_outbox: 'person' } as const satisfies OwnedTables;
 
 /** A message as the outbox keeps it; `kind` says what it is for ('verification', 'welcome', ...). */
 export type OutboxMessage = MailMessage & { kind: string };
@@ -134,6 +138,23 @@ export function cancelPendingMail(db: Db, recipient: string): number {
     recipient,
   ).changes;
 }
+
+/** The mail sent to a member's proven address: listed in their export, gone with their account. */
+export const outboxPersonalData: PersonalDataHolder = {
+  tables: ['mail_outbox'],
+  export: (db, { provenEmail }) => ({
+    mailSent: provenEmail
+      ? statement(
+          db,
+          `SELECT kind, subject, status, created_at AS createdAt, sent_at AS sentAt
+           FROM mail_outbox WHERE recipient = ? ORDER BY id`,
+        ).all(provenEmail)
+      : [],
+  }),
+  erase: (db, { provenEmail }) => {
+    if (provenEmail) statement(db, 'DELETE FROM mail_outbox WHERE recipient = ?').run(provenEmail);
+  },
+};
 
 export interface MailOutboxWorkerOptions {
   db: Db;

@@ -14,7 +14,7 @@ export {
   requirePermission,
   signedInUser,
 } from './middleware.js';
-export { levelFrom, personColumns, personFrom } from './people.js';
+export { peopleByIds, type PersonOnRecord } from './store.js';
 export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
 export { banUser, deleteUserAccount, setUserRole } from './service.js';
 export { sessionEmail } from './routes.js';

@@ -15,7 +15,7 @@ import {
   recordWrongCode,
   type MagicLinkRow,
   type UserRow,
-} from './queries.js';
+} from './store.js';
 import { iso } from '../../clock.js';
 import {
   constantTimeEqual,

@@ -31,7 +31,7 @@ import {
   setPrimaryAccount,
   unlinkAccount,
   type AccountRow,
-} from './queries.js';
+} from './store.js';
 import { iso } from '../../clock.js';
 import { constantTimeEqual, newSecretToken } from '../../security/secrets.js';
 import {

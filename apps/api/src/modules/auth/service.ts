@@ -19,12 +19,13 @@ import {
   insertAccount,
   insertUser,
   listAccounts,
+  setBan,
   tombstoneUser,
   updateAccountFacts,
   updateUserRole,
   type AccountFacts,
   type UserRow,
-} from './queries.js';
+} from './store.js';
 import { iso } from '../../clock.js';
 import { findByEmail } from '../subscriptions/index.js';
 import { isBanned } from './session.js';
@@ -264,9 +265,12 @@ export function banUser(
   const { db, clock } = deps;
   const now = iso(clock.now());
   inTransaction(db, () => {
-    db.prepare(
-      `UPDATE users SET banned_at = ?, banned_until = ?, ban_reason = ?, updated_at = ? WHERE id = ?`,
-    ).run(now, ban.until ? ban.until.toISOString() : null, ban.reason, now, userId);
+    setBan(
+      db,
+      userId,
+      { until: ban.until ? ban.until.toISOString() : null, reason: ban.reason },
+      now,
+    );
     deleteUserSessions(db, userId);
   });
 }

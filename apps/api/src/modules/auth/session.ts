@@ -20,7 +20,7 @@ import {
   touchSession,
   type SessionRow,
   type UserRow,
-} from './queries.js';
+} from './store.js';
 import { iso } from '../../clock.js';
 import { hashToken, keyedHash, newPublicId, newSecretToken } from '../../security/secrets.js';
 

@@ -1,6 +1,14 @@
-import { inTransaction } from '../../db/statements.js';
-import type { SignInMethod } from '@quillpost/domain';
+import { inTransaction, statement } from '../../db/statements.js';
+import { levelFromRole, type Person, type RoleLevel, type SignInMethod } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
+import type { OwnedTables } from '../../db/ownership.js';
+
+export const OWNED_TABLES = {
+  users: 'person',
+  accounts: 'person',
+  sessions: 'person',
+  magic_links: 'person',
+} as const satisfies OwnedTables;
 
 export interface UserRow {
   id: number;
@@ -147,6 +155,23 @@ export function recordSignIn(db: Db, userId: number, now: string): void {
   db.prepare('UPDATE users SET last_sign_in_at = ? WHERE id = ?').run(now, userId);
 }
 
+/** Bans a user until a time (or for good with `until: null`). */
+export function setBan(
+  db: Db,
+  userId: number,
+  ban: { until: string | null; reason: string | null },
+  now: string,
+): void {
+  db.prepare(
+    `UPDATE users SET banned_at = ?, banned_until = ?, ban_reason = ?, updated_at = ? WHERE id = ?`,
+  ).run(now, ban.until, ban.reason, now, userId);
+}
+
+/** Every sign-in link ever asked for this address, used or not: an erased address leaves none. */
+export function deleteMagicLinksForEmail(db: Db, email: string): void {
+  db.prepare('DELETE FROM magic_links WHERE email = ?').run(email);
+}
+
 /** Removes personal data and every way in; the row stays so other tables keep their references. */
 export function tombstoneUser(db: Db, userId: number, now: string): void {
   db.prepare(
@@ -157,6 +182,44 @@ export function tombstoneUser(db: Db, userId: number, now: string): void {
   db.prepare('DELETE FROM accounts WHERE user_id = ?').run(userId);
   db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
   db.prepare('DELETE FROM magic_links WHERE user_id = ?').run(userId);
+}
+
+/** A person as other modules show them, with the level of their role. */
+export interface PersonOnRecord {
+  person: Person;
+  level: RoleLevel;
+}
+
+/**
+ * The people behind these user ids, looked up at once (a list of comments names each author
+ * once). A deleted account keeps its id, since logs point at it, but has no name or picture.
+ */
+export function peopleByIds(db: Db, ids: Iterable<number>): Map<number, PersonOnRecord> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = statement(
+    db,
+    `SELECT id, name, avatar_url, role, deleted_at FROM users
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(unique)) as Array<
+    Pick<UserRow, 'id' | 'name' | 'avatar_url' | 'role' | 'deleted_at'>
+  >;
+  return new Map(
+    rows.map((row) => {
+      const deleted = row.deleted_at !== null;
+      return [
+        row.id,
+        {
+          person: {
+            id: row.id,
+            name: deleted ? null : row.name,
+            avatarUrl: deleted ? null : row.avatar_url,
+          },
+          level: levelFromRole(row.role),
+        },
+      ];
+    }),
+  );
 }
 
 // Accounts

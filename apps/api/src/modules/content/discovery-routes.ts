@@ -13,7 +13,7 @@ import {
   type FeedSite,
   type SitemapEntry,
 } from './feeds.js';
-import type { ContentRow } from './queries.js';
+import type { ContentRow } from './store.js';
 import { PUBLIC_CACHE } from './routes.js';
 import type { ContentService } from './service.js';
 

@@ -1,4 +1,4 @@
-import type { ContentRow } from './queries.js';
+import type { ContentRow } from './store.js';
 import { itemPath } from '@quillpost/domain';
 
 /** How many posts a feed carries; older ones stay reachable through the sitemap. */

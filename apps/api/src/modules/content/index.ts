@@ -2,8 +2,15 @@
 export { discoveryRoutes } from './discovery-routes.js';
 export { truncate } from './markdown.js';
 export { absolutizeHtml } from './feeds.js';
-export { contentQueries, invalidateContentCache } from './queries.js';
-export type { ContentQueries, ContentRow } from './queries.js';
+export {
+  contentQueries,
+  contentTitlesByIds,
+  invalidateContentCache,
+  latestVisiblePosts,
+  visiblePostIds,
+  visiblePostsByIds,
+} from './store.js';
+export type { ContentQueries, ContentRow, PostSummary } from './store.js';
 export { contentReads, inProcessContentCall, type ContentReads } from './reads.js';
 export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
 export { createContentService } from './service.js';

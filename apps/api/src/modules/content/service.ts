@@ -23,7 +23,7 @@ import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { readSettings } from '../settings/index.js';
 import type { ContentKind } from './front-matter-schemas.js';
-import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './queries.js';
+import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './store.js';
 
 /** What the service knows about the reader: only whether drafts and scheduled items show. */
 export interface Viewer {

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/connection.js';
+import type { OwnedTables } from '../../db/ownership.js';
+import { statement } from '../../db/statements.js';
 import type { ContentKind } from './front-matter-schemas.js';
 
 export interface ContentRow {
@@ -26,6 +28,12 @@ export interface ContentRow {
   /** When a newsletter issue made from this item started going out; null if none did. */
   newsletter_sent_at: string | null;
 }
+
+export const OWNED_TABLES = {
+  content_items: 'site',
+  content_search: 'site',
+  content_state: 'site',
+} as const satisfies OwnedTables;
 
 export interface SearchRow {
   kind: 'post' | 'journal' | 'poem';
@@ -125,4 +133,60 @@ export type ContentQueries = ReturnType<typeof contentQueries>;
  */
 export function invalidateContentCache(db: Db): void {
   db.prepare('UPDATE content_state SET generation = generation + 1 WHERE id = 1').run();
+}
+
+/** A post as other modules list it: the dashboard, bookmarks, a thread's heading. */
+export interface PostSummary {
+  id: number;
+  slug: string;
+  title: string;
+  /** The shortest excerpt the post has. */
+  excerpt: string;
+  publishedAt: string;
+}
+
+const VISIBLE_POST = `kind = 'post' AND removed_at IS NULL AND status = 'published' AND published_at <= @now`;
+const SUMMARY = `id, slug, title, published_at AS publishedAt,
+  COALESCE(NULLIF(excerpt_short, ''), NULLIF(excerpt_medium, ''), excerpt_long) AS excerpt`;
+
+/** The newest posts readers may see now. */
+export function latestVisiblePosts(db: Db, now: string, limit: number): PostSummary[] {
+  return statement(
+    db,
+    `SELECT ${SUMMARY} FROM content_items WHERE ${VISIBLE_POST}
+     ORDER BY published_at DESC, id DESC LIMIT @limit`,
+  ).all({ now, limit }) as PostSummary[];
+}
+
+/** Those of these posts readers may see now, by id; the others are left out. */
+export function visiblePostsByIds(
+  db: Db,
+  ids: Iterable<number>,
+  now: string,
+): Map<number, PostSummary> {
+  const rows = statement(
+    db,
+    `SELECT ${SUMMARY} FROM content_items
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE_POST}`,
+  ).all({ ids: JSON.stringify([...new Set(ids)]), now }) as PostSummary[];
+  return new Map(rows.map((post) => [post.id, post]));
+}
+
+/** The ids of every post readers may see now (a site has hundreds, not millions). */
+export function visiblePostIds(db: Db, now: string): number[] {
+  return statement(db, `SELECT id FROM content_items WHERE ${VISIBLE_POST}`)
+    .pluck()
+    .all({ now }) as number[];
+}
+
+/** Slug and title of items by id, whatever their state: moderation names what was commented on. */
+export function contentTitlesByIds(
+  db: Db,
+  ids: Iterable<number>,
+): Map<number, { slug: string; title: string }> {
+  const rows = statement(
+    db,
+    `SELECT id, slug, title FROM content_items WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify([...new Set(ids)])) as Array<{ id: number; slug: string; title: string }>;
+  return new Map(rows.map(({ id, ...title }) => [id, title]));
 }

@@ -14,7 +14,7 @@ import {
   type Authors,
   type ContentKind,
 } from './front-matter-schemas.js';
-import type { ContentRow } from './queries.js';
+import type { ContentRow } from './store.js';
 import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */

@@ -1,2 +1,2 @@
 /** Site settings the owner edits in the console, kept in the database. */
-export { readSettings, writeSettings } from './settings.js';
+export { readSettings, writeSettings } from './store.js';

@@ -1,6 +1,9 @@
 /** Site settings the owner changes at run time, one row per key in site_settings (001). */
 import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
+import type { OwnedTables } from '../../db/ownership.js';
+
+export const OWNED_TABLES = { site_settings: 'site' } as const satisfies OwnedTables;
 
 /** The stored settings over the defaults; a stored value that no longer parses is ignored. */
 export function readSettings(db: Db): SiteSettings {

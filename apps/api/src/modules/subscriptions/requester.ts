@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
 import { tokenSubscriberId, verifySubscriberToken } from './links.js';
-import { findByEmail, findById, type SubscriptionRow } from './queries.js';
+import { findByEmail, findById, type SubscriptionRow } from './store/subscriptions.js';
 
 /** Reads the signed-in user's verified email from a request; wired to the auth module in app.ts. */
 export type SessionEmailReader = (

@@ -14,10 +14,10 @@ import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js'
 import { endpointMounter } from '../../http/endpoints.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
-import { hashIp } from './consent.js';
+import { hashIp } from './store/consent.js';
 import { PREVIEW_UNSUBSCRIBE_TOKEN, tokenSubscriberId, verifySubscriberToken } from './links.js';
 import { sendOneClickPage } from './pages.js';
-import { findByEmail, findById, toSubscription } from './queries.js';
+import { findByEmail, findById, toSubscription } from './store/subscriptions.js';
 import { requireOwnSubscription, provesOwnership, type SessionEmailReader } from './requester.js';
 import {
   deleteSubscription,
@@ -210,7 +210,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     const row = await requireOwnSubscription(req, deps, email);
     res.json({
       success: true,
-      ...exportSubscription(deps, row),
+      ...exportSubscription(deps.db, row),
       exportedAt: isoNow(clock),
     });
   });

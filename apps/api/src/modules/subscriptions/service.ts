@@ -8,14 +8,29 @@ import {
 } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { inTransaction, statement } from '../../db/statements.js';
+import { inTransaction } from '../../db/statements.js';
+import { DomainError } from '../../domain-error.js';
 import type { Env } from '../../env.js';
-import { AppError } from '../../http/errors.js';
+import type { PersonalDataHolder } from '../../personal-data.js';
 import { hashToken, newSecretToken } from '../../security/secrets.js';
 import { cancelPendingMail, enqueueMail } from '../../mail/outbox.js';
-import { listConsents, recordConsent, type ConsentRecord } from './consent.js';
+import { listConsents, recordConsent, type ConsentRecord } from './store/consent.js';
 import { confirmationEmail, unsubscribeConfirmationEmail, welcomeEmail } from './emails.js';
-import { findByEmail, findById, toSubscription, type SubscriptionRow } from './queries.js';
+import {
+  claimVerificationToken,
+  deleteRow,
+  findByEmail,
+  findById,
+  isExpiredToken,
+  markBouncedByEmail,
+  markUnsubscribed,
+  setName,
+  setPreferences,
+  setVerificationToken,
+  toSubscription,
+  upsertPending,
+  type SubscriptionRow,
+} from './store/subscriptions.js';
 
 export interface SubscriptionDeps {
   db: Db;
@@ -41,11 +56,7 @@ function newVerificationToken(now: number) {
 function issueVerificationToken({ db, clock }: SubscriptionDeps, subscriptionId: number): string {
   const now = clock.now();
   const fresh = newVerificationToken(now);
-  statement(
-    db,
-    `UPDATE subscriptions SET verify_token_hash = ?, verify_token_expires_at = ?, updated_at = ?
-     WHERE id = ?`,
-  ).run(fresh.hash, fresh.expiresAt, iso(now), subscriptionId);
+  setVerificationToken(db, subscriptionId, fresh, iso(now));
   return fresh.token;
 }
 
@@ -69,33 +80,16 @@ export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queu
     const nowMs = clock.now();
     const now = iso(nowMs);
     const verification = newVerificationToken(nowMs);
-    // One statement creates the row or refreshes a pending, unsubscribed or bounced one, with a
-    // new verification token replacing any older one; an active row is left alone (the WHERE)
-    // and then nothing is returned.
-    const row = statement(
-      db,
-      `INSERT INTO subscriptions (email, name, status, verified, wants_account, preferences, link_key,
-           verify_token_hash, verify_token_expires_at, subscribed_at, created_at, updated_at)
-         VALUES (@email, @name, 'pending', 0, @wantsAccount, @preferences, @linkKey,
-           @tokenHash, @tokenExpiresAt, @now, @now, @now)
-         ON CONFLICT (email) DO UPDATE SET status = 'pending', verified = 0,
-           name = COALESCE(excluded.name, name), wants_account = excluded.wants_account,
-           verify_token_hash = excluded.verify_token_hash,
-           verify_token_expires_at = excluded.verify_token_expires_at,
-           subscribed_at = excluded.subscribed_at, unsubscribed_at = NULL, bounced_at = NULL,
-           updated_at = excluded.updated_at
-         WHERE status <> 'active'
-         RETURNING *`,
-    ).get({
+    const row = upsertPending(db, {
       tokenHash: verification.hash,
       tokenExpiresAt: verification.expiresAt,
       email: input.email,
       name: input.name ?? null,
-      wantsAccount: input.wantsAccount ? 1 : 0,
+      wantsAccount: input.wantsAccount,
       preferences: DEFAULT_PREFERENCES_JSON,
       linkKey: randomBytes(16).toString('base64url'),
       now,
-    }) as SubscriptionRow | undefined;
+    });
     if (!row) return { queued: false };
     recordConsent(db, clock, {
       subscriptionId: row.id,
@@ -134,20 +128,11 @@ export function verify(
   return inTransaction(db, () => {
     const now = iso(clock.now());
     const tokenHash = hashToken(token);
-    // Claiming clears the hash in the same statement: of many parallel uses, one matches.
-    const row = statement(
-      db,
-      `UPDATE subscriptions SET status = 'active', verified = 1, verified_at = @now,
-         verify_token_hash = NULL, verify_token_expires_at = NULL, updated_at = @now
-       WHERE verify_token_hash = @tokenHash AND verify_token_expires_at > @now
-       RETURNING *`,
-    ).get({ now, tokenHash }) as SubscriptionRow | undefined;
+    const row = claimVerificationToken(db, tokenHash, now);
     if (!row) {
-      const expired = statement(
-        db,
-        'SELECT 1 FROM subscriptions WHERE verify_token_hash = ? AND verify_token_expires_at <= ?',
-      ).get(tokenHash, now);
-      throw new AppError(400, expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
+      throw DomainError.invalid(
+        isExpiredToken(db, tokenHash, now) ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
+      );
     }
     recordConsent(db, clock, {
       subscriptionId: row.id,
@@ -174,12 +159,7 @@ export function unsubscribe(
     if (!row) return false;
     if (row.status === 'unsubscribed') return true;
     const now = iso(clock.now());
-    statement(
-      db,
-      `UPDATE subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, updated_at = ?,
-         verify_token_hash = NULL, verify_token_expires_at = NULL
-       WHERE id = ?`,
-    ).run(now, now, row.id);
+    markUnsubscribed(db, row.id, now);
     recordConsent(db, clock, {
       subscriptionId: row.id,
       action: 'withdraw',
@@ -211,11 +191,7 @@ export function updateProfile(
   return inTransaction(db, () => {
     const now = iso(clock.now());
     if (profile.name !== undefined) {
-      statement(db, 'UPDATE subscriptions SET name = ?, updated_at = ? WHERE id = ?').run(
-        profile.name,
-        now,
-        subscriptionId,
-      );
+      setName(db, subscriptionId, profile.name, now);
     }
     return toSubscription(findById(db, subscriptionId)!);
   });
@@ -228,10 +204,11 @@ export function updatePreferences(
 ): Subscription {
   const { db, clock } = deps;
   return inTransaction(db, () => {
-    statement(db, 'UPDATE subscriptions SET preferences = ?, updated_at = ? WHERE id = ?').run(
-      JSON.stringify({ ...DEFAULT_NEWSLETTER_PREFERENCES, ...preferences }),
-      iso(clock.now()),
+    setPreferences(
+      db,
       subscriptionId,
+      { ...DEFAULT_NEWSLETTER_PREFERENCES, ...preferences },
+      iso(clock.now()),
     );
     return toSubscription(findById(db, subscriptionId)!);
   });
@@ -244,7 +221,7 @@ export function deleteSubscription(deps: SubscriptionDeps, subscriptionId: numbe
     const row = findById(db, subscriptionId);
     if (!row) return;
     cancelPendingMail(db, row.email);
-    statement(db, 'DELETE FROM subscriptions WHERE id = ?').run(row.id);
+    deleteRow(db, row.id);
   });
 }
 
@@ -257,18 +234,28 @@ export interface SubscriptionExport {
 }
 
 /** Everything kept about one subscriber, for GET /subscription/data. */
-export function exportSubscription(
-  deps: SubscriptionDeps,
-  row: SubscriptionRow,
-): SubscriptionExport {
+export function exportSubscription(db: Db, row: SubscriptionRow): SubscriptionExport {
   return {
     subscription: toSubscription(row),
-    consents: listConsents(deps.db, row.id),
+    consents: listConsents(db, row.id),
     verifiedAt: row.verified_at,
     unsubscribedAt: row.unsubscribed_at,
     createdAt: row.created_at,
   };
 }
+
+/** A member's newsletter subscription is the one of their proven address. */
+export const subscriptionsPersonalData: PersonalDataHolder = {
+  tables: ['subscriptions', 'consent_records'],
+  export: (db, { provenEmail }) => {
+    const row = provenEmail ? findByEmail(db, provenEmail) : undefined;
+    return { newsletter: row ? exportSubscription(db, row) : null };
+  },
+  erase: (db, { provenEmail }) => {
+    const row = provenEmail ? findByEmail(db, provenEmail) : undefined;
+    if (row) deleteRow(db, row.id);
+  },
+};
 
 /**
  * The address will never accept mail: the relay refused it during the SMTP conversation (the
@@ -276,10 +263,5 @@ export function exportSubscription(
  * The newsletter stops; `reason`, with where it came from, is what the owner's console shows.
  */
 export function markBounced(db: Db, clock: Clock, email: string, reason: string): void {
-  const now = iso(clock.now());
-  statement(
-    db,
-    `UPDATE subscriptions SET bounced_at = ?, bounce_reason = ?, updated_at = ?
-     WHERE email = ? AND bounced_at IS NULL`,
-  ).run(now, reason.slice(0, 500), now, email);
+  markBouncedByEmail(db, email, reason.slice(0, 500), iso(clock.now()));
 }

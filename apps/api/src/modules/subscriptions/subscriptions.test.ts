@@ -10,7 +10,7 @@ import {
 } from '../../test-support/mailing-app.js';
 import { signInWithMagicLink } from '../../test-support/auth.js';
 import { createTestApp } from '../../test-support/test-app.js';
-import { findByEmail } from './queries.js';
+import { findByEmail } from './store/subscriptions.js';
 
 type MailingApp = Awaited<ReturnType<typeof createMailingApp>>;
 const open: MailingApp[] = [];

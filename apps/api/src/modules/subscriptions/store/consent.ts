@@ -1,7 +1,7 @@
-import { keyedHash } from '../../security/secrets.js';
-import { isoNow, type Clock } from '../../clock.js';
-import type { Db } from '../../db/connection.js';
-import { statement } from '../../db/statements.js';
+import { keyedHash } from '../../../security/secrets.js';
+import { isoNow, type Clock } from '../../../clock.js';
+import type { Db } from '../../../db/connection.js';
+import { statement } from '../../../db/statements.js';
 
 export type ConsentAction = 'subscribe' | 'confirm' | 'withdraw';
 
