@@ -55,6 +55,34 @@ function preloadResolver(manifest: Record<string, ManifestChunk>, template: stri
   };
 }
 
+/** The copies the web build writes beside an asset, best first (apps/web/vite.config.ts). */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * An asset's brotli or gzip copy, as the build compressed it at its best, for a browser that
+ * accepts it; the compression middleware passes what is already encoded through untouched.
+ */
+function precompressedAssets(
+  assetsDir: string,
+  cache: { immutable: boolean; maxAge: string },
+): RequestHandler {
+  const files = new Set(fs.readdirSync(assetsDir));
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    const copy = PRECOMPRESSED.find(
+      ({ encoding, suffix }) => files.has(name + suffix) && req.acceptsEncodings(encoding),
+    );
+    res.vary('Accept-Encoding');
+    if (!copy) return next();
+    res.set('Content-Encoding', copy.encoding).type(path.extname(name));
+    res.sendFile(name + copy.suffix, { root: assetsDir, ...cache });
+  };
+}
+
 /**
  * The built web app's static files: hashed assets for a year, and the files of apps/web/public
  * (favicon, link-preview card) revalidated. Only those: the template and the server renderer sit
@@ -62,14 +90,10 @@ function preloadResolver(manifest: Record<string, ManifestChunk>, template: stri
  */
 function builtAssets(distDir: string): RequestHandler {
   const router = express.Router();
-  router.use(
-    '/assets',
-    express.static(path.join(distDir, 'assets'), {
-      immutable: true,
-      maxAge: '1y',
-      fallthrough: false,
-    }),
-  );
+  const assetsDir = path.join(distDir, 'assets');
+  const assetCache = { immutable: true, maxAge: '1y' };
+  router.use('/assets', precompressedAssets(assetsDir, assetCache));
+  router.use('/assets', express.static(assetsDir, { ...assetCache, fallthrough: false }));
   const publicFiles = new Set(
     fs
       .readdirSync(distDir, { withFileTypes: true })

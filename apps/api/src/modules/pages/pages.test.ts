@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInWithMagicLink } from '../../test-support/auth.js';
@@ -156,6 +158,36 @@ describe('server-rendered pages', () => {
       const res = await request(app).get(path);
       expect(res.text, path).not.toContain('createPageRenderer');
       expect(res.text, path).not.toContain('post-page-def456');
+    }
+  });
+
+  it("sends an asset's brotli or gzip copy from the build to a browser that takes it", async () => {
+    const build = createWebBuild();
+    cleanups.push(build.cleanup);
+    const script = 'console.log("app")';
+    const copies = { br: brotliCompressSync(script), gzip: gzipSync(script) };
+    fs.writeFileSync(`${build.dir}/assets/app-abc123.js.br`, copies.br);
+    fs.writeFileSync(`${build.dir}/assets/app-abc123.js.gz`, copies.gzip);
+    const t = createTestApp({
+      deps: { pages: await loadBuiltPages(build.dir, { publicUrl: 'https://rowan.example' }) },
+    });
+    cleanups.push(t.cleanup);
+
+    for (const [accepted, encoding, bytes] of [
+      ['gzip, deflate, br', 'br', copies.br.length],
+      ['gzip', 'gzip', copies.gzip.length],
+      ['identity', undefined, script.length],
+    ] as const) {
+      const res = await request(t.app)
+        .get('/assets/app-abc123.js')
+        .set('Accept-Encoding', accepted);
+      expect(res.headers['content-encoding'], accepted).toBe(encoding);
+      expect(res.headers['content-length'], accepted).toBe(String(bytes));
+      expect(res.headers['content-type'], accepted).toMatch(/^text\/javascript/);
+      expect(res.headers['vary'], accepted).toMatch(/Accept-Encoding/);
+      expect(res.headers['cache-control'], accepted).toBe('public, max-age=31536000, immutable');
+      // supertest decodes what it was sent.
+      expect(res.text, accepted).toBe(script);
     }
   });
 
