@@ -27,6 +27,12 @@ export {
 } from './requester.js';
 export { oneClickUnsubscribeRoutes, subscriptionRoutes } from './routes.js';
 export {
+  activeSubscribersAfter,
+  deliverableCountBySection,
+  subscribersByIds,
+  unsubscribedSince,
+} from './store/audience.js';
+export {
   deleteSubscription,
   exportSubscription,
   markBounced,
