@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.js';
 import { endpointMounter } from '../../http/endpoints.js';
 import { currentUser, requirePermission } from '../auth/index.js';
 import { checkDeliverability, type DeliverabilityDeps } from './deliverability.js';
-import { findIssue, toIssue } from './queries.js';
+import { toIssue } from './queries.js';
 import {
   cancel,
   createIssue,
@@ -20,6 +20,7 @@ import {
   sendTest,
   type NewsletterDeps,
 } from './service.js';
+import { findIssue } from './store/issues.js';
 
 /** The owner's newsletter console (admin_system), mounted after the same-site JSON guard. */
 export function newsletterRoutes(deps: NewsletterDeps & DeliverabilityDeps): Router {

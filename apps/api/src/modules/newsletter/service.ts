@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  NEWSLETTER_SECTIONS,
   NEWSLETTER_SOURCE_KINDS,
   type NewsletterIssue,
   type NewsletterIssueResponse,
@@ -12,11 +11,11 @@ import {
 } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { inTransaction, statement } from '../../db/statements.js';
+import { inTransaction } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
 import type { Logger } from '../../logger.js';
 import type { MailDeliveryError, Mailer } from '../../mail/mailer.js';
-import { findByEmail, isDeliverable } from '../subscriptions/index.js';
+import { deliverableCountBySection, findByEmail } from '../subscriptions/index.js';
 import {
   fromDomain,
   newsletterMessage,
@@ -26,14 +25,7 @@ import {
   type ComposeEnv,
   type RenderedIssue,
 } from './compose.js';
-import {
-  findIssue,
-  findIssueForContent,
-  listIssueRows,
-  reportOf,
-  toIssue,
-  type IssueRow,
-} from './queries.js';
+import { reportOf, toIssue } from './queries.js';
 import { beginSending, notifyNewsletterSender } from './sender.js';
 import {
   contentOf,
@@ -43,6 +35,26 @@ import {
   publishedItems,
   sectionOf,
 } from './source.js';
+import { resolveUncertainBatches } from './store/batches.js';
+import {
+  cancelIssue,
+  deleteIssueRow,
+  findIssue,
+  findIssueForContent,
+  insertDraftIssue,
+  listIssueRows,
+  liveIssueIdsByContent,
+  pauseIssue,
+  reopenSentIssue,
+  resumeIssue,
+  scheduleIssue,
+  type IssueRow,
+} from './store/issues.js';
+import {
+  requeueUncertainRecipients,
+  skipQueuedRecipients,
+  skipUncertainRecipients,
+} from './store/recipients.js';
 
 export interface NewsletterDeps {
   db: Db;
@@ -67,14 +79,7 @@ export function listSources({ db, clock, env }: NewsletterDeps): {
   audience: Record<NewsletterSection, number>;
 } {
   const now = iso(clock.now());
-  const issues = new Map(
-    (
-      statement(
-        db,
-        `SELECT content_id AS contentId, id FROM newsletter_issues WHERE status <> 'cancelled'`,
-      ).all() as Array<{ contentId: number; id: number }>
-    ).map((row) => [row.contentId, row.id]),
-  );
+  const issues = liveIssueIdsByContent(db);
   const sources: NewsletterSource[] = [];
   for (const kind of NEWSLETTER_SOURCE_KINDS) {
     for (const row of publishedItems(db, kind, now)) {
@@ -92,24 +97,7 @@ export function listSources({ db, clock, env }: NewsletterDeps): {
     }
   }
   sources.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-  return { sources, audience: audience(db) };
-}
-
-/** Deliverable subscribers per section: one pass over the table, admin page only. */
-function audience(db: Db): Record<NewsletterSection, number> {
-  const counts = Object.fromEntries(NEWSLETTER_SECTIONS.map((section) => [section, 0])) as Record<
-    NewsletterSection,
-    number
-  >;
-  const rows = statement(
-    db,
-    `SELECT status, verified, bounced_at, preferences FROM subscriptions WHERE status = 'active'`,
-  ).all() as Array<Parameters<typeof isDeliverable>[0]>;
-  for (const row of rows) {
-    for (const section of NEWSLETTER_SECTIONS)
-      if (isDeliverable(row, section)) counts[section] += 1;
-  }
-  return counts;
+  return { sources, audience: deliverableCountBySection(db) };
 }
 
 export function listIssues({ db }: NewsletterDeps): NewsletterIssue[] {
@@ -138,23 +126,18 @@ export function createIssue(
     const section = sectionOf(input.kind, item.category);
     if (!section) throw new AppError(400, 'NEWSLETTER_SECTION_UNKNOWN');
     if (findIssueForContent(db, item.id)) throw new AppError(409, 'NEWSLETTER_ISSUE_EXISTS');
-    const id = Number(
-      statement(
-        db,
-        `INSERT INTO newsletter_issues (content_id, kind, slug, title, section, subject, status,
-           created_by, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?)`,
-      ).run(
-        item.id,
-        input.kind,
-        item.slug,
-        item.title,
+    const id = insertDraftIssue(
+      db,
+      {
+        content_id: item.id,
+        kind: input.kind,
+        slug: item.slug,
+        title: item.title,
         section,
-        input.subject ?? item.title,
-        createdBy,
-        now,
-        now,
-      ).lastInsertRowid,
+        subject: input.subject ?? item.title,
+        created_by: createdBy,
+      },
+      now,
     );
     return findIssue(db, id)!;
   });
@@ -164,7 +147,7 @@ export function createIssue(
 export function deleteIssue({ db }: NewsletterDeps, id: number): void {
   const issue = requireIssue(db, id);
   if (issue.started_at || !['draft', 'cancelled'].includes(issue.status)) throw wrongState();
-  statement(db, 'DELETE FROM newsletter_issues WHERE id = ?').run(id);
+  deleteIssueRow(db, id);
 }
 
 /**
@@ -231,12 +214,7 @@ export function send(deps: NewsletterDeps, id: number, scheduledAt: string | nul
     if (Date.parse(scheduledAt) <= clock.now()) {
       throw new AppError(400, 'NEWSLETTER_SCHEDULE_INVALID');
     }
-    const now = iso(clock.now());
-    statement(
-      db,
-      `UPDATE newsletter_issues SET status = 'scheduled', scheduled_at = ?, updated_at = ?
-       WHERE id = ? AND status IN ('draft', 'scheduled')`,
-    ).run(scheduledAt, now, id);
+    scheduleIssue(db, id, scheduledAt, iso(clock.now()));
   }
   return findIssue(db, id)!;
 }
@@ -244,25 +222,13 @@ export function send(deps: NewsletterDeps, id: number, scheduledAt: string | nul
 /** Stops a running send after the messages in flight; `resume` carries on where it stopped. */
 export function pause({ db, clock }: NewsletterDeps, id: number): IssueRow {
   requireIssue(db, id);
-  const now = iso(clock.now());
-  const changed = statement(
-    db,
-    `UPDATE newsletter_issues SET status = 'paused', pause_reason = 'Paused by the owner.',
-       updated_at = ? WHERE id = ? AND status = 'sending'`,
-  ).run(now, id).changes;
-  if (!changed) throw wrongState();
+  if (!pauseIssue(db, id, 'Paused by the owner.', iso(clock.now()))) throw wrongState();
   return findIssue(db, id)!;
 }
 
 export function resume({ db, clock }: NewsletterDeps, id: number): IssueRow {
   requireIssue(db, id);
-  const now = iso(clock.now());
-  const changed = statement(
-    db,
-    `UPDATE newsletter_issues SET status = 'sending', pause_reason = NULL, updated_at = ?
-     WHERE id = ? AND status = 'paused'`,
-  ).run(now, id).changes;
-  if (!changed) throw wrongState();
+  if (!resumeIssue(db, id, iso(clock.now()))) throw wrongState();
   notifyNewsletterSender(db);
   return findIssue(db, id)!;
 }
@@ -273,18 +239,8 @@ export function cancel({ db, clock }: NewsletterDeps, id: number): IssueRow {
     const issue = requireIssue(db, id);
     if (!['draft', 'scheduled', 'sending', 'paused'].includes(issue.status)) throw wrongState();
     const now = iso(clock.now());
-    statement(
-      db,
-      `UPDATE newsletter_issues SET status = 'cancelled', scheduled_at = NULL,
-         finished_at = CASE WHEN started_at IS NULL THEN NULL ELSE ? END, updated_at = ?
-       WHERE id = ?`,
-    ).run(now, now, id);
-    statement(
-      db,
-      `UPDATE newsletter_recipients SET status = 'skipped', last_error = 'The send was cancelled.',
-         updated_at = ?
-       WHERE issue_id = ? AND status = 'queued'`,
-    ).run(now, id);
+    cancelIssue(db, id, now);
+    skipQueuedRecipients(db, id, 'The send was cancelled.', now);
     return findIssue(db, id)!;
   });
 }
@@ -302,33 +258,19 @@ export function resolveUncertain(
     const issue = requireIssue(db, id);
     if (!['sending', 'paused', 'sent'].includes(issue.status)) throw wrongState();
     const now = iso(clock.now());
-    const batches = statement(
-      db,
-      `UPDATE newsletter_batches SET status = 'resolved', resolution = ?, resolved_at = ?
-       WHERE issue_id = ? AND status = 'uncertain' RETURNING id`,
-    )
-      .pluck()
-      .all(action, now, id) as number[];
-    if (!batches.length) throw new AppError(409, 'NEWSLETTER_NOTHING_UNCERTAIN');
+    if (!resolveUncertainBatches(db, id, action, now).length) {
+      throw new AppError(409, 'NEWSLETTER_NOTHING_UNCERTAIN');
+    }
     if (action === 'resend') {
-      statement(
-        db,
-        `UPDATE newsletter_recipients SET status = 'queued', batch_id = NULL, next_attempt_at = ?,
-           last_error = 'Sent again after an interrupted delivery.', updated_at = ?
-         WHERE issue_id = ? AND status = 'uncertain'`,
-      ).run(now, now, id);
-      statement(
-        db,
-        `UPDATE newsletter_issues SET status = 'sending', finished_at = NULL, updated_at = ?
-         WHERE id = ? AND status = 'sent'`,
-      ).run(now, id);
+      requeueUncertainRecipients(db, id, 'Sent again after an interrupted delivery.', now);
+      reopenSentIssue(db, id, now);
     } else {
-      statement(
+      skipUncertainRecipients(
         db,
-        `UPDATE newsletter_recipients SET status = 'skipped',
-           last_error = 'Interrupted delivery; the owner chose not to send it again.', updated_at = ?
-         WHERE issue_id = ? AND status = 'uncertain'`,
-      ).run(now, id);
+        id,
+        'Interrupted delivery; the owner chose not to send it again.',
+        now,
+      );
     }
     return findIssue(db, id)!;
   });
