@@ -1,3 +1,3 @@
 /** The bookmarks module's public face: other modules and the app import from here only. */
 export { bookmarkRoutes } from './routes.js';
-export { listBookmarks, requireVisiblePost } from './service.js';
+export { bookmarksPersonalData, listBookmarks } from './service.js';

@@ -3,7 +3,8 @@ import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
-import { addBookmark, isBookmarked, listBookmarks, removeBookmark } from './service.js';
+import { addBookmark, listBookmarks, removeBookmark } from './service.js';
+import { isBookmarked } from './store.js';
 
 export function bookmarkRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db } = deps;
