@@ -1,10 +1,16 @@
 import { canonicalEmail } from '@quillpost/domain';
 import { isoNow } from '../../clock.js';
-import { inTransaction, statement } from '../../db/statements.js';
+import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
+import type { PersonalDataHolder } from '../../personal-data.js';
 import { findByEmail, markBounced, unsubscribe } from '../subscriptions/index.js';
-
-export type Relay = 'mailgun' | 'postmark' | 'ses';
+import {
+  deleteReportsAbout,
+  insertRelayEvent,
+  reportsAbout,
+  takeRelayToken,
+  type Relay,
+} from './store.js';
 
 /** A bounce or complaint as a relay reported it, in the relay's own words. */
 export interface RelayEvent {
@@ -29,23 +35,19 @@ export function recordRelayEvent(
   event: RelayEvent,
 ): RelayEventOutcome {
   const { db, clock } = deps;
-  const address = canonicalEmail(event.recipient);
-  const recipient = address.ok ? address.email : event.recipient.trim().toLowerCase();
+  const recipient = canonicalRecipient(event.recipient);
   return inTransaction(db, () => {
     const subscription = findByEmail(db, recipient);
-    const inserted = statement(
+    const inserted = insertRelayEvent(
       db,
-      `INSERT INTO relay_events (relay, event_id, kind, recipient, subscription_id, detail,
-         occurred_at, received_at)
-       VALUES (@relay, @eventId, @kind, @recipient, @subscriptionId, @detail, @occurredAt, @now)
-       ON CONFLICT (relay, event_id) DO NOTHING`,
-    ).run({
-      ...event,
-      recipient,
-      subscriptionId: subscription?.id ?? null,
-      detail: event.detail?.slice(0, 500) ?? null,
-      now: isoNow(clock),
-    }).changes;
+      {
+        ...event,
+        recipient,
+        subscriptionId: subscription?.id ?? null,
+        detail: event.detail?.slice(0, 500) ?? null,
+      },
+      isoNow(clock),
+    );
     if (!inserted) return 'duplicate';
     if (!subscription) return 'recorded';
     if (event.kind === 'complaint') {
@@ -69,17 +71,33 @@ export function takeToken(
 ): boolean {
   const { db, clock } = deps;
   const now = clock.now();
-  return inTransaction(db, () => {
-    statement(db, 'DELETE FROM relay_tokens WHERE relay = ? AND seen_at < ?').run(
+  return inTransaction(db, () =>
+    takeRelayToken(db, {
       relay,
-      new Date(now - keepMs).toISOString(),
-    );
-    return (
-      statement(
-        db,
-        `INSERT INTO relay_tokens (relay, token, seen_at) VALUES (?, ?, ?)
-         ON CONFLICT (relay, token) DO NOTHING`,
-      ).run(relay, token, new Date(now).toISOString()).changes === 1
-    );
-  });
+      token,
+      now: new Date(now).toISOString(),
+      forgetBefore: new Date(now - keepMs).toISOString(),
+    }),
+  );
 }
+
+/** An address as relay events are stored under it: canonical when it parses. */
+function canonicalRecipient(address: string): string {
+  const canonical = canonicalEmail(address);
+  return canonical.ok ? canonical.email : address.trim().toLowerCase();
+}
+
+/**
+ * What relays reported about mail to the member's proven address. Erasing deletes those reports:
+ * a subscription's deletion takes its own along, but one logged before the address subscribed,
+ * or after it left, would outlive it.
+ */
+export const relayEventsPersonalData: PersonalDataHolder = {
+  tables: ['relay_events'],
+  export: (db, { provenEmail }) => ({
+    mailRelayReports: provenEmail ? reportsAbout(db, canonicalRecipient(provenEmail)) : [],
+  }),
+  erase(db, { provenEmail }) {
+    if (provenEmail) deleteReportsAbout(db, canonicalRecipient(provenEmail));
+  },
+};
