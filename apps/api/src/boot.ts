@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './logger.js';
 import { checkTrustProxySetting } from './http/proxy-trust.js';
 import { createMailer } from './mail/create-mailer.js';
 import { syncContent, watchContent } from './modules/content/index.js';
+import { communityActivity } from './modules/discussions/index.js';
 import { startOwnerDigest } from './modules/notifications/index.js';
 import type { PageHost } from './deps.js';
 
@@ -95,7 +96,7 @@ export async function boot(
   const newsletterSender = createNewsletterSender({ ...deps, mailer: bulkMailer });
   newsletterSender.start();
   // The owner's daily digest of new comments and reports, queued to the outbox when due.
-  const stopOwnerDigest = startOwnerDigest(deps);
+  const stopOwnerDigest = startOwnerDigest({ ...deps, communityActivity });
 
   const server = app.listen(env.PORT, options.host ?? env.HOST, () => {
     logger.info(`Listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);

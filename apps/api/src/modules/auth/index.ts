@@ -14,9 +14,26 @@ export {
   requirePermission,
   signedInUser,
 } from './middleware.js';
-export { peopleByIds, type PersonOnRecord } from './store.js';
+export {
+  findUserById,
+  liftUserBan,
+  liveAccountsByIds,
+  liveMemberCount,
+  membersAt,
+  membersByMethod,
+  peopleByIds,
+  replyEmailsWanted,
+  setReplyEmails,
+  setUserName,
+  userListRow,
+  userPage,
+  type MemberAccount,
+  type UserListRow,
+  type PersonOnRecord,
+} from './store.js';
+export { authPersonalData } from './personal-data.js';
 export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
-export { banUser, deleteUserAccount, setUserRole } from './service.js';
+export { banUser, setUserRole } from './service.js';
 export { sessionEmail } from './routes.js';
 export { createAuthModule, type AuthModule, type AuthModuleOptions } from './module.js';
 

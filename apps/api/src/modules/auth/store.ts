@@ -167,6 +167,26 @@ export function setBan(
   ).run(now, ban.until, ban.reason, now, userId);
 }
 
+export function liftUserBan(db: Db, userId: number, now: string): void {
+  statement(
+    db,
+    'UPDATE users SET banned_at = NULL, banned_until = NULL, ban_reason = NULL, updated_at = ? WHERE id = ?',
+  ).run(now, userId);
+}
+
+/** Whether the member wants an email when someone replies to their comment (on by default). */
+export function replyEmailsWanted(db: Db, userId: number): boolean {
+  return statement(db, 'SELECT reply_emails FROM users WHERE id = ?').pluck().get(userId) === 1;
+}
+
+export function setReplyEmails(db: Db, userId: number, wanted: boolean, now: string): void {
+  statement(db, 'UPDATE users SET reply_emails = ?, updated_at = ? WHERE id = ?').run(
+    wanted ? 1 : 0,
+    now,
+    userId,
+  );
+}
+
 /** Every sign-in link ever asked for this address, used or not: an erased address leaves none. */
 export function deleteMagicLinksForEmail(db: Db, email: string): void {
   db.prepare('DELETE FROM magic_links WHERE email = ?').run(email);
@@ -220,6 +240,59 @@ export function peopleByIds(db: Db, ids: Iterable<number>): Map<number, PersonOn
       ];
     }),
   );
+}
+
+/** A live account as the members area shows it to its owner and in the directory. */
+export interface MemberAccount {
+  id: number;
+  name: string | null;
+  email: string | null;
+  emailVerified: boolean;
+  avatarUrl: string | null;
+  role: string;
+  createdAt: string;
+  /** Banned now (a lapsed temporary ban is over). */
+  banned: boolean;
+}
+
+/** Live (not deleted) accounts by id; deleted or unknown ids are left out. */
+export function liveAccountsByIds(
+  db: Db,
+  ids: Iterable<number>,
+  now: string,
+): Map<number, MemberAccount> {
+  const rows = statement(
+    db,
+    `SELECT id, name, email, email_verified, avatar_url, role, created_at,
+       banned_at IS NOT NULL AND (banned_until IS NULL OR banned_until > @now) AS banned
+     FROM users WHERE id IN (SELECT value FROM json_each(@ids)) AND deleted_at IS NULL`,
+  ).all({ ids: JSON.stringify([...new Set(ids)]), now }) as Array<
+    Pick<
+      UserRow,
+      'id' | 'name' | 'email' | 'email_verified' | 'avatar_url' | 'role' | 'created_at'
+    > & {
+      banned: 0 | 1;
+    }
+  >;
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: row.email_verified === 1,
+        avatarUrl: row.avatar_url,
+        role: row.role,
+        createdAt: row.created_at,
+        banned: row.banned === 1,
+      },
+    ]),
+  );
+}
+
+export function setUserName(db: Db, userId: number, name: string | null, now: string): void {
+  statement(db, 'UPDATE users SET name = ?, updated_at = ? WHERE id = ?').run(name, now, userId);
 }
 
 // Accounts
@@ -464,4 +537,77 @@ export function cancelMagicLinksForEmail(db: Db, email: string, now: string): vo
   db.prepare(
     'UPDATE magic_links SET cancelled_at = ? WHERE email = ? AND consumed_at IS NULL AND cancelled_at IS NULL',
   ).run(now, email);
+}
+
+// The owner's console
+
+export interface UserListRow {
+  id: number;
+  name: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  role: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+  banned_at: string | null;
+  banned_until: string | null;
+  ban_reason: string | null;
+  providers: string | null;
+}
+
+const USER_SELECT = `SELECT u.id, u.name, u.email, u.avatar_url, u.role, u.created_at, u.last_sign_in_at,
+    u.banned_at, u.banned_until, u.ban_reason,
+    (SELECT group_concat(a.provider, ',') FROM accounts a WHERE a.user_id = u.id) AS providers
+  FROM users u`;
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** A page of live accounts, newest first, matching `q` in the address or the name. */
+export function userPage(
+  db: Db,
+  query: { q: string; page: number; pageSize: number },
+): { rows: UserListRow[]; total: number } {
+  const where = `WHERE u.deleted_at IS NULL AND (@q = '' OR u.email LIKE @like ESCAPE '\\'
+    OR u.name LIKE @like ESCAPE '\\')`;
+  const params = { q: query.q, like: likePattern(query.q) };
+  const rows = statement(
+    db,
+    `${USER_SELECT} ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset`,
+  ).all({
+    ...params,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  }) as UserListRow[];
+  const total = statement(db, `SELECT COUNT(*) FROM users u ${where}`)
+    .pluck()
+    .get(params) as number;
+  return { rows, total };
+}
+
+export function userListRow(db: Db, userId: number): UserListRow | undefined {
+  return statement(db, `${USER_SELECT} WHERE u.id = ?`).get(userId) as UserListRow | undefined;
+}
+
+/** Members at each instant: joined by then and not deleted by then. */
+export function membersAt(db: Db, instants: readonly string[]): number[] {
+  const count = statement(
+    db,
+    `SELECT COUNT(*) FROM users WHERE created_at < @end AND (deleted_at IS NULL OR deleted_at >= @end)`,
+  ).pluck();
+  return instants.map((end) => count.get({ end }) as number);
+}
+
+export function membersByMethod(db: Db): Array<{ method: string; count: number }> {
+  return statement(
+    db,
+    `SELECT a.provider AS method, COUNT(*) AS count FROM accounts a
+     JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL
+     GROUP BY a.provider ORDER BY count DESC, a.provider`,
+  ).all() as Array<{ method: string; count: number }>;
+}
+
+export function liveMemberCount(db: Db): number {
+  return statement(db, 'SELECT COUNT(*) FROM users WHERE deleted_at IS NULL')
+    .pluck()
+    .get() as number;
 }

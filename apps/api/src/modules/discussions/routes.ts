@@ -1,13 +1,13 @@
 import { COMMENT_RATE_LIMITS, MESSAGES } from '@quillpost/domain';
 import type { Request } from 'express';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import { readSettings } from '../settings/index.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
-import { noticeOfReply } from '../notifications/index.js';
+import { queueReplyNotice, type NewReply } from '../notifications/index.js';
 import {
   commentOnPost,
   commentOnThread,
@@ -40,14 +40,14 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   /** New text (threads, comments, replies): open for comments and within the member's limits. */
   function admitNewText(req: Request) {
     const user = signedInUser(req);
-    if (!readSettings(db).commentsOpen) throw new AppError(403, 'COMMENTS_CLOSED');
+    if (!readSettings(db).commentsOpen) throw DomainError.notPermitted('COMMENTS_CLOSED');
     perHour.consume(`comment:${user.id}`);
     perMinute.consume(`comment:${user.id}`);
     return viewerFor(user);
   }
 
   const commentsOpen = () => readSettings(db).commentsOpen;
-  const onReply = (replyId: number, answeredId: number) => noticeOfReply(deps, replyId, answeredId);
+  const onReply = (reply: NewReply) => queueReplyNotice(deps, reply);
 
   mount('threadList', (_req, res) => {
     res.json({ success: true, threads: listThreads(db, isoNow(deps.clock)) });

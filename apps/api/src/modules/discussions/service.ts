@@ -9,16 +9,35 @@
 import {
   hasPermission,
   type Comment,
-  type CommentStatus,
   type CommentWithReplies,
   type ThreadSummary,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
-import { levelFrom, personColumns, personFrom, type SessionUser } from '../auth/index.js';
-import { requireVisiblePost } from '../bookmarks/index.js';
 import { inTransaction } from '../../db/statements.js';
-import { VISIBLE_POST } from '../content/index.js';
+import { DomainError } from '../../domain-error.js';
+import type { PersonalDataHolder } from '../../personal-data.js';
+import { peopleByIds, type PersonOnRecord, type SessionUser } from '../auth/index.js';
+import { contentTitlesByIds, visiblePostIds, visiblePostsByIds } from '../content/index.js';
+import type { NewReply } from '../notifications/index.js';
+import {
+  activeThreads,
+  commentById,
+  commentsOfThread,
+  commentsWrittenBy,
+  deleteOwnCommentText,
+  forgetParticipant,
+  insertComment,
+  insertGeneralThread,
+  insertReport,
+  openPostThread,
+  reportsMadeBy,
+  threadById,
+  threadOfPost,
+  threadsStartedBy,
+  updateCommentBody,
+  type CommentRow,
+  type ThreadRow,
+} from './store.js';
 
 export interface Viewer {
   id: number;
@@ -30,104 +49,74 @@ export function viewerFor(user: SessionUser): Viewer {
   return { id: user.id, seesHidden: hasPermission(user.level, 'hide_content') };
 }
 
-interface ThreadRow {
-  id: number;
-  kind: 'post' | 'general';
-  content_id: number | null;
-  title: string;
-  created_at: string;
-  last_activity_at: string;
-  comment_count: number;
-  post_slug: string | null;
-  post_title: string | null;
-  [key: string]: unknown;
+const THREAD_LIST_MAX = 100;
+
+/** Threads as listed, with their posts' slugs and titles and general threads' authors. */
+function toSummaries(db: Db, rows: ThreadRow[]): ThreadSummary[] {
+  const posts = contentTitlesByIds(
+    db,
+    rows.flatMap((row) => (row.content_id === null ? [] : [row.content_id])),
+  );
+  const authors = peopleByIds(
+    db,
+    rows.flatMap((row) =>
+      row.kind === 'general' && row.author_id !== null ? [row.author_id] : [],
+    ),
+  );
+  return rows.map((row) => {
+    const post = row.content_id === null ? undefined : posts.get(row.content_id);
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.kind === 'post' ? (post?.title ?? row.title) : row.title,
+      post:
+        row.kind === 'post' && row.content_id !== null
+          ? { id: String(row.content_id), slug: post?.slug ?? '', title: post?.title ?? row.title }
+          : null,
+      author:
+        row.kind === 'general' && row.author_id !== null
+          ? (authors.get(row.author_id)?.person ?? null)
+          : null,
+      createdAt: row.created_at,
+      lastActivityAt: row.last_activity_at,
+      commentCount: row.comment_count,
+    };
+  });
 }
 
-const THREAD_SELECT = `SELECT t.id, t.kind, t.content_id, t.title, t.created_at, t.last_activity_at,
-    (SELECT COUNT(*) FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible') AS comment_count,
-    c.slug AS post_slug, c.title AS post_title, ${personColumns('u', 'a')}
-  FROM discussion_threads t
-  LEFT JOIN content_items c ON c.id = t.content_id
-  LEFT JOIN users u ON u.id = t.author_id`;
-
-function toSummary(row: ThreadRow): ThreadSummary {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.kind === 'post' ? (row.post_title ?? row.title) : row.title,
-    post:
-      row.kind === 'post' && row.content_id !== null
-        ? {
-            id: String(row.content_id),
-            slug: row.post_slug ?? '',
-            title: row.post_title ?? row.title,
-          }
-        : null,
-    author: row.kind === 'general' ? personFrom(row, 'a') : null,
-    createdAt: row.created_at,
-    lastActivityAt: row.last_activity_at,
-    commentCount: row.comment_count,
-  };
-}
+const toSummary = (db: Db, row: ThreadRow): ThreadSummary => toSummaries(db, [row])[0]!;
 
 /** Threads with something visible in them, latest activity first. A post thread is listed only
  * while its post is visible. */
 export function listThreads(db: Db, now: string): ThreadSummary[] {
-  const rows = db
-    .prepare(
-      `${THREAD_SELECT}
-       WHERE EXISTS (SELECT 1 FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible')
-         AND (t.kind = 'general' OR (${VISIBLE_POST}))
-       ORDER BY t.last_activity_at DESC, t.id DESC LIMIT 100`,
-    )
-    .all({ now }) as ThreadRow[];
-  return rows.map(toSummary);
+  return toSummaries(db, activeThreads(db, visiblePostIds(db, now), THREAD_LIST_MAX));
 }
 
-function findThread(db: Db, threadId: number, now: string): ThreadRow | undefined {
-  return db
-    .prepare(
-      `${THREAD_SELECT} WHERE t.id = @threadId AND (t.kind = 'general' OR (${VISIBLE_POST}))`,
-    )
-    .get({ threadId, now }) as ThreadRow | undefined;
-}
-
+/** A general thread, or a post's while readers may see the post. */
 function requireThread(db: Db, threadId: number, now: string): ThreadRow {
-  const thread = findThread(db, threadId, now);
-  if (!thread) throw new AppError(404, 'NOT_FOUND');
+  const thread = threadById(db, threadId);
+  const visible =
+    thread !== undefined &&
+    (thread.content_id === null || visiblePostsByIds(db, [thread.content_id], now).size > 0);
+  if (!visible) throw DomainError.notFound();
   return thread;
 }
 
-interface CommentRow {
-  id: number;
-  thread_id: number;
-  parent_id: number | null;
-  author_id: number;
-  body: string;
-  status: CommentStatus;
-  created_at: string;
-  edited_at: string | null;
-  reported_by_me: 0 | 1;
-  [key: string]: unknown;
+function requireVisiblePost(db: Db, postId: number, now: string) {
+  const post = visiblePostsByIds(db, [postId], now).get(postId);
+  if (!post) throw DomainError.notFound();
+  return post;
 }
 
-const COMMENT_SELECT = `SELECT k.id, k.thread_id, k.parent_id, k.author_id, k.body, k.status,
-    k.created_at, k.edited_at,
-    EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = k.id AND r.reporter_id = @viewerId)
-      AS reported_by_me,
-    ${personColumns('u', 'a')}
-  FROM comments k JOIN users u ON u.id = k.author_id`;
-
-export function toComment(row: CommentRow, viewer: Viewer): Comment {
+function toComment(row: CommentRow, author: PersonOnRecord | undefined, viewer: Viewer): Comment {
   const mine = row.author_id === viewer.id;
   const shown =
     row.status === 'visible' || (row.status === 'hidden' && (viewer.seesHidden || mine));
-  const person = personFrom(row, 'a');
   return {
     id: row.id,
     threadId: row.thread_id,
     parentId: row.parent_id,
-    author: shown && person ? { ...person, level: levelFrom(row, 'a') } : null,
+    author: shown && author ? { ...author.person, level: author.level } : null,
     body: shown ? row.body : null,
     status: row.status,
     createdAt: row.created_at,
@@ -137,12 +126,22 @@ export function toComment(row: CommentRow, viewer: Viewer): Comment {
   };
 }
 
+/** Comments as the viewer sees them, each author looked up once. */
+export function toComments(db: Db, rows: CommentRow[], viewer: Viewer): Comment[] {
+  const authors = peopleByIds(
+    db,
+    rows.map((row) => row.author_id),
+  );
+  return rows.map((row) => toComment(row, authors.get(row.author_id), viewer));
+}
+
+function commentAsSeen(db: Db, commentId: number, viewer: Viewer): Comment {
+  return toComments(db, [commentById(db, commentId, viewer.id)!], viewer)[0]!;
+}
+
 /** A thread's comments as a tree one level deep, oldest first. */
 function commentTree(db: Db, threadId: number, viewer: Viewer): CommentWithReplies[] {
-  const rows = db
-    .prepare(`${COMMENT_SELECT} WHERE k.thread_id = @threadId ORDER BY k.created_at, k.id`)
-    .all({ threadId, viewerId: viewer.id }) as CommentRow[];
-  const comments = rows.map((row) => toComment(row, viewer));
+  const comments = toComments(db, commentsOfThread(db, threadId, viewer.id), viewer);
   const shown = (comment: Comment) => comment.body !== null;
   const repliesOf = new Map<number, Comment[]>();
   for (const comment of comments) {
@@ -159,15 +158,14 @@ function commentTree(db: Db, threadId: number, viewer: Viewer): CommentWithRepli
 
 export function threadView(db: Db, threadId: number, viewer: Viewer, now: string) {
   const thread = requireThread(db, threadId, now);
-  return { thread: toSummary(thread), comments: commentTree(db, threadId, viewer) };
+  return { thread: toSummary(db, thread), comments: commentTree(db, threadId, viewer) };
 }
 
 /** A post's discussion; before the first comment there is no thread yet (id null). */
 export function postThreadView(db: Db, postId: number, viewer: Viewer, now: string) {
   const post = requireVisiblePost(db, postId, now);
-  const row = db.prepare(`${THREAD_SELECT} WHERE t.content_id = @postId`).get({ postId }) as
-    ThreadRow | undefined;
-  if (row) return { thread: toSummary(row), comments: commentTree(db, row.id, viewer) };
+  const row = threadOfPost(db, postId);
+  if (row) return { thread: toSummary(db, row), comments: commentTree(db, row.id, viewer) };
   const thread: ThreadSummary = {
     id: null,
     kind: 'post',
@@ -181,39 +179,13 @@ export function postThreadView(db: Db, postId: number, viewer: Viewer, now: stri
   return { thread, comments: [] };
 }
 
-function commentById(db: Db, commentId: number, viewerId: number): CommentRow | undefined {
-  return db.prepare(`${COMMENT_SELECT} WHERE k.id = @commentId`).get({ commentId, viewerId }) as
-    CommentRow | undefined;
-}
-
-function insertComment(
-  db: Db,
-  input: { threadId: number; parentId: number | null; authorId: number; body: string; now: string },
-): number {
-  const { lastInsertRowid } = db
-    .prepare(
-      `INSERT INTO comments (thread_id, parent_id, author_id, body, created_at)
-       VALUES (@threadId, @parentId, @authorId, @body, @now)`,
-    )
-    .run(input);
-  db.prepare('UPDATE discussion_threads SET last_activity_at = ? WHERE id = ?').run(
-    input.now,
-    input.threadId,
-  );
-  return Number(lastInsertRowid);
-}
-
-/** The top-level comment a reply hangs under: replying to a reply answers its parent, so the
- * tree never goes deeper than one level. The parent must be visible and in the same thread. */
-function replyParent(db: Db, threadId: number, parentId: number): number {
-  const parent = db
-    .prepare('SELECT id, thread_id, parent_id, status FROM comments WHERE id = ?')
-    .get(parentId) as
-    { id: number; thread_id: number; parent_id: number | null; status: CommentStatus } | undefined;
-  if (!parent || parent.thread_id !== threadId || parent.status !== 'visible') {
-    throw new AppError(404, 'NOT_FOUND');
+/** The comment a reply answers: visible and in the same thread. */
+function answeredComment(db: Db, threadId: number, commentId: number, viewer: Viewer): CommentRow {
+  const answered = commentById(db, commentId, viewer.id);
+  if (!answered || answered.thread_id !== threadId || answered.status !== 'visible') {
+    throw DomainError.notFound();
   }
-  return parent.parent_id ?? parent.id;
+  return answered;
 }
 
 export function startThread(
@@ -223,13 +195,7 @@ export function startThread(
   now: string,
 ): { thread: ThreadSummary; comment: Comment } {
   return inTransaction(db, () => {
-    const { lastInsertRowid } = db
-      .prepare(
-        `INSERT INTO discussion_threads (kind, title, author_id, created_at, last_activity_at)
-         VALUES ('general', ?, ?, ?, ?)`,
-      )
-      .run(input.title, viewer.id, now, now);
-    const threadId = Number(lastInsertRowid);
+    const threadId = insertGeneralThread(db, { title: input.title, authorId: viewer.id, now });
     const commentId = insertComment(db, {
       threadId,
       parentId: null,
@@ -238,18 +204,14 @@ export function startThread(
       now,
     });
     return {
-      thread: toSummary(requireThread(db, threadId, now)),
-      comment: toComment(commentById(db, commentId, viewer.id)!, viewer),
+      thread: toSummary(db, requireThread(db, threadId, now)),
+      comment: commentAsSeen(db, commentId, viewer),
     };
   });
 }
 
-/**
- * Called inside the transaction that stores a reply (reply emails), with the reply's id and the
- * comment it answers: the one replied to, which may itself be a reply (the stored parent is
- * always the thread's top-level comment).
- */
-export type OnReply = (replyId: number, answeredId: number) => void;
+/** Called inside the transaction that stores a reply (reply emails). */
+export type OnReply = (reply: NewReply) => void;
 
 export function commentOnThread(
   db: Db,
@@ -260,8 +222,12 @@ export function commentOnThread(
   onReply?: OnReply,
 ): Comment {
   return inTransaction(db, () => {
-    requireThread(db, threadId, now);
-    const parentId = input.parentId ? replyParent(db, threadId, input.parentId) : null;
+    const thread = requireThread(db, threadId, now);
+    const answered = input.parentId
+      ? answeredComment(db, threadId, input.parentId, viewer)
+      : undefined;
+    // Replying to a reply answers its parent, so the tree never goes deeper than one level.
+    const parentId = answered ? (answered.parent_id ?? answered.id) : null;
     const id = insertComment(db, {
       threadId,
       parentId,
@@ -269,8 +235,15 @@ export function commentOnThread(
       body: input.body,
       now,
     });
-    if (parentId !== null && input.parentId) onReply?.(id, input.parentId);
-    return toComment(commentById(db, id, viewer.id)!, viewer);
+    if (answered) {
+      onReply?.({
+        thread: { id: thread.id, title: thread.title, postId: thread.content_id },
+        body: input.body,
+        replierId: viewer.id,
+        answeredAuthorId: answered.author_id,
+      });
+    }
+    return commentAsSeen(db, id, viewer);
   });
 }
 
@@ -284,14 +257,7 @@ export function commentOnPost(
 ): Comment {
   return inTransaction(db, () => {
     const post = requireVisiblePost(db, postId, now);
-    db.prepare(
-      `INSERT INTO discussion_threads (kind, content_id, title, created_at, last_activity_at)
-       VALUES ('post', ?, ?, ?, ?) ON CONFLICT (content_id) DO NOTHING`,
-    ).run(post.id, post.title, now, now);
-    const threadId = db
-      .prepare('SELECT id FROM discussion_threads WHERE content_id = ?')
-      .pluck()
-      .get(post.id) as number;
+    const threadId = openPostThread(db, post, now);
     return commentOnThread(db, viewer, threadId, input, now, onReply);
   });
 }
@@ -299,9 +265,9 @@ export function commentOnPost(
 /** The viewer's own comment, still visible, or the reason it cannot be changed. */
 function ownVisibleComment(db: Db, viewer: Viewer, commentId: number): CommentRow {
   const row = commentById(db, commentId, viewer.id);
-  if (!row || row.status === 'deleted') throw new AppError(404, 'NOT_FOUND');
-  if (row.author_id !== viewer.id) throw new AppError(403, 'FORBIDDEN');
-  if (row.status !== 'visible') throw new AppError(409, 'COMMENT_NOT_EDITABLE');
+  if (!row || row.status === 'deleted') throw DomainError.notFound();
+  if (row.author_id !== viewer.id) throw DomainError.notPermitted();
+  if (row.status !== 'visible') throw DomainError.conflict('COMMENT_NOT_EDITABLE');
   return row;
 }
 
@@ -314,12 +280,8 @@ export function editComment(
 ): Comment {
   return inTransaction(db, () => {
     ownVisibleComment(db, viewer, commentId);
-    db.prepare('UPDATE comments SET body = ?, edited_at = ? WHERE id = ?').run(
-      body,
-      now,
-      commentId,
-    );
-    return toComment(commentById(db, commentId, viewer.id)!, viewer);
+    updateCommentBody(db, commentId, body, now);
+    return commentAsSeen(db, commentId, viewer);
   });
 }
 
@@ -327,10 +289,7 @@ export function editComment(
 export function deleteOwnComment(db: Db, viewer: Viewer, commentId: number, now: string): void {
   inTransaction(db, () => {
     ownVisibleComment(db, viewer, commentId);
-    db.prepare(`UPDATE comments SET status = 'deleted', body = '', edited_at = ? WHERE id = ?`).run(
-      now,
-      commentId,
-    );
+    deleteOwnCommentText(db, commentId, now);
   });
 }
 
@@ -344,11 +303,22 @@ export function reportComment(
 ): void {
   inTransaction(db, () => {
     const row = commentById(db, commentId, viewer.id);
-    if (!row || row.status !== 'visible') throw new AppError(404, 'NOT_FOUND');
-    if (row.author_id === viewer.id) throw new AppError(400, 'CANNOT_REPORT_OWN_COMMENT');
-    db.prepare(
-      `INSERT INTO comment_reports (comment_id, reporter_id, reason, created_at)
-       VALUES (?, ?, ?, ?) ON CONFLICT (comment_id, reporter_id) DO NOTHING`,
-    ).run(commentId, viewer.id, reason, now);
+    if (!row || row.status !== 'visible') throw DomainError.notFound();
+    if (row.author_id === viewer.id) throw DomainError.invalid('CANNOT_REPORT_OWN_COMMENT');
+    insertReport(db, { commentId, reporterId: viewer.id, reason, now });
   });
 }
+
+/**
+ * A member's threads, comments and reports. Erasing keeps the conversations whole: comments
+ * become deleted placeholders, threads and reports lose their name.
+ */
+export const discussionsPersonalData: PersonalDataHolder = {
+  tables: ['discussion_threads', 'comments', 'comment_reports'],
+  export: (db, { userId }) => ({
+    threadsStarted: threadsStartedBy(db, userId),
+    comments: commentsWrittenBy(db, userId),
+    reportsMade: reportsMadeBy(db, userId),
+  }),
+  erase: (db, { userId }) => forgetParticipant(db, userId),
+};

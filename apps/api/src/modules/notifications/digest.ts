@@ -12,25 +12,30 @@ import { enqueueMail } from '../../mail/outbox.js';
 import { renderEmail } from '../../mail/templates.js';
 import { truncate } from '../content/index.js';
 import { readSettings } from '../settings/index.js';
+import { digestCoveredUntil, setDigestCoveredUntil } from './store.js';
 
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
 /** How often the server asks whether a digest is due. */
 export const DIGEST_CHECK_MS = 15 * 60_000;
 const LISTED_MAX = 20;
 
-export type DigestDeps = { db: Db; clock: Clock; env: Env; logger: Logger };
-
-interface NewComment {
-  author: string | null;
-  thread: string;
-  body: string;
+/** What came in over a window: the new comments still visible, the new reports still open. */
+export interface CommunityActivity {
+  comments: Array<{ author: string | null; thread: string; body: string }>;
+  reports: Array<{ reason: string | null; author: string | null; body: string }>;
 }
 
-interface NewReport {
-  reason: string | null;
-  author: string | null;
-  body: string;
-}
+export type DigestDeps = {
+  db: Db;
+  clock: Clock;
+  env: Env;
+  logger: Logger;
+  /**
+   * The discussions' activity, passed in by the composition root: discussions queue reply emails
+   * through this module, so it cannot import theirs.
+   */
+  communityActivity: (db: Db, window: { from: string; to: string }) => CommunityActivity;
+};
 
 const EXCERPT_MAX_CHARS = 140;
 
@@ -42,38 +47,20 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
   const { db, clock, env } = deps;
   const now = clock.now();
   return inTransaction(db, () => {
-    const last = db.prepare('SELECT covered_until FROM owner_digest WHERE id = 1').pluck().get() as
-      string | undefined;
+    const last = digestCoveredUntil(db);
     if (!last) {
       // The first day starts now: a new site (or a new feature) does not mail the past.
-      db.prepare('INSERT INTO owner_digest (id, covered_until) VALUES (1, ?)').run(iso(now));
+      setDigestCoveredUntil(db, iso(now));
       return null;
     }
     // Whole days, so the digest keeps its time of day; after downtime one digest covers them all.
     const days = Math.floor((now - Date.parse(last)) / DIGEST_INTERVAL_MS);
     if (days < 1) return null;
     const window = { from: last, to: iso(Date.parse(last) + days * DIGEST_INTERVAL_MS) };
-    db.prepare('UPDATE owner_digest SET covered_until = ? WHERE id = 1').run(window.to);
+    setDigestCoveredUntil(db, window.to);
     if (!readSettings(db).ownerDigest || env.ADMIN_EMAILS.length === 0) return null;
 
-    const comments = db
-      .prepare(
-        `SELECT u.name AS author, t.title AS thread, c.body
-           FROM comments c JOIN users u ON u.id = c.author_id
-           JOIN discussion_threads t ON t.id = c.thread_id
-          WHERE c.created_at > @from AND c.created_at <= @to AND c.status = 'visible'
-          ORDER BY c.created_at`,
-      )
-      .all(window) as NewComment[];
-    const reports = db
-      .prepare(
-        `SELECT r.reason, u.name AS author, c.body
-           FROM comment_reports r JOIN comments c ON c.id = r.comment_id
-           JOIN users u ON u.id = c.author_id
-          WHERE r.created_at > @from AND r.created_at <= @to AND r.status = 'open'
-          ORDER BY r.created_at`,
-      )
-      .all(window) as NewReport[];
+    const { comments, reports } = deps.communityActivity(db, window);
     if (!comments.length && !reports.length) return null;
 
     const site = env.SITE_NAME;

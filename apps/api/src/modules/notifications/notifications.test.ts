@@ -4,6 +4,7 @@ import { listOutbox } from '../../mail/outbox.js';
 import { as, insertPost, signInAs, type TestApp } from '../../test-support/community.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
 import { banUser } from '../auth/service.js';
+import { communityActivity } from '../discussions/index.js';
 import { sendOwnerDigest } from './digest.js';
 import { REPLY_NOTICE_INTERVAL_MS } from './replies.js';
 
@@ -126,7 +127,7 @@ describe('reply emails', () => {
 describe("the owner's daily digest", () => {
   it('lists a day’s new comments and reports, skips quiet days, and can be turned off', async () => {
     const t = testApp({ env: { ADMIN_EMAILS: OWNER } });
-    expect(sendOwnerDigest(t.deps)).toBeNull(); // the first day starts now
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // the first day starts now
     const { bob, reply } = await conversation(t);
     const answer = await reply(bob, 'You are wrong about tools.');
     await as(t, await signInAs(t, 'member', { name: 'Cy' })).post(
@@ -134,9 +135,9 @@ describe("the owner's daily digest", () => {
       { reason: 'Rude' },
     );
     t.clock.advance(23 * 60 * 60_000);
-    expect(sendOwnerDigest(t.deps)).toBeNull(); // not a day yet
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // not a day yet
     t.clock.advance(60 * 60_000);
-    expect(sendOwnerDigest(t.deps)).toEqual({ comments: 2, reports: 1 });
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toEqual({ comments: 2, reports: 1 });
     const [digest] = mailsOf(t, 'owner-digest');
     expect(digest?.recipient).toBe(OWNER);
     expect(digest?.subject).toBe('Rowan Ellis: 2 new comments and 1 new report in the last day.');
@@ -145,7 +146,7 @@ describe("the owner's daily digest", () => {
     expect(digest?.body?.text).toContain('/members/moderation/queue');
 
     t.clock.advance(24 * 60 * 60_000);
-    expect(sendOwnerDigest(t.deps)).toBeNull(); // a quiet day: no mail
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // a quiet day: no mail
     expect(mailsOf(t, 'owner-digest')).toHaveLength(1);
 
     const admin = await signInAs(t, 'admin', { email: OWNER });
@@ -154,7 +155,7 @@ describe("the owner's daily digest", () => {
     );
     await reply(bob, 'Sorry, I was rude.');
     t.clock.advance(24 * 60 * 60_000);
-    expect(sendOwnerDigest(t.deps)).toBeNull();
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull();
     expect(mailsOf(t, 'owner-digest')).toHaveLength(1);
   });
 });

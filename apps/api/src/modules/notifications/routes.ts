@@ -3,8 +3,8 @@ import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { sendSmallPage } from '../../http/small-pages.js';
-import { signedInUser } from '../auth/index.js';
-import { replyEmailsWanted, setReplyEmails, userOfReplyEmailsOffToken } from './replies.js';
+import { replyEmailsWanted, setReplyEmails, signedInUser } from '../auth/index.js';
+import { userOfReplyEmailsOffToken } from './replies.js';
 
 /** The Account page's switch for reply emails. */
 export function notificationRoutes(deps: CommunityDeps, mount: MountEndpoint): void {

@@ -1,0 +1,365 @@
+/**
+ * The discussions' tables: threads (one per commented post, or general), their comments, and
+ * readers' reports on comments. People and posts are ids here; their names and titles come from
+ * auth's and content's faces.
+ */
+import type { CommentStatus } from '@quillpost/domain';
+import type { Db } from '../../db/connection.js';
+import type { OwnedTables } from '../../db/ownership.js';
+import { statement } from '../../db/statements.js';
+
+export const OWNED_TABLES = {
+  discussion_threads: 'person',
+  comments: 'person',
+  comment_reports: 'person',
+} as const satisfies OwnedTables;
+
+// Threads
+
+export interface ThreadRow {
+  id: number;
+  kind: 'post' | 'general';
+  content_id: number | null;
+  /** A post thread keeps the post's title of the day it opened. */
+  title: string;
+  author_id: number | null;
+  created_at: string;
+  last_activity_at: string;
+  /** Its visible comments. */
+  comment_count: number;
+}
+
+const THREAD_SELECT = `SELECT t.id, t.kind, t.content_id, t.title, t.author_id, t.created_at,
+    t.last_activity_at,
+    (SELECT COUNT(*) FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible') AS comment_count
+  FROM discussion_threads t`;
+
+/**
+ * Threads with a visible comment, latest activity first: general ones, and those of the posts
+ * given (the ones readers may see now).
+ */
+export function activeThreads(
+  db: Db,
+  visiblePostIds: readonly number[],
+  limit: number,
+): ThreadRow[] {
+  return statement(
+    db,
+    `${THREAD_SELECT}
+     WHERE EXISTS (SELECT 1 FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible')
+       AND (t.kind = 'general' OR t.content_id IN (SELECT value FROM json_each(@visiblePostIds)))
+     ORDER BY t.last_activity_at DESC, t.id DESC LIMIT @limit`,
+  ).all({ visiblePostIds: JSON.stringify(visiblePostIds), limit }) as ThreadRow[];
+}
+
+export function threadById(db: Db, threadId: number): ThreadRow | undefined {
+  return statement(db, `${THREAD_SELECT} WHERE t.id = ?`).get(threadId) as ThreadRow | undefined;
+}
+
+export function threadOfPost(db: Db, postId: number): ThreadRow | undefined {
+  return statement(db, `${THREAD_SELECT} WHERE t.content_id = ?`).get(postId) as
+    ThreadRow | undefined;
+}
+
+export function insertGeneralThread(
+  db: Db,
+  thread: { title: string; authorId: number; now: string },
+): number {
+  return Number(
+    statement(
+      db,
+      `INSERT INTO discussion_threads (kind, title, author_id, created_at, last_activity_at)
+       VALUES ('general', @title, @authorId, @now, @now)`,
+    ).run(thread).lastInsertRowid,
+  );
+}
+
+/** The post's thread, opened now unless it already is. */
+export function openPostThread(db: Db, post: { id: number; title: string }, now: string): number {
+  statement(
+    db,
+    `INSERT INTO discussion_threads (kind, content_id, title, created_at, last_activity_at)
+     VALUES ('post', @id, @title, @now, @now) ON CONFLICT (content_id) DO NOTHING`,
+  ).run({ ...post, now });
+  return statement(db, 'SELECT id FROM discussion_threads WHERE content_id = ?')
+    .pluck()
+    .get(post.id) as number;
+}
+
+// Comments
+
+export interface CommentRow {
+  id: number;
+  thread_id: number;
+  /** Always a top-level comment of the same thread: replies go one level deep. */
+  parent_id: number | null;
+  author_id: number;
+  body: string;
+  status: CommentStatus;
+  created_at: string;
+  edited_at: string | null;
+  reported_by_me: 0 | 1;
+}
+
+const COMMENT_COLUMNS = `k.id, k.thread_id, k.parent_id, k.author_id, k.body, k.status,
+  k.created_at, k.edited_at`;
+
+const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS},
+    EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = k.id AND r.reporter_id = @viewerId)
+      AS reported_by_me
+  FROM comments k`;
+
+/** A thread's comments, oldest first, with whether the viewer reported each. */
+export function commentsOfThread(db: Db, threadId: number, viewerId: number): CommentRow[] {
+  return statement(
+    db,
+    `${COMMENT_SELECT} WHERE k.thread_id = @threadId ORDER BY k.created_at, k.id`,
+  ).all({ threadId, viewerId }) as CommentRow[];
+}
+
+export function commentById(db: Db, commentId: number, viewerId: number): CommentRow | undefined {
+  return statement(db, `${COMMENT_SELECT} WHERE k.id = @commentId`).get({ commentId, viewerId }) as
+    CommentRow | undefined;
+}
+
+/** Adds a comment and makes it the thread's latest activity. */
+export function insertComment(
+  db: Db,
+  comment: {
+    threadId: number;
+    parentId: number | null;
+    authorId: number;
+    body: string;
+    now: string;
+  },
+): number {
+  const { lastInsertRowid } = statement(
+    db,
+    `INSERT INTO comments (thread_id, parent_id, author_id, body, created_at)
+     VALUES (@threadId, @parentId, @authorId, @body, @now)`,
+  ).run(comment);
+  statement(db, 'UPDATE discussion_threads SET last_activity_at = ? WHERE id = ?').run(
+    comment.now,
+    comment.threadId,
+  );
+  return Number(lastInsertRowid);
+}
+
+export function updateCommentBody(db: Db, commentId: number, body: string, now: string): void {
+  statement(db, 'UPDATE comments SET body = ?, edited_at = ? WHERE id = ?').run(
+    body,
+    now,
+    commentId,
+  );
+}
+
+/** The author's own deletion: the text goes, a placeholder keeps replies in place. */
+export function deleteOwnCommentText(db: Db, commentId: number, now: string): void {
+  statement(
+    db,
+    `UPDATE comments SET status = 'deleted', body = '', edited_at = ? WHERE id = ?`,
+  ).run(now, commentId);
+}
+
+/** A moderator's decision on a comment; deleting it clears its text. */
+export function moderateComment(
+  db: Db,
+  commentId: number,
+  status: CommentStatus,
+  moderatorId: number,
+  now: string,
+): void {
+  statement(
+    db,
+    `UPDATE comments SET status = @status, moderated_at = @now, moderated_by = @moderatorId,
+       body = CASE WHEN @status = 'deleted' THEN '' ELSE body END
+     WHERE id = @commentId`,
+  ).run({ commentId, status, moderatorId, now });
+}
+
+/** What moderation names when it acts on a comment: its author, state and thread. */
+export interface CommentPlace {
+  id: number;
+  author_id: number;
+  status: CommentStatus;
+  thread_title: string;
+  content_id: number | null;
+}
+
+export function commentPlace(db: Db, commentId: number): CommentPlace | undefined {
+  return statement(
+    db,
+    `SELECT k.id, k.author_id, k.status, t.title AS thread_title, t.content_id
+     FROM comments k JOIN discussion_threads t ON t.id = k.thread_id WHERE k.id = ?`,
+  ).get(commentId) as CommentPlace | undefined;
+}
+
+/** The member's comments that are not deleted. */
+export function liveCommentCount(db: Db, authorId: number): number {
+  return statement(db, `SELECT COUNT(*) FROM comments WHERE author_id = ? AND status <> 'deleted'`)
+    .pluck()
+    .get(authorId) as number;
+}
+
+// Reports
+
+/** Reporting a comment again changes nothing. */
+export function insertReport(
+  db: Db,
+  report: { commentId: number; reporterId: number; reason: string | null; now: string },
+): void {
+  statement(
+    db,
+    `INSERT INTO comment_reports (comment_id, reporter_id, reason, created_at)
+     VALUES (@commentId, @reporterId, @reason, @now) ON CONFLICT (comment_id, reporter_id) DO NOTHING`,
+  ).run(report);
+}
+
+/** A comment with open reports, as the moderation queue lists it. */
+export interface ReportedCommentRow extends CommentRow {
+  thread_title: string;
+  thread_kind: 'post' | 'general';
+  content_id: number | null;
+}
+
+/** Comments with open reports, oldest report first; deleted ones have left the queue. */
+export function reportedComments(db: Db, limit: number): ReportedCommentRow[] {
+  return statement(
+    db,
+    `SELECT ${COMMENT_COLUMNS}, 0 AS reported_by_me, t.title AS thread_title,
+       t.kind AS thread_kind, t.content_id, MIN(r.created_at) AS first_report
+     FROM comment_reports r
+     JOIN comments k ON k.id = r.comment_id
+     JOIN discussion_threads t ON t.id = k.thread_id
+     WHERE r.status = 'open' AND k.status <> 'deleted'
+     GROUP BY k.id ORDER BY first_report, k.id LIMIT ?`,
+  ).all(limit) as ReportedCommentRow[];
+}
+
+export interface OpenReportRow {
+  id: number;
+  reason: string | null;
+  /** null once the reporter's account is erased. */
+  reporter_id: number | null;
+  created_at: string;
+}
+
+export function openReportsOf(db: Db, commentId: number): OpenReportRow[] {
+  return statement(
+    db,
+    `SELECT id, reason, reporter_id, created_at FROM comment_reports
+     WHERE comment_id = ? AND status = 'open' ORDER BY created_at, id`,
+  ).all(commentId) as OpenReportRow[];
+}
+
+/** Closes a comment's open reports; returns how many there were. */
+export function resolveReports(
+  db: Db,
+  commentId: number,
+  resolution: { status: 'actioned' | 'dismissed'; by: number; now: string },
+): number {
+  return statement(
+    db,
+    `UPDATE comment_reports SET status = @status, resolved_at = @now, resolved_by = @by
+     WHERE comment_id = @commentId AND status = 'open'`,
+  ).run({ commentId, ...resolution }).changes;
+}
+
+// What came in between two instants: the owner's digest
+
+export interface NewCommentRow {
+  author_id: number;
+  thread_title: string;
+  body: string;
+}
+
+/** Comments made in the window that are still visible, oldest first. */
+export function commentsMadeBetween(db: Db, window: { from: string; to: string }): NewCommentRow[] {
+  return statement(
+    db,
+    `SELECT k.author_id, t.title AS thread_title, k.body
+     FROM comments k JOIN discussion_threads t ON t.id = k.thread_id
+     WHERE k.created_at > @from AND k.created_at <= @to AND k.status = 'visible'
+     ORDER BY k.created_at`,
+  ).all(window) as NewCommentRow[];
+}
+
+export interface NewReportRow {
+  reason: string | null;
+  /** The reported comment's author and text. */
+  author_id: number;
+  body: string;
+}
+
+/** Reports made in the window that are still open, oldest first. */
+export function reportsMadeBetween(db: Db, window: { from: string; to: string }): NewReportRow[] {
+  return statement(
+    db,
+    `SELECT r.reason, k.author_id, k.body
+     FROM comment_reports r JOIN comments k ON k.id = r.comment_id
+     WHERE r.created_at > @from AND r.created_at <= @to AND r.status = 'open'
+     ORDER BY r.created_at`,
+  ).all(window) as NewReportRow[];
+}
+
+// A member's own: the data export and erasure
+
+export interface ThreadStarted {
+  id: number;
+  title: string;
+  createdAt: string;
+}
+
+export function threadsStartedBy(db: Db, userId: number): ThreadStarted[] {
+  return statement(
+    db,
+    `SELECT id, title, created_at AS createdAt FROM discussion_threads
+     WHERE author_id = ? AND kind = 'general' ORDER BY created_at`,
+  ).all(userId) as ThreadStarted[];
+}
+
+export interface CommentWritten {
+  id: number;
+  threadId: number;
+  parentId: number | null;
+  body: string;
+  status: CommentStatus;
+  createdAt: string;
+  editedAt: string | null;
+}
+
+export function commentsWrittenBy(db: Db, userId: number): CommentWritten[] {
+  return statement(
+    db,
+    `SELECT id, thread_id AS threadId, parent_id AS parentId, body, status,
+       created_at AS createdAt, edited_at AS editedAt
+     FROM comments WHERE author_id = ? ORDER BY created_at`,
+  ).all(userId) as CommentWritten[];
+}
+
+export interface ReportMade {
+  commentId: number;
+  reason: string | null;
+  status: 'open' | 'actioned' | 'dismissed';
+  createdAt: string;
+}
+
+export function reportsMadeBy(db: Db, userId: number): ReportMade[] {
+  return statement(
+    db,
+    `SELECT comment_id AS commentId, reason, status, created_at AS createdAt
+     FROM comment_reports WHERE reporter_id = ? ORDER BY created_at`,
+  ).all(userId) as ReportMade[];
+}
+
+/**
+ * Takes the member out of the discussions while keeping the conversations whole: their comments
+ * become deleted placeholders (replies stay in place), their threads and reports lose their name.
+ */
+export function forgetParticipant(db: Db, userId: number): void {
+  statement(db, `UPDATE comments SET status = 'deleted', body = '' WHERE author_id = ?`).run(
+    userId,
+  );
+  statement(db, 'UPDATE discussion_threads SET author_id = NULL WHERE author_id = ?').run(userId);
+  statement(db, 'UPDATE comment_reports SET reporter_id = NULL WHERE reporter_id = ?').run(userId);
+}
