@@ -3,12 +3,12 @@ import type { EndpointHandler, MountEndpoint } from '../../http/endpoints.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
+import { reportQueue } from '../discussions/index.js';
 import { readLog } from './log.js';
 import {
   actOnComment,
   banAccount,
   liftBan,
-  moderationQueue,
   moderationUser,
   warnUser,
   type CommentAction,
@@ -18,7 +18,7 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   const { db } = deps;
 
   mount('moderationQueue', (req, res) => {
-    res.json({ success: true, items: moderationQueue(db, signedInUser(req)) });
+    res.json({ success: true, items: reportQueue(db, signedInUser(req).id) });
   });
 
   const commentAction =
