@@ -2,6 +2,12 @@ import { MESSAGES } from '@quillpost/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKING_IMPACTS, formatViolations, scanPage, type Violation } from '../support/axe.js';
+import {
+  FIXED_PAGES,
+  SLUG_PAGES,
+  slugPagesOf,
+  type SlugPageKind,
+} from '../support/public-pages.js';
 import { openPage, startStack, type Stack, visit } from '../support/stack.js';
 
 /**
@@ -10,63 +16,18 @@ import { openPage, startStack, type Stack, visit } from '../support/stack.js';
  * fail; moderate and minor ones are listed at the end of the run.
  */
 
-/** Pages whose path is fixed. */
-const FIXED = [
-  '/',
-  '/start',
-  '/welcome',
-  '/test',
-  '/signedup',
-  '/manage',
-  '/blog',
-  '/now',
-  '/nowArchives',
-  '/journal',
-  '/poetry',
-  '/bookshelf',
-  '/list',
-  '/books-array',
-  '/build',
-  '/learn',
-  '/write',
-  '/projects',
-  '/tos',
-  '/privacy',
-  '/contact',
-  '/links',
-  '/no-such-page',
-];
-
-/** Pages with a slug: the first of each kind the site's own sitemap lists. */
-const FROM_SITEMAP = {
-  'a post': '/posts/',
-  'a now archive': '/nowArchives/',
-  'a book': '/books/',
-  'a category': '/category/',
-  'a project': '/projects/',
-} as const;
-
-type SitemapKind = keyof typeof FROM_SITEMAP;
-
 /** Screens that are a page plus something the visitor opened. */
 const OPENED = ['subscribe popup', 'sign-in dialog (magic link)'] as const;
 
 const SCHEMES = ['light', 'dark'] as const;
 
 let stack: Stack;
-const resolved = new Map<SitemapKind, string>();
+let resolved: Map<SlugPageKind, string>;
 const advisory: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack();
-  const sitemap = await fetch(stack.site.url + '/sitemap.xml').then((res) => res.text());
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (match) => new URL(match[1] ?? '/').pathname,
-  );
-  for (const [kind, prefix] of Object.entries(FROM_SITEMAP) as [SitemapKind, string][]) {
-    const path = paths.find((candidate) => candidate.startsWith(prefix));
-    if (path) resolved.set(kind, path);
-  }
+  resolved = await slugPagesOf(stack.site.url);
 });
 
 afterAll(async () => {
@@ -136,13 +97,13 @@ describe.each(SCHEMES)('accessibility in the %s color scheme', (scheme) => {
     await context?.close();
   });
 
-  it.each(FIXED)(`%s has no serious or critical violations (${scheme})`, async (path) => {
+  it.each(FIXED_PAGES)(`%s has no serious or critical violations (${scheme})`, async (path) => {
     await visit(page, stack.site.url + path);
     await settled(page);
     await expectNoBlockingViolations(page, `${path} (${scheme})`);
   });
 
-  it.each(Object.keys(FROM_SITEMAP) as SitemapKind[])(
+  it.each(Object.keys(SLUG_PAGES) as SlugPageKind[])(
     `%s has no serious or critical violations (${scheme})`,
     async (kind) => {
       const path = resolved.get(kind);
