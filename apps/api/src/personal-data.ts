@@ -19,7 +19,7 @@ export interface PersonalDataHolder {
   /** The `person` tables of the module's store it covers. */
   tables: readonly string[];
   /** Its sections of the member-data export, under the names the export shows. */
-  export(db: Db, subject: DataSubject): Record<string, unknown>;
+  export(db: Db, subject: DataSubject, now: string): Record<string, unknown>;
   /** Deletes its rows about the person, or keeps them without anything that names them. */
   erase(db: Db, subject: DataSubject, now: string): void;
 }

@@ -32,6 +32,7 @@ import {
   resume,
   send,
 } from '../modules/newsletter/index.js';
+import { DomainError } from '../domain-error.js';
 import { AppError } from '../http/errors.js';
 
 const USAGE = `Usage:
@@ -149,7 +150,7 @@ try {
   else if (command === 'list') exitCode = listCommand();
   else fail(USAGE);
 } catch (error) {
-  if (error instanceof AppError) fail(error.message);
+  if (error instanceof AppError || error instanceof DomainError) fail(error.message);
   throw error;
 } finally {
   await mailer.close();

@@ -5,24 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { livingSourceFiles, SOURCE_ROOT, storeDeclarations } from '../test-support/table-owners.js';
 import { openDatabase } from './connection.js';
 import { migrate } from './migrate.js';
-import type { OwnedTables } from './ownership.js';
 
-const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = SOURCE_ROOT;
 
 /** A table name where SQL expects one; keywords are upper case throughout our SQL. */
 const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE|EXISTS)\s+"?([a-z_][a-z0-9_]*)/g;
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : sourceFiles(file);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
-  });
-}
 
 /** `modules/<name>` for a module's files, else the top folder (`mail`, `http`, `db`) or `app`. */
 function ownerOf(file: string): string {
@@ -38,21 +29,7 @@ function isStoreFile(file: string): boolean {
   return relative[2] === 'store.ts' || relative[2] === 'store';
 }
 
-const files = sourceFiles(SRC);
-// Code migrations are history: they ran against the schema of their day and never change.
-const livingFiles = files.filter((file) => !file.includes(`${path.sep}code-migrations${path.sep}`));
-
-async function declarations(): Promise<Array<{ file: string; tables: OwnedTables }>> {
-  const declaring = livingFiles.filter((file) =>
-    /^export const OWNED_TABLES\b/m.test(fs.readFileSync(file, 'utf8')),
-  );
-  return Promise.all(
-    declaring.map(async (file) => ({
-      file,
-      tables: ((await import(file)) as { OWNED_TABLES: OwnedTables }).OWNED_TABLES,
-    })),
-  );
-}
+const livingFiles = livingSourceFiles();
 
 function schemaTables(): string[] {
   const db = openDatabase(':memory:');
@@ -71,7 +48,7 @@ function schemaTables(): string[] {
 describe('table ownership', () => {
   it('every table of the schema is declared by exactly one store', async () => {
     const owners = new Map<string, string[]>();
-    for (const { file, tables } of await declarations()) {
+    for (const { file, tables } of await storeDeclarations()) {
       for (const table of Object.keys(tables)) {
         owners.set(table, [...(owners.get(table) ?? []), path.relative(SRC, file)]);
       }
@@ -91,7 +68,7 @@ describe('table ownership', () => {
 
   it("only a table's owning store names it in SQL", async () => {
     const ownerOfTable = new Map<string, { owner: string; file: string }>();
-    for (const { file, tables } of await declarations()) {
+    for (const { file, tables } of await storeDeclarations()) {
       for (const table of Object.keys(tables))
         ownerOfTable.set(table, { owner: ownerOf(file), file });
     }

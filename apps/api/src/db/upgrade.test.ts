@@ -45,13 +45,40 @@ describe('upgradeDatabase', () => {
       '010-sealed-mail-bodies',
       '011-relay-events.sql',
       '012-notifications.sql',
+      '013-server-heartbeat.sql',
+      '014-content-newsletter-sent.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(5);
+    expect(upgrade.backup?.pending).toHaveLength(7);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();
     expect(db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(1);
     expect(fs.statSync(`${db.name}-wal`).size).toBe(0);
+  });
+
+  it("moves the server heartbeat out of the settings and keeps when each item's newsletter went out", async () => {
+    const { db, cleanup } = databaseAt(12);
+    cleanups.push(cleanup);
+    db.exec(`INSERT INTO site_settings (key, value, updated_at)
+      VALUES ('server_heartbeat', '2026-05-01T10:00:00.000Z', '2026-05-01T10:00:00.000Z')`);
+    db.exec(`INSERT INTO content_items (kind, slug, source_path, source_hash, status, title,
+        published_at, html, body_text, word_count, reading_minutes, synced_at)
+      VALUES ('post', 'engines', 'posts/engines.md', 'h', 'published', 'Engines', '2026-04-01',
+        '', '', 0, 1, '2026-04-01')`);
+    db.exec(`INSERT INTO newsletter_issues (content_id, kind, slug, title, section, subject, status,
+        started_at, created_at, updated_at)
+      VALUES (1, 'post', 'engines', 'Engines', 'build', 'Engines', 'sent',
+        '2026-04-02T08:00:00.000Z', '2026-04-02', '2026-04-02')`);
+
+    await upgradeDatabase(db, { env: env(backupDir()), clock: manualClock() });
+
+    expect(db.prepare('SELECT beat_at FROM server_heartbeat').pluck().get()).toBe(
+      '2026-05-01T10:00:00.000Z',
+    );
+    expect(db.prepare(`SELECT count(*) FROM site_settings`).pluck().get()).toBe(0);
+    expect(db.prepare('SELECT newsletter_sent_at FROM content_items').pluck().get()).toBe(
+      '2026-04-02T08:00:00.000Z',
+    );
   });
 
   it('does nothing, and takes no snapshot, when nothing is pending', async () => {

@@ -51,7 +51,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     const { userId } = params;
     inTransaction(db, () => {
       requireOutranked(db, actor, userId);
-      eraseAccount(deps, userId, { actorId: actor.id, now: isoNow(deps.clock) });
+      eraseAccount(deps.db, userId, { actorId: actor.id, now: isoNow(deps.clock) });
     });
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
   });

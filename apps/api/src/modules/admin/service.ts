@@ -1,5 +1,4 @@
 /** The owner's console: users and roles, subscribers (list, CSV export and import), analytics. */
-import { randomBytes } from 'node:crypto';
 import {
   CSV_IMPORT_MAX_ROWS,
   DEFAULT_NEWSLETTER_PREFERENCES,
@@ -19,34 +18,33 @@ import {
   type SubscriberFilter,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
-import { setUserRole, type SessionUser } from '../auth/index.js';
+import { DomainError } from '../../domain-error.js';
+import {
+  liveMemberCount,
+  membersAt,
+  membersByMethod,
+  setUserRole,
+  userListRow,
+  userPage,
+  type SessionUser,
+  type UserListRow,
+} from '../auth/index.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
 import { banStateOf, findTarget, writeLog } from '../moderation/index.js';
-import { findByEmail, recordConsent, subscribe } from '../subscriptions/index.js';
+import {
+  confirmationCounts,
+  findByEmail,
+  insertConsentedSubscriber,
+  recordConsent,
+  signupsBySource,
+  subscribe,
+  subscriberPage,
+  subscribersAt,
+  subscribersForExport,
+  subscriberTotals,
+} from '../subscriptions/index.js';
 import { parseCsv, unguardCell } from './csv.js';
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-interface UserListRow {
-  id: number;
-  name: string | null;
-  email: string | null;
-  avatar_url: string | null;
-  role: string;
-  created_at: string;
-  last_sign_in_at: string | null;
-  banned_at: string | null;
-  banned_until: string | null;
-  ban_reason: string | null;
-  providers: string | null;
-}
-
-const USER_SELECT = `SELECT u.id, u.name, u.email, u.avatar_url, u.role, u.created_at, u.last_sign_in_at,
-    u.banned_at, u.banned_until, u.ban_reason,
-    (SELECT group_concat(a.provider, ',') FROM accounts a WHERE a.user_id = u.id) AS providers
-  FROM users u`;
 
 function toAdminUser(row: UserListRow, now: string): AdminUser {
   return {
@@ -68,25 +66,13 @@ export function listUsers(
   query: { q: string; page: number; pageSize: number },
   now: string,
 ): { items: AdminUser[]; total: number } {
-  const where = `WHERE u.deleted_at IS NULL AND (@q = '' OR u.email LIKE @like ESCAPE '\\'
-    OR u.name LIKE @like ESCAPE '\\')`;
-  const params = { q: query.q, like: likePattern(query.q) };
-  const rows = db
-    .prepare(
-      `${USER_SELECT} ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset`,
-    )
-    .all({
-      ...params,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }) as UserListRow[];
-  const total = db.prepare(`SELECT COUNT(*) FROM users u ${where}`).pluck().get(params) as number;
+  const { rows, total } = userPage(db, query);
   return { items: rows.map((row) => toAdminUser(row, now)), total };
 }
 
 export function adminUser(db: Db, userId: number, now: string): AdminUser {
-  const row = db.prepare(`${USER_SELECT} WHERE u.id = ?`).get(userId) as UserListRow | undefined;
-  if (!row) throw new AppError(404, 'NOT_FOUND');
+  const row = userListRow(db, userId);
+  if (!row) throw DomainError.notFound();
   return toAdminUser(row, now);
 }
 
@@ -100,9 +86,9 @@ export function assignRole(
 ): AdminUser {
   const { db } = deps;
   return inTransaction(db, () => {
-    if (userId === actor.id) throw new AppError(400, 'CANNOT_CHANGE_OWN_ROLE');
+    if (userId === actor.id) throw DomainError.invalid('CANNOT_CHANGE_OWN_ROLE');
     const target = findTarget(db, userId);
-    if (!target || target.deleted_at !== null) throw new AppError(404, 'NOT_FOUND');
+    if (!target || target.deleted_at !== null) throw DomainError.notFound();
     if (target.role !== role) {
       setUserRole(deps, userId, role, actor.id);
       writeLog(db, {
@@ -119,77 +105,11 @@ export function assignRole(
 
 // Subscribers
 
-interface SubscriberRow {
-  id: number;
-  email: string;
-  name: string | null;
-  status: 'pending' | 'active' | 'unsubscribed';
-  verified: 0 | 1;
-  subscribed_at: string;
-  verified_at: string | null;
-  unsubscribed_at: string | null;
-  bounced_at: string | null;
-  bounce_reason: string | null;
-}
-
-/** Bounced is its own filter: the relay refused the address, whatever the stored status. */
-const FILTER_SQL: Record<SubscriberFilter, string> = {
-  pending: `s.status = 'pending' AND s.bounced_at IS NULL`,
-  active: `s.status = 'active' AND s.bounced_at IS NULL`,
-  unsubscribed: `s.status = 'unsubscribed' AND s.bounced_at IS NULL`,
-  bounced: `s.bounced_at IS NOT NULL`,
-};
-
-function toSubscriber(row: SubscriberRow): AdminSubscriber {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    status: row.bounced_at ? 'bounced' : row.status,
-    verified: row.verified === 1,
-    subscribedAt: row.subscribed_at,
-    verifiedAt: row.verified_at,
-    unsubscribedAt: row.unsubscribed_at,
-    bouncedAt: row.bounced_at,
-    bounceReason: row.bounced_at ? row.bounce_reason : null,
-  };
-}
-
-function subscriberWhere(status: SubscriberFilter | undefined, q: string) {
-  const clauses = [status ? FILTER_SQL[status] : '1 = 1'];
-  if (q) clauses.push(`(s.email LIKE @like ESCAPE '\\' OR s.name LIKE @like ESCAPE '\\')`);
-  return { where: `WHERE ${clauses.join(' AND ')}`, params: { like: likePattern(q) } };
-}
-
 export function listSubscribers(
   db: Db,
   query: { status?: SubscriberFilter | undefined; q: string; page: number; pageSize: number },
 ) {
-  const { where, params } = subscriberWhere(query.status, query.q);
-  const rows = db
-    .prepare(
-      `SELECT * FROM subscriptions s ${where} ORDER BY s.subscribed_at DESC, s.id DESC
-       LIMIT @limit OFFSET @offset`,
-    )
-    .all({
-      ...params,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }) as SubscriberRow[];
-  const total = db
-    .prepare(`SELECT COUNT(*) FROM subscriptions s ${where}`)
-    .pluck()
-    .get(params) as number;
-  const counts = Object.fromEntries(
-    SUBSCRIBER_FILTERS.map((filter) => [
-      filter,
-      db
-        .prepare(`SELECT COUNT(*) FROM subscriptions s WHERE ${FILTER_SQL[filter]}`)
-        .pluck()
-        .get() as number,
-    ]),
-  ) as Record<SubscriberFilter, number>;
-  return { items: rows.map(toSubscriber), total, counts };
+  return subscriberPage(db, query);
 }
 
 /** The CSV file (formula-guarded cells) and how many rows it holds. Logged. */
@@ -200,12 +120,9 @@ export function exportSubscribers(
   now: string,
 ): { csv: string; count: number } {
   return inTransaction(db, () => {
-    const { where, params } = subscriberWhere(status, '');
-    const rows = db
-      .prepare(`SELECT * FROM subscriptions s ${where} ORDER BY s.id`)
-      .all(params) as SubscriberRow[];
+    const rows = subscribersForExport(db, status);
     const lines = [csvRow(SUBSCRIBER_CSV_COLUMNS)];
-    for (const row of rows.map(toSubscriber)) {
+    for (const row of rows) {
       lines.push(
         csvRow([
           row.email,
@@ -248,8 +165,8 @@ export function importSubscribers(
   const header = records[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
   const column = (name: string) => header.indexOf(name);
   const emailAt = column('email');
-  if (emailAt < 0) throw new AppError(400, 'CSV_INVALID');
-  if (records.length - 1 > CSV_IMPORT_MAX_ROWS) throw new AppError(400, 'CSV_TOO_MANY_ROWS');
+  if (emailAt < 0) throw DomainError.invalid('CSV_INVALID');
+  if (records.length - 1 > CSV_IMPORT_MAX_ROWS) throw DomainError.invalid('CSV_TOO_MANY_ROWS');
   const nameAt = column('name');
   const consentAt = column('consent');
   const sourceAt = column('source');
@@ -275,24 +192,13 @@ export function importSubscribers(
       }
       const source = cell(sourceAt).slice(0, 100);
       if (CONSENTED.has(cell(consentAt).toLowerCase())) {
-        const { lastInsertRowid } = db
-          .prepare(
-            `INSERT INTO subscriptions (email, name, status, verified, wants_account, preferences,
-               link_key, subscribed_at, verified_at, created_at, updated_at)
-             VALUES (?, ?, 'active', 1, 0, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            email.data,
-            name.data ?? null,
-            JSON.stringify(DEFAULT_NEWSLETTER_PREFERENCES),
-            randomBytes(16).toString('base64url'),
-            now,
-            now,
-            now,
-            now,
-          );
+        const subscriptionId = insertConsentedSubscriber(db, {
+          email: email.data,
+          name: name.data ?? null,
+          now,
+        });
         recordConsent(db, clock, {
-          subscriptionId: Number(lastInsertRowid),
+          subscriptionId,
           action: 'subscribe',
           source: `admin-import-consented${source ? `:${source}` : ''}`,
           consentText: `Consent given before import${source ? ` (${source})` : ''}; imported by an administrator without re-confirmation.`,
@@ -335,56 +241,25 @@ function lastMonths(now: string): Array<{ month: string; end: string }> {
 }
 
 export function analytics(db: Db, now: string): Omit<AnalyticsResponse, 'success'> {
-  // Subscribers on the list at a month's end: signed up by then and not unsubscribed by then.
-  const subscribersAt = db
-    .prepare(
-      `SELECT COUNT(*) FROM subscriptions WHERE created_at < @end
-         AND (unsubscribed_at IS NULL OR unsubscribed_at >= @end)`,
-    )
-    .pluck();
-  const membersAt = db
-    .prepare(
-      `SELECT COUNT(*) FROM users WHERE created_at < @end AND (deleted_at IS NULL OR deleted_at >= @end)`,
-    )
-    .pluck();
-  const months = lastMonths(now).map(({ month, end }) => ({
+  const ends = lastMonths(now);
+  const subscribers = subscribersAt(
+    db,
+    ends.map(({ end }) => end),
+  );
+  const members = membersAt(
+    db,
+    ends.map(({ end }) => end),
+  );
+  const months = ends.map(({ month }, index) => ({
     month,
-    subscribers: subscribersAt.get({ end }) as number,
-    members: membersAt.get({ end }) as number,
+    subscribers: subscribers[index]!,
+    members: members[index]!,
   }));
-  const signupsBySource = db
-    .prepare(
-      `SELECT source, COUNT(DISTINCT subscription_id) AS count FROM consent_records
-       WHERE action = 'subscribe' GROUP BY source ORDER BY count DESC, source LIMIT 20`,
-    )
-    .all() as Array<{ source: string; count: number }>;
-  const membersByMethod = db
-    .prepare(
-      `SELECT a.provider AS method, COUNT(*) AS count FROM accounts a
-       JOIN users u ON u.id = a.user_id AND u.deleted_at IS NULL
-       GROUP BY a.provider ORDER BY count DESC, a.provider`,
-    )
-    .all() as Array<{ method: string; count: number }>;
-  // Of the sign-ups that were asked to confirm (not consented imports), how many did.
-  const confirmation = db
-    .prepare(
-      `SELECT
-         (SELECT COUNT(DISTINCT subscription_id) FROM consent_records WHERE action = 'subscribe'
-            AND source NOT LIKE 'admin-import-consented%') AS requested,
-         (SELECT COUNT(DISTINCT subscription_id) FROM consent_records WHERE action = 'confirm') AS confirmed`,
-    )
-    .get() as { requested: number; confirmed: number };
-  const totals = db
-    .prepare(
-      `SELECT (SELECT COUNT(*) FROM subscriptions) AS subscribers,
-         (SELECT COUNT(*) FROM subscriptions WHERE status = 'active' AND bounced_at IS NULL) AS activeSubscribers,
-         (SELECT COUNT(*) FROM users WHERE deleted_at IS NULL) AS members`,
-    )
-    .get() as { subscribers: number; activeSubscribers: number; members: number };
+  const confirmation = confirmationCounts(db);
   return {
     months,
-    signupsBySource,
-    membersByMethod,
+    signupsBySource: signupsBySource(db),
+    membersByMethod: membersByMethod(db),
     confirmation: {
       ...confirmation,
       rate:
@@ -392,6 +267,6 @@ export function analytics(db: Db, now: string): Omit<AnalyticsResponse, 'success
           ? null
           : Math.round((confirmation.confirmed / confirmation.requested) * 1000) / 1000,
     },
-    totals,
+    totals: { ...subscriberTotals(db), members: liveMemberCount(db) },
   };
 }

@@ -14,7 +14,8 @@ import {
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
 import { MAIL_SCANNER_NOTE } from './pages.js';
-import { banUser, deleteUserAccount } from './service.js';
+import { authPersonalData } from './personal-data.js';
+import { banUser } from './service.js';
 import { hashToken } from '../../security/secrets.js';
 
 const { testApp, track } = testAppPerTest();
@@ -440,7 +441,11 @@ describe('who may sign in', () => {
     await requestLink(t, 'gone@example.com');
     const { url, code } = latestMagicLinkMail(t.deps, 'gone@example.com');
     const id = userIdOf(t, 'gone@example.com');
-    expect(deleteUserAccount(t.deps, id)).toBe(true);
+    authPersonalData.erase(
+      t.deps.db,
+      { userId: id, provenEmail: 'gone@example.com' },
+      new Date(t.deps.clock.now()).toISOString(),
+    );
 
     expect((await request(t.app).get('/api/auth/me').set('Cookie', session)).status).toBe(401);
     expect((await request(t.app).get(url.pathname + url.search)).status).toBe(400);

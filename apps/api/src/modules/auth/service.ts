@@ -237,25 +237,6 @@ export function linkProviderToUser(
 // For other modules (account deletion, moderation). Sessions re-read the user on every request,
 // so these take effect at the next request even without the session cleanup below.
 
-/**
- * Deletes a member account: personal data removed, every method, session and unused link gone,
- * so neither an old cookie nor an old email link can bring it back.
- */
-export function deleteUserAccount(
-  deps: Pick<IdentityDeps, 'db' | 'clock'>,
-  userId: number,
-): boolean {
-  const { db, clock } = deps;
-  return inTransaction(db, () => {
-    const user = findUserById(db, userId);
-    if (!user || user.deleted_at !== null) return false;
-    const now = iso(clock.now());
-    if (user.email) cancelMagicLinksForEmail(db, user.email, now);
-    tombstoneUser(db, userId, now);
-    return true;
-  });
-}
-
 /** Bans a user until a time (or for good with `until: null`) and ends their sessions. */
 export function banUser(
   deps: Pick<IdentityDeps, 'db' | 'clock'>,

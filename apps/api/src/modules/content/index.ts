@@ -7,6 +7,7 @@ export {
   contentTitlesByIds,
   invalidateContentCache,
   latestVisiblePosts,
+  recordNewsletterSent,
   visiblePostIds,
   visiblePostsByIds,
 } from './store.js';
@@ -16,5 +17,5 @@ export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
 export { createContentService } from './service.js';
 export type { ContentService, JsonBody, Viewer } from './service.js';
 export { syncContent } from './sync.js';
-export { POST_EXCERPT, VISIBLE_POST, viewerOf } from './visibility.js';
+export { viewerOf } from './visibility.js';
 export { watchContent } from './watch.js';

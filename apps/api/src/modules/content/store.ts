@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
-import { statement } from '../../db/statements.js';
+import { inTransaction, statement } from '../../db/statements.js';
 import type { ContentKind } from './front-matter-schemas.js';
 
 export interface ContentRow {
@@ -45,10 +45,7 @@ export interface SearchRow {
 
 const COLUMNS = `id, kind, slug, status, title, published_at, updated_at, category, sub_category, tags,
   keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url, author_id, author_name,
-  author_avatar, html, reading_minutes, data,
-  (SELECT min(n.started_at) FROM newsletter_issues n
-     WHERE n.content_id = content_items.id AND n.status <> 'cancelled' AND n.started_at IS NOT NULL
-  ) AS newsletter_sent_at`;
+  author_avatar, html, reading_minutes, data, newsletter_sent_at`;
 
 /**
  * Who sees what: removed items nobody; drafts and future-dated (scheduled) items only a viewer
@@ -127,12 +124,23 @@ export function contentQueries(db: Db) {
 
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-/**
- * Drops every cached answer when something they show changed outside a sync: a newsletter issue
- * started going out, so its post now says so (`newsletter_sent_at`).
- */
+/** Drops every cached answer when something they show changed outside a sync (the owner's profiles). */
 export function invalidateContentCache(db: Db): void {
-  db.prepare('UPDATE content_state SET generation = generation + 1 WHERE id = 1').run();
+  statement(db, 'UPDATE content_state SET generation = generation + 1 WHERE id = 1').run();
+}
+
+/**
+ * A newsletter issue made from this item started going out (the first start counts, even if that
+ * issue was cancelled later: some readers got it). Every cached answer drops, so its page says so.
+ */
+export function recordNewsletterSent(db: Db, contentId: number, startedAt: string): void {
+  inTransaction(db, () => {
+    statement(
+      db,
+      'UPDATE content_items SET newsletter_sent_at = COALESCE(newsletter_sent_at, ?) WHERE id = ?',
+    ).run(startedAt, contentId);
+    invalidateContentCache(db);
+  });
 }
 
 /** A post as other modules list it: the dashboard, bookmarks, a thread's heading. */
@@ -189,4 +197,93 @@ export function contentTitlesByIds(
     `SELECT id, slug, title FROM content_items WHERE id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify([...new Set(ids)])) as Array<{ id: number; slug: string; title: string }>;
   return new Map(rows.map(({ id, ...title }) => [id, title]));
+}
+
+// Sync: the content folder's files become rows (sync.ts reads and renders them).
+
+/** A row as a sync writes it, from one file. */
+export type ItemRow = Omit<ContentRow, 'id' | 'newsletter_sent_at'> & {
+  source_path: string;
+  source_hash: string;
+  body_text: string;
+  word_count: number;
+};
+
+/** What a sync compares a file with. */
+export interface ExistingRow {
+  id: number;
+  kind: ContentKind;
+  slug: string;
+  source_path: string;
+  source_hash: string;
+  removed_at: string | null;
+}
+
+export function syncedItems(db: Db): ExistingRow[] {
+  return db
+    .prepare('SELECT id, kind, slug, source_path, source_hash, removed_at FROM content_items')
+    .all() as ExistingRow[];
+}
+
+/**
+ * One sync's changes in one transaction: removed files' rows marked removed (never deleted),
+ * written ones upserted by source path, and the generation bumped so cached answers drop.
+ */
+export function writeSync(
+  db: Db,
+  changes: { removed: readonly ExistingRow[]; written: readonly ItemRow[]; now: string },
+): void {
+  const { removed, written, now } = changes;
+  const markRemoved = db.prepare(
+    'UPDATE content_items SET removed_at = ?, synced_at = ? WHERE id = ?',
+  );
+  // A removed item holding the slug is adopted by the new file (a renamed file keeps its id), or,
+  // when the file already has its own row, renamed out of the way; removed rows are never deleted.
+  const adoptRemoved = db.prepare(
+    `UPDATE content_items SET source_path = @source_path
+     WHERE kind = @kind AND slug = @slug AND removed_at IS NOT NULL AND source_path <> @source_path
+       AND NOT EXISTS (SELECT 1 FROM content_items WHERE source_path = @source_path)`,
+  );
+  const freeSlug = db.prepare(
+    `UPDATE content_items SET slug = slug || '~' || id
+     WHERE kind = @kind AND slug = @slug AND removed_at IS NOT NULL AND source_path <> @source_path`,
+  );
+  const upsert = db.prepare(`
+    INSERT INTO content_items (
+      kind, slug, source_path, source_hash, status, title, published_at, updated_at, category,
+      sub_category, tags, keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url,
+      author_id, author_name, author_avatar, html, body_text, word_count, reading_minutes, data,
+      synced_at, removed_at
+    ) VALUES (
+      @kind, @slug, @source_path, @source_hash, @status, @title, @published_at, @updated_at, @category,
+      @sub_category, @tags, @keywords, @excerpt_short, @excerpt_medium, @excerpt_long,
+      @featured_image_url, @author_id, @author_name, @author_avatar, @html, @body_text, @word_count,
+      @reading_minutes, @data, @synced_at, NULL
+    )
+    ON CONFLICT (source_path) DO UPDATE SET
+      kind = excluded.kind, slug = excluded.slug, source_hash = excluded.source_hash,
+      status = excluded.status, title = excluded.title, published_at = excluded.published_at,
+      updated_at = excluded.updated_at, category = excluded.category,
+      sub_category = excluded.sub_category, tags = excluded.tags, keywords = excluded.keywords,
+      excerpt_short = excluded.excerpt_short, excerpt_medium = excluded.excerpt_medium,
+      excerpt_long = excluded.excerpt_long, featured_image_url = excluded.featured_image_url,
+      author_id = excluded.author_id, author_name = excluded.author_name,
+      author_avatar = excluded.author_avatar, html = excluded.html, body_text = excluded.body_text,
+      word_count = excluded.word_count, reading_minutes = excluded.reading_minutes,
+      data = excluded.data, synced_at = excluded.synced_at, removed_at = NULL
+  `);
+  const bump = db.prepare(
+    'UPDATE content_state SET generation = generation + 1, synced_at = ? WHERE id = 1',
+  );
+
+  inTransaction(db, () => {
+    for (const row of removed) markRemoved.run(now, now, row.id);
+    for (const row of written) {
+      const key = { kind: row.kind, slug: row.slug, source_path: row.source_path };
+      adoptRemoved.run(key);
+      freeSlug.run(key);
+      upsert.run({ ...row, synced_at: now });
+    }
+    if (removed.length || written.length) bump.run(now);
+  });
 }

@@ -1,4 +1,3 @@
-import { inTransaction } from '../../db/statements.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import {
   type Authors,
   type ContentKind,
 } from './front-matter-schemas.js';
-import type { ContentRow } from './store.js';
+import { syncedItems, writeSync, type ItemRow, type ExistingRow } from './store.js';
 import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
@@ -32,21 +31,6 @@ export interface SyncReport {
 }
 
 /** A row as sync writes it: the stored columns readers see, plus what only sync needs. */
-type ItemRow = Omit<ContentRow, 'id' | 'newsletter_sent_at'> & {
-  source_path: string;
-  source_hash: string;
-  body_text: string;
-  word_count: number;
-};
-
-interface ExistingRow {
-  id: number;
-  kind: ContentKind;
-  slug: string;
-  source_path: string;
-  source_hash: string;
-  removed_at: string | null;
-}
 
 /**
  * Brings the database in line with the Markdown files under `dir`, in one transaction.
@@ -71,13 +55,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
 
   const { authors, authorsHash } = loadAuthors(dir, fail);
   const files = listMarkdownFiles(dir);
-  const existing = new Map(
-    (
-      db
-        .prepare('SELECT id, kind, slug, source_path, source_hash, removed_at FROM content_items')
-        .all() as ExistingRow[]
-    ).map((row) => [row.source_path, row]),
-  );
+  const existing = new Map(syncedItems(db).map((row) => [row.source_path, row]));
   const present = new Set(files.map((file) => file.relative));
 
   const writes: Array<{ row: ItemRow; previous: ExistingRow | undefined }> = [];
@@ -124,62 +102,10 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
   );
   const now = isoNow(clock);
 
-  const markRemoved = db.prepare(
-    'UPDATE content_items SET removed_at = ?, synced_at = ? WHERE id = ?',
-  );
-  // A removed item holding the slug is adopted by the new file (a renamed file keeps its id), or,
-  // when the file already has its own row, renamed out of the way; removed rows are never deleted.
-  const adoptRemoved = db.prepare(
-    `UPDATE content_items SET source_path = @source_path
-     WHERE kind = @kind AND slug = @slug AND removed_at IS NOT NULL AND source_path <> @source_path
-       AND NOT EXISTS (SELECT 1 FROM content_items WHERE source_path = @source_path)`,
-  );
-  const freeSlug = db.prepare(
-    `UPDATE content_items SET slug = slug || '~' || id
-     WHERE kind = @kind AND slug = @slug AND removed_at IS NOT NULL AND source_path <> @source_path`,
-  );
-  const upsert = db.prepare(`
-    INSERT INTO content_items (
-      kind, slug, source_path, source_hash, status, title, published_at, updated_at, category,
-      sub_category, tags, keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url,
-      author_id, author_name, author_avatar, html, body_text, word_count, reading_minutes, data,
-      synced_at, removed_at
-    ) VALUES (
-      @kind, @slug, @source_path, @source_hash, @status, @title, @published_at, @updated_at, @category,
-      @sub_category, @tags, @keywords, @excerpt_short, @excerpt_medium, @excerpt_long,
-      @featured_image_url, @author_id, @author_name, @author_avatar, @html, @body_text, @word_count,
-      @reading_minutes, @data, @synced_at, NULL
-    )
-    ON CONFLICT (source_path) DO UPDATE SET
-      kind = excluded.kind, slug = excluded.slug, source_hash = excluded.source_hash,
-      status = excluded.status, title = excluded.title, published_at = excluded.published_at,
-      updated_at = excluded.updated_at, category = excluded.category,
-      sub_category = excluded.sub_category, tags = excluded.tags, keywords = excluded.keywords,
-      excerpt_short = excluded.excerpt_short, excerpt_medium = excluded.excerpt_medium,
-      excerpt_long = excluded.excerpt_long, featured_image_url = excluded.featured_image_url,
-      author_id = excluded.author_id, author_name = excluded.author_name,
-      author_avatar = excluded.author_avatar, html = excluded.html, body_text = excluded.body_text,
-      word_count = excluded.word_count, reading_minutes = excluded.reading_minutes,
-      data = excluded.data, synced_at = excluded.synced_at, removed_at = NULL
-  `);
-  const bump = db.prepare(
-    'UPDATE content_state SET generation = generation + 1, synced_at = ? WHERE id = 1',
-  );
-
-  inTransaction(db, () => {
-    for (const row of gone) {
-      markRemoved.run(now, now, row.id);
-      report.removed.push(row.source_path);
-    }
-    for (const { row, previous } of writes) {
-      const key = { kind: row.kind, slug: row.slug, source_path: row.source_path };
-      adoptRemoved.run(key);
-      freeSlug.run(key);
-      upsert.run({ ...row, synced_at: now });
-      (previous ? report.updated : report.added).push(row.source_path);
-    }
-    if (gone.length || writes.length) bump.run(now);
-  });
+  writeSync(db, { removed: gone, written: writes.map(({ row }) => row), now });
+  report.removed.push(...gone.map((row) => row.source_path));
+  for (const { row, previous } of writes)
+    (previous ? report.updated : report.added).push(row.source_path);
 
   if (gone.length || writes.length || report.errors.length) {
     logger.info(

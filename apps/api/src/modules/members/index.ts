@@ -1,3 +1,3 @@
 /** The members module's public face: other modules and the app import from here only. */
 export { memberRoutes } from './routes.js';
-export { eraseAccount } from './service.js';
+export { directoryEntries, eraseAccount } from './service.js';

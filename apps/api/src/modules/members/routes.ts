@@ -23,7 +23,7 @@ export function memberRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
 
   mount('profileGet', (req, res) => {
     const user = signedInUser(req);
-    res.json({ success: true, profile: readProfile(db, user.id) });
+    res.json({ success: true, profile: readProfile(db, user.id, isoNow(deps.clock)) });
   });
 
   mount('profileUpdate', (req, res, { body: input }) => {
@@ -34,7 +34,7 @@ export function memberRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
 
   mount('dataExport', (req, res) => {
     const user = signedInUser(req);
-    const data = exportMemberData(deps, user.id, isoNow(deps.clock));
+    const data = exportMemberData(db, user.id, isoNow(deps.clock));
     const day = isoNow(deps.clock).slice(0, 10);
     res
       .set('Content-Disposition', `attachment; filename="my-data-${day}.json"`)
@@ -45,7 +45,7 @@ export function memberRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   // The body's `confirmDelete: true` is checked by the catalogue's schema before this runs.
   mount('accountDelete', (req, res) => {
     const user = signedInUser(req);
-    eraseAccount(deps, user.id, { actorId: user.id, now: isoNow(deps.clock) });
+    eraseAccount(db, user.id, { actorId: user.id, now: isoNow(deps.clock) });
     // The session rows are gone already; this only tidies the browser.
     clearCookie(res, env, SESSION_COOKIE);
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });

@@ -16,7 +16,7 @@ import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { dkimOf } from '../../mail/create-mailer.js';
 import type { MailDeliveryError, MailMessage, Mailer } from '../../mail/mailer.js';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { Logger } from '../../logger.js';
 import { renderRawMessage, type DkimOptions } from '../../mail/smtp-mailer.js';
 import { renderEmail } from '../../mail/templates.js';
@@ -379,7 +379,7 @@ export async function checkDeliverability(
         { responseCode: (error as MailDeliveryError).responseCode },
         'deliverability: test message failed',
       );
-      throw new AppError(502, 'NEWSLETTER_TEST_FAILED');
+      throw DomainError.upstreamFailed('NEWSLETTER_TEST_FAILED');
     }),
   ]);
   return { domain, sentTo: to, lines: [...dnsLines, ...received, oneClick], headers };

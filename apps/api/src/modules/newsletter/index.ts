@@ -7,3 +7,4 @@ export { createIssue, resume, send } from './service.js';
 export type { NewsletterDeps } from './service.js';
 export { publishedItem, publishedItems } from './source.js';
 export { findIssue, findIssueForContent, listIssueRows } from './store/issues.js';
+export { newsletterPersonalData } from './personal-data.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { wakeLoops, WorkLoop } from '../../work-loop.js';
-import { invalidateContentCache } from '../content/index.js';
+import { recordNewsletterSent } from '../content/index.js';
 import type { ComposeEnv, RenderedIssue } from './compose.js';
 import { deliverBatch, Pacer, type DeliveryLoopDeps, type OutcomeCounts } from './delivery-loop.js';
 import { IssueClaims, newSenderOwner } from './issue-claim.js';
@@ -78,8 +78,10 @@ export function notifyNewsletterSender(db: Db): void {
  * say it went out as a newsletter. Recipients are fixed by the sender, off the request path.
  */
 export function beginSending(db: Db, clock: Clock, issueId: number): boolean {
-  const started = startSendingIssue(db, issueId, iso(clock.now()));
-  if (started) invalidateContentCache(db);
+  const now = iso(clock.now());
+  const started = startSendingIssue(db, issueId, now);
+  const issue = started ? findIssue(db, issueId) : undefined;
+  if (issue) recordNewsletterSent(db, issue.content_id, issue.started_at ?? now);
   return started;
 }
 

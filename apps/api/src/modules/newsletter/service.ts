@@ -12,7 +12,7 @@ import {
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { Logger } from '../../logger.js';
 import type { MailDeliveryError, Mailer } from '../../mail/mailer.js';
 import { deliverableCountBySection, findByEmail } from '../subscriptions/index.js';
@@ -67,11 +67,11 @@ export interface NewsletterDeps {
 
 function requireIssue(db: Db, id: number): IssueRow {
   const issue = findIssue(db, id);
-  if (!issue) throw new AppError(404, 'NOT_FOUND');
+  if (!issue) throw DomainError.notFound();
   return issue;
 }
 
-const wrongState = () => new AppError(409, 'NEWSLETTER_ISSUE_STATE');
+const wrongState = () => DomainError.conflict('NEWSLETTER_ISSUE_STATE');
 
 /** Everything the owner may send, newest first, with the audience of each section right now. */
 export function listSources({ db, clock, env }: NewsletterDeps): {
@@ -122,10 +122,10 @@ export function createIssue(
   return inTransaction(db, () => {
     const now = iso(clock.now());
     const item = publishedItem(db, input.kind, input.slug, now);
-    if (!item) throw new AppError(404, 'NEWSLETTER_SOURCE_NOT_FOUND');
+    if (!item) throw DomainError.notFound('NEWSLETTER_SOURCE_NOT_FOUND');
     const section = sectionOf(input.kind, item.category);
-    if (!section) throw new AppError(400, 'NEWSLETTER_SECTION_UNKNOWN');
-    if (findIssueForContent(db, item.id)) throw new AppError(409, 'NEWSLETTER_ISSUE_EXISTS');
+    if (!section) throw DomainError.invalid('NEWSLETTER_SECTION_UNKNOWN');
+    if (findIssueForContent(db, item.id)) throw DomainError.conflict('NEWSLETTER_ISSUE_EXISTS');
     const id = insertDraftIssue(
       db,
       {
@@ -159,7 +159,7 @@ function renderedOf({ db, clock, env }: NewsletterDeps, issue: IssueRow): Render
     return { subject: issue.subject, html: issue.html, text: issue.text };
   }
   const item = contentOf(db).byId(issue.kind, issue.content_id, false, iso(clock.now()));
-  if (!item) throw new AppError(404, 'NEWSLETTER_SOURCE_NOT_FOUND');
+  if (!item) throw DomainError.notFound('NEWSLETTER_SOURCE_NOT_FOUND');
   return renderIssue(env, issueSourceOf(env, issue.kind, item, issue.section), issue.subject);
 }
 
@@ -196,7 +196,7 @@ export async function sendTest(deps: NewsletterDeps, id: number, to: string): Pr
       { issueId: id, responseCode: (error as MailDeliveryError).responseCode },
       'newsletter: test send failed',
     );
-    throw new AppError(502, 'NEWSLETTER_TEST_FAILED');
+    throw DomainError.upstreamFailed('NEWSLETTER_TEST_FAILED');
   }
 }
 
@@ -212,7 +212,7 @@ export function send(deps: NewsletterDeps, id: number, scheduledAt: string | nul
     notifyNewsletterSender(db);
   } else {
     if (Date.parse(scheduledAt) <= clock.now()) {
-      throw new AppError(400, 'NEWSLETTER_SCHEDULE_INVALID');
+      throw DomainError.invalid('NEWSLETTER_SCHEDULE_INVALID');
     }
     scheduleIssue(db, id, scheduledAt, iso(clock.now()));
   }
@@ -259,7 +259,7 @@ export function resolveUncertain(
     if (!['sending', 'paused', 'sent'].includes(issue.status)) throw wrongState();
     const now = iso(clock.now());
     if (!resolveUncertainBatches(db, id, action, now).length) {
-      throw new AppError(409, 'NEWSLETTER_NOTHING_UNCERTAIN');
+      throw DomainError.conflict('NEWSLETTER_NOTHING_UNCERTAIN');
     }
     if (action === 'resend') {
       requeueUncertainRecipients(db, id, 'Sent again after an interrupted delivery.', now);

@@ -9,7 +9,7 @@
  *   isDeliverable(row, section?)             // the same rule for one row
  *   requesterEmail(req, deps)                // the address a manage token or the session proves
  */
-export { hashIp, listConsents, recordConsent, type ConsentRecord } from './consent.js';
+export { hashIp, listConsents, recordConsent, type ConsentRecord } from './store/consent.js';
 export {
   listUnsubscribeHeaders,
   manageUrl,
@@ -18,7 +18,21 @@ export {
   verificationUrl,
   type LinkSubject,
 } from './links.js';
-export { findByEmail, isDeliverable, listDeliverable, toSubscription } from './queries.js';
+export {
+  findByEmail,
+  isDeliverable,
+  listDeliverable,
+  toSubscription,
+} from './store/subscriptions.js';
+export {
+  confirmationCounts,
+  insertConsentedSubscriber,
+  signupsBySource,
+  subscriberPage,
+  subscribersAt,
+  subscribersForExport,
+  subscriberTotals,
+} from './store/console.js';
 export {
   manageTokenSubscriber,
   requesterEmail,
@@ -37,6 +51,7 @@ export {
   exportSubscription,
   markBounced,
   subscribe,
+  subscriptionsPersonalData,
   unsubscribe,
   type SubscriptionExport,
 } from './service.js';

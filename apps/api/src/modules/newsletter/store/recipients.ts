@@ -262,3 +262,24 @@ export function problemRecipients(db: Db, issueId: number, limit: number): Newsl
      ORDER BY updated_at, subscriber_id LIMIT ?`,
   ).all(issueId, limit);
 }
+
+/** The issues mailed to an address, oldest first: a member's "download my data". */
+export function issuesMailedTo(
+  db: Db,
+  email: string,
+): Array<{ subject: string; status: NewsletterRecipientStatus; sentAt: string | null }> {
+  return typedStatement<
+    [string],
+    { subject: string; status: NewsletterRecipientStatus; sentAt: string | null }
+  >(
+    db,
+    `SELECT i.subject, r.status, r.sent_at AS sentAt
+     FROM newsletter_recipients r JOIN newsletter_issues i ON i.id = r.issue_id
+     WHERE r.email = ? ORDER BY i.id`,
+  ).all(email);
+}
+
+/** Erasing a member: their rows go, even where the subscription they came from is gone already. */
+export function deleteRecipientsByEmail(db: Db, email: string): void {
+  typedStatement<[string]>(db, 'DELETE FROM newsletter_recipients WHERE email = ?').run(email);
+}
