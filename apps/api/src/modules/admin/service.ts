@@ -1,16 +1,13 @@
 /** The owner's console: users and roles, subscribers (list, CSV export and import), analytics. */
 import {
   CSV_IMPORT_MAX_ROWS,
-  DEFAULT_NEWSLETTER_PREFERENCES,
   ROLE_LABELS,
   SUBSCRIBER_CSV_COLUMNS,
-  SUBSCRIBER_FILTERS,
   csvRow,
   emailSchema,
   firstIssueError,
   levelFromRole,
   nameSchema,
-  type AdminSubscriber,
   type AdminUser,
   type AnalyticsResponse,
   type AssignableRole,

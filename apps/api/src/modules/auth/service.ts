@@ -9,7 +9,6 @@ import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { Clock } from '../../clock.js';
 import {
-  cancelMagicLinksForEmail,
   deleteUserSessions,
   fillUserProfile,
   findAccount,
@@ -20,7 +19,6 @@ import {
   insertUser,
   listAccounts,
   setBan,
-  tombstoneUser,
   updateAccountFacts,
   updateUserRole,
   type AccountFacts,

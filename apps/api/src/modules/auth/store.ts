@@ -533,12 +533,6 @@ export function pruneMagicLinks(db: Db, before: string): number {
     .run({ before }).changes;
 }
 
-export function cancelMagicLinksForEmail(db: Db, email: string, now: string): void {
-  db.prepare(
-    'UPDATE magic_links SET cancelled_at = ? WHERE email = ? AND consumed_at IS NULL AND cancelled_at IS NULL',
-  ).run(now, email);
-}
-
 // The owner's console
 
 export interface UserListRow {
