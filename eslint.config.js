@@ -1,8 +1,60 @@
 // One lint config for the whole workspace; each package runs `eslint .` and picks this up.
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web app's layers, as bulletproof-react's import/no-restricted-paths zones draw them: shared
+ * code (lib/, components/) imports no feature and not the app; a feature does not import the app,
+ * and reaches another feature only through that feature's index.ts. Relative imports are resolved
+ * against the importing file, so the zones hold at any depth.
+ */
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const webLayers = {
+  rules: {
+    'no-restricted-paths': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          shared:
+            'lib/ and components/ are shared by every feature: they import no feature and not app/.',
+          app: 'A feature does not import app/: move what it needs to lib/ or components/.',
+          feature: "Import another feature through its index.ts ('{{feature}}'), not its insides.",
+        },
+      },
+      create(context) {
+        const [fromLayer, fromFeature] = path.relative(webSrc, context.filename).split(path.sep);
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.resolve(path.dirname(context.filename), spec);
+          const [toLayer, toFeature, ...inside] = path.relative(webSrc, target).split(path.sep);
+          const report = (messageId) =>
+            context.report({ node: node.source, messageId, data: { feature: toFeature } });
+          const shared = fromLayer === 'lib' || fromLayer === 'components';
+          if (shared && (toLayer === 'features' || toLayer === 'app')) report('shared');
+          else if (fromLayer === 'features' && toLayer === 'app') report('app');
+          else if (
+            fromLayer === 'features' &&
+            toLayer === 'features' &&
+            toFeature !== fromFeature &&
+            !(inside.length === 0 || (inside.length === 1 && inside[0] === 'index'))
+          )
+            report('feature');
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**'] },
@@ -61,6 +113,17 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Tests and their fixtures may look inside, as in the API.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/**/testing/**',
+      'apps/web/src/test/**',
+    ],
+    plugins: { 'web-layers': webLayers },
+    rules: { 'web-layers/no-restricted-paths': 'error' },
   },
   {
     // Only env.ts may read process.env: configuration is validated once, at boot.

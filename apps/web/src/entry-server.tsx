@@ -18,7 +18,7 @@ import {
 import { AppProviders } from './app/app';
 import { routeDataScript } from './app/route-data';
 import { routedHead } from './app/route-head';
-import type { RouteHandle } from './app/route-handle';
+import type { RouteHandle } from './lib/route-handle';
 import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
 import { renderHead } from './lib/page-head';

@@ -6,13 +6,13 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { SplashScreen } from '../components/splash-screen';
-import { MembershipProvider, useMembership } from '../features/membership/membership-context';
+import { MembershipProvider, useMembership } from '../lib/membership/membership-context';
 import { MenuProvider } from '../features/menus/menu-context';
 import { SignInProvider } from '../features/sign-in/sign-in-context';
 import { SignInDialogHost } from '../features/sign-in/sign-in-dialog-host';
 import { SubscribePopupProvider } from '../features/subscribe/subscribe-popup-context';
 import { SubscribePopupHost } from '../features/subscribe/subscribe-popup-host';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle } from '../lib/route-handle';
 
 const UrlSignals = lazy(() => import('./url-signals'));
 const SIGNAL_PARAMS = /[?&](verify|verified|verify_error)=/;

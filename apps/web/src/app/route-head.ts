@@ -5,9 +5,10 @@
  * navigation, so both write the same tags.
  */
 import { NO_SITE, type Site } from '@quillpost/domain';
-import { isRouteErrorResponse, type Location, type Params } from 'react-router-dom';
+import type { Location, Params } from 'react-router-dom';
+import { errorStatus } from '../components/route-error';
 import { applyHead, type PageMeta } from '../lib/page-head';
-import type { MetaContext, RouteHandle } from './route-handle';
+import type { MetaContext, RouteHandle } from '../lib/route-handle';
 
 export interface RoutedState {
   matches: ReadonlyArray<{ route: { id: string; handle?: unknown }; params: Params }>;
@@ -24,10 +25,6 @@ export interface RoutedHead {
 
 function handleOf(match: RoutedState['matches'][number]): RouteHandle {
   return (match.route.handle ?? {}) as RouteHandle;
-}
-
-export function errorStatus(error: unknown): number {
-  return isRouteErrorResponse(error) ? error.status : 500;
 }
 
 export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {

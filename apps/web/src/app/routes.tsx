@@ -24,8 +24,8 @@ import * as meta from '../features/content/page-meta';
 import { AppShell } from './app-shell';
 import { SiteLayout } from './layout/site-layout';
 import type { PageMeta } from '../lib/page-head';
-import type { MetaContext, RouteHandle } from './route-handle';
-import { RouteError } from './route-error';
+import type { MetaContext, RouteHandle } from '../lib/route-handle';
+import { RouteError } from '../components/route-error';
 
 interface PageModule {
   default: ComponentType;

@@ -8,7 +8,7 @@
 import { MESSAGES, messageFor } from '@quillpost/domain';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useMembership } from '../features/membership/membership-context';
+import { useMembership } from '../lib/membership/membership-context';
 
 export default function UrlSignals() {
   const { search, pathname, hash } = useLocation();

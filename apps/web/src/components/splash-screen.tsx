@@ -1,5 +1,5 @@
 import { SHELL_MESSAGES } from '@quillpost/domain';
-import { SITE_TITLE } from '../app/site';
+import { SITE_TITLE } from '../lib/site-identity';
 import './splash-screen.css';
 
 /** Covers the page while authentication initializes. */

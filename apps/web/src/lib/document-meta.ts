@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION } from '../app/site';
+import { SITE_DESCRIPTION } from './site-identity';
 import { formatDocumentTitle } from './page-head';
 
 export interface DocumentMeta {

@@ -4,7 +4,7 @@
  * navigation the same markup replaces the previous page's, so both come from `renderHead`.
  */
 import { escapeHtml, FEED_FORMATS, feedPath, type FeedFormat } from '@quillpost/domain';
-import { SITE_TITLE } from '../app/site';
+import { SITE_TITLE } from './site-identity';
 
 export type OpenGraphType = 'website' | 'article' | 'book' | 'profile';
 

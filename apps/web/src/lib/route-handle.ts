@@ -1,6 +1,6 @@
 /** What each route of the table (routes.tsx) tells the renderer, the head and the shell. */
 import type { Site } from '@quillpost/domain';
-import type { PageMeta } from '../lib/page-head';
+import type { PageMeta } from './page-head';
 
 export interface MetaContext {
   /** The request's URL (the page's path and query). */

@@ -2,7 +2,7 @@
 import { SHELL_MESSAGES, type HeaderButton } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useMembership } from '../../features/membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { useSignIn } from '../../features/sign-in/sign-in-context';
 import { preloadSignInDialog } from '../../features/sign-in/sign-in-dialog-host';
 import { useSubscribePopup } from '../../features/subscribe/subscribe-popup-context';

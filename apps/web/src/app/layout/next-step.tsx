@@ -1,7 +1,7 @@
 /** The suggested next step under the header, and any one-off notice (e.g. after verifying). */
 
 import { SHELL_MESSAGES } from '@quillpost/domain';
-import { useMembership } from '../../features/membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { useResendConfirmation } from '../../features/subscribe/use-resend-confirmation';
 
 export function NextStep() {

@@ -1,7 +1,7 @@
 import { FOOTER_LINKS, messageTemplates } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
-import { SITE_TITLE } from '../site';
-import { useSite } from '../use-site';
+import { SITE_TITLE } from '../../lib/site-identity';
+import { useSite } from '../../lib/use-site';
 import './site-footer.css';
 
 export function SiteFooter() {

@@ -1,7 +1,7 @@
 import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { MobileMenuButton } from '../../features/menus/mobile-menu-button';
-import { SITE_TITLE } from '../site';
+import { SITE_TITLE } from '../../lib/site-identity';
 import { HeaderActions } from './header-actions';
 import { NextStep } from './next-step';
 import './site-header.css';

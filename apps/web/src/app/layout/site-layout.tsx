@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../../components/page-loading';
-import { useMembership } from '../../features/membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { usePersonalRoute } from '../app-shell';
 import { NavigationProgress } from './navigation-progress';
 import { SiteFooter } from './site-footer';

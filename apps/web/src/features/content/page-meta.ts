@@ -10,8 +10,8 @@ import {
   type Poem,
   type Project,
 } from '@quillpost/domain';
-import type { MetaContext } from '../../app/route-handle';
-import { SITE_DESCRIPTION, SITE_TITLE } from '../../app/site';
+import type { MetaContext } from '../../lib/route-handle';
+import { SITE_DESCRIPTION, SITE_TITLE } from '../../lib/site-identity';
 import { absoluteUrl, feedsOf, type FeedLink, type PageMeta } from '../../lib/page-head';
 import { HUBS } from './hubs';
 import {
@@ -71,8 +71,7 @@ export function blogMeta({ categories }: BlogData, url: URL): PageMeta {
     : null;
   return {
     title: activeName ? `Blog: ${activeName}` : 'Blog',
-    description:
-      'Every post Rowan Ellis has published, newest first: building software, learning in public and the craft of writing.',
+    description: `Every post ${SITE_TITLE} has published, newest first: building software, learning in public and the craft of writing.`,
     // The filtered views are the category pages' content again: one canonical list.
     path: '/blog',
   };
@@ -151,7 +150,7 @@ export function nowMeta({ now }: NowData): PageMeta {
     title: 'Now',
     description:
       now.excerpt_short ||
-      'What Rowan Ellis is focused on at this point in life: building, reading and writing.',
+      `What ${SITE_TITLE} is focused on at this point in life: building, reading and writing.`,
     path: '/now',
   };
 }
@@ -160,15 +159,14 @@ export function nowArchivesMeta(data: NowArchivesData): PageMeta {
   if (data.kind === 'index') {
     return {
       title: 'Now: archives',
-      description:
-        'Older versions of Rowan Ellis’s now page, kept as a record of what mattered when.',
+      description: `Older versions of ${SITE_TITLE}’s now page, kept as a record of what mattered when.`,
       path: '/nowArchives',
     };
   }
   const month = formatMonth(data.page.date) || data.page.title;
   return {
     title: `Now, ${month}`,
-    description: data.page.excerpt_short || `Rowan Ellis’s now page as it stood in ${month}.`,
+    description: data.page.excerpt_short || `${SITE_TITLE}’s now page as it stood in ${month}.`,
     path: `/nowArchives/${encodeURIComponent(data.page.slug)}`,
   };
 }
@@ -176,8 +174,7 @@ export function nowArchivesMeta(data: NowArchivesData): PageMeta {
 export function journalMeta(): PageMeta {
   return {
     title: 'Journal',
-    description:
-      'Short entries from ordinary days: what Rowan Ellis noticed, read and thought about.',
+    description: `Short entries from ordinary days: what ${SITE_TITLE} noticed, read and thought about.`,
     path: ITEM_BASE_PATHS.journal,
     feeds: JOURNAL_FEEDS,
   };
@@ -186,8 +183,7 @@ export function journalMeta(): PageMeta {
 export function poetryMeta(): PageMeta {
   return {
     title: 'Poetry',
-    description:
-      'Poems by Rowan Ellis: small observations about code, libraries, weather and love.',
+    description: `Poems by ${SITE_TITLE}: small observations about code, libraries, weather and love.`,
     path: ITEM_BASE_PATHS.poem,
     feeds: POETRY_FEEDS,
   };
@@ -234,7 +230,7 @@ export function entryMeta(
 export function bookshelfMeta(): PageMeta {
   return {
     title: 'Bookshelf',
-    description: 'What Rowan Ellis is reading now and has read, with notes on each book.',
+    description: `What ${SITE_TITLE} is reading now and has read, with notes on each book.`,
     path: '/bookshelf',
   };
 }
@@ -242,7 +238,7 @@ export function bookshelfMeta(): PageMeta {
 export function readingListMeta(): PageMeta {
   return {
     title: 'Reading list',
-    description: 'The books Rowan Ellis wants to read next.',
+    description: `The books ${SITE_TITLE} wants to read next.`,
     path: '/list',
   };
 }
@@ -250,8 +246,7 @@ export function readingListMeta(): PageMeta {
 export function allBooksMeta(): PageMeta {
   return {
     title: 'All books',
-    description:
-      'Every book on Rowan Ellis’s shelves in one table: reading, read and want to read.',
+    description: `Every book on ${SITE_TITLE}’s shelves in one table: reading, read and want to read.`,
     path: '/books-array',
   };
 }
@@ -260,7 +255,7 @@ export function bookMeta(book: Book, publication: Publication): PageMeta {
   const { publicUrl } = publication;
   const path = `/books/${encodeURIComponent(book.slug)}`;
   const description =
-    book.excerpt_short || `Rowan Ellis’s notes on ${book.title} by ${book.author}.`;
+    book.excerpt_short || `${SITE_TITLE}’s notes on ${book.title} by ${book.author}.`;
   return {
     title: `${book.title} by ${book.author}`,
     description,
@@ -293,8 +288,7 @@ export function bookMeta(book: Book, publication: Publication): PageMeta {
 export function projectsMeta(): PageMeta {
   return {
     title: 'Projects',
-    description:
-      'Software Rowan Ellis builds and maintains: small, durable tools and the engine behind this site.',
+    description: `Software ${SITE_TITLE} builds and maintains: small, durable tools and the engine behind this site.`,
     path: '/projects',
   };
 }

@@ -17,7 +17,9 @@ import ThreadPage from './pages/thread-page';
 
 const ModerationPage = lazy(() => import('./pages/moderation-page'));
 const AdminConsole = lazy(() => import('./console/admin-console'));
-const NotFoundPage = lazy(() => import('../../app/pages/not-found-page'));
+const NotFoundPage = lazy(() =>
+  import('../content').then(({ NotFoundPage }) => ({ default: NotFoundPage })),
+);
 
 export default function MembersRoutes() {
   return (

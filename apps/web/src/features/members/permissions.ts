@@ -1,7 +1,7 @@
 /** The domain's permission table, asked from the web (to show or hide buttons only: the API
  * checks every call itself). */
 import { hasPermission, type Permission } from '@quillpost/domain';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 
 export function useCan(): (permission: Permission) => boolean {
   const { state } = useMembership();

@@ -1,6 +1,6 @@
 /** The signed-in avatar button; it toggles the user menu (a lazy chunk). */
 import { lazy, Suspense, useRef } from 'react';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { initialOf, useMenus } from './menu-context';
 import './menus.css';
 

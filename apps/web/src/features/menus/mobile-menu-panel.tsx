@@ -2,7 +2,7 @@
 import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useSite } from '../../app/use-site';
+import { useSite } from '../../lib/use-site';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
 import { MOBILE_MENU_ID, useMenus } from './menu-context';
 

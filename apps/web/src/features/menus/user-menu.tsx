@@ -18,7 +18,7 @@ import {
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { initialOf, useMenus } from './menu-context';
 
 /** Below this width the sidebar would crowd the page; phones get the compact overlay. */

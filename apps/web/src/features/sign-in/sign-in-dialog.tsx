@@ -20,7 +20,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
 import { useApiClient } from '../../lib/api-context';
 import { useStorage } from '../../lib/storage-context';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { MagicLinkForm } from './magic-link-form';
 import { prefersRedirect, startOAuthSignIn, type OAuthOutcome } from './oauth';
 import { useSignIn } from './sign-in-context';

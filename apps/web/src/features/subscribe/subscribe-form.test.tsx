@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MembershipProvider } from '../membership/membership-context';
+import { MembershipProvider } from '../../lib/membership/membership-context';
 import { SIGNED_OUT, type FakeRoute } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-app';
 import { SubscribeForm } from './subscribe-form';

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiFailure } from '../../lib/api-client';
 import { useApiClient } from '../../lib/api-context';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 
 export type Feedback = { tone: 'success' | 'error'; text: string } | null;
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useApiClient } from '../../lib/api-context';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import type { Outcome } from './subscribe-api';
 
 export interface ResendConfirmation {

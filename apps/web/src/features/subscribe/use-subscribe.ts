@@ -7,7 +7,7 @@
 import { emailSchema, type SubscribeFormStep } from '@quillpost/domain';
 import { useState } from 'react';
 import { useApiClient } from '../../lib/api-context';
-import { useMembership } from '../membership/membership-context';
+import { useMembership } from '../../lib/membership/membership-context';
 import { postSubscribe } from './subscribe-api';
 
 export interface SubscribeSuccess {

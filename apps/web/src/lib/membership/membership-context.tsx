@@ -28,8 +28,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useApiClient } from '../../lib/api-context';
-import { useStorage } from '../../lib/storage-context';
+import { useApiClient } from '../api-context';
+import { useStorage } from '../storage-context';
 import { loadMembership } from './startup';
 import {
   clearOnLogout,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStorage } from '../../lib/storage';
+import { createStorage } from '../storage';
 import { createFakeApi, signedIn, SIGNED_OUT } from '../../test/fake-api';
 import { memoryStore } from '../../test/render-app';
 import { loadMembership } from './startup';

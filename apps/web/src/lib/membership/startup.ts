@@ -4,8 +4,8 @@
  * it is a plain async function to test.
  */
 import type { MembershipEvent, StoredSubscription } from '@quillpost/domain';
-import type { ApiClient } from '../../lib/api-client';
-import type { SafeStorage } from '../../lib/storage';
+import type { ApiClient } from '../api-client';
+import type { SafeStorage } from '../storage';
 import { readMeResponse, readSessionResponse } from './auth-responses';
 import {
   readStoredSubscription,

@@ -13,7 +13,7 @@ import {
   type StoredProgressionState,
   type StoredSubscription,
 } from '@quillpost/domain';
-import type { SafeStorage } from '../../lib/storage';
+import type { SafeStorage } from '../storage';
 
 export function readStoredSubscription(storage: SafeStorage): StoredSubscription | null {
   return storage.read(STORAGE_KEYS.subscription, isStoredSubscription);

@@ -8,8 +8,8 @@ import {
   type MessageCode,
   type StoredSubscription,
 } from '@quillpost/domain';
-import type { ApiClient } from '../../lib/api-client';
-import type { SafeStorage } from '../../lib/storage';
+import type { ApiClient } from '../api-client';
+import type { SafeStorage } from '../storage';
 import {
   readStoredSubscription,
   rememberVerifiedEmail,

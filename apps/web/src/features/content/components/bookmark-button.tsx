@@ -6,8 +6,8 @@
  * toggle plus a link to the post's discussion.
  */
 import { isAuthenticatedLevel } from '@quillpost/domain';
-import { useMembership } from '../../membership/membership-context';
-import { BookmarkButton, type BookmarkButtonProps } from '../../members/components/bookmark-button';
+import { useMembership } from '../../../lib/membership/membership-context';
+import { BookmarkButton, type BookmarkButtonProps } from '../../members';
 
 export { BookmarkButton, type BookmarkButtonProps };
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
-import { errorStatus } from '../../../app/route-head';
-import { RouteError } from '../../../app/route-error';
+import { errorStatus, RouteError } from '../../../components/route-error';
 
 /**
  * The error boundary of a single item's page (book, project, archived now page, journal entry,

@@ -1,6 +1,5 @@
 import { SHELL_MESSAGES } from '@quillpost/domain';
-import { useSubscribePopup } from '../../subscribe/subscribe-popup-context';
-import { preloadSubscribePopup } from '../../subscribe/subscribe-popup-host';
+import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe';
 import './content.css';
 
 /**

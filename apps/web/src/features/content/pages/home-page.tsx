@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { SITE_TAGLINE } from '../../../app/site';
+import { SITE_TAGLINE } from '../../../lib/site-identity';
 import { EmptyState } from '../../../components/empty-state';
 import type { PostSummary } from '../api/posts';
 import { PostList } from '../components/post-list';

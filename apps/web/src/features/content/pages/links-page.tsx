@@ -1,7 +1,7 @@
 import { messageTemplates, type LinksPage as LinksData } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
-import { useSite } from '../../../app/use-site';
-import { SITE_TITLE } from '../../../app/site';
+import { useSite } from '../../../lib/use-site';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import { EmptyState } from '../../../components/empty-state';
 import { LinkIcon } from '../components/link-icon';
 import { ProseContent } from '../components/prose-content';

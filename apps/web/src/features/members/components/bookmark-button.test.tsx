@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MembershipProvider } from '../../membership/membership-context';
+import { MembershipProvider } from '../../../lib/membership/membership-context';
 import { renderWithProviders } from '../../../test/render-app';
 import { memberRoutes } from '../testing/fixtures';
 import { BookmarkButton } from './bookmark-button';

@@ -7,8 +7,8 @@ import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentMeta } from '../../../lib/document-meta';
-import { useMembership } from '../../membership/membership-context';
-import { useSignIn } from '../../sign-in/sign-in-context';
+import { useMembership } from '../../../lib/membership/membership-context';
+import { useSignIn } from '../../sign-in';
 import { CONSOLE_SECTIONS, useCan } from '../permissions';
 import '../members.css';
 

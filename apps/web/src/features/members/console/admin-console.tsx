@@ -16,7 +16,9 @@ import { UsersSection } from './users-section';
 const BASE = '/members/admin';
 
 // The newsletter feature's page (issue 8), its own lazy chunk.
-const NewsletterConsole = lazy(() => import('../../newsletter/newsletter-console'));
+const NewsletterConsole = lazy(() =>
+  import('../../newsletter').then(({ NewsletterConsole }) => ({ default: NewsletterConsole })),
+);
 
 const ELEMENTS = {
   users: <UsersSection />,

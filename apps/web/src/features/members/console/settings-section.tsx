@@ -9,7 +9,7 @@ import {
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router-dom';
-import { useSite } from '../../../app/use-site';
+import { useSite } from '../../../lib/use-site';
 import { TextField } from '../../../components/text-field';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';

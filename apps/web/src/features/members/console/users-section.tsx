@@ -7,7 +7,7 @@ import {
 } from '@quillpost/domain';
 import { useDeferredValue, useId, useState } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
-import { useMembership } from '../../membership/membership-context';
+import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../components/avatar';
 import { Pager } from '../components/pager';

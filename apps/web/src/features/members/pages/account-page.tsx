@@ -14,7 +14,7 @@ import {
 } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMembership } from '../../membership/membership-context';
+import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
 import { PageTitle } from '../components/page-title';
 import { ActionNotice, ResourceView } from '../components/resource-view';

@@ -1,6 +1,6 @@
 import { MESSAGES, ROLE_LABELS, messageTemplates } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { useMembership } from '../../membership/membership-context';
+import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
 import { EventWhen } from '../components/event-card';
 import { PageTitle } from '../components/page-title';

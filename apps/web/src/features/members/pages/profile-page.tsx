@@ -5,7 +5,7 @@ import {
   type MemberProfile,
 } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { useMembership } from '../../membership/membership-context';
+import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../components/avatar';
 import { PageTitle } from '../components/page-title';

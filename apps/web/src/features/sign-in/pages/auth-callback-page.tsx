@@ -5,7 +5,7 @@
 import { MEMBERS_DASHBOARD_PATH, MESSAGES, safeReturnPath, STORAGE_KEYS } from '@quillpost/domain';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useMembership } from '../../membership/membership-context';
+import { useMembership } from '../../../lib/membership/membership-context';
 import { useSignIn } from '../sign-in-context';
 import { useStorage } from '../../../lib/storage-context';
 

@@ -5,9 +5,8 @@
  */
 import { MESSAGES } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
-import { useMembership } from '../../membership/membership-context';
-import { useSignIn } from '../../sign-in/sign-in-context';
-import { preloadSignInDialog } from '../../sign-in/sign-in-dialog-host';
+import { useMembership } from '../../../lib/membership/membership-context';
+import { preloadSignInDialog, useSignIn } from '../../sign-in';
 import { useResendConfirmation } from '../use-resend-confirmation';
 import { useHydrated } from '../../../lib/use-hydrated';
 import './signed-up-page.css';

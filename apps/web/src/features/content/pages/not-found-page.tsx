@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
-import { HUB_IDS, HUBS } from '../../features/content/hubs';
-import { useDocumentMeta } from '../../lib/document-meta';
-import '../../features/content/components/content.css';
+import { HUB_IDS, HUBS } from '../hubs';
+import { useDocumentMeta } from '../../../lib/document-meta';
+import '../components/content.css';
 import './not-found-page.css';
 
 export default function NotFoundPage() {

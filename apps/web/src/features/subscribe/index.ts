@@ -1,0 +1,3 @@
+/** The subscribe feature's public face: other features and the app shell import from here only. */
+export { SubscribePopupProvider, useSubscribePopup } from './subscribe-popup-context';
+export { SubscribePopupHost, preloadSubscribePopup } from './subscribe-popup-host';
