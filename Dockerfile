@@ -2,11 +2,23 @@
 # The image runs what `pnpm release` builds, the command the end-to-end test runs
 # (tests/e2e/release.test.ts): production dependencies only, no tsx, Vite or React at run time.
 
+# Node 24 LTS in both stages. The build stage is pinned to 24.18.1 because native addons compile
+# against the running Node's headers, and from 24.19.0 on node_object_wrap.h registers a cleanup
+# hook that better-sqlite3 12's statement finalizer trips over (an abort, `Assertion failed:
+# (env) != nullptr` in RemoveEnvironmentCleanupHook; Node issue 65446). A build against 24.18.1
+# runs cleanly on every later 24.x, so the run stage takes the newest 24. `pnpm test:node24`
+# (tools/node24) runs the API tests with exactly this pairing. Drop the pin once better-sqlite3 13
+# (Node-API, no node::ObjectWrap) is in use.
+
 # --- build: dependencies first (a layer that changes only with the lockfile and manifests) ---
-FROM node:20-bookworm-slim AS build
+FROM node:24.18.1-bookworm-slim AS build
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
+# better-sqlite3 compiles here, against this image's own headers (/usr/local/include/node), never
+# a downloaded prebuilt binary whose headers nobody chose.
+ENV npm_config_build_from_source=true \
+  npm_config_nodedir=/usr/local
 RUN npm install -g pnpm@10
 WORKDIR /src
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
@@ -19,7 +31,7 @@ COPY . .
 RUN pnpm release /release
 
 # --- run: an unprivileged user; content, data and backups live in volumes ---
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=8787 \
