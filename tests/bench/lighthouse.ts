@@ -3,7 +3,8 @@
  * of the production build, beside a script-free snapshot of the very same rendered page served by
  * a bare node:http server (its styles and images fetched from the site), measured in the same run.
  * The snapshot is the floor: what the page would cost as plain HTML. Prints each category's
- * score, LCP, and LCP against the snapshot's. Needs `pnpm build` and Debian's Chromium.
+ * score, LCP, LCP against the snapshot's, and the JavaScript the page transferred as the server
+ * sent it. Needs `pnpm build` and Debian's Chromium.
  *   pnpm bench (all benches), or: cd tests && npx tsx bench/lighthouse.ts
  */
 import http from 'node:http';
@@ -61,6 +62,13 @@ async function startSnapshotServer(site: string, snapshots: Map<string, string>)
 interface Audit {
   scores: Record<keyof typeof TARGETS, number>;
   lcpMs: number;
+  /** Bytes of JavaScript on the wire until the network was idle, headers included. */
+  scriptBytes: number;
+}
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
 }
 
 async function audit(url: string, port: number): Promise<Audit> {
@@ -75,7 +83,16 @@ async function audit(url: string, port: number): Promise<Audit> {
   const scores = Object.fromEntries(
     Object.keys(TARGETS).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
   ) as Audit['scores'];
-  return { scores, lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN };
+  const requests = (audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)
+    ?.items;
+  const scriptBytes = (requests ?? [])
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  return {
+    scores,
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    scriptBytes,
+  };
 }
 
 const median = (values: number[]) =>
@@ -111,6 +128,7 @@ try {
       ]),
     ) as Audit['scores'];
     const lcp = median(runs.map((r) => r.lcpMs));
+    const scriptKb = median(runs.map((r) => r.scriptBytes)) / 1000;
     const plainLcp = median(plain);
     const ratio = lcp / plainLcp;
     const met =
@@ -123,6 +141,9 @@ try {
     );
     console.log(
       `${''.padEnd(32)} LCP ${(lcp / 1000).toFixed(2)} s, script-free snapshot ${(plainLcp / 1000).toFixed(2)} s: ${(ratio * 100).toFixed(0)}% (target ≤ ${Math.round(LCP_MARGIN * 100)}%) ${met ? 'OK' : 'BELOW TARGET'}`,
+    );
+    console.log(
+      `${''.padEnd(32)} JavaScript transferred until the network was idle: ${scriptKb.toFixed(1)} kB (as the server sent it, headers included)`,
     );
   }
   console.log(
