@@ -6,7 +6,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SITE_DESCRIPTION, SITE_TAGLINE, SITE_TITLE } from '../../apps/web/src/app/site.js';
+import {
+  SITE_DESCRIPTION,
+  SITE_TAGLINE,
+  SITE_TITLE,
+} from '../../apps/web/src/lib/site-identity.js';
 import { launchBrowser } from '../support/browser.js';
 
 const out = path.resolve(
