@@ -15,6 +15,19 @@ export function statement(db: Db, sql: string): Statement {
   return prepared;
 }
 
+/**
+ * Ids as one JSON array, each once, for `id IN (SELECT value FROM json_each(?))`: one prepared
+ * statement answers for any number of ids, where a list of `?` would be a new statement each time.
+ */
+export function idList(ids: Iterable<number>): string {
+  return JSON.stringify([...new Set(ids)]);
+}
+
+/** `%q%` for `LIKE ... ESCAPE '\'`, with LIKE's own wildcards in `q` taken literally. */
+export function likeContaining(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 const runners = new WeakMap<Db, (work: () => unknown) => unknown>();
 
 /**

@@ -3,12 +3,12 @@
  * link once the mail that carried it is delivered (issue 14): bodies are sealed in the outbox,
  * wiped after delivery, and only hashes of tokens are kept anywhere else.
  */
-import fs from 'node:fs';
 import { TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connection.js';
 import { parseMagicLinkMail } from '../test-support/auth.js';
+import { databaseFileBytes } from '../test-support/database-bytes.js';
 import { createMailingApp, manageTokenIn, verifyTokenIn } from '../test-support/mailing-app.js';
 
 type MailingApp = Awaited<ReturnType<typeof createMailingApp>>;
@@ -28,16 +28,6 @@ function everyStoredValue(db: Db): string {
     .join('\n');
 }
 
-/** The bytes of the database file and its WAL, after a checkpoint. */
-function fileBytes(db: Db): string {
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  const file = db.name;
-  return [file, `${file}-wal`]
-    .filter((path) => fs.existsSync(path))
-    .map((path) => fs.readFileSync(path).toString('latin1'))
-    .join('');
-}
-
 describe('secrets at rest', () => {
   it('after a delivered sign-in mail, no table and no byte of the file holds its token or code', async () => {
     const t = await createMailingApp();
@@ -52,7 +42,7 @@ describe('secrets at rest', () => {
     const stored = everyStoredValue(t.deps.db);
     expect(stored).not.toContain(token);
     expect(stored).not.toMatch(new RegExp(`\\b${code}\\b`));
-    const bytes = fileBytes(t.deps.db);
+    const bytes = databaseFileBytes(t.deps.db);
     expect(bytes).not.toContain(token);
     expect(bytes).not.toContain(`code instead: ${code}`);
   });
@@ -71,7 +61,7 @@ describe('secrets at rest', () => {
 
     for (const secret of [verifyToken, manageToken]) {
       expect(everyStoredValue(t.deps.db)).not.toContain(secret);
-      expect(fileBytes(t.deps.db)).not.toContain(secret);
+      expect(databaseFileBytes(t.deps.db)).not.toContain(secret);
     }
   });
 });

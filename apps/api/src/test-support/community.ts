@@ -7,6 +7,8 @@ import type { RoleLevel } from '@quillpost/domain';
 import request from 'supertest';
 import { banUser } from '../modules/auth/index.js';
 import { commentOnPost, startThread } from '../modules/discussions/index.js';
+import { listOutbox } from '../mail/outbox.js';
+import { subscribe, verify } from '../modules/subscriptions/service.js';
 import { signInWithMagicLink } from './auth.js';
 import type { createTestApp } from './test-app.js';
 
@@ -172,4 +174,12 @@ export function as(t: TestApp, user: TestUser | null) {
     delete: (path: string, body?: object) =>
       body ? withCookie(agent.delete(path)).send(body) : withCookie(agent.delete(path)),
   };
+}
+
+/** A confirmed newsletter subscription for an address, with its consent records. */
+export function confirmedSubscription(t: TestApp, email: string, name?: string): void {
+  subscribe(t.deps, { email, name, wantsAccount: true, source: 'subscribe-form@/', ipHash: null });
+  const mail = listOutbox(t.deps, { recipient: email, kind: 'subscription-confirmation' })[0]!;
+  const token = /verify=([A-Za-z0-9_-]+)/.exec(mail.body!.text)![1]!;
+  verify(t.deps, token, { ipHash: null });
 }

@@ -2,6 +2,7 @@ import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
 import { invalidateContentCache, syncContent } from '../content/index.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { eraseAccount } from '../members/index.js';
+import { subscriberPage } from '../subscriptions/index.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
@@ -13,7 +14,6 @@ import {
   assignRole,
   exportSubscribers,
   importSubscribers,
-  listSubscribers,
   listUsers,
 } from './service.js';
 import { readSettings, writeSettings } from '../settings/index.js';
@@ -58,7 +58,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
 
   mount('adminSubscribers', (req, res, { query }) => {
     const { status, q, page } = query;
-    const result = listSubscribers(db, { status, q, page, pageSize: ADMIN_PAGE_SIZE });
+    const result = subscriberPage(db, { status, q, page, pageSize: ADMIN_PAGE_SIZE });
     res.json({ success: true, ...result, page, pageSize: ADMIN_PAGE_SIZE });
   });
 

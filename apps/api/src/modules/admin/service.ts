@@ -36,7 +36,6 @@ import {
   recordConsent,
   signupsBySource,
   subscribe,
-  subscriberPage,
   subscribersAt,
   subscribersForExport,
   subscriberTotals,
@@ -101,13 +100,6 @@ export function assignRole(
 }
 
 // Subscribers
-
-export function listSubscribers(
-  db: Db,
-  query: { status?: SubscriberFilter | undefined; q: string; page: number; pageSize: number },
-) {
-  return subscriberPage(db, query);
-}
 
 /** The CSV file (formula-guarded cells) and how many rows it holds. Logged. */
 export function exportSubscribers(
@@ -239,14 +231,9 @@ function lastMonths(now: string): Array<{ month: string; end: string }> {
 
 export function analytics(db: Db, now: string): Omit<AnalyticsResponse, 'success'> {
   const ends = lastMonths(now);
-  const subscribers = subscribersAt(
-    db,
-    ends.map(({ end }) => end),
-  );
-  const members = membersAt(
-    db,
-    ends.map(({ end }) => end),
-  );
+  const instants = ends.map(({ end }) => end);
+  const subscribers = subscribersAt(db, instants);
+  const members = membersAt(db, instants);
   const months = ends.map(({ month }, index) => ({
     month,
     subscribers: subscribers[index]!,

@@ -1,4 +1,4 @@
-import { inTransaction, statement } from '../../db/statements.js';
+import { idList, inTransaction, likeContaining, statement } from '../../db/statements.js';
 import { levelFromRole, type Person, type RoleLevel, type SignInMethod } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
@@ -215,15 +215,11 @@ export interface PersonOnRecord {
  * once). A deleted account keeps its id, since logs point at it, but has no name or picture.
  */
 export function peopleByIds(db: Db, ids: Iterable<number>): Map<number, PersonOnRecord> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
   const rows = statement(
     db,
     `SELECT id, name, avatar_url, role, deleted_at FROM users
      WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(unique)) as Array<
-    Pick<UserRow, 'id' | 'name' | 'avatar_url' | 'role' | 'deleted_at'>
-  >;
+  ).all(idList(ids)) as Array<Pick<UserRow, 'id' | 'name' | 'avatar_url' | 'role' | 'deleted_at'>>;
   return new Map(
     rows.map((row) => {
       const deleted = row.deleted_at !== null;
@@ -266,7 +262,7 @@ export function liveAccountsByIds(
     `SELECT id, name, email, email_verified, avatar_url, role, created_at,
        banned_at IS NOT NULL AND (banned_until IS NULL OR banned_until > @now) AS banned
      FROM users WHERE id IN (SELECT value FROM json_each(@ids)) AND deleted_at IS NULL`,
-  ).all({ ids: JSON.stringify([...new Set(ids)]), now }) as Array<
+  ).all({ ids: idList(ids), now }) as Array<
     Pick<
       UserRow,
       'id' | 'name' | 'email' | 'email_verified' | 'avatar_url' | 'role' | 'created_at'
@@ -554,8 +550,6 @@ const USER_SELECT = `SELECT u.id, u.name, u.email, u.avatar_url, u.role, u.creat
     (SELECT group_concat(a.provider, ',') FROM accounts a WHERE a.user_id = u.id) AS providers
   FROM users u`;
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** A page of live accounts, newest first, matching `q` in the address or the name. */
 export function userPage(
   db: Db,
@@ -563,7 +557,7 @@ export function userPage(
 ): { rows: UserListRow[]; total: number } {
   const where = `WHERE u.deleted_at IS NULL AND (@q = '' OR u.email LIKE @like ESCAPE '\\'
     OR u.name LIKE @like ESCAPE '\\')`;
-  const params = { q: query.q, like: likePattern(query.q) };
+  const params = { q: query.q, like: likeContaining(query.q) };
   const rows = statement(
     db,
     `${USER_SELECT} ${where} ORDER BY u.created_at DESC, u.id DESC LIMIT @limit OFFSET @offset`,

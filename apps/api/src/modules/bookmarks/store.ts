@@ -1,7 +1,7 @@
 /** The bookmarks table: a member's saved posts, by content id. */
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
-import { statement } from '../../db/statements.js';
+import { idList, statement } from '../../db/statements.js';
 
 export const OWNED_TABLES = { bookmarks: 'person' } as const satisfies OwnedTables;
 
@@ -22,7 +22,7 @@ export function bookmarksAmong(
     `SELECT content_id AS postId, created_at AS bookmarkedAt FROM bookmarks
      WHERE user_id = @userId AND content_id IN (SELECT value FROM json_each(@postIds))
      ORDER BY created_at DESC, content_id DESC LIMIT @limit`,
-  ).all({ userId, postIds: JSON.stringify(postIds), limit }) as BookmarkEntry[];
+  ).all({ userId, postIds: idList(postIds), limit }) as BookmarkEntry[];
 }
 
 /** Every bookmark of the member, whatever became of the post, oldest first. */

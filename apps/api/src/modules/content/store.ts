@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
-import { inTransaction, statement } from '../../db/statements.js';
+import { idList, inTransaction, statement } from '../../db/statements.js';
 import type { ContentKind } from './front-matter-schemas.js';
 
 export interface ContentRow {
@@ -176,7 +176,7 @@ export function visiblePostsByIds(
     db,
     `SELECT ${SUMMARY} FROM content_items
      WHERE id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE_POST}`,
-  ).all({ ids: JSON.stringify([...new Set(ids)]), now }) as PostSummary[];
+  ).all({ ids: idList(ids), now }) as PostSummary[];
   return new Map(rows.map((post) => [post.id, post]));
 }
 
@@ -195,7 +195,7 @@ export function contentTitlesByIds(
   const rows = statement(
     db,
     `SELECT id, slug, title FROM content_items WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify([...new Set(ids)])) as Array<{ id: number; slug: string; title: string }>;
+  ).all(idList(ids)) as Array<{ id: number; slug: string; title: string }>;
   return new Map(rows.map(({ id, ...title }) => [id, title]));
 }
 

@@ -6,7 +6,7 @@
 import type { CommentStatus } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
-import { statement } from '../../db/statements.js';
+import { idList, statement } from '../../db/statements.js';
 
 export const OWNED_TABLES = {
   discussion_threads: 'person',
@@ -49,7 +49,7 @@ export function activeThreads(
      WHERE EXISTS (SELECT 1 FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible')
        AND (t.kind = 'general' OR t.content_id IN (SELECT value FROM json_each(@visiblePostIds)))
      ORDER BY t.last_activity_at DESC, t.id DESC LIMIT @limit`,
-  ).all({ visiblePostIds: JSON.stringify(visiblePostIds), limit }) as ThreadRow[];
+  ).all({ visiblePostIds: idList(visiblePostIds), limit }) as ThreadRow[];
 }
 
 export function threadById(db: Db, threadId: number): ThreadRow | undefined {

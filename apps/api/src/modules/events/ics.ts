@@ -3,18 +3,12 @@
  * ends, and times in the event's own time zone with a VTIMEZONE that describes the offsets the
  * event actually spans, so calendar apps show it right wherever the reader is.
  */
+import type { EventColumns } from './store.js';
 import { offsetMinutesAt, wallClockAt, type WallClock } from './time.js';
 
-export interface CalendarEvent {
+/** An event as its calendar file shows it: what the owner set, its id and when it last changed. */
+export interface CalendarEvent extends EventColumns {
   id: number;
-  title: string;
-  description: string;
-  startsAt: string;
-  endsAt: string | null;
-  timeZone: string;
-  location: string | null;
-  url: string | null;
-  status: 'draft' | 'published' | 'cancelled';
   updatedAt: string;
 }
 

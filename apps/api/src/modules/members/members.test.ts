@@ -1,25 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { listOutbox } from '../../mail/outbox.js';
 import {
   as,
+  confirmedSubscription,
   insertComment,
   insertEvent,
   insertPost,
   signInAs,
-  type TestApp,
 } from '../../test-support/community.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
-import { subscribe, verify } from '../subscriptions/service.js';
+import { subscribe } from '../subscriptions/service.js';
 
 const { testApp } = testAppPerTest();
-
-/** A confirmed newsletter subscription for an address, with its consent records. */
-function confirmedSubscription(t: TestApp, email: string, name?: string) {
-  subscribe(t.deps, { email, name, wantsAccount: true, source: 'subscribe-form@/', ipHash: null });
-  const mail = listOutbox(t.deps, { recipient: email, kind: 'subscription-confirmation' })[0]!;
-  const token = /verify=([A-Za-z0-9_-]+)/.exec(mail.body!.text)![1]!;
-  verify(t.deps, token, { ipHash: null });
-}
 
 describe('the name given when subscribing', () => {
   it('becomes the account name at the first sign-in, from a confirmed subscription only', async () => {

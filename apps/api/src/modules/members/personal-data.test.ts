@@ -2,40 +2,22 @@
  * "Delete my account" and "download my data" walk the personal-data registry (issue 21): every
  * table about people is in it, and an erased member leaves no byte that names them.
  */
-import fs from 'node:fs';
 import { apiPath, API_ROUTES } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/connection.js';
 import {
   as,
+  confirmedSubscription,
   createUser,
   insertEvent,
   insertPost,
   signInAs,
-  type TestApp,
 } from '../../test-support/community.js';
+import { databaseFileBytes } from '../../test-support/database-bytes.js';
 import { storeDeclarations } from '../../test-support/table-owners.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
-import { subscribe, verify } from '../subscriptions/service.js';
-import { listOutbox } from '../../mail/outbox.js';
 import { PERSONAL_DATA } from './personal-data.js';
 
 const { testApp } = testAppPerTest();
-
-/** The bytes of the database file and its WAL, after a checkpoint. */
-function fileBytes(db: Db): string {
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  return [db.name, `${db.name}-wal`]
-    .filter((file) => fs.existsSync(file))
-    .map((file) => fs.readFileSync(file).toString('latin1'))
-    .join('');
-}
-
-function confirmedSubscription(t: TestApp, email: string, name: string) {
-  subscribe(t.deps, { email, name, wantsAccount: true, source: 'subscribe-form@/', ipHash: null });
-  const mail = listOutbox(t.deps, { recipient: email, kind: 'subscription-confirmation' })[0]!;
-  verify(t.deps, /verify=([A-Za-z0-9_-]+)/.exec(mail.body!.text)![1]!, { ipHash: null });
-}
 
 const path = (name: keyof typeof API_ROUTES, params: Record<string, number> = {}) =>
   apiPath(API_ROUTES[name], params);
@@ -89,12 +71,12 @@ describe('the personal-data registry', () => {
     expect(
       db.prepare('SELECT count(*) FROM reply_notices WHERE user_id = ?').pluck().get(ada.id),
     ).toBe(1);
-    expect(fileBytes(db)).toContain(email);
+    expect(databaseFileBytes(db)).toContain(email);
 
     const erased = await as(t, ada).delete(path('accountDelete'), { confirmDelete: true });
     expect(erased.status).toBe(200);
 
-    const bytes = fileBytes(db);
+    const bytes = databaseFileBytes(db);
     expect(bytes).not.toContain(email);
     expect(bytes).not.toContain(name);
     // Everyone else's data stays.

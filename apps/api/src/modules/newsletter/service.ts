@@ -50,11 +50,7 @@ import {
   scheduleIssue,
   type IssueRow,
 } from './store/issues.js';
-import {
-  requeueUncertainRecipients,
-  skipQueuedRecipients,
-  skipUncertainRecipients,
-} from './store/recipients.js';
+import { requeueUncertainRecipients, skipRecipients } from './store/recipients.js';
 
 export interface NewsletterDeps {
   db: Db;
@@ -240,7 +236,7 @@ export function cancel({ db, clock }: NewsletterDeps, id: number): IssueRow {
     if (!['draft', 'scheduled', 'sending', 'paused'].includes(issue.status)) throw wrongState();
     const now = iso(clock.now());
     cancelIssue(db, id, now);
-    skipQueuedRecipients(db, id, 'The send was cancelled.', now);
+    skipRecipients(db, id, 'queued', 'The send was cancelled.', now);
     return findIssue(db, id)!;
   });
 }
@@ -265,9 +261,10 @@ export function resolveUncertain(
       requeueUncertainRecipients(db, id, 'Sent again after an interrupted delivery.', now);
       reopenSentIssue(db, id, now);
     } else {
-      skipUncertainRecipients(
+      skipRecipients(
         db,
         id,
+        'uncertain',
         'Interrupted delivery; the owner chose not to send it again.',
         now,
       );

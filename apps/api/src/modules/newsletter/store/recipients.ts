@@ -1,7 +1,7 @@
 import type { NewsletterProblem, NewsletterRecipientStatus } from '@quillpost/domain';
 import type { Db } from '../../../db/connection.js';
 import type { OwnedTables } from '../../../db/ownership.js';
-import { inTransaction } from '../../../db/statements.js';
+import { idList, inTransaction } from '../../../db/statements.js';
 import { typedStatement } from './typed-statement.js';
 
 // A row holds a subscriber's address as it was mailed; erasing the subscription erases it too
@@ -71,7 +71,7 @@ export function assignRecipientsToBatch(
     db,
     `UPDATE newsletter_recipients SET batch_id = ?
      WHERE issue_id = ? AND subscriber_id IN (SELECT value FROM json_each(?))`,
-  ).run(batchId, issueId, JSON.stringify(subscriberIds));
+  ).run(batchId, issueId, idList(subscriberIds));
 }
 
 /** The batch's recipients still queued (never handed to the relay) leave it. */
@@ -175,27 +175,19 @@ export function recordFinalOutcome(
   );
 }
 
-/** Everyone still queued for the issue is skipped. */
-export function skipQueuedRecipients(db: Db, issueId: number, reason: string, now: string): void {
-  typedStatement<[string, string, number]>(
-    db,
-    `UPDATE newsletter_recipients SET status = 'skipped', last_error = ?, updated_at = ?
-     WHERE issue_id = ? AND status = 'queued'`,
-  ).run(reason, now, issueId);
-}
-
-/** Everyone uncertain for the issue is skipped. */
-export function skipUncertainRecipients(
+/** Everyone of the issue still in `status` (queued, or uncertain after a crash) is skipped. */
+export function skipRecipients(
   db: Db,
   issueId: number,
+  status: 'queued' | 'uncertain',
   reason: string,
   now: string,
 ): void {
-  typedStatement<[string, string, number]>(
+  typedStatement<[string, string, number, string]>(
     db,
     `UPDATE newsletter_recipients SET status = 'skipped', last_error = ?, updated_at = ?
-     WHERE issue_id = ? AND status = 'uncertain'`,
-  ).run(reason, now, issueId);
+     WHERE issue_id = ? AND status = ?`,
+  ).run(reason, now, issueId, status);
 }
 
 /** Everyone uncertain for the issue is queued again, due now. */
@@ -237,7 +229,7 @@ export function countRecipientsAmong(
        WHERE issue_id = ? AND subscriber_id IN (SELECT value FROM json_each(?))`,
     )
       .pluck()
-      .get(issueId, JSON.stringify(subscriberIds)) ?? 0
+      .get(issueId, idList(subscriberIds)) ?? 0
   );
 }
 

@@ -1,7 +1,7 @@
 import { NEWSLETTER_SECTIONS, type NewsletterSection } from '@quillpost/domain';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../db/connection.js';
-import { statement } from '../../../db/statements.js';
+import { idList, statement } from '../../../db/statements.js';
 import { isDeliverable, type SubscriptionRow } from './subscriptions.js';
 
 /** The columns `isDeliverable` reads. */
@@ -33,7 +33,7 @@ export function subscribersByIds(db: Db, ids: readonly number[]): BatchSubscribe
     `SELECT id, email, link_key, status, verified, bounced_at, preferences FROM subscriptions
      WHERE id IN (SELECT value FROM json_each(?))`,
   ) as Statement<[string], BatchSubscriber>;
-  return subscribers.all(JSON.stringify(ids));
+  return subscribers.all(idList(ids));
 }
 
 /** Deliverable subscribers per section: one pass over the table, admin page only. */

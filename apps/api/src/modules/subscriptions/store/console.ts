@@ -7,9 +7,7 @@ import {
 } from '@quillpost/domain';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/connection.js';
-import { statement } from '../../../db/statements.js';
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+import { likeContaining, statement } from '../../../db/statements.js';
 
 interface SubscriberRow {
   id: number;
@@ -50,7 +48,7 @@ export function toSubscriber(row: SubscriberRow): AdminSubscriber {
 function subscriberWhere(status: SubscriberFilter | undefined, q: string) {
   const clauses = [status ? FILTER_SQL[status] : '1 = 1'];
   if (q) clauses.push(`(s.email LIKE @like ESCAPE '\\' OR s.name LIKE @like ESCAPE '\\')`);
-  return { where: `WHERE ${clauses.join(' AND ')}`, params: { like: likePattern(q) } };
+  return { where: `WHERE ${clauses.join(' AND ')}`, params: { like: likeContaining(q) } };
 }
 
 export function subscriberPage(
