@@ -2,13 +2,9 @@
 # The image runs what `pnpm release` builds, the command the end-to-end test runs
 # (tests/e2e/release.test.ts): production dependencies only, no tsx, Vite or React at run time.
 
-# Node 24 LTS in both stages. The build stage is pinned to 24.18.1 because native addons compile
-# against the running Node's headers, and from 24.19.0 on node_object_wrap.h registers a cleanup
-# hook that better-sqlite3 12's statement finalizer trips over (an abort, `Assertion failed:
-# (env) != nullptr` in RemoveEnvironmentCleanupHook; Node issue 65446). A build against 24.18.1
-# runs cleanly on every later 24.x, so the run stage takes the newest 24. `pnpm test:node24`
-# (tools/node24) runs the API tests with exactly this pairing. Drop the pin once better-sqlite3 13
-# (Node-API, no node::ObjectWrap) is in use.
+# Node 24 LTS in both stages. The build stage is pinned to the Node whose headers better-sqlite3 12
+# compiles cleanly against (README, "Run it": Node issue 65446); the run stage takes the newest 24.
+# `pnpm test:node24` reads this pin and runs the API tests with the same pairing.
 
 # --- build: dependencies first (a layer that changes only with the lockfile and manifests) ---
 FROM node:24.18.1-bookworm-slim AS build

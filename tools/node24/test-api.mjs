@@ -16,13 +16,10 @@
  *    sender) resolves better-sqlite3 from the copy too, whatever environment it is given.
  * 3. The tests run in the copy on Node 24, then the copy is removed.
  *
- * The build uses the headers of Node ADDON_HEADERS, as the Dockerfile's build stage does: from
- * 24.19.0 on, node_object_wrap.h registers an environment cleanup hook that better-sqlite3 12's
- * Statement destructor trips over when garbage collection finalizes a statement
- * (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook, an abort; Node issue
- * 65446). The abort follows the headers an addon was compiled with, not the runtime: a build
- * against 24.18.1 runs cleanly on every later 24.x, and this run proves it on the newest one.
- * Remove this once better-sqlite3 13 (Node-API, no node::ObjectWrap; Node >= 22) is in use.
+ * The build uses the headers of the Node the Dockerfile's build stage runs (read from it), for
+ * the reason the README gives under "Run it" (better-sqlite3 12 and Node issue 65446); this run
+ * proves the pairing on the 24.x installed first into the cache (delete
+ * node_modules/.cache/node24/runtime to move up to the newest).
  *
  * Extra arguments go to vitest (`pnpm test:node24 src/db`). On Node 24 itself it only says so:
  * `pnpm test` has already run the API tests on it.
@@ -34,8 +31,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MAJOR = '24';
-const ADDON_HEADERS = '24.18.1';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The Node whose headers the image's build stage compiles native addons with. */
+const ADDON_HEADERS = /^FROM node:(\S+)-bookworm-slim AS build$/m.exec(
+  fs.readFileSync(path.join(repoRoot, 'Dockerfile'), 'utf8'),
+)?.[1];
+if (!ADDON_HEADERS || !ADDON_HEADERS.startsWith(`${MAJOR}.`)) {
+  throw new Error(`the Dockerfile's build stage must run a node:${MAJOR}.x.y image`);
+}
 const cacheDir = path.join(repoRoot, 'node_modules/.cache', `node${MAJOR}`);
 const startedAt = Date.now();
 const seconds = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
@@ -99,6 +102,7 @@ function pnpmCli() {
   return fs.realpathSync(onPath);
 }
 
+/** What a package folder holds beside its sources: installs, builds, a dev database. */
 const SKIP = new Set(['node_modules', 'dist', '.turbo', 'coverage', 'data']);
 /** What the API tests read: the API and domain sources, the sample content, every manifest. */
 function copyWorkspace(target) {
@@ -107,7 +111,8 @@ function copyWorkspace(target) {
     if (!fs.existsSync(from)) return;
     fs.cpSync(from, path.join(target, relative), {
       recursive: true,
-      filter: (source) => !SKIP.has(path.basename(source)),
+      // Only at the top of the copied folder: a `data` or `dist` folder deeper down is source.
+      filter: (source) => path.dirname(source) !== from || !SKIP.has(path.basename(source)),
     });
   };
   for (const file of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc']) {
@@ -125,24 +130,36 @@ function copyWorkspace(target) {
   copy('content');
 }
 
+/** The command running now, stopped with this script on a signal. */
+let running = null;
+
 function run(command, args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', ...options });
+    running = child;
     child.once('error', reject);
-    child.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+    child.once('exit', (code, signal) => {
+      running = null;
+      resolve(signal ? 1 : (code ?? 1));
+    });
   });
 }
 
 const node = ensureNode(MAJOR, path.join(cacheDir, 'runtime'));
 const headers = ensureNode(ADDON_HEADERS, path.join(cacheDir, `headers-${ADDON_HEADERS}`));
 const pnpm = pnpmCli();
-const nodeGyp = path.resolve(path.dirname(pnpm), '../dist/node_modules/node-gyp/bin/node-gyp.js');
+// pnpm names the node-gyp it bundles to the scripts it runs; else it sits beside pnpm's CLI.
+const nodeGyp =
+  process.env.npm_config_node_gyp ??
+  path.resolve(path.dirname(pnpm), '../dist/node_modules/node-gyp/bin/node-gyp.js');
+if (!fs.existsSync(nodeGyp)) throw new Error(`node-gyp not found at ${nodeGyp}`);
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `quillpost-node${MAJOR}-`));
 const removeWorkspace = () => fs.rmSync(workspace, { recursive: true, force: true });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
+    running?.kill(signal);
     removeWorkspace();
-    process.exit(130);
+    process.exit(128 + os.constants.signals[signal]);
   });
 }
 
@@ -151,13 +168,25 @@ const env = {
   ...process.env,
   PATH: `${path.dirname(node.binary)}${path.delimiter}${process.env.PATH}`,
 };
-for (const inherited of ['npm_node_execpath', 'NODE', 'npm_config_node_gyp']) delete env[inherited];
+// What the calling npm or pnpm passes down about the machine's own Node (a user's .npmrc may set
+// nodedir to its headers) would build the addon for that Node instead of the chosen headers.
+for (const inherited of [
+  'npm_node_execpath',
+  'NODE',
+  'npm_config_node_gyp',
+  'npm_config_nodedir',
+]) {
+  delete env[inherited];
+}
 
 /** Puts a Node 24 better_sqlite3.node into the copy: the cached one, or a fresh build cached. */
 async function provideBetterSqlite(apiDir) {
   const packageDir = fs.realpathSync(path.join(apiDir, 'node_modules/better-sqlite3'));
   const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
-  const cached = path.join(cacheDir, `better-sqlite3-${version}-node-${ADDON_HEADERS}.node`);
+  const cached = path.join(
+    cacheDir,
+    `better-sqlite3-${version}-node-${ADDON_HEADERS}-${process.platform}-${process.arch}.node`,
+  );
   const target = path.join(packageDir, 'build/Release/better_sqlite3.node');
   if (!fs.existsSync(cached)) {
     say(`compiling better-sqlite3 ${version} against Node ${ADDON_HEADERS}'s headers (once)`);
@@ -226,14 +255,7 @@ try {
   }
   if (status === 0) {
     say(`running the API tests on ${node.version} (${seconds()})`);
-    status = await run(
-      node.binary,
-      ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)],
-      {
-        cwd: apiDir,
-        env,
-      },
-    );
+    status = await pnpmOnNode(['--filter', '@quillpost/api', 'test', ...process.argv.slice(2)]);
   }
 } finally {
   removeWorkspace();
