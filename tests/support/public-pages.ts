@@ -16,6 +16,7 @@ export const FIXED_PAGES = [
   '/nowArchives',
   '/journal',
   '/poetry',
+  '/category',
   '/bookshelf',
   '/list',
   '/books-array',
@@ -33,6 +34,8 @@ export const FIXED_PAGES = [
 /** Pages with a slug: the first of each kind the site's own sitemap lists. */
 export const SLUG_PAGES = {
   'a post': '/posts/',
+  'a journal entry': '/journal/',
+  'a poem': '/poetry/',
   'a now archive': '/nowArchives/',
   'a book': '/books/',
   'a category': '/category/',

@@ -35,7 +35,11 @@ export async function startStack(options: { env?: Record<string, string> } = {})
 export interface OpenedPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught exceptions thrown in the page: a journey that passes with one of these still failed. */
+  /**
+   * Uncaught exceptions thrown in the page, and what the site's Content-Security-Policy refused
+   * (Chromium logs each refusal as a console error): a journey that passes with one of these
+   * still failed.
+   */
   pageErrors: string[];
   close(): Promise<void>;
 }
@@ -51,6 +55,11 @@ export async function openPage(
   const page = await context.newPage();
   const pageErrors: string[] = [];
   context.on('weberror', (error) => pageErrors.push(error.error().message));
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      pageErrors.push(message.text());
+    }
+  });
   return { context, page, pageErrors, close: () => context.close() };
 }
 

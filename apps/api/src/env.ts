@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalEmail } from '@quillpost/domain';
+import { canonicalEmail, DEFAULT_SITE_NAME } from '@quillpost/domain';
 import { z } from 'zod';
 
 /** The repository root, so the default paths work from `src/` (tsx) and `dist/` (node) alike. */
@@ -63,9 +63,9 @@ const envSchema = z
     // Required in production (below): a forgotten value would put localhost in every mail and feed.
     WEB_ORIGIN: optionalUrl,
     PUBLIC_URL: optionalUrl,
-    SITE_NAME: z.string().default('Rowan Ellis'),
+    SITE_NAME: z.string().default(DEFAULT_SITE_NAME),
     SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().default('Rowan Ellis <newsletter@localhost>'),
+    MAIL_FROM: z.string().default(`${DEFAULT_SITE_NAME} <newsletter@localhost>`),
     DKIM_DOMAIN: optionalText,
     DKIM_SELECTOR: optionalText,
     DKIM_PRIVATE_KEY: optionalText,

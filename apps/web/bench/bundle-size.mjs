@@ -12,7 +12,7 @@
  * reading page; with BENCH_STRICT=1 it also exits non-zero (not by default, so `pnpm bench` still
  * runs the other packages' benches).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,12 +40,16 @@ if (!existsSync(manifestPath)) {
 /** @type {Record<string, {file: string, imports?: string[], dynamicImports?: string[], isEntry?: boolean}>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
-/** Bytes of a built file as the API sends it with each Content-Encoding. */
+const sentSizes = new Map();
+/** Bytes of a built file as the API sends it with each Content-Encoding (each file read once). */
 function sent(file) {
+  if (sentSizes.has(file)) return sentSizes.get(file);
   const path = join(dist, file);
-  const size = (copy) => (existsSync(copy) ? readFileSync(copy).length : null);
-  const raw = readFileSync(path).length;
-  return { raw, gzip: size(`${path}.gz`) ?? raw, br: size(`${path}.br`) ?? raw };
+  const size = (copy) => statSync(copy, { throwIfNoEntry: false })?.size ?? null;
+  const raw = size(path);
+  const sizes = { raw, gzip: size(`${path}.gz`) ?? raw, br: size(`${path}.br`) ?? raw };
+  sentSizes.set(file, sizes);
+  return sizes;
 }
 
 /** The chunk and its static imports, transitively: what loads with it. */

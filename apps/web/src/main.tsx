@@ -3,6 +3,16 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/ui.css';
 
+declare global {
+  var __zod_globalConfig: { jitless?: boolean } | undefined;
+}
+
+// zod compiles object schemas with `new Function` once a probe says it may; the site's CSP forbids
+// eval, so the probe alone is a violation report. zod reads this global (shared by every copy it
+// loads) as each schema is built, so it is set here, before any other module of the app runs;
+// saying jitless this way costs reading pages no zod.
+(globalThis.__zod_globalConfig ??= {}).jitless = true;
+
 const FALLBACK_MS = 3000;
 
 /**

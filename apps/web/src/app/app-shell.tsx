@@ -8,10 +8,8 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { SplashScreen } from '../components/splash-screen';
 import { MembershipProvider, useMembership } from '../lib/membership/membership-context';
 import { MenuProvider } from '../features/menus/menu-context';
-import { SignInProvider } from '../features/sign-in/sign-in-context';
-import { SignInDialogHost } from '../features/sign-in/sign-in-dialog-host';
-import { SubscribePopupProvider } from '../features/subscribe/subscribe-popup-context';
-import { SubscribePopupHost } from '../features/subscribe/subscribe-popup-host';
+import { SignInDialogHost, SignInProvider } from '../features/sign-in';
+import { SubscribePopupHost, SubscribePopupProvider } from '../features/subscribe';
 import type { RouteHandle } from '../lib/route-handle';
 
 const UrlSignals = lazy(() => import('./url-signals'));

@@ -20,16 +20,6 @@ import { createApiClient } from '../lib/api-client';
 import { currentApiBase } from '../lib/environment';
 import { storage } from '../lib/storage';
 
-declare global {
-  var __zod_globalConfig: { jitless?: boolean } | undefined;
-}
-
-// zod compiles object schemas with `new Function` once a probe says it may; the site's CSP forbids
-// eval, so the probe alone is a violation report. The forms and the members area parse with zod,
-// in chunks that load after this one; zod takes its settings from this global (shared by every
-// copy it loads), so saying jitless here costs reading pages no zod.
-(globalThis.__zod_globalConfig ??= {}).jitless = true;
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');
 

@@ -6,7 +6,7 @@
  */
 import { NO_SITE, type Site } from '@quillpost/domain';
 import type { Location, Params } from 'react-router-dom';
-import { errorStatus } from '../components/route-error';
+import { errorStatus } from '../lib/route-handle';
 import { applyHead, type PageMeta } from '../lib/page-head';
 import type { MetaContext, RouteHandle } from '../lib/route-handle';
 

@@ -4,12 +4,8 @@
  * Again, which runs the page's loaders again.
  */
 import { SHELL_MESSAGES } from '@quillpost/domain';
-import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router-dom';
-
-/** The HTTP status a route's error stands for: a loader's response, else a failure (500). */
-export function errorStatus(error: unknown): number {
-  return isRouteErrorResponse(error) ? error.status : 500;
-}
+import { Link, useRevalidator, useRouteError } from 'react-router-dom';
+import { errorStatus } from '../lib/route-handle';
 
 function failureMessage(error: unknown): string {
   const data = (error as { data?: { message?: unknown } } | null)?.data;

@@ -1,6 +1,12 @@
 /** What each route of the table (routes.tsx) tells the renderer, the head and the shell. */
 import type { Site } from '@quillpost/domain';
+import { isRouteErrorResponse } from 'react-router-dom';
 import type { PageMeta } from './page-head';
+
+/** The HTTP status a route's error stands for: a loader's response, else a failure (500). */
+export function errorStatus(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
 
 export interface MetaContext {
   /** The request's URL (the page's path and query). */

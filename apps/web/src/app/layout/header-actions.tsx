@@ -3,10 +3,8 @@ import { SHELL_MESSAGES, type HeaderButton } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../lib/membership/membership-context';
-import { useSignIn } from '../../features/sign-in/sign-in-context';
-import { preloadSignInDialog } from '../../features/sign-in/sign-in-dialog-host';
-import { useSubscribePopup } from '../../features/subscribe/subscribe-popup-context';
-import { preloadSubscribePopup } from '../../features/subscribe/subscribe-popup-host';
+import { preloadSignInDialog, useSignIn } from '../../features/sign-in';
+import { preloadSubscribePopup, useSubscribePopup } from '../../features/subscribe';
 
 // Only signed-in visitors see the account menu, so its code loads only for them.
 const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-button'));

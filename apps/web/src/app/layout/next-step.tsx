@@ -2,7 +2,7 @@
 
 import { SHELL_MESSAGES } from '@quillpost/domain';
 import { useMembership } from '../../lib/membership/membership-context';
-import { useResendConfirmation } from '../../features/subscribe/use-resend-confirmation';
+import { useResendConfirmation } from '../../features/subscribe';
 
 export function NextStep() {
   const membership = useMembership();

@@ -9,8 +9,6 @@ import { isAuthenticatedLevel } from '@quillpost/domain';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { BookmarkButton, type BookmarkButtonProps } from '../../members';
 
-export { BookmarkButton, type BookmarkButtonProps };
-
 /** Renders the bookmark button for signed-in readers only; nothing for everyone else. */
 export function BookmarkSlot(props: BookmarkButtonProps) {
   const { state } = useMembership();

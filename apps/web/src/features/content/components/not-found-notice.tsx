@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRouteError } from 'react-router-dom';
-import { errorStatus, RouteError } from '../../../components/route-error';
+import { RouteError } from '../../../components/route-error';
+import { errorStatus } from '../../../lib/route-handle';
 
 /**
  * The error boundary of a single item's page (book, project, archived now page, journal entry,

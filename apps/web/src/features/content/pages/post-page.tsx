@@ -8,7 +8,7 @@ import { SubscribeCall } from '../components/subscribe-call';
 import { TagList } from '../components/tag-list';
 import type { PostData } from '../page-data';
 import { formatDate, humanize, machineDate } from '../utils/format';
-import { errorStatus } from '../../../components/route-error';
+import { errorStatus } from '../../../lib/route-handle';
 import '../components/content.css';
 import './post-page.css';
 

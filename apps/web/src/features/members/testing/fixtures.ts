@@ -124,7 +124,7 @@ export async function preloadMembersArea(): Promise<void> {
     import('../members-routes'),
     import('../pages/moderation-page'),
     import('../console/admin-console'),
-    import('../../content/pages/not-found-page'),
+    import('../../content'),
     import('../../sign-in/sign-in-dialog'),
   ]);
 }
