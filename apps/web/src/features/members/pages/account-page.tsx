@@ -441,8 +441,8 @@ export default function AccountPage() {
         <h2 id="your-data">Your data</h2>
         <p>
           A JSON file with everything the site holds about you: account, sign-in methods, sessions,
-          profile, newsletter subscription with its consent records, bookmarks, comments, RSVPs and
-          moderation notes.
+          profile, newsletter subscription with its consent records and the issues sent to you,
+          bookmarks, comments, RSVPs, reply emails, the mail the site sent you and moderation notes.
         </p>
         <a className="button" href={api.exportUrl()} download>
           Download my data
