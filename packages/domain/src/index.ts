@@ -12,5 +12,6 @@ export * from './member-menu.js';
 export * from './storage-keys.js';
 export * from './environment.js';
 export * from './html.js';
+export * from './page-paths.js';
 export * from './permalinks.js';
 export * from './brand.js';

@@ -3,6 +3,7 @@
  * signed-in screens use it: the web's first load imports navigation.ts for the header and footer
  * links, and a bundler keeps or drops a module (and what it re-exports) whole.
  */
+import { PAGE_PATHS } from './page-paths.js';
 import type { RoleLevel } from './roles.js';
 
 export interface MemberMenuItem {
@@ -19,7 +20,7 @@ export interface MemberMenuItem {
 
 export const MEMBER_MENU: readonly MemberMenuItem[] = [
   {
-    path: '/members/dashboard',
+    path: PAGE_PATHS.membersDashboard,
     label: 'Dashboard',
     order: 1,
     isActive: true,
@@ -27,7 +28,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'Your overview',
   },
   {
-    path: '/members/profile',
+    path: PAGE_PATHS.membersProfile,
     label: 'Profile',
     order: 2,
     isActive: true,
@@ -35,7 +36,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'Your public profile',
   },
   {
-    path: '/members/account',
+    path: PAGE_PATHS.membersAccount,
     label: 'Account',
     order: 3,
     isActive: true,
@@ -43,7 +44,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'Sign-in methods, newsletter and account',
   },
   {
-    path: '/members/bookmarks',
+    path: PAGE_PATHS.membersBookmarks,
     label: 'Bookmarks',
     order: 4,
     isActive: true,
@@ -51,7 +52,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'Posts you saved',
   },
   {
-    path: '/members/discussions',
+    path: PAGE_PATHS.membersDiscussions,
     label: 'Discussions',
     order: 5,
     isActive: true,
@@ -59,7 +60,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'Conversations with other members',
   },
   {
-    path: '/members/events',
+    path: PAGE_PATHS.membersEvents,
     label: 'Events',
     order: 6,
     isActive: true,
@@ -67,7 +68,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'Upcoming events',
   },
   {
-    path: '/members/members',
+    path: PAGE_PATHS.membersDirectory,
     label: 'Members',
     order: 7,
     isActive: true,
@@ -75,6 +76,7 @@ export const MEMBER_MENU: readonly MemberMenuItem[] = [
     description: 'The member directory',
   },
   {
+    // Not built yet, so not a page of the catalogue: the members area answers it as unknown.
     path: '/members/courses',
     label: 'Courses',
     order: 8,

@@ -1,29 +1,31 @@
 /** Menus, navigation lists and links of spec sections 1 and 2. */
+import { API_ROUTES } from './contracts/endpoints.js';
+import { PAGE_PATHS } from './page-paths.js';
 
 export const USER_MENU_VARIANTS = ['sidebar', 'dropdown', 'overlay'] as const;
 export type UserMenuVariant = (typeof USER_MENU_VARIANTS)[number];
 
 /** The members area's own dashboard, and the return target after social sign-in. */
-export const MEMBERS_DASHBOARD_PATH = '/members/dashboard';
+export const MEMBERS_DASHBOARD_PATH = PAGE_PATHS.membersDashboard;
 /** The spec's user menu links its dashboard button to /dashboard, not /members/dashboard; the
- * web should keep a /dashboard route (or redirect) so that link works. */
-export const USER_MENU_DASHBOARD_PATH = '/dashboard';
+ * web keeps a /dashboard route that redirects, so that link works. */
+export const USER_MENU_DASHBOARD_PATH = PAGE_PATHS.dashboard;
 /** Sign out from any user menu navigates here. */
-export const SIGN_OUT_REDIRECT_PATH = '/';
+export const SIGN_OUT_REDIRECT_PATH = PAGE_PATHS.home;
 
-/** Routes other modules link to by name. */
+/** @deprecated Name pages from PAGE_PATHS (and the confirmation link from API_ROUTES.verify). */
 export const PATHS = {
-  home: '/',
-  start: '/start',
-  signedUp: '/signedup',
-  manage: '/manage',
-  authCallback: '/auth/callback',
-  membersDashboard: MEMBERS_DASHBOARD_PATH,
-  verify: '/verify',
-  privacy: '/privacy',
-  tos: '/tos',
-  contact: '/contact',
-  links: '/links',
+  home: PAGE_PATHS.home,
+  start: PAGE_PATHS.start,
+  signedUp: PAGE_PATHS.signedUp,
+  manage: PAGE_PATHS.manage,
+  authCallback: PAGE_PATHS.authCallback,
+  membersDashboard: PAGE_PATHS.membersDashboard,
+  verify: API_ROUTES.verify.path,
+  privacy: PAGE_PATHS.privacy,
+  tos: PAGE_PATHS.tos,
+  contact: PAGE_PATHS.contact,
+  links: PAGE_PATHS.links,
 } as const;
 
 export interface NavItem {
@@ -135,12 +137,20 @@ export interface MobileMenuLink {
 }
 
 export const MOBILE_MENU_LINKS: readonly MobileMenuLink[] = [
-  { label: 'Home', path: '/', alsoActiveFor: [] },
-  { label: 'Build', path: '/build', alsoActiveFor: ['/projects'] },
-  { label: 'Learn', path: '/learn', alsoActiveFor: ['/bookshelf', '/list'] },
-  { label: 'Write', path: '/write', alsoActiveFor: ['/blog', '/journal', '/poetry'] },
-  { label: 'Now', path: '/now', alsoActiveFor: [] },
-  { label: 'Start Here', path: '/start', alsoActiveFor: [] },
+  { label: 'Home', path: PAGE_PATHS.home, alsoActiveFor: [] },
+  { label: 'Build', path: PAGE_PATHS.build, alsoActiveFor: [PAGE_PATHS.projects] },
+  {
+    label: 'Learn',
+    path: PAGE_PATHS.learn,
+    alsoActiveFor: [PAGE_PATHS.bookshelf, PAGE_PATHS.readingList],
+  },
+  {
+    label: 'Write',
+    path: PAGE_PATHS.write,
+    alsoActiveFor: [PAGE_PATHS.blog, PAGE_PATHS.journal, PAGE_PATHS.poetry],
+  },
+  { label: 'Now', path: PAGE_PATHS.now, alsoActiveFor: [] },
+  { label: 'Start Here', path: PAGE_PATHS.start, alsoActiveFor: [] },
 ];
 
 function isWithin(pathname: string, section: string): boolean {
@@ -149,7 +159,7 @@ function isWithin(pathname: string, section: string): boolean {
 
 /** Home is active only on '/'; other links on their paths and anything nested below them. */
 export function isMobileLinkActive(link: MobileMenuLink, pathname: string): boolean {
-  if (link.path === '/') return pathname === '/';
+  if (link.path === PAGE_PATHS.home) return pathname === PAGE_PATHS.home;
   return [link.path, ...link.alsoActiveFor].some((section) => isWithin(pathname, section));
 }
 
@@ -181,9 +191,9 @@ export interface FooterLink {
 }
 
 export const FOOTER_LINKS: readonly FooterLink[] = [
-  { label: 'Privacy Policy', path: '/privacy' },
-  { label: 'Terms of Service', path: '/tos' },
-  { label: 'Contact', path: '/contact' },
+  { label: 'Privacy Policy', path: PAGE_PATHS.privacy },
+  { label: 'Terms of Service', path: PAGE_PATHS.tos },
+  { label: 'Contact', path: PAGE_PATHS.contact },
 ];
 
 /** One global active menu (section 4). */

@@ -2,18 +2,29 @@
  * Where each readable item lives and where each feed is: one rule for the API (feeds, sitemap,
  * search results, newsletter links) and the web (links, canonical URLs, feed links in <head>).
  */
+import { PAGE_PATHS, pagePath, type PageName } from './page-paths.js';
+
 export type ReadableKind = 'post' | 'journal' | 'poem';
+
+/** Each kind's own page in the page catalogue. */
+export const ITEM_PAGES = {
+  post: 'post',
+  journal: 'journalEntry',
+  poem: 'poem',
+} as const satisfies Record<ReadableKind, PageName>;
+
+const folderOf = (page: PageName): string => PAGE_PATHS[page].replace(/\/:slug$/, '');
 
 /** The folder of each kind's own pages; the journal's and the poems' are also their list pages. */
 export const ITEM_BASE_PATHS: Record<ReadableKind, string> = {
-  post: '/posts',
-  journal: '/journal',
-  poem: '/poetry',
+  post: folderOf(ITEM_PAGES.post),
+  journal: folderOf(ITEM_PAGES.journal),
+  poem: folderOf(ITEM_PAGES.poem),
 };
 
 /** An item's own page, e.g. /journal/first-warm-saturday. */
 export function itemPath(kind: ReadableKind, slug: string): string {
-  return `${ITEM_BASE_PATHS[kind]}/${encodeURIComponent(slug)}`;
+  return pagePath(ITEM_PAGES[kind], { slug });
 }
 
 export const FEED_FILES = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' } as const;

@@ -6,6 +6,7 @@
  * (endpoint-schemas.ts), which must cover every name. This half is zod-free on purpose: reading
  * pages call the API through it without loading the schemas (docs/decisions/0012).
  */
+import { fillPath } from '../path-pattern.js';
 import type { Permission } from '../roles.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -287,11 +288,7 @@ export type ApiRouteName = keyof typeof API_ROUTES;
 
 /** A route's path with its `:name` segments filled in (URI-encoded). */
 export function apiPath(route: ApiRoute, params: Record<string, string | number> = {}): string {
-  return route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`apiPath: missing :${name} for ${route.path}`);
-    return encodeURIComponent(String(value));
-  });
+  return fillPath(route.path, params, 'apiPath');
 }
 
 export interface RouteMatch {

@@ -1,0 +1,108 @@
+/**
+ * The catalogue of the web app's pages: every route pattern of its route table, named once and
+ * used by name everywhere (route table, links, redirects, canonical URLs), as `API_ROUTES` names
+ * the endpoints. `pagePath` fills a pattern; no page path is spelled anywhere else in the web
+ * (a lint rule in eslint.config.js reads this file to know what a page path looks like).
+ * Zod-free and small: the first load of every page imports it.
+ */
+import { fillPath, type SplatValue } from './path-pattern.js';
+
+export const PAGE_PATHS = {
+  home: '/',
+  start: '/start',
+  welcome: '/welcome',
+  /** Every loading animation in every size, for checking them by eye. */
+  loadingAnimations: '/test',
+  /** After subscribing: check your inbox. */
+  signedUp: '/signedup',
+  /** The subscriber's own newsletter settings. */
+  manage: '/manage',
+  blog: '/blog',
+  post: '/posts/:slug',
+  now: '/now',
+  /** The archived now pages: their list without a slug, one archive with it. */
+  nowArchive: '/nowArchives/*',
+  journal: '/journal',
+  journalEntry: '/journal/:slug',
+  poetry: '/poetry',
+  poem: '/poetry/:slug',
+  bookshelf: '/bookshelf',
+  readingList: '/list',
+  book: '/books/:slug',
+  allBooks: '/books-array',
+  /** Every category without a splat; a category, or a category and its sub-category, with it. */
+  category: '/category/*',
+  // The three hubs (their ids are their names)
+  build: '/build',
+  learn: '/learn',
+  write: '/write',
+  projects: '/projects',
+  project: '/projects/:slug',
+  /** Where social sign-in and magic links land. */
+  authCallback: '/auth/callback',
+  /** The members area, its own router below this. */
+  members: '/members/*',
+  membersDashboard: '/members/dashboard',
+  membersProfile: '/members/profile',
+  membersAccount: '/members/account',
+  membersBookmarks: '/members/bookmarks',
+  membersDiscussions: '/members/discussions',
+  membersThread: '/members/discussions/threads/:threadId',
+  /** The discussion of one post. */
+  membersPostDiscussion: '/members/discussions/posts/:postId',
+  membersEvents: '/members/events',
+  membersDirectory: '/members/members',
+  /** The moderation tabs (queue, log) below it. */
+  membersModeration: '/members/moderation/*',
+  /** The owner's console, its sections below it. */
+  membersConsole: '/members/admin/*',
+  /** The spec's user menu links its dashboard button here; it redirects to membersDashboard. */
+  dashboard: '/dashboard',
+  tos: '/tos',
+  privacy: '/privacy',
+  contact: '/contact',
+  /** The link page, standing alone without header and footer. */
+  links: '/links',
+} as const;
+
+export type PageName = keyof typeof PAGE_PATHS;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type ParamsOf<P extends string> = {
+  [Name in ParamNames<P>]: string | number;
+} & (P extends `${string}/*` ? { '*'?: SplatValue } : unknown);
+
+/** A page's parameters: required where its pattern has `:name` segments, absent where none. */
+export type PageParams<N extends PageName> = ParamsOf<(typeof PAGE_PATHS)[N]>;
+
+type PageParamsArgument<N extends PageName> = [ParamNames<(typeof PAGE_PATHS)[N]>] extends [never]
+  ? (typeof PAGE_PATHS)[N] extends `${string}/*`
+    ? [params?: PageParams<N>]
+    : []
+  : [params: PageParams<N>];
+
+/**
+ * A page's path with its `:name` segments and its `*` filled in, each segment URI-encoded as
+ * `apiPath` does; a splat left out gives the splat route's own root (`/category`).
+ */
+export function pagePath<N extends PageName>(name: N, ...[params]: PageParamsArgument<N>): string {
+  return fillPath(PAGE_PATHS[name], (params ?? {}) as Record<string, string>, 'pagePath');
+}
+
+/**
+ * A page's pattern relative to the splat route it sits under, for a router mounted there:
+ * `pathWithin('members', 'membersThread')` is `discussions/threads/:threadId`.
+ */
+export function pathWithin(parent: PageName, name: PageName): string {
+  const base = PAGE_PATHS[parent].replace(/\*$/, '');
+  const path: string = PAGE_PATHS[name];
+  if (!base.endsWith('/') || !path.startsWith(base)) {
+    throw new Error(`pathWithin: ${name} (${path}) is not under ${parent} (${PAGE_PATHS[parent]})`);
+  }
+  return path.slice(base.length);
+}
