@@ -5,7 +5,12 @@
  * rendered here: the header's account area resolves in the browser, so one page's HTML serves
  * every visitor and can be cached.
  */
-import type { PageRenderer, PageRendererOptions, RenderedPage } from '@quillpost/domain';
+import {
+  PAGE_PATHS,
+  type PageRenderer,
+  type PageRendererOptions,
+  type RenderedPage,
+} from '@quillpost/domain';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import {
@@ -60,7 +65,7 @@ export function createPageRenderer({
         return {
           kind: 'redirect',
           status: context.status,
-          location: context.headers.get('Location') ?? '/',
+          location: context.headers.get('Location') ?? PAGE_PATHS.home,
         };
       }
       const head = routedHead(context, publicUrl);

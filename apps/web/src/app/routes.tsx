@@ -4,13 +4,7 @@
  * A reading page's loader gets its data from the ContentReader it was built with; its component is
  * a lazy chunk from its feature's pages/ folder (all pages load on demand), and its `handle` says what goes in <head>.
  */
-import {
-  USER_MENU_DASHBOARD_PATH,
-  MEMBERS_DASHBOARD_PATH,
-  ITEM_BASE_PATHS,
-  type ContentReader,
-  type FixedPageSlug,
-} from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type ContentReader, type FixedPageSlug } from '@quillpost/domain';
 import type { ComponentType } from 'react';
 import {
   redirect,
@@ -111,20 +105,20 @@ const splatOf = ({ params }: LoaderFunctionArgs) => params['*'] ?? '';
 export function createRoutes(reader: ContentReader): RouteObject[] {
   const fixedPage = (slug: FixedPageSlug, name: string) =>
     pageRoute({
-      path: `/${slug}`,
+      path: PAGE_PATHS[slug],
       page: name,
       load: () => load.loadFixedPage(reader, slug),
       meta: (data) => ({
         title: data.title,
         description: data.description ?? data.title,
-        path: `/${slug}`,
+        path: PAGE_PATHS[slug],
         type: slug === 'start' ? 'profile' : 'website',
       }),
     });
 
   const hub = (id: HubId) =>
     pageRoute({
-      path: `/${id}`,
+      path: PAGE_PATHS[id],
       page: 'hub-page',
       load: () => load.loadHub(reader, id),
       meta: meta.hubMeta,
@@ -132,7 +126,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
 
   const pages: RouteObject[] = [
     pageRoute({
-      path: '/',
+      path: PAGE_PATHS.home,
       page: 'home-page',
       load: () => load.loadHome(reader),
       meta: (_data, context) => meta.homeMeta(context),
@@ -140,115 +134,115 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
     fixedPage('start', 'start-page'),
     fixedPage('welcome', 'welcome-page'),
     pageRoute({
-      path: '/test',
+      path: PAGE_PATHS.loadingAnimations,
       page: 'test-page',
       meta: fixed({
         title: 'Test page',
         description: 'Every loading animation on the site in every size, for checking them by eye.',
-        path: '/test',
+        path: PAGE_PATHS.loadingAnimations,
         noindex: true,
       }),
     }),
     pageRoute({
-      path: '/signedup',
+      path: PAGE_PATHS.signedUp,
       page: 'signed-up-page',
       meta: fixed({
         title: 'Check your inbox',
         description: 'Confirm your newsletter subscription with the link in your email.',
-        path: '/signedup',
+        path: PAGE_PATHS.signedUp,
         noindex: true,
       }),
     }),
     pageRoute({
-      path: '/manage',
+      path: PAGE_PATHS.manage,
       page: 'manage-page',
       personal: true,
       meta: fixed({
         title: 'Manage your subscription',
         description: 'Check your newsletter subscription, choose what you receive, or unsubscribe.',
-        path: '/manage',
+        path: PAGE_PATHS.manage,
         noindex: true,
       }),
     }),
     pageRoute({
-      path: '/blog',
+      path: PAGE_PATHS.blog,
       page: 'blog-page',
       load: () => load.loadBlog(reader),
       meta: (data, { url }) => meta.blogMeta(data, url),
     }),
     pageRoute({
-      path: '/posts/:slug',
+      path: PAGE_PATHS.post,
       page: 'post-page',
       item: 'Post',
       load: (args) => load.loadPost(reader, slugOf(args)),
       meta: (data, context) => meta.postMeta(data, context),
     }),
     pageRoute({
-      path: '/now',
+      path: PAGE_PATHS.now,
       page: 'now-page',
       load: () => load.loadNow(reader),
       meta: meta.nowMeta,
     }),
     pageRoute({
-      path: '/nowArchives/*',
+      path: PAGE_PATHS.nowArchive,
       page: 'now-archives-page',
       item: 'Archived page',
       load: (args) => load.loadNowArchives(reader, splatOf(args)),
       meta: meta.nowArchivesMeta,
     }),
     pageRoute({
-      path: ITEM_BASE_PATHS.journal,
+      path: PAGE_PATHS.journal,
       page: 'journal-page',
       load: () => load.loadJournal(reader),
       meta: meta.journalMeta,
     }),
     pageRoute({
-      path: `${ITEM_BASE_PATHS.journal}/:slug`,
+      path: PAGE_PATHS.journalEntry,
       page: 'journal-entry-page',
       item: 'Journal entry',
       load: (args) => load.loadJournalEntry(reader, slugOf(args)),
       meta: (data, context) => meta.entryMeta(data, 'Journal', context),
     }),
     pageRoute({
-      path: ITEM_BASE_PATHS.poem,
+      path: PAGE_PATHS.poetry,
       page: 'poetry-page',
       load: () => load.loadPoems(reader),
       meta: meta.poetryMeta,
     }),
     pageRoute({
-      path: `${ITEM_BASE_PATHS.poem}/:slug`,
+      path: PAGE_PATHS.poem,
       page: 'poem-page',
       item: 'Poem',
       load: (args) => load.loadPoem(reader, slugOf(args)),
       meta: (data, context) => meta.entryMeta(data, 'Poem', context),
     }),
     pageRoute({
-      path: '/bookshelf',
+      path: PAGE_PATHS.bookshelf,
       page: 'bookshelf-page',
       load: () => load.loadBookshelf(reader),
       meta: meta.bookshelfMeta,
     }),
     pageRoute({
-      path: '/list',
+      path: PAGE_PATHS.readingList,
       page: 'reading-list-page',
       load: () => load.loadReadingList(reader),
       meta: meta.readingListMeta,
     }),
     pageRoute({
-      path: '/books/:slug',
+      path: PAGE_PATHS.book,
       page: 'book-page',
       item: 'Book',
       load: (args) => load.loadBook(reader, slugOf(args)),
       meta: (data, context) => meta.bookMeta(data, context),
     }),
     pageRoute({
-      path: '/books-array',
+      path: PAGE_PATHS.allBooks,
       page: 'books-array-page',
       load: () => load.loadAllBooks(reader),
       meta: meta.allBooksMeta,
     }),
     pageRoute({
-      path: '/category/*',
+      path: PAGE_PATHS.category,
       page: 'category-page',
       item: 'Category',
       load: (args) => load.loadCategory(reader, splatOf(args)),
@@ -256,32 +250,32 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
     }),
     ...HUB_IDS.map(hub),
     pageRoute({
-      path: '/projects',
+      path: PAGE_PATHS.projects,
       page: 'projects-page',
       load: () => load.loadProjects(reader),
       meta: meta.projectsMeta,
     }),
     pageRoute({
-      path: '/projects/:slug',
+      path: PAGE_PATHS.project,
       page: 'project-page',
       item: 'Project',
       load: (args) => load.loadProject(reader, slugOf(args)),
       meta: meta.projectMeta,
     }),
     pageRoute({
-      path: '/auth/callback',
+      path: PAGE_PATHS.authCallback,
       page: 'auth-callback-page',
       personal: true,
       meta: fixed({
         title: 'Signing you in',
         description: 'Finishing your sign-in.',
-        path: '/auth/callback',
+        path: PAGE_PATHS.authCallback,
         noindex: true,
       }),
     }),
     {
-      id: '/members/*',
-      path: '/members/*',
+      id: PAGE_PATHS.members,
+      path: PAGE_PATHS.members,
       lazy: async () => ({
         Component: (await import('../features/members/members-routes')).default,
       }),
@@ -291,15 +285,15 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
         meta: fixed({
           title: 'Members',
           description: 'The members area.',
-          path: '/members',
+          path: pagePath('members'),
           noindex: true,
         }),
       } satisfies RouteHandle,
     },
     {
-      id: USER_MENU_DASHBOARD_PATH,
-      path: USER_MENU_DASHBOARD_PATH,
-      loader: () => redirect(MEMBERS_DASHBOARD_PATH),
+      id: PAGE_PATHS.dashboard,
+      path: PAGE_PATHS.dashboard,
+      loader: () => redirect(PAGE_PATHS.membersDashboard),
       // The loader always redirects (a 302 from the server); there is never anything to show.
       Component: () => null,
     },
@@ -325,13 +319,13 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
       children: [
         // /links stands alone: no header, no footer.
         pageRoute({
-          path: '/links',
+          path: PAGE_PATHS.links,
           page: 'links-page',
           load: () => load.loadLinks(reader),
           meta: (data) => ({
             title: 'Links',
             description: `Links to everything ${data.title} makes, and where to find ${data.title} online.`,
-            path: '/links',
+            path: PAGE_PATHS.links,
             type: 'profile',
           }),
         }),
