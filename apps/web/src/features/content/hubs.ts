@@ -2,7 +2,7 @@
  * The three hubs of the site. A hub's name is its menu label (domain navigation); what it says
  * about itself is page copy, written here once and used by the hub pages and the home page.
  */
-import { MOBILE_MENU_LINKS } from '@quillpost/domain';
+import { MOBILE_MENU_LINKS, PAGE_PATHS } from '@quillpost/domain';
 
 export const HUB_IDS = ['build', 'learn', 'write'] as const;
 export type HubId = (typeof HUB_IDS)[number];
@@ -40,13 +40,13 @@ const COPY: Record<HubId, Omit<Hub, 'id' | 'path' | 'title'>> = {
 };
 
 function titleFor(id: HubId): string {
-  return MOBILE_MENU_LINKS.find((link) => link.path === `/${id}`)?.label ?? id;
+  return MOBILE_MENU_LINKS.find((link) => link.path === PAGE_PATHS[id])?.label ?? id;
 }
 
 export const HUBS: Record<HubId, Hub> = {
-  build: { id: 'build', path: '/build', title: titleFor('build'), ...COPY.build },
-  learn: { id: 'learn', path: '/learn', title: titleFor('learn'), ...COPY.learn },
-  write: { id: 'write', path: '/write', title: titleFor('write'), ...COPY.write },
+  build: { id: 'build', path: PAGE_PATHS.build, title: titleFor('build'), ...COPY.build },
+  learn: { id: 'learn', path: PAGE_PATHS.learn, title: titleFor('learn'), ...COPY.learn },
+  write: { id: 'write', path: PAGE_PATHS.write, title: titleFor('write'), ...COPY.write },
 };
 
 export function isHubId(value: unknown): value is HubId {

@@ -3,12 +3,13 @@
  * what a link preview on Mastodon, Slack or LinkedIn shows, and the page's structured data.
  */
 import {
-  ITEM_BASE_PATHS,
   itemPath,
   type Book,
   type JournalEntry,
   type Poem,
   type Project,
+  PAGE_PATHS,
+  pagePath,
 } from '@quillpost/domain';
 import type { MetaContext } from '../../lib/route-handle';
 import { SITE_DESCRIPTION, SITE_TITLE } from '../../lib/site-identity';
@@ -38,18 +39,18 @@ export function person({ publicUrl, site }: Publication) {
   };
 }
 
-export const JOURNAL_FEEDS = feedsOf(`${SITE_TITLE}: Journal`, ITEM_BASE_PATHS.journal);
-export const POETRY_FEEDS = feedsOf(`${SITE_TITLE}: Poetry`, ITEM_BASE_PATHS.poem);
+export const JOURNAL_FEEDS = feedsOf(`${SITE_TITLE}: Journal`, PAGE_PATHS.journal);
+export const POETRY_FEEDS = feedsOf(`${SITE_TITLE}: Poetry`, PAGE_PATHS.poetry);
 
 export function categoryFeeds(slug: string, name: string): FeedLink[] {
-  return feedsOf(`${SITE_TITLE}: ${name}`, `/category/${encodeURIComponent(slug)}`);
+  return feedsOf(`${SITE_TITLE}: ${name}`, pagePath('category', { '*': slug }));
 }
 
 export function homeMeta(publication: Publication): PageMeta {
   const { publicUrl } = publication;
   return {
     description: SITE_DESCRIPTION,
-    path: '/',
+    path: PAGE_PATHS.home,
     jsonLd: [
       {
         '@type': 'WebSite',
@@ -73,7 +74,7 @@ export function blogMeta({ categories }: BlogData, url: URL): PageMeta {
     title: activeName ? `Blog: ${activeName}` : 'Blog',
     description: `Every post ${SITE_TITLE} has published, newest first: building software, learning in public and the craft of writing.`,
     // The filtered views are the category pages' content again: one canonical list.
-    path: '/blog',
+    path: PAGE_PATHS.blog,
   };
 }
 
@@ -121,7 +122,7 @@ export function categoryMeta(data: CategoryData): PageMeta {
     return {
       title: 'Categories',
       description: 'Every category of posts on the site, with how much is in each.',
-      path: '/category',
+      path: pagePath('category'),
     };
   }
   const title = data.subName ? `${data.name}: ${data.subName}` : data.name;
@@ -130,7 +131,7 @@ export function categoryMeta(data: CategoryData): PageMeta {
     // /build is the hub page; its category list is named apart from it.
     title: `Category: ${title}`,
     description: hub ? hub.summary : `Posts filed under ${title}, newest first.`,
-    path: `/category/${encodeURIComponent(data.slug)}${data.sub ? `/${encodeURIComponent(data.sub)}` : ''}`,
+    path: pagePath('category', { '*': data.sub ? [data.slug, data.sub] : [data.slug] }),
     feeds: categoryFeeds(data.slug, data.name),
   };
 }
@@ -151,7 +152,7 @@ export function nowMeta({ now }: NowData): PageMeta {
     description:
       now.excerpt_short ||
       `What ${SITE_TITLE} is focused on at this point in life: building, reading and writing.`,
-    path: '/now',
+    path: PAGE_PATHS.now,
   };
 }
 
@@ -160,14 +161,14 @@ export function nowArchivesMeta(data: NowArchivesData): PageMeta {
     return {
       title: 'Now: archives',
       description: `Older versions of ${SITE_TITLE}’s now page, kept as a record of what mattered when.`,
-      path: '/nowArchives',
+      path: pagePath('nowArchive'),
     };
   }
   const month = formatMonth(data.page.date) || data.page.title;
   return {
     title: `Now, ${month}`,
     description: data.page.excerpt_short || `${SITE_TITLE}’s now page as it stood in ${month}.`,
-    path: `/nowArchives/${encodeURIComponent(data.page.slug)}`,
+    path: pagePath('nowArchive', { '*': data.page.slug }),
   };
 }
 
@@ -175,7 +176,7 @@ export function journalMeta(): PageMeta {
   return {
     title: 'Journal',
     description: `Short entries from ordinary days: what ${SITE_TITLE} noticed, read and thought about.`,
-    path: ITEM_BASE_PATHS.journal,
+    path: PAGE_PATHS.journal,
     feeds: JOURNAL_FEEDS,
   };
 }
@@ -184,7 +185,7 @@ export function poetryMeta(): PageMeta {
   return {
     title: 'Poetry',
     description: `Poems by ${SITE_TITLE}: small observations about code, libraries, weather and love.`,
-    path: ITEM_BASE_PATHS.poem,
+    path: PAGE_PATHS.poetry,
     feeds: POETRY_FEEDS,
   };
 }
@@ -231,7 +232,7 @@ export function bookshelfMeta(): PageMeta {
   return {
     title: 'Bookshelf',
     description: `What ${SITE_TITLE} is reading now and has read, with notes on each book.`,
-    path: '/bookshelf',
+    path: PAGE_PATHS.bookshelf,
   };
 }
 
@@ -239,7 +240,7 @@ export function readingListMeta(): PageMeta {
   return {
     title: 'Reading list',
     description: `The books ${SITE_TITLE} wants to read next.`,
-    path: '/list',
+    path: PAGE_PATHS.readingList,
   };
 }
 
@@ -247,13 +248,13 @@ export function allBooksMeta(): PageMeta {
   return {
     title: 'All books',
     description: `Every book on ${SITE_TITLE}’s shelves in one table: reading, read and want to read.`,
-    path: '/books-array',
+    path: PAGE_PATHS.allBooks,
   };
 }
 
 export function bookMeta(book: Book, publication: Publication): PageMeta {
   const { publicUrl } = publication;
-  const path = `/books/${encodeURIComponent(book.slug)}`;
+  const path = pagePath('book', { slug: book.slug });
   const description =
     book.excerpt_short || `${SITE_TITLE}’s notes on ${book.title} by ${book.author}.`;
   return {
@@ -289,7 +290,7 @@ export function projectsMeta(): PageMeta {
   return {
     title: 'Projects',
     description: `Software ${SITE_TITLE} builds and maintains: small, durable tools and the engine behind this site.`,
-    path: '/projects',
+    path: PAGE_PATHS.projects,
   };
 }
 
@@ -297,7 +298,7 @@ export function projectMeta(project: Project): PageMeta {
   return {
     title: project.title,
     description: project.summary,
-    path: `/projects/${encodeURIComponent(project.slug)}`,
+    path: pagePath('project', { slug: project.slug }),
     image: project.featured_image_url,
     imageAlt: `Illustration for the ${project.title} project`,
   };

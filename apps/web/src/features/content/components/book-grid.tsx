@@ -1,4 +1,4 @@
-import type { Book } from '@quillpost/domain';
+import { pagePath, type Book } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { formatMonth } from '../utils/format';
 import { BookCover } from './book-cover';
@@ -19,7 +19,7 @@ function BookCard({ book, headingLevel }: { book: Book; headingLevel: 2 | 3 }) {
       <div className="book-card__text">
         <Heading className="book-card__title">
           {/* The link stretches over the whole card, cover included. */}
-          <Link className="book-card__link" to={`/books/${book.slug}`}>
+          <Link className="book-card__link" to={pagePath('book', { slug: book.slug })}>
             {book.title}
           </Link>
         </Heading>

@@ -1,4 +1,4 @@
-import type { NowArchiveSummary, NowPage } from '@quillpost/domain';
+import { pagePath, type NowArchiveSummary, type NowPage } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMonth, machineDate } from '../utils/format';
 import { ProseContent } from './prose-content';
@@ -32,7 +32,7 @@ export function NowArchiveList({
       {archives.map((archive) => (
         <li key={archive.slug} className="now-archives__item">
           <Heading className="now-archives__title">
-            <Link to={`/nowArchives/${archive.slug}`}>
+            <Link to={pagePath('nowArchive', { '*': archive.slug })}>
               {formatMonth(archive.date) || archive.title}
             </Link>
           </Heading>

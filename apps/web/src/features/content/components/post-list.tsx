@@ -1,3 +1,4 @@
+import { pagePath } from '@quillpost/domain';
 import type { PostSummary } from '../api/posts';
 import { Link } from 'react-router-dom';
 import { formatDate, humanize, machineDate, yearOf } from '../utils/format';
@@ -36,7 +37,7 @@ function PostRow({
       </p>
       <div className="post-row__body">
         <Heading className="post-row__title">
-          <Link to={`/posts/${post.slug}`}>{post.title}</Link>
+          <Link to={pagePath('post', { slug: post.slug })}>{post.title}</Link>
         </Heading>
         {post.excerpt_short ? <p className="post-row__excerpt">{post.excerpt_short}</p> : null}
       </div>

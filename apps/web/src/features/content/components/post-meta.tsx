@@ -1,4 +1,4 @@
-import type { Post } from '@quillpost/domain';
+import { pagePath, type Post } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { formatDate, formatReadingTime, humanize, machineDate } from '../utils/format';
 
@@ -16,7 +16,7 @@ export function PostMeta({
     <p className="post-meta">
       {showCategory && post.category ? (
         <span className="post-meta__category">
-          <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
+          <Link to={pagePath('category', { '*': post.category })}>{humanize(post.category)}</Link>
         </span>
       ) : null}
       <time dateTime={machineDate(post.date)}>{formatDate(post.date)}</time>

@@ -1,3 +1,4 @@
+import { pagePath } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import type { PostNeighbours as Neighbours } from '../api/posts';
 
@@ -9,7 +10,7 @@ export function PostNeighbours({ previous, next }: Neighbours) {
       {previous ? (
         <Link
           className="post-neighbours__link post-neighbours__link--previous"
-          to={`/posts/${previous.slug}`}
+          to={pagePath('post', { slug: previous.slug })}
           rel="prev"
         >
           <span className="post-neighbours__label">
@@ -21,7 +22,7 @@ export function PostNeighbours({ previous, next }: Neighbours) {
       {next ? (
         <Link
           className="post-neighbours__link post-neighbours__link--next"
-          to={`/posts/${next.slug}`}
+          to={pagePath('post', { slug: next.slug })}
           rel="next"
         >
           <span className="post-neighbours__label">

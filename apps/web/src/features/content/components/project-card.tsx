@@ -1,4 +1,4 @@
-import type { Project } from '@quillpost/domain';
+import { pagePath, type Project } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { humanize } from '../utils/format';
 import './projects.css';
@@ -43,7 +43,7 @@ export function ProjectCard({
       <div className="project-card__body">
         <div className="project-card__top">
           <Heading className="project-card__title">
-            <Link className="project-card__link" to={`/projects/${project.slug}`}>
+            <Link className="project-card__link" to={pagePath('project', { slug: project.slug })}>
               {project.title}
             </Link>
           </Heading>

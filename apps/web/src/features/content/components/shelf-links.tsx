@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import './books.css';
 import './content.css';
@@ -5,9 +6,9 @@ import './content.css';
 /** Between the bookshelf, the reading list and the table of all books. */
 export function ShelfLinks({ current }: { current: 'bookshelf' | 'list' | 'books-array' }) {
   const links = [
-    { to: '/bookshelf', label: 'Bookshelf', id: 'bookshelf' },
-    { to: '/list', label: 'Reading list', id: 'list' },
-    { to: '/books-array', label: 'All books as a table', id: 'books-array' },
+    { to: PAGE_PATHS.bookshelf, label: 'Bookshelf', id: 'bookshelf' },
+    { to: PAGE_PATHS.readingList, label: 'Reading list', id: 'list' },
+    { to: PAGE_PATHS.allBooks, label: 'All books as a table', id: 'books-array' },
   ] as const;
   return (
     <nav aria-label="Books">

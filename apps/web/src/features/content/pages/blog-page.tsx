@@ -1,4 +1,4 @@
-import type { Category } from '@quillpost/domain';
+import { PAGE_PATHS, type Category } from '@quillpost/domain';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -68,8 +68,8 @@ export default function BlogPage() {
       ) : (
         <EmptyState title="No posts to show">
           <p>
-            There is nothing here right now. The <Link to="/journal">journal</Link> and{' '}
-            <Link to="/poetry">poetry</Link> may have something for you in the meantime.
+            There is nothing here right now. The <Link to={PAGE_PATHS.journal}>journal</Link> and{' '}
+            <Link to={PAGE_PATHS.poetry}>poetry</Link> may have something for you in the meantime.
           </p>
         </EmptyState>
       )}

@@ -1,4 +1,4 @@
-import type { Book } from '@quillpost/domain';
+import { PAGE_PATHS, type Book } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { BookCover } from '../components/book-cover';
 import { BookRating } from '../components/book-rating';
@@ -14,8 +14,8 @@ import './book-page.css';
 function BookDetails({ book }: { book: Book }) {
   const shelf =
     book.status === 'want-to-read'
-      ? { to: '/list', label: 'Reading list' }
-      : { to: '/bookshelf', label: 'Bookshelf' };
+      ? { to: PAGE_PATHS.readingList, label: 'Reading list' }
+      : { to: PAGE_PATHS.bookshelf, label: 'Bookshelf' };
   return (
     <article className="book" aria-labelledby="book-title">
       <p className="book__back ui-text">
@@ -117,7 +117,7 @@ export default function BookPage() {
 
 export const ErrorBoundary = itemErrorBoundary({
   what: 'Book',
-  backTo: '/bookshelf',
+  backTo: PAGE_PATHS.bookshelf,
   backLabel: 'Go to the bookshelf',
   pageClassName: 'page',
 });

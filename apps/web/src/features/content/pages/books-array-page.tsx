@@ -1,4 +1,4 @@
-import { BOOK_STATUSES, type Book } from '@quillpost/domain';
+import { BOOK_STATUSES, type Book, PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -94,7 +94,7 @@ function BooksTable({ books }: { books: readonly Book[] }) {
           {sorted.map((book) => (
             <tr key={book.slug}>
               <th scope="row">
-                <Link to={`/books/${book.slug}`}>{book.title}</Link>
+                <Link to={pagePath('book', { slug: book.slug })}>{book.title}</Link>
               </th>
               <td>{book.author}</td>
               <td className="books-table__number">{book.year ?? '—'}</td>
@@ -143,7 +143,7 @@ export default function BooksArrayPage() {
       ) : (
         <EmptyState title="No books yet">
           <p>
-            The <Link to="/bookshelf">bookshelf</Link> will fill up soon.
+            The <Link to={PAGE_PATHS.bookshelf}>bookshelf</Link> will fill up soon.
           </p>
         </EmptyState>
       )}

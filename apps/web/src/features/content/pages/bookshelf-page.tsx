@@ -1,4 +1,4 @@
-import { BOOK_LISTS, type Book } from '@quillpost/domain';
+import { BOOK_LISTS, type Book, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -24,7 +24,7 @@ export default function BookshelfPage() {
         <EmptyState
           title="The shelf is empty for now"
           action={
-            <Link className="button" to="/list">
+            <Link className="button" to={PAGE_PATHS.readingList}>
               See the reading list
             </Link>
           }

@@ -1,4 +1,4 @@
-import type { Category } from '@quillpost/domain';
+import { feedPath, PAGE_PATHS, pagePath, type Category } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -16,7 +16,7 @@ function CategoryIndex({ categories }: { categories: Category[] }) {
         <ul className="pill-list">
           {categories.map((category) => (
             <li key={category.slug}>
-              <Link className="pill" to={`/category/${category.slug}`}>
+              <Link className="pill" to={pagePath('category', { '*': category.slug })}>
                 {category.name} <span className="pill__count">{category.count}</span>
               </Link>
             </li>
@@ -37,7 +37,7 @@ function SubCategoryNav({ category, active }: { category: Category; active: stri
         <li>
           <Link
             className="pill"
-            to={`/category/${category.slug}`}
+            to={pagePath('category', { '*': category.slug })}
             aria-current={active === null ? 'page' : undefined}
           >
             All <span className="pill__count">{category.count}</span>
@@ -47,7 +47,7 @@ function SubCategoryNav({ category, active }: { category: Category; active: stri
           <li key={sub.slug}>
             <Link
               className="pill"
-              to={`/category/${category.slug}/${sub.slug}`}
+              to={pagePath('category', { '*': [category.slug, sub.slug] })}
               aria-current={active === sub.slug ? 'page' : undefined}
             >
               {sub.name} <span className="pill__count">{sub.count}</span>
@@ -75,7 +75,7 @@ function CategoryPosts({
       <PageHeader
         eyebrow={
           <>
-            <Link to="/blog">Blog</Link> <span aria-hidden="true">/</span> Category
+            <Link to={PAGE_PATHS.blog}>Blog</Link> <span aria-hidden="true">/</span> Category
           </>
         }
         title={title}
@@ -88,7 +88,7 @@ function CategoryPosts({
             </Link>
           ) : null}
           {hub ? <span aria-hidden="true"> · </span> : null}
-          <a href={`/category/${slug}/rss.xml`}>RSS feed for {name}</a>
+          <a href={feedPath(pagePath('category', { '*': slug }), 'rss')}>RSS feed for {name}</a>
         </p>
       </PageHeader>
       {category ? <SubCategoryNav category={category} active={sub} /> : null}
@@ -98,7 +98,7 @@ function CategoryPosts({
         <EmptyState
           title={`Nothing in ${title} yet`}
           action={
-            <Link className="button" to="/blog">
+            <Link className="button" to={PAGE_PATHS.blog}>
               Browse all posts
             </Link>
           }
@@ -121,7 +121,7 @@ export default function CategoryPage() {
 /** A category or topic nothing was ever filed under. */
 export const ErrorBoundary = itemErrorBoundary({
   what: 'Category',
-  backTo: '/category',
+  backTo: pagePath('category'),
   backLabel: 'See every category',
   pageClassName: 'page',
 });

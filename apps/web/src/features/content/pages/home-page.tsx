@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { SITE_TAGLINE } from '../../../lib/site-identity';
 import { EmptyState } from '../../../components/empty-state';
@@ -25,7 +26,7 @@ function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
             {latest ? (
               <p className="hub-card__latest">
                 <span className="hub-card__label">Latest</span>
-                <Link to={`/posts/${latest.slug}`}>{latest.title}</Link>
+                <Link to={pagePath('post', { slug: latest.slug })}>{latest.title}</Link>
                 <time dateTime={machineDate(latest.date)}>{formatDate(latest.date)}</time>
               </p>
             ) : null}
@@ -52,10 +53,10 @@ export default function HomePage() {
           my desk.
         </p>
         <p className="home__actions">
-          <Link className="button button--primary" to="/start">
+          <Link className="button button--primary" to={PAGE_PATHS.start}>
             Start here
           </Link>
-          <Link className="button" to="/blog">
+          <Link className="button" to={PAGE_PATHS.blog}>
             Read the blog
           </Link>
         </p>
@@ -66,7 +67,7 @@ export default function HomePage() {
           <h2 id="home-latest" className="section__title">
             Latest writing
           </h2>
-          <Link className="more-link" to="/blog">
+          <Link className="more-link" to={PAGE_PATHS.blog}>
             All posts <span aria-hidden="true">→</span>
           </Link>
         </div>

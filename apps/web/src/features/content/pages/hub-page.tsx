@@ -1,4 +1,4 @@
-import type { Book } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type Book } from '@quillpost/domain';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,16 +14,16 @@ import './hub-page.css';
 
 /** The sections each hub gathers (spec section 2: the menu marks the hub active on them too). */
 const HUB_PLACES: Record<HubId, Array<{ to: string; label: string }>> = {
-  build: [{ to: '/projects', label: 'Projects' }],
+  build: [{ to: PAGE_PATHS.projects, label: 'Projects' }],
   learn: [
-    { to: '/bookshelf', label: 'Bookshelf' },
-    { to: '/list', label: 'Reading list' },
-    { to: '/books-array', label: 'All books' },
+    { to: PAGE_PATHS.bookshelf, label: 'Bookshelf' },
+    { to: PAGE_PATHS.readingList, label: 'Reading list' },
+    { to: PAGE_PATHS.allBooks, label: 'All books' },
   ],
   write: [
-    { to: '/blog', label: 'Blog' },
-    { to: '/journal', label: 'Journal' },
-    { to: '/poetry', label: 'Poetry' },
+    { to: PAGE_PATHS.blog, label: 'Blog' },
+    { to: PAGE_PATHS.journal, label: 'Journal' },
+    { to: PAGE_PATHS.poetry, label: 'Poetry' },
   ],
 };
 
@@ -64,7 +64,7 @@ function BuildSections({ projects }: Extract<HubRelated, { hub: 'build' }>) {
       id="hub-projects"
       title="Projects"
       intro="The software behind the posts, small on purpose."
-      more={{ to: '/projects', label: 'All projects' }}
+      more={{ to: PAGE_PATHS.projects, label: 'All projects' }}
     >
       {projects.length > 0 ? (
         <ul className="project-grid">
@@ -88,7 +88,7 @@ function LearnSections({ reading, upNext }: { reading: Book[]; upNext: Book[] })
         id="hub-reading"
         title="On my desk"
         intro="What I am reading at the moment."
-        more={{ to: '/bookshelf', label: 'Bookshelf' }}
+        more={{ to: PAGE_PATHS.bookshelf, label: 'Bookshelf' }}
       >
         {reading.length > 0 ? (
           <BookGrid books={reading} />
@@ -100,7 +100,7 @@ function LearnSections({ reading, upNext }: { reading: Book[]; upNext: Book[] })
         id="hub-up-next"
         title="Up next"
         intro="From the reading list."
-        more={{ to: '/list', label: 'Reading list' }}
+        more={{ to: PAGE_PATHS.readingList, label: 'Reading list' }}
       >
         {upNext.length > 0 ? (
           <BookGrid books={upNext} />
@@ -115,10 +115,14 @@ function LearnSections({ reading, upNext }: { reading: Book[]; upNext: Book[] })
 function WriteSections({ journal, poems }: { journal: EntryLink[]; poems: EntryLink[] }) {
   return (
     <div className="hub__columns">
-      <Section id="hub-journal" title="Journal" more={{ to: '/journal', label: 'All entries' }}>
+      <Section
+        id="hub-journal"
+        title="Journal"
+        more={{ to: PAGE_PATHS.journal, label: 'All entries' }}
+      >
         <EntryLinks entries={journal} />
       </Section>
-      <Section id="hub-poetry" title="Poetry" more={{ to: '/poetry', label: 'All poems' }}>
+      <Section id="hub-poetry" title="Poetry" more={{ to: PAGE_PATHS.poetry, label: 'All poems' }}>
         <EntryLinks entries={poems} />
       </Section>
     </div>
@@ -158,14 +162,14 @@ export default function HubPage() {
       <Section
         id="hub-posts"
         title="Posts"
-        more={{ to: `/category/${hub}`, label: `Everything in ${info.title}` }}
+        more={{ to: pagePath('category', { '*': hub }), label: `Everything in ${info.title}` }}
       >
         {posts.length > 0 ? (
           <PostList posts={posts} headingLevel={3} label="sub-category" />
         ) : (
           <EmptyState title="No posts here yet" headingLevel={3}>
             <p>
-              Meanwhile, the <Link to="/blog">blog</Link> has everything else.
+              Meanwhile, the <Link to={PAGE_PATHS.blog}>blog</Link> has everything else.
             </p>
           </EmptyState>
         )}

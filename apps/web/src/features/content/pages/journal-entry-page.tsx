@@ -1,4 +1,4 @@
-import type { JournalEntry } from '@quillpost/domain';
+import { PAGE_PATHS, type JournalEntry } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { JournalEntryView } from '../components/journal-entry';
 import { itemErrorBoundary } from '../components/not-found-notice';
@@ -12,7 +12,7 @@ export default function JournalEntryPage() {
   return (
     <div className="page page--reading">
       <p className="page__eyebrow">
-        <Link to="/journal">Journal</Link>
+        <Link to={PAGE_PATHS.journal}>Journal</Link>
       </p>
       <JournalEntryView entry={entry} standalone />
       <SubscribeCall source="journal" />
@@ -22,6 +22,6 @@ export default function JournalEntryPage() {
 
 export const ErrorBoundary = itemErrorBoundary({
   what: 'Journal entry',
-  backTo: '/journal',
+  backTo: PAGE_PATHS.journal,
   backLabel: 'Read the journal',
 });

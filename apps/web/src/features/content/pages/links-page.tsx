@@ -1,4 +1,4 @@
-import { messageTemplates, type LinksPage as LinksData } from '@quillpost/domain';
+import { messageTemplates, type LinksPage as LinksData, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { useSite } from '../../../lib/use-site';
 import { SITE_TITLE } from '../../../lib/site-identity';
@@ -70,7 +70,7 @@ export default function LinksPage() {
           )}
         </>
         <footer className="links-page__footer">
-          <Link to="/">Visit the whole site</Link>
+          <Link to={PAGE_PATHS.home}>Visit the whole site</Link>
           <span aria-hidden="true"> · </span>
           <span>{messageTemplates.copyright(new Date().getUTCFullYear(), SITE_TITLE)}</span>
         </footer>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { HUB_IDS, HUBS } from '../hubs';
 import { useDocumentMeta } from '../../../lib/document-meta';
@@ -16,10 +17,10 @@ export default function NotFoundPage() {
         the link may have a typo.
       </p>
       <p className="not-found__actions">
-        <Link className="button button--primary" to="/">
+        <Link className="button button--primary" to={PAGE_PATHS.home}>
           Go to the home page
         </Link>
-        <Link className="button" to="/blog">
+        <Link className="button" to={PAGE_PATHS.blog}>
           Browse the writing
         </Link>
       </p>
@@ -35,7 +36,7 @@ export default function NotFoundPage() {
             </li>
           ))}
           <li>
-            <Link to="/start">Start here</Link>
+            <Link to={PAGE_PATHS.start}>Start here</Link>
             <span className="muted"> — who I am and where to begin.</span>
           </li>
         </ul>

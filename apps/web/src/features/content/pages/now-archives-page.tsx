@@ -1,4 +1,4 @@
-import type { NowPage } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type NowPage } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -16,7 +16,7 @@ function ArchiveIndex({
   return (
     <div className="page page--reading">
       <PageHeader
-        eyebrow={<Link to="/now">Now</Link>}
+        eyebrow={<Link to={PAGE_PATHS.now}>Now</Link>}
         title="Earlier now pages"
         lede="Older snapshots, kept as they were. Plans changed; that is the point."
       />
@@ -26,7 +26,7 @@ function ArchiveIndex({
         <EmptyState
           title="No archives yet"
           action={
-            <Link className="button" to="/now">
+            <Link className="button" to={PAGE_PATHS.now}>
               See the current now page
             </Link>
           }
@@ -40,10 +40,10 @@ function Archive({ page }: { page: NowPage }) {
   const title = `Now, ${formatMonth(page.date) || page.title}`;
   return (
     <div className="page page--reading">
-      <PageHeader eyebrow={<Link to="/nowArchives">Now archives</Link>} title={title} />
+      <PageHeader eyebrow={<Link to={pagePath('nowArchive')}>Now archives</Link>} title={title} />
       <div className="alert now-archived-note">
         <p>
-          This is an archived now page. <Link to="/now">See what I’m doing now</Link>.
+          This is an archived now page. <Link to={PAGE_PATHS.now}>See what I’m doing now</Link>.
         </p>
       </div>
       <NowView page={page} />
@@ -63,6 +63,6 @@ export default function NowArchivesPage() {
 
 export const ErrorBoundary = itemErrorBoundary({
   what: 'Archived page',
-  backTo: '/nowArchives',
+  backTo: pagePath('nowArchive'),
   backLabel: 'See all archives',
 });

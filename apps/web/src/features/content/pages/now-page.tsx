@@ -1,3 +1,4 @@
+import { pagePath } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { NowArchiveList, NowView } from '../components/now-view';
@@ -16,7 +17,7 @@ export default function NowPage() {
             <h2 id="now-earlier" className="section__title">
               Earlier
             </h2>
-            <Link className="more-link" to="/nowArchives">
+            <Link className="more-link" to={pagePath('nowArchive')}>
               All archives <span aria-hidden="true">→</span>
             </Link>
           </div>

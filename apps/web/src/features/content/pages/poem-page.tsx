@@ -1,4 +1,4 @@
-import type { Poem } from '@quillpost/domain';
+import { PAGE_PATHS, type Poem } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { PoemView } from '../components/poem';
@@ -12,7 +12,7 @@ export default function PoemPage() {
   return (
     <div className="page page--reading">
       <p className="page__eyebrow">
-        <Link to="/poetry">Poetry</Link>
+        <Link to={PAGE_PATHS.poetry}>Poetry</Link>
       </p>
       <PoemView poem={poem} standalone />
       <SubscribeCall source="poetry" />
@@ -22,6 +22,6 @@ export default function PoemPage() {
 
 export const ErrorBoundary = itemErrorBoundary({
   what: 'Poem',
-  backTo: '/poetry',
+  backTo: PAGE_PATHS.poetry,
   backLabel: 'Read all poems',
 });

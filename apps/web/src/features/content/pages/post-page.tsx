@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link, useLoaderData, useRouteError } from 'react-router-dom';
 import { postFailureMessage } from '../api/posts';
 import { BookmarkSlot } from '../components/bookmark-button';
@@ -30,10 +31,10 @@ export function ErrorBoundary() {
         Everything that is published is listed on the blog.
       </p>
       <p className="post-missing__actions">
-        <Link className="button button--primary" to="/blog">
+        <Link className="button button--primary" to={PAGE_PATHS.blog}>
           Browse all posts
         </Link>
-        <Link className="button" to="/">
+        <Link className="button" to={PAGE_PATHS.home}>
           Go to the home page
         </Link>
       </p>
@@ -48,11 +49,11 @@ export default function PostPage() {
       <article className="post" aria-labelledby="post-title">
         <header className="post__header">
           <p className="post__eyebrow">
-            <Link to={`/category/${post.category}`}>{humanize(post.category)}</Link>
+            <Link to={pagePath('category', { '*': post.category })}>{humanize(post.category)}</Link>
             {post.sub_category ? (
               <>
                 <span aria-hidden="true"> / </span>
-                <Link to={`/category/${post.category}/${post.sub_category}`}>
+                <Link to={pagePath('category', { '*': [post.category, post.sub_category] })}>
                   {humanize(post.sub_category)}
                 </Link>
               </>

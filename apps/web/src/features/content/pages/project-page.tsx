@@ -1,4 +1,4 @@
-import type { Project } from '@quillpost/domain';
+import { PAGE_PATHS, type Project } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { ProjectStack, ProjectStatus } from '../components/project-card';
@@ -21,7 +21,7 @@ function ProjectDetails({ project }: { project: Project }) {
     <article className="project" aria-labelledby="project-title">
       <header className="project__header">
         <p className="page__eyebrow">
-          <Link to="/projects">Projects</Link>
+          <Link to={PAGE_PATHS.projects}>Projects</Link>
         </p>
         <h1 id="project-title">{project.title}</h1>
         <p className="page__lede">{project.summary}</p>
@@ -92,6 +92,6 @@ export default function ProjectPage() {
 
 export const ErrorBoundary = itemErrorBoundary({
   what: 'Project',
-  backTo: '/projects',
+  backTo: PAGE_PATHS.projects,
   backLabel: 'See all projects',
 });

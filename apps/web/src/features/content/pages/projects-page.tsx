@@ -1,4 +1,4 @@
-import type { Project } from '@quillpost/domain';
+import { PAGE_PATHS, type Project } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -10,7 +10,7 @@ export default function ProjectsPage() {
   return (
     <div className="page">
       <PageHeader
-        eyebrow={<Link to="/build">Build</Link>}
+        eyebrow={<Link to={PAGE_PATHS.build}>Build</Link>}
         title="Projects"
         lede="Things I have built and keep running. Small on purpose, and meant to last."
       />

@@ -1,4 +1,4 @@
-import type { Book } from '@quillpost/domain';
+import { PAGE_PATHS, type Book } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -16,7 +16,7 @@ export default function ReadingListPage() {
         lede={
           <>
             Books waiting their turn. Suggestions are welcome; the{' '}
-            <Link to="/contact">contact page</Link> says how.
+            <Link to={PAGE_PATHS.contact}>contact page</Link> says how.
           </>
         }
       >
@@ -28,7 +28,7 @@ export default function ReadingListPage() {
         <EmptyState
           title="Nothing waiting right now"
           action={
-            <Link className="button" to="/bookshelf">
+            <Link className="button" to={PAGE_PATHS.bookshelf}>
               See the bookshelf
             </Link>
           }
