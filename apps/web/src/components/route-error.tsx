@@ -3,7 +3,7 @@
  * other failure (the API unreachable after a client-side navigation) shows its message with Try
  * Again, which runs the page's loaders again.
  */
-import { SHELL_MESSAGES } from '@quillpost/domain';
+import { SHELL_MESSAGES, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useRevalidator, useRouteError } from 'react-router-dom';
 import { errorStatus } from '../lib/route-handle';
 
@@ -36,7 +36,7 @@ export function RouteError() {
         </div>
       )}
       <p>
-        <Link className="button" to="/">
+        <Link className="button" to={PAGE_PATHS.home}>
           Go to the home page
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
+import { isMobileLinkActive, MOBILE_MENU_LINKS, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { MobileMenuButton } from '../../features/menus/mobile-menu-button';
 import { SITE_TITLE } from '../../lib/site-identity';
@@ -13,15 +13,15 @@ export function SiteHeader() {
       <header className="site-header">
         <div className="site-header__inner">
           <Link
-            to="/"
+            to={PAGE_PATHS.home}
             className="site-header__brand"
-            aria-current={pathname === '/' ? 'page' : undefined}
+            aria-current={pathname === PAGE_PATHS.home ? 'page' : undefined}
           >
             {SITE_TITLE}
           </Link>
           <nav className="site-header__nav" aria-label="Main">
             <ul>
-              {MOBILE_MENU_LINKS.filter((link) => link.path !== '/').map((link) => (
+              {MOBILE_MENU_LINKS.filter((link) => link.path !== PAGE_PATHS.home).map((link) => (
                 <li key={link.path}>
                   <Link
                     to={link.path}

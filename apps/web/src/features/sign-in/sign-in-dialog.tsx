@@ -14,6 +14,7 @@ import {
   SIGN_IN_DIALOG_PROVIDERS,
   SUBSCRIBE_REDIRECT_DELAY_MS,
   type OAuthProvider,
+  PAGE_PATHS,
 } from '@quillpost/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -127,7 +128,9 @@ export default function SignInDialog() {
   }
 
   const shownError = error ?? (membership.state.error ? MESSAGES[membership.state.error] : null);
-  const legal = FOOTER_LINKS.filter((link) => link.path === '/tos' || link.path === '/privacy');
+  const legal = FOOTER_LINKS.filter(
+    (link) => link.path === PAGE_PATHS.tos || link.path === PAGE_PATHS.privacy,
+  );
 
   return (
     <Dialog

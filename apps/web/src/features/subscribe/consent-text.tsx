@@ -1,11 +1,13 @@
-import { FOOTER_LINKS, MESSAGES } from '@quillpost/domain';
+import { FOOTER_LINKS, MESSAGES, PAGE_PATHS } from '@quillpost/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** The consent sentence with its policy names linked to /privacy and /tos. */
 export function ConsentText({ id, onNavigate }: { id?: string; onNavigate?: () => void }) {
   const text: string = MESSAGES.CONSENT_TEXT;
-  const linked = FOOTER_LINKS.filter((link) => link.path === '/privacy' || link.path === '/tos');
+  const linked = FOOTER_LINKS.filter(
+    (link) => link.path === PAGE_PATHS.privacy || link.path === PAGE_PATHS.tos,
+  );
   const parts: ReactNode[] = [];
   let rest = text;
   for (;;) {

@@ -4,7 +4,7 @@
  * and, after 1500 ms, `onComplete` runs (by default: go to /signedup with the details). The flow
  * lives in useSubscribe, each step in subscribe-steps.tsx; this composes them and moves focus.
  */
-import { SUBSCRIBE_REDIRECT_DELAY_MS } from '@quillpost/domain';
+import { SUBSCRIBE_REDIRECT_DELAY_MS, PAGE_PATHS } from '@quillpost/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -32,7 +32,7 @@ export interface SubscribeFormProps {
   siteKey?: string;
 }
 
-export const SIGNED_UP_PATH = '/signedup';
+export const SIGNED_UP_PATH = PAGE_PATHS.signedUp;
 
 export function SubscribeForm({
   source,

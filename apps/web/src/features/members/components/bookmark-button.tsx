@@ -3,6 +3,7 @@
  * readers), with a link to the post's discussion beside it. Kept free of zod and the members
  * area's other code: it loads with every post.
  */
+import { pagePath } from '@quillpost/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '../../../lib/api-context';
@@ -82,7 +83,7 @@ export function BookmarkButton({ postId, title }: BookmarkButtonProps) {
           <span className="visually-hidden">“{title}”</span>
         </button>
       ) : null}
-      <Link className="button button--quiet" to={`/members/discussions/posts/${postId}`}>
+      <Link className="button button--quiet" to={pagePath('membersPostDiscussion', { postId })}>
         Discuss <span className="visually-hidden">“{title}”</span>
       </Link>
       {error ? (

@@ -2,7 +2,7 @@
  * The frame of every /members page: a sign-in gate, the member menu from the domain table
  * (active items only) plus the staff links the viewer's permissions allow, and the page.
  */
-import { memberMenuItems, MESSAGES } from '@quillpost/domain';
+import { memberMenuItems, MESSAGES, pagePath } from '@quillpost/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../../components/page-loading';
@@ -46,9 +46,11 @@ function SignInRequired() {
 function MembersNav() {
   const can = useCan();
   const staff = [
-    ...(can('moderate_comments') ? [{ path: '/members/moderation', label: 'Moderation' }] : []),
+    ...(can('moderate_comments')
+      ? [{ path: pagePath('membersModeration'), label: 'Moderation' }]
+      : []),
     ...(CONSOLE_SECTIONS.some((section) => can(section.permission))
-      ? [{ path: '/members/admin', label: 'Console' }]
+      ? [{ path: pagePath('membersConsole'), label: 'Console' }]
       : []),
   ];
   return (

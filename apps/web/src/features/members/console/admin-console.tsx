@@ -2,6 +2,7 @@
  * The owner's console, a lazy chunk of its own: users and roles, subscribers, analytics, events
  * and site settings. Each section shows only with its permission (the API checks it too).
  */
+import { pagePath } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { PageTitle } from '../components/page-title';
@@ -13,7 +14,7 @@ import { SubscribersSection } from './subscribers-section';
 import { UsersSection } from './users-section';
 
 /** Absolute: relative links inside a splat route (admin/*) resolve against the whole URL. */
-const BASE = '/members/admin';
+const sectionPath = (section: string) => pagePath('membersConsole', { '*': section });
 
 // The newsletter feature's page (issue 8), its own lazy chunk.
 const NewsletterConsole = lazy(() =>
@@ -52,7 +53,7 @@ export default function AdminConsole() {
             {sections.map((section) => (
               <NavLink
                 key={section.path}
-                to={`${BASE}/${section.path}`}
+                to={sectionPath(section.path)}
                 className="members-tabs__link"
               >
                 {section.label}
@@ -60,11 +61,11 @@ export default function AdminConsole() {
             ))}
           </nav>
           <Routes>
-            <Route index element={<Navigate to={`${BASE}/${sections[0]!.path}`} replace />} />
+            <Route index element={<Navigate to={sectionPath(sections[0]!.path)} replace />} />
             {sections.map((section) => (
               <Route key={section.path} path={section.path} element={ELEMENTS[section.path]} />
             ))}
-            <Route path="*" element={<Navigate to={`${BASE}/${sections[0]!.path}`} replace />} />
+            <Route path="*" element={<Navigate to={sectionPath(sections[0]!.path)} replace />} />
           </Routes>
         </>
       )}

@@ -11,6 +11,7 @@ import {
   type NewsletterPreferences,
   type SignInMethod,
   type SignOutNotice,
+  PAGE_PATHS,
 } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -120,7 +121,7 @@ function SignInMethods() {
                     <a
                       key={provider}
                       className="button"
-                      href={api.linkAccountUrl(provider, '/members/account')}
+                      href={api.linkAccountUrl(provider, PAGE_PATHS.membersAccount)}
                     >
                       {OAUTH_PROVIDER_LABELS[provider]}
                     </a>
@@ -264,7 +265,7 @@ function DeleteAccount() {
     }
     membership.forgetSubscription('account-deleted');
     await membership.refresh();
-    navigate('/');
+    navigate(PAGE_PATHS.home);
     membership.showNotice({ tone: 'success', text: MESSAGES.ACCOUNT_DELETED });
   }
 

@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMembersApi } from '../api/members-api';
@@ -32,7 +33,7 @@ export default function BookmarksPage() {
               <p>No bookmarks yet.</p>
               <p className="muted">
                 Open any post and choose Bookmark to keep it here.{' '}
-                <Link to="/blog">Browse the blog</Link>.
+                <Link to={PAGE_PATHS.blog}>Browse the blog</Link>.
               </p>
             </EmptyNote>
           ) : (
@@ -40,7 +41,10 @@ export default function BookmarksPage() {
               {data.bookmarks.map((bookmark) => (
                 <li key={bookmark.postId} className="members-row members-card">
                   <span className="members-row__main">
-                    <Link className="members-row__title" to={`/posts/${bookmark.slug}`}>
+                    <Link
+                      className="members-row__title"
+                      to={pagePath('post', { slug: bookmark.slug })}
+                    >
                       {bookmark.title}
                     </Link>
                     {bookmark.excerpt ? (

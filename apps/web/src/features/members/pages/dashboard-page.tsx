@@ -1,4 +1,4 @@
-import { MESSAGES, ROLE_LABELS, messageTemplates } from '@quillpost/domain';
+import { MESSAGES, ROLE_LABELS, messageTemplates, PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
@@ -64,13 +64,14 @@ export default function DashboardPage() {
                 <p>{membership.nextStep}</p>
               ) : !data.profileComplete ? (
                 <p>
-                  Add your name and a short bio to <Link to="/members/profile">your profile</Link>{' '}
-                  so other members know who you are.
+                  Add your name and a short bio to{' '}
+                  <Link to={PAGE_PATHS.membersProfile}>your profile</Link> so other members know who
+                  you are.
                 </p>
               ) : (
                 <p>
-                  Say hello in <Link to="/members/discussions">the discussions</Link>, or see what
-                  is on at <Link to="/members/events">the next event</Link>.
+                  Say hello in <Link to={PAGE_PATHS.membersDiscussions}>the discussions</Link>, or
+                  see what is on at <Link to={PAGE_PATHS.membersEvents}>the next event</Link>.
                 </p>
               )}
             </section>
@@ -86,12 +87,12 @@ export default function DashboardPage() {
                   <ul className="members-list">
                     {data.bookmarks.map((bookmark) => (
                       <li key={bookmark.postId}>
-                        <Link to={`/posts/${bookmark.slug}`}>{bookmark.title}</Link>
+                        <Link to={pagePath('post', { slug: bookmark.slug })}>{bookmark.title}</Link>
                       </li>
                     ))}
                   </ul>
                 )}
-                <Link className="members-card__more" to="/members/bookmarks">
+                <Link className="members-card__more" to={PAGE_PATHS.membersBookmarks}>
                   All bookmarks
                 </Link>
               </section>
@@ -106,13 +107,13 @@ export default function DashboardPage() {
                   <ul className="members-list">
                     {data.posts.map((post) => (
                       <li key={post.id}>
-                        <Link to={`/posts/${post.slug}`}>{post.title}</Link>
+                        <Link to={pagePath('post', { slug: post.slug })}>{post.title}</Link>
                         <span className="muted"> · {formatDate(post.date)}</span>
                       </li>
                     ))}
                   </ul>
                 )}
-                <Link className="members-card__more" to="/blog">
+                <Link className="members-card__more" to={PAGE_PATHS.blog}>
                   The blog
                 </Link>
               </section>
@@ -133,7 +134,7 @@ export default function DashboardPage() {
                     ))}
                   </ul>
                 )}
-                <Link className="members-card__more" to="/members/events">
+                <Link className="members-card__more" to={PAGE_PATHS.membersEvents}>
                   All events
                 </Link>
               </section>

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@quillpost/domain';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useMembersApi } from '../api/members-api';
@@ -22,7 +23,7 @@ export default function DirectoryPage() {
         lede={
           <>
             Members who chose to be listed. Add yourself from{' '}
-            <Link to="/members/profile">your profile</Link>.
+            <Link to={PAGE_PATHS.membersProfile}>your profile</Link>.
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { threadCreateSchema } from '@quillpost/domain';
+import { threadCreateSchema, pagePath } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useMembersApi } from '../api/members-api';
@@ -36,7 +36,7 @@ function NewThreadForm({ onCancel }: { onCancel(): void }) {
       setErrors({ [field ?? 'form']: result.message });
       return;
     }
-    navigate(`/members/discussions/threads/${result.data.thread.id}`);
+    navigate(pagePath('membersThread', { threadId: String(result.data.thread.id) }));
   }
 
   return (
@@ -121,8 +121,8 @@ export default function DiscussionsPage() {
                       className="members-row__title"
                       to={
                         thread.post
-                          ? `/members/discussions/posts/${thread.post.id}`
-                          : `/members/discussions/threads/${thread.id}`
+                          ? pagePath('membersPostDiscussion', { postId: thread.post.id })
+                          : pagePath('membersThread', { threadId: String(thread.id) })
                       }
                     >
                       {thread.title}

@@ -3,6 +3,7 @@ import {
   MODERATION_ACTIONS,
   type ModerationAction,
   type QueueItem,
+  pagePath,
 } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { Link, NavLink, Navigate, Route, Routes } from 'react-router-dom';
@@ -63,8 +64,8 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
   }
 
   const threadLink = thread.postSlug
-    ? `/posts/${thread.postSlug}`
-    : `/members/discussions/threads/${thread.id}`;
+    ? pagePath('post', { slug: thread.postSlug })
+    : pagePath('membersThread', { threadId: thread.id });
 
   return (
     <li className="members-card queue-item">
@@ -286,15 +287,13 @@ function Log() {
   );
 }
 
-/** Absolute: relative links inside a splat route (moderation/*) resolve against the whole URL. */
-const BASE = '/members/moderation';
-
 export default function ModerationPage() {
   const can = useCan();
+  // Absolute: relative links inside a splat route (moderation/*) resolve against the whole URL.
   const tabs = [
     ...(can('moderate_comments') ? [{ path: 'queue', label: 'Queue' }] : []),
     ...(can('view_moderation_logs') ? [{ path: 'log', label: 'Log' }] : []),
-  ].map((tab) => ({ ...tab, to: `${BASE}/${tab.path}` }));
+  ].map((tab) => ({ ...tab, to: pagePath('membersModeration', { '*': tab.path }) }));
 
   return (
     <>

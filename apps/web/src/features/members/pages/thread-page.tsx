@@ -1,4 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
+import { MESSAGES, PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link, useParams } from 'react-router-dom';
 import { useMembersApi } from '../api/members-api';
 import { CommentForm, CommentThread } from '../components/comment-thread';
@@ -32,14 +32,15 @@ export default function ThreadPage({ kind }: { kind: 'thread' | 'post' }) {
       {(data) => (
         <>
           <p className="members-back">
-            <Link to="/members/discussions">← All discussions</Link>
+            <Link to={PAGE_PATHS.membersDiscussions}>← All discussions</Link>
           </p>
           <PageTitle
             title={data.thread.title}
             lede={
               data.thread.post ? (
                 <>
-                  Comments on <Link to={`/posts/${data.thread.post.slug}`}>the post</Link>.
+                  Comments on{' '}
+                  <Link to={pagePath('post', { slug: data.thread.post.slug })}>the post</Link>.
                 </>
               ) : data.thread.author ? (
                 `Started by ${data.thread.author.name ?? 'a member'}.`

@@ -2,7 +2,13 @@
  * Where provider and magic-link sign-ins land (/auth/callback). auth_success and auth_error are
  * read and logged only (spec section 2); the session itself says whether sign-in worked.
  */
-import { MEMBERS_DASHBOARD_PATH, MESSAGES, safeReturnPath, STORAGE_KEYS } from '@quillpost/domain';
+import {
+  MEMBERS_DASHBOARD_PATH,
+  MESSAGES,
+  safeReturnPath,
+  STORAGE_KEYS,
+  PAGE_PATHS,
+} from '@quillpost/domain';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
@@ -41,7 +47,7 @@ export default function AuthCallbackPage() {
             <button type="button" className="button button--primary" onClick={() => openSignIn()}>
               Try again
             </button>{' '}
-            <Link to="/" className="button button--quiet">
+            <Link to={PAGE_PATHS.home} className="button button--quiet">
               Go home
             </Link>
           </p>

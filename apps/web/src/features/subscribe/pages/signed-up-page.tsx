@@ -3,7 +3,7 @@
  * name, subscribedAt and wantsAccount; a direct visit (or a stale history entry) has none and
  * gets a generic page instead.
  */
-import { MESSAGES } from '@quillpost/domain';
+import { MESSAGES, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { preloadSignInDialog, useSignIn } from '../../sign-in';
@@ -89,14 +89,14 @@ function GenericSignedUp() {
         </p>
         <p>
           You can check where your subscription stands, resend the confirmation or unsubscribe on
-          the <Link to="/manage">manage subscription</Link> page.
+          the <Link to={PAGE_PATHS.manage}>manage subscription</Link> page.
         </p>
       </div>
       <p className="signed-up__actions">
-        <Link className="button button--primary" to="/">
+        <Link className="button button--primary" to={PAGE_PATHS.home}>
           Go to the home page
         </Link>
-        <Link className="button" to="/manage">
+        <Link className="button" to={PAGE_PATHS.manage}>
           Manage your subscription
         </Link>
       </p>
@@ -143,10 +143,10 @@ export default function SignedUpPage() {
       {confirmed ? null : <ResendConfirmation />}
       {details.wantsAccount && !signedIn ? <CreateAccount /> : null}
       <p className="signed-up__actions">
-        <Link className="button" to="/">
+        <Link className="button" to={PAGE_PATHS.home}>
           Back to the home page
         </Link>
-        <Link className="button button--quiet" to="/manage">
+        <Link className="button button--quiet" to={PAGE_PATHS.manage}>
           Manage your subscription
         </Link>
       </p>
