@@ -1,4 +1,5 @@
 // One lint config for the whole workspace; each package runs `eslint .` and picks this up.
+import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -50,6 +51,63 @@ const webLayers = {
           ExportNamedDeclaration: check,
           ExportAllDeclaration: check,
           ImportExpression: check,
+        };
+      },
+    },
+  },
+};
+
+/**
+ * Page paths come from the domain's page catalogue (PAGE_PATHS, pagePath), as API paths come from
+ * API_ROUTES. The rule reads the catalogue's file for the first segment of every page, so a new
+ * page is covered the day it is named; a string or template starting with one of them is a page
+ * path spelled by hand. Home ('/') is common as plain text too, so it is reported only where it
+ * is a destination: a route `path`, a link's `to`/`href`/`backTo`, navigate() or redirect().
+ */
+const pageCatalogue = path.join(import.meta.dirname, 'packages/domain/src/page-paths.ts');
+const pageSegments = [
+  ...new Set(
+    [...fs.readFileSync(pageCatalogue, 'utf8').matchAll(/'\/([A-Za-z0-9-]+)[^']*'/g)].map(
+      ([, segment]) => segment,
+    ),
+  ),
+];
+const pageLiteral = new RegExp(`^/(?:${pageSegments.join('|')})(?:[/?#]|$)`);
+const DESTINATIONS = new Set(['to', 'href', 'path', 'backTo']);
+const isDestination = (node) => {
+  const { parent } = node;
+  if (parent.type === 'JSXAttribute') return DESTINATIONS.has(parent.name.name);
+  if (parent.type === 'Property' && parent.value === node)
+    return DESTINATIONS.has(parent.key.name ?? parent.key.value);
+  if (parent.type === 'CallExpression' && parent.arguments[0] === node)
+    return ['navigate', 'redirect'].includes(parent.callee.name);
+  return false;
+};
+const pagePaths = {
+  rules: {
+    'no-page-path-literal': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          literal:
+            "Page path '{{text}}' spelled by hand: name it from PAGE_PATHS or pagePath() in @quillpost/domain.",
+        },
+      },
+      create(context) {
+        const check = (node, text) => {
+          const home = text === '/' || /^\/[?#]/.test(text);
+          if (pageLiteral.test(text) || (home && isDestination(node)))
+            context.report({ node, messageId: 'literal', data: { text } });
+        };
+        return {
+          Literal: (node) => {
+            if (typeof node.value === 'string') check(node, node.value);
+          },
+          TemplateLiteral: (node) => {
+            const head = node.quasis[0].value.cooked ?? '';
+            if (node.parent.type !== 'TaggedTemplateExpression') check(node, head);
+          },
         };
       },
     },
@@ -124,6 +182,17 @@ export default tseslint.config(
     ],
     plugins: { 'web-layers': webLayers },
     rules: { 'web-layers/no-restricted-paths': 'error' },
+  },
+  {
+    // Pages are named from the domain's catalogue; tests may spell the URLs they visit.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/**/*.test.{ts,tsx}',
+      'apps/web/src/**/testing/**',
+      'apps/web/src/test/**',
+    ],
+    plugins: { 'page-paths': pagePaths },
+    rules: { 'page-paths/no-page-path-literal': 'error' },
   },
   {
     // Only env.ts may read process.env: configuration is validated once, at boot.
