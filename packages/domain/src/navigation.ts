@@ -1,5 +1,4 @@
 /** Menus, navigation lists and links of spec sections 1 and 2. */
-import { API_ROUTES } from './contracts/endpoints.js';
 import { PAGE_PATHS } from './page-paths.js';
 
 export const USER_MENU_VARIANTS = ['sidebar', 'dropdown', 'overlay'] as const;
@@ -12,21 +11,6 @@ export const MEMBERS_DASHBOARD_PATH = PAGE_PATHS.membersDashboard;
 export const USER_MENU_DASHBOARD_PATH = PAGE_PATHS.dashboard;
 /** Sign out from any user menu navigates here. */
 export const SIGN_OUT_REDIRECT_PATH = PAGE_PATHS.home;
-
-/** @deprecated Name pages from PAGE_PATHS (and the confirmation link from API_ROUTES.verify). */
-export const PATHS = {
-  home: PAGE_PATHS.home,
-  start: PAGE_PATHS.start,
-  signedUp: PAGE_PATHS.signedUp,
-  manage: PAGE_PATHS.manage,
-  authCallback: PAGE_PATHS.authCallback,
-  membersDashboard: PAGE_PATHS.membersDashboard,
-  verify: API_ROUTES.verify.path,
-  privacy: PAGE_PATHS.privacy,
-  tos: PAGE_PATHS.tos,
-  contact: PAGE_PATHS.contact,
-  links: PAGE_PATHS.links,
-} as const;
 
 export interface NavItem {
   path: string;
