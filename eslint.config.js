@@ -173,26 +173,19 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Tests and their fixtures may look inside, as in the API.
+    // The web's layers, and pages named from the domain's catalogue. Tests and their fixtures
+    // may look inside features, as in the API, and spell the URLs they visit.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: [
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/src/**/testing/**',
       'apps/web/src/test/**',
     ],
-    plugins: { 'web-layers': webLayers },
-    rules: { 'web-layers/no-restricted-paths': 'error' },
-  },
-  {
-    // Pages are named from the domain's catalogue; tests may spell the URLs they visit.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/**/*.test.{ts,tsx}',
-      'apps/web/src/**/testing/**',
-      'apps/web/src/test/**',
-    ],
-    plugins: { 'page-paths': pagePaths },
-    rules: { 'page-paths/no-page-path-literal': 'error' },
+    plugins: { 'web-layers': webLayers, 'page-paths': pagePaths },
+    rules: {
+      'web-layers/no-restricted-paths': 'error',
+      'page-paths/no-page-path-literal': 'error',
+    },
   },
   {
     // Only env.ts may read process.env: configuration is validated once, at boot.
