@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPath, API_ROUTES } from './contracts/endpoints.js';
-import { PAGE_PATHS, pagePath, pathWithin } from './page-paths.js';
+import { PAGE_PATHS, pagePath } from './page-paths.js';
 import { ITEM_BASE_PATHS, itemPath } from './permalinks.js';
 
 describe('pagePath', () => {
@@ -27,18 +27,6 @@ describe('pagePath', () => {
   it('refuses a missing parameter', () => {
     // @ts-expect-error the slug is required
     expect(() => pagePath('post', {})).toThrow('pagePath: missing :slug for /posts/:slug');
-  });
-});
-
-describe('pathWithin', () => {
-  it('gives a page relative to the splat route it sits under', () => {
-    expect(pathWithin('members', 'membersDashboard')).toBe('dashboard');
-    expect(pathWithin('members', 'membersThread')).toBe('discussions/threads/:threadId');
-    expect(pathWithin('members', 'membersConsole')).toBe('admin/*');
-  });
-
-  it('refuses a page outside it', () => {
-    expect(() => pathWithin('members', 'blog')).toThrow('not under members');
   });
 });
 

@@ -40,8 +40,8 @@ export const PAGE_PATHS = {
   project: '/projects/:slug',
   /** Where social sign-in and magic links land. */
   authCallback: '/auth/callback',
-  /** The members area, its own router below this. */
-  members: '/members/*',
+  /** The members area's frame (sign-in gate and menu); its pages below it. */
+  members: '/members',
   membersDashboard: '/members/dashboard',
   membersProfile: '/members/profile',
   membersAccount: '/members/account',
@@ -92,17 +92,4 @@ type PageParamsArgument<N extends PageName> = [ParamNames<(typeof PAGE_PATHS)[N]
  */
 export function pagePath<N extends PageName>(name: N, ...[params]: PageParamsArgument<N>): string {
   return fillPath(PAGE_PATHS[name], (params ?? {}) as Record<string, string>, 'pagePath');
-}
-
-/**
- * A page's pattern relative to the splat route it sits under, for a router mounted there:
- * `pathWithin('members', 'membersThread')` is `discussions/threads/:threadId`.
- */
-export function pathWithin(parent: PageName, name: PageName): string {
-  const base = PAGE_PATHS[parent].replace(/\*$/, '');
-  const path: string = PAGE_PATHS[name];
-  if (!base.endsWith('/') || !path.startsWith(base)) {
-    throw new Error(`pathWithin: ${name} (${path}) is not under ${parent} (${PAGE_PATHS[parent]})`);
-  }
-  return path.slice(base.length);
 }

@@ -41,11 +41,32 @@ async function loadMatchedModules(routeTable: RouteObject[]) {
 }
 
 /**
+ * A page's module (its loader included) loads as soon as the reader shows the intent to open it,
+ * a pointer over its link, focus or a touch, so that following the link waits for its data only.
+ */
+function preloadPagesOnIntent(routeTable: RouteObject[]) {
+  const requested = new Set<RouteObject>();
+  const preload = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    for (const { route } of matchRoutes(routeTable, link.pathname) ?? []) {
+      if (typeof route.lazy !== 'function' || requested.has(route)) continue;
+      requested.add(route);
+      void route.lazy();
+    }
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart']) {
+    document.addEventListener(type, preload, { capture: true, passive: true });
+  }
+}
+
+/**
  * Not top-level await: page chunks import shared code from this module's chunk, so it must finish
  * evaluating before the modules it waits for can.
  */
 async function hydrate(container: HTMLElement) {
   await loadMatchedModules(routes);
+  preloadPagesOnIntent(routes);
   const router = createBrowserRouter(routes, { hydrationData: readRouteData(document) });
 
   // The canonical link the server wrote says which public URL the site answers on.

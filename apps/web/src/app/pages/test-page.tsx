@@ -1,9 +1,17 @@
-import { LOADING_ANIMATION, type LoadingAnimationSize } from '@quillpost/domain';
+import { LOADING_ANIMATION, PAGE_PATHS, type LoadingAnimationSize } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { LoadingAnimation } from '../../components/loading-animation';
 import { PageHeader } from '../../components/page-header';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
+import type { PageMetaFunction } from '../../lib/route-handle';
 import './test-page.css';
+
+export const meta: PageMetaFunction = () => ({
+  title: 'Test page',
+  description: 'Every loading animation on the site in every size, for checking them by eye.',
+  path: PAGE_PATHS.loadingAnimations,
+  noindex: true,
+});
 
 /** The spec's test page: every loading animation variant, with controls for size and progress. */
 export default function TestPage() {

@@ -2,12 +2,38 @@ import { PAGE_PATHS, type Category } from '@quillpost/domain';
 import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import type { PostSummary } from '../api/posts';
+import { summarizePost, type PostSummary } from '../api/posts';
 import { CategoryFilter } from '../components/category-filter';
 import { PostList } from '../components/post-list';
-import type { BlogData } from '../page-data';
 import { humanize } from '../utils/format';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { optional, postsOrEmpty } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
+
+export interface BlogData {
+  posts: PostSummary[];
+  /** Null when the categories could not be read: the page then derives them from the posts. */
+  categories: Category[] | null;
+}
+
+export async function loader({ reader }: PageLoaderArgs): Promise<BlogData> {
+  const [posts, categories] = await Promise.all([reader.posts(), reader.categories()]);
+  return { posts: postsOrEmpty(posts).map(summarizePost), categories: optional(categories) };
+}
+
+export const meta: PageMetaFunction<typeof loader> = ({ categories }, { url }) => {
+  const active = url.searchParams.get('category');
+  const activeName = active
+    ? (categories?.find((category) => category.slug === active)?.name ?? humanize(active))
+    : null;
+  return {
+    title: activeName ? `Blog: ${activeName}` : 'Blog',
+    description: `Every post ${SITE_TITLE} has published, newest first: building software, learning in public and the craft of writing.`,
+    // The filtered views are the category pages' content again: one canonical list.
+    path: PAGE_PATHS.blog,
+  };
+};
 
 /** The categories to offer: from the API when it answers, else from the posts themselves. */
 function filterCategories(

@@ -1,4 +1,4 @@
-import { PAGE_PATHS, type Book } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type Book } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { BookCover } from '../components/book-cover';
 import { BookRating } from '../components/book-rating';
@@ -7,9 +7,53 @@ import { ProseContent } from '../components/prose-content';
 import { TagList } from '../components/tag-list';
 import { formatDate, machineDate } from '../utils/format';
 import { BOOK_STATUS_LABELS } from '../utils/group-books';
+import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { person } from '../publication';
+import { absoluteUrl } from '../../../lib/page-head';
+import { required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import '../components/books.css';
 import './book-page.css';
+
+export const loader = async ({ reader, params }: PageLoaderArgs) =>
+  required(await reader.book(params.slug ?? ''));
+
+export const handle: PageHandle = { item: 'Book' };
+
+export const meta: PageMetaFunction<typeof loader> = (book, publication) => {
+  const { publicUrl } = publication;
+  const path = pagePath('book', { slug: book.slug });
+  const description =
+    book.excerpt_short || `${SITE_TITLE}’s notes on ${book.title} by ${book.author}.`;
+  return {
+    title: `${book.title} by ${book.author}`,
+    description,
+    path,
+    type: 'book',
+    image: book.cover_url,
+    imageAlt: `Cover of ${book.title}`,
+    jsonLd: [
+      {
+        '@type': 'Book',
+        name: book.title,
+        author: { '@type': 'Person', name: book.author },
+        url: publicUrl + path,
+        ...(book.year ? { datePublished: String(book.year) } : {}),
+        ...(book.cover_url ? { image: absoluteUrl(publicUrl, book.cover_url) } : {}),
+        ...(book.rating
+          ? {
+              review: {
+                '@type': 'Review',
+                author: person(publication),
+                reviewRating: { '@type': 'Rating', ratingValue: book.rating, bestRating: 5 },
+              },
+            }
+          : {}),
+      },
+    ],
+  };
+};
 
 function BookDetails({ book }: { book: Book }) {
   const shelf =

@@ -7,8 +7,19 @@ import { BookRating } from '../components/book-rating';
 import { ShelfLinks } from '../components/shelf-links';
 import { formatShortDate, machineDate } from '../utils/format';
 import { BOOK_STATUS_LABELS } from '../utils/group-books';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './books-array-page.css';
+
+export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.books());
+
+export const meta: PageMetaFunction<typeof loader> = () => ({
+  title: 'All books',
+  description: `Every book on ${SITE_TITLE}’s shelves in one table: reading, read and want to read.`,
+  path: PAGE_PATHS.allBooks,
+});
 
 type SortKey = 'title' | 'author' | 'year' | 'status' | 'rating';
 interface Sort {

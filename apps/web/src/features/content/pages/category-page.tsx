@@ -2,11 +2,79 @@ import { feedPath, PAGE_PATHS, pagePath, type Category } from '@quillpost/domain
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { summarizePost, type PostSummary } from '../api/posts';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { PostList } from '../components/post-list';
 import { HUBS, isHubId } from '../hubs';
-import type { CategoryData } from '../page-data';
+import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { categoryFeeds } from '../publication';
+import { notFound, optional, postsOrEmpty, required } from '../read-results';
+import { humanize } from '../utils/format';
 import '../components/content.css';
+
+export type CategoryData =
+  | { kind: 'index'; categories: Category[] }
+  | {
+      kind: 'posts';
+      slug: string;
+      sub: string | null;
+      category: Category | null;
+      name: string;
+      subName: string | null;
+      posts: PostSummary[];
+    };
+
+/** /category, /category/{category} and /category/{category}/{topic}. */
+export async function loader({ reader, params }: PageLoaderArgs): Promise<CategoryData> {
+  const [slug, sub = null, ...rest] = (params['*'] ?? '').split('/').filter(Boolean);
+  if (!slug) return { kind: 'index', categories: required(await reader.categories()) };
+  if (rest.length > 0) notFound();
+  const [postsResult, categoriesResult] = await Promise.all([
+    reader.posts(slug),
+    reader.categories(),
+  ]);
+  const all = postsOrEmpty(postsResult);
+  const category = optional(categoriesResult)?.find((entry) => entry.slug === slug) ?? null;
+  const posts = sub ? all.filter((post) => post.sub_category === sub) : all;
+  // A category or topic nothing was ever filed under does not exist; an emptied one still does.
+  const known = sub
+    ? posts.length > 0 || Boolean(category?.sub_categories.some((entry) => entry.slug === sub))
+    : all.length > 0 || category !== null;
+  if (!known && postsResult.ok) notFound();
+  const subName = sub
+    ? (category?.sub_categories.find((entry) => entry.slug === sub)?.name ?? humanize(sub))
+    : null;
+  return {
+    kind: 'posts',
+    slug,
+    sub,
+    category,
+    name: category?.name ?? humanize(slug),
+    subName,
+    posts: posts.map(summarizePost),
+  };
+}
+
+export const handle: PageHandle = { item: 'Category' };
+
+export const meta: PageMetaFunction<typeof loader> = (data) => {
+  if (data.kind === 'index') {
+    return {
+      title: 'Categories',
+      description: 'Every category of posts on the site, with how much is in each.',
+      path: pagePath('category'),
+    };
+  }
+  const title = data.subName ? `${data.name}: ${data.subName}` : data.name;
+  const hub = data.sub === null && isHubId(data.slug) ? HUBS[data.slug] : null;
+  return {
+    // /build is the hub page; its category list is named apart from it.
+    title: `Category: ${title}`,
+    description: hub ? hub.summary : `Posts filed under ${title}, newest first.`,
+    path: pagePath('category', { '*': data.sub ? [data.slug, data.sub] : [data.slug] }),
+    feeds: categoryFeeds(data.slug, data.name),
+  };
+};
 
 function CategoryIndex({ categories }: { categories: Category[] }) {
   return (

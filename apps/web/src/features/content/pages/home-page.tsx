@@ -1,15 +1,51 @@
 import { PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
-import { SITE_TAGLINE } from '../../../lib/site-identity';
 import { EmptyState } from '../../../components/empty-state';
-import type { PostSummary } from '../api/posts';
+import { summarizePost, type PostSummary } from '../api/posts';
 import { PostList } from '../components/post-list';
 import { SubscribeCall } from '../components/subscribe-call';
-import { HUB_IDS, HUBS } from '../hubs';
-import type { HomeData } from '../page-data';
+import { HUB_IDS, HUBS, type HubId } from '../hubs';
 import { formatDate, machineDate } from '../utils/format';
+import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { person } from '../publication';
+import { postsOrEmpty } from '../read-results';
+import { SITE_DESCRIPTION, SITE_TAGLINE, SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './home-page.css';
+
+const LATEST_COUNT = 5;
+
+export async function loader({ reader }: PageLoaderArgs) {
+  const posts = postsOrEmpty(await reader.posts());
+  const latestIn = (hub: HubId) => posts.find((post) => post.category === hub);
+  return {
+    latest: posts.slice(0, LATEST_COUNT).map(summarizePost),
+    latestByHub: Object.fromEntries(
+      HUB_IDS.map((hub) => {
+        const latest = latestIn(hub);
+        return [hub, latest ? summarizePost(latest) : null];
+      }),
+    ) as Record<HubId, PostSummary | null>,
+  };
+}
+
+type HomeData = LoaderData<typeof loader>;
+
+export const meta: PageMetaFunction<typeof loader> = (_data, publication) => ({
+  description: SITE_DESCRIPTION,
+  path: PAGE_PATHS.home,
+  jsonLd: [
+    {
+      '@type': 'WebSite',
+      name: SITE_TITLE,
+      url: `${publication.publicUrl}/`,
+      description: SITE_DESCRIPTION,
+      inLanguage: 'en',
+      author: { '@type': 'Person', name: SITE_TITLE },
+    },
+    person(publication),
+  ],
+});
 
 function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
   return (

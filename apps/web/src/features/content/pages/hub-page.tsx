@@ -1,16 +1,106 @@
-import { PAGE_PATHS, pagePath, type Book } from '@quillpost/domain';
+import {
+  itemPath,
+  PAGE_PATHS,
+  pagePath,
+  type Book,
+  type ContentReader,
+  type JournalEntry,
+  type Poem,
+  type Project,
+} from '@quillpost/domain';
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { summarizePost, type PostSummary } from '../api/posts';
 import { BookGrid } from '../components/book-grid';
 import { EntryLinks, type EntryLink } from '../components/entry-links';
 import { PostList } from '../components/post-list';
 import { ProjectCard } from '../components/project-card';
-import { HUBS, type HubId } from '../hubs';
-import type { HubData, HubRelated } from '../page-data';
+import { HUB_IDS, HUBS, type HubId } from '../hubs';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { categoryFeeds } from '../publication';
+import { postsOrEmpty, required } from '../read-results';
 import '../components/content.css';
 import './hub-page.css';
+
+const HUB_POST_COUNT = 6;
+const HUB_ENTRY_COUNT = 3;
+const HUB_BOOK_COUNT = 6;
+
+type HubRelated =
+  | { hub: 'build'; projects: Project[] }
+  | { hub: 'learn'; reading: Book[]; upNext: Book[] }
+  | { hub: 'write'; journal: EntryLink[]; poems: EntryLink[] };
+
+interface HubData {
+  hub: HubId;
+  posts: PostSummary[];
+  related: HubRelated;
+}
+
+function entryLinks(
+  items: ReadonlyArray<JournalEntry | Poem>,
+  kind: 'journal' | 'poem',
+  count: number,
+): EntryLink[] {
+  return items.slice(0, count).map((item) => ({
+    slug: item.slug,
+    title: item.title,
+    date: item.date,
+    excerpt: item.excerpt_short,
+    to: itemPath(kind, item.slug),
+  }));
+}
+
+async function loadRelated(reader: ContentReader, hub: HubId): Promise<HubRelated> {
+  switch (hub) {
+    case 'build':
+      return { hub, projects: required(await reader.projects()) };
+    case 'learn': {
+      const [shelf, next] = await Promise.all([
+        reader.books('bookshelf'),
+        reader.books('reading-list'),
+      ]);
+      return {
+        hub,
+        reading: required(shelf).filter((book) => book.status === 'reading'),
+        upNext: required(next).slice(0, HUB_BOOK_COUNT),
+      };
+    }
+    case 'write': {
+      const [journal, poems] = await Promise.all([reader.journal(), reader.poems()]);
+      return {
+        hub,
+        journal: entryLinks(required(journal), 'journal', HUB_ENTRY_COUNT),
+        poems: entryLinks(required(poems), 'poem', HUB_ENTRY_COUNT),
+      };
+    }
+  }
+}
+
+/** One module serves the three hubs: the path says which. */
+export async function loader({ reader, request }: PageLoaderArgs): Promise<HubData> {
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
+  const hub = HUB_IDS.find((id) => HUBS[id].path === pathname);
+  if (!hub) throw new Error(`${pathname} is no hub's path`);
+  const [posts, related] = await Promise.all([reader.posts(hub), loadRelated(reader, hub)]);
+  return {
+    hub,
+    posts: postsOrEmpty(posts).slice(0, HUB_POST_COUNT).map(summarizePost),
+    related,
+  };
+}
+
+export const meta: PageMetaFunction<typeof loader> = ({ hub }) => {
+  const info = HUBS[hub];
+  return {
+    title: info.title,
+    description: info.summary,
+    path: info.path,
+    feeds: categoryFeeds(hub, info.title),
+  };
+};
 
 /** The sections each hub gathers (spec section 2: the menu marks the hub active on them too). */
 const HUB_PLACES: Record<HubId, Array<{ to: string; label: string }>> = {

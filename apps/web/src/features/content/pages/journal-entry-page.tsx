@@ -3,8 +3,19 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { JournalEntryView } from '../components/journal-entry';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { SubscribeCall } from '../components/subscribe-call';
+import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { entryMeta } from '../publication';
+import { required } from '../read-results';
 import '../components/content.css';
 import './journal-page.css';
+
+export const loader = async ({ reader, params }: PageLoaderArgs) =>
+  required(await reader.journalEntry(params.slug ?? ''));
+
+export const handle: PageHandle = { item: 'Journal entry' };
+
+export const meta: PageMetaFunction<typeof loader> = (entry, publication) =>
+  entryMeta(entry, 'Journal', publication);
 
 /** /journal/{slug}: one entry on a page of its own, to link to and share. */
 export default function JournalEntryPage() {

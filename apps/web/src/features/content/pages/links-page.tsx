@@ -5,8 +5,19 @@ import { SITE_TITLE } from '../../../lib/site-identity';
 import { EmptyState } from '../../../components/empty-state';
 import { LinkIcon } from '../components/link-icon';
 import { ProseContent } from '../components/prose-content';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { required } from '../read-results';
 import '../components/content.css';
 import './links-page.css';
+
+export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.links());
+
+export const meta: PageMetaFunction<typeof loader> = (links) => ({
+  title: 'Links',
+  description: `Links to everything ${links.title} makes, and where to find ${links.title} online.`,
+  path: PAGE_PATHS.links,
+  type: 'profile',
+});
 
 function hostLabel(url: string): string {
   if (url.startsWith('mailto:')) return url.slice('mailto:'.length);

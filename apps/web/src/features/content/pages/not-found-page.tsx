@@ -2,8 +2,12 @@ import { PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { HUB_IDS, HUBS } from '../hubs';
 import { useDocumentMeta } from '../../../lib/document-meta';
+import { notFound } from '../read-results';
 import '../components/content.css';
 import './not-found-page.css';
+
+/** Every path no other route matches: a 404, whose boundary shows this page. */
+export const loader = async () => notFound();
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,12 +1,42 @@
-import { PAGE_PATHS, pagePath, type NowPage } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type NowArchiveSummary, type NowPage } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { NowArchiveList, NowView } from '../components/now-view';
-import type { NowArchivesData } from '../page-data';
 import { formatMonth } from '../utils/format';
+import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { notFound, required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
+
+type NowArchivesData =
+  { kind: 'index'; archives: NowArchiveSummary[] } | { kind: 'archive'; page: NowPage };
+
+export async function loader({ reader, params }: PageLoaderArgs): Promise<NowArchivesData> {
+  const [slug, ...rest] = (params['*'] ?? '').split('/').filter(Boolean);
+  if (!slug) return { kind: 'index', archives: required(await reader.nowArchives()) };
+  if (rest.length > 0) notFound();
+  return { kind: 'archive', page: required(await reader.nowArchive(slug)) };
+}
+
+export const handle: PageHandle = { item: 'Archived page' };
+
+export const meta: PageMetaFunction<typeof loader> = (data) => {
+  if (data.kind === 'index') {
+    return {
+      title: 'Now: archives',
+      description: `Older versions of ${SITE_TITLE}’s now page, kept as a record of what mattered when.`,
+      path: pagePath('nowArchive'),
+    };
+  }
+  const month = formatMonth(data.page.date) || data.page.title;
+  return {
+    title: `Now, ${month}`,
+    description: data.page.excerpt_short || `${SITE_TITLE}’s now page as it stood in ${month}.`,
+    path: pagePath('nowArchive', { '*': data.page.slug }),
+  };
+};
 
 function ArchiveIndex({
   archives,

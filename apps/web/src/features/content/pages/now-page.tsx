@@ -1,9 +1,26 @@
-import { pagePath } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { NowArchiveList, NowView } from '../components/now-view';
-import type { NowData } from '../page-data';
+import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { optional, required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
+
+export async function loader({ reader }: PageLoaderArgs) {
+  const [now, archives] = await Promise.all([reader.now(), reader.nowArchives()]);
+  return { now: required(now), archives: optional(archives) ?? [] };
+}
+
+type NowData = LoaderData<typeof loader>;
+
+export const meta: PageMetaFunction<typeof loader> = ({ now }) => ({
+  title: 'Now',
+  description:
+    now.excerpt_short ||
+    `What ${SITE_TITLE} is focused on at this point in life: building, reading and writing.`,
+  path: PAGE_PATHS.now,
+});
 
 export default function NowPage() {
   const { now, archives } = useLoaderData() as NowData;

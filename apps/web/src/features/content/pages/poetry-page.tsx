@@ -1,11 +1,23 @@
-import type { Poem } from '@quillpost/domain';
+import { PAGE_PATHS, type Poem } from '@quillpost/domain';
 import { useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PoemView } from '../components/poem';
-import { POETRY_FEEDS } from '../page-meta';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { POETRY_FEEDS } from '../publication';
+import { required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './poetry-page.css';
+
+export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.poems());
+
+export const meta: PageMetaFunction<typeof loader> = () => ({
+  title: 'Poetry',
+  description: `Poems by ${SITE_TITLE}: small observations about code, libraries, weather and love.`,
+  path: PAGE_PATHS.poetry,
+  feeds: POETRY_FEEDS,
+});
 
 export default function PoetryPage() {
   const poems = useLoaderData() as Poem[];

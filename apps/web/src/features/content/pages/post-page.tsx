@@ -1,17 +1,84 @@
-import { PAGE_PATHS, pagePath } from '@quillpost/domain';
+import { itemPath, PAGE_PATHS, pagePath, type Post } from '@quillpost/domain';
 import { Link, useLoaderData, useRouteError } from 'react-router-dom';
-import { postFailureMessage } from '../api/posts';
+import {
+  postFailureMessage,
+  postNeighbours,
+  type PostNeighbours as PostNeighbourLinks,
+} from '../api/posts';
 import { BookmarkSlot } from '../components/bookmark-button';
 import { PostMeta } from '../components/post-meta';
 import { PostNeighbours } from '../components/post-neighbours';
 import { ProseContent } from '../components/prose-content';
 import { SubscribeCall } from '../components/subscribe-call';
 import { TagList } from '../components/tag-list';
-import type { PostData } from '../page-data';
 import { formatDate, humanize, machineDate } from '../utils/format';
-import { errorStatus } from '../../../lib/route-handle';
+import {
+  errorStatus,
+  type PageHandle,
+  type PageLoaderArgs,
+  type PageMetaFunction,
+} from '../../../lib/route-handle';
+import { absoluteUrl } from '../../../lib/page-head';
+import { person } from '../publication';
+import { required } from '../read-results';
+import { SITE_DESCRIPTION, SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './post-page.css';
+
+export interface PostData {
+  post: Post;
+  neighbours: PostNeighbourLinks | null;
+}
+
+export async function loader({ reader, params }: PageLoaderArgs): Promise<PostData> {
+  const slug = params.slug ?? '';
+  const [post, posts] = await Promise.all([reader.post(slug), reader.posts()]);
+  return {
+    post: required(post),
+    neighbours: posts.ok ? postNeighbours(posts.data, slug) : null,
+  };
+}
+
+export const handle: PageHandle = { item: 'Post' };
+
+export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => {
+  const { publicUrl } = publication;
+  const path = itemPath('post', post.slug);
+  const description = post.excerpt_short || post.excerpt_medium || SITE_DESCRIPTION;
+  const image = post.featured_image_url;
+  return {
+    title: post.title,
+    description,
+    path,
+    type: 'article',
+    image,
+    imageAlt: `Illustration for “${post.title}”`,
+    article: {
+      publishedTime: post.date,
+      modifiedTime: post.updated_at,
+      section: humanize(post.category),
+      tags: post.tags,
+    },
+    jsonLd: [
+      {
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description,
+        url: publicUrl + path,
+        mainEntityOfPage: publicUrl + path,
+        datePublished: post.date,
+        dateModified: post.updated_at ?? post.date,
+        author: person(publication),
+        publisher: { '@type': 'Person', name: SITE_TITLE, url: `${publicUrl}/` },
+        ...(image ? { image: absoluteUrl(publicUrl, image) } : {}),
+        articleSection: humanize(post.category),
+        keywords: post.tags.join(', '),
+        inLanguage: 'en',
+        ...(post.reading_minutes ? { timeRequired: `PT${post.reading_minutes}M` } : {}),
+      },
+    ],
+  };
+};
 
 /** A post that is not there (404), or could not be loaded. */
 export function ErrorBoundary() {

@@ -1,12 +1,27 @@
-import { PAGE_PATHS, type Project } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type Project } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { ProjectStack, ProjectStatus } from '../components/project-card';
 import { ProseContent } from '../components/prose-content';
 import { TagList } from '../components/tag-list';
 import { formatMonth, machineDate } from '../utils/format';
+import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { required } from '../read-results';
 import '../components/content.css';
 import './project-page.css';
+
+export const loader = async ({ reader, params }: PageLoaderArgs) =>
+  required(await reader.project(params.slug ?? ''));
+
+export const handle: PageHandle = { item: 'Project' };
+
+export const meta: PageMetaFunction<typeof loader> = (project) => ({
+  title: project.title,
+  description: project.summary,
+  path: pagePath('project', { slug: project.slug }),
+  image: project.featured_image_url,
+  imageAlt: `Illustration for the ${project.title} project`,
+});
 
 function hostOf(url: string): string {
   try {

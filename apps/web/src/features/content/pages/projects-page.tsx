@@ -3,7 +3,18 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { ProjectCard } from '../components/project-card';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
+
+export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.projects());
+
+export const meta: PageMetaFunction<typeof loader> = () => ({
+  title: 'Projects',
+  description: `Software ${SITE_TITLE} builds and maintains: small, durable tools and the engine behind this site.`,
+  path: PAGE_PATHS.projects,
+});
 
 export default function ProjectsPage() {
   const projects = useLoaderData() as Project[];

@@ -4,7 +4,19 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { BookGrid } from '../components/book-grid';
 import { ShelfLinks } from '../components/shelf-links';
+import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
+import { required } from '../read-results';
+import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
+
+export const loader = async ({ reader }: PageLoaderArgs) =>
+  required(await reader.books('reading-list'));
+
+export const meta: PageMetaFunction<typeof loader> = () => ({
+  title: 'Reading list',
+  description: `The books ${SITE_TITLE} wants to read next.`,
+  path: PAGE_PATHS.readingList,
+});
 
 export default function ReadingListPage() {
   const books = useLoaderData() as Book[];

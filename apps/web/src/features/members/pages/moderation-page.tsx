@@ -6,7 +6,7 @@ import {
   pagePath,
 } from '@quillpost/domain';
 import { useId, useState } from 'react';
-import { Link, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { Link, NavLink, Navigate, useParams } from 'react-router-dom';
 import type { ApiResult } from '../../../lib/api-client';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../components/avatar';
@@ -291,9 +291,12 @@ export default function ModerationPage() {
   const can = useCan();
   // Absolute: relative links inside a splat route (moderation/*) resolve against the whole URL.
   const tabs = [
-    ...(can('moderate_comments') ? [{ path: 'queue', label: 'Queue' }] : []),
-    ...(can('view_moderation_logs') ? [{ path: 'log', label: 'Log' }] : []),
+    ...(can('moderate_comments') ? [{ path: 'queue', label: 'Queue', View: Queue }] : []),
+    ...(can('view_moderation_logs') ? [{ path: 'log', label: 'Log', View: Log }] : []),
   ].map((tab) => ({ ...tab, to: pagePath('membersModeration', { '*': tab.path }) }));
+  // The tab is the rest of the path; an unknown or forbidden one opens the first allowed.
+  const rest = useParams()['*'];
+  const current = tabs.find((tab) => tab.path === rest);
 
   return (
     <>
@@ -314,12 +317,7 @@ export default function ModerationPage() {
               </NavLink>
             ))}
           </nav>
-          <Routes>
-            <Route index element={<Navigate to={tabs[0]!.to} replace />} />
-            {can('moderate_comments') ? <Route path="queue" element={<Queue />} /> : null}
-            {can('view_moderation_logs') ? <Route path="log" element={<Log />} /> : null}
-            <Route path="*" element={<Navigate to={tabs[0]!.to} replace />} />
-          </Routes>
+          {current ? <current.View /> : <Navigate to={tabs[0]!.to} replace />}
         </>
       )}
     </>

@@ -9,20 +9,21 @@ import { useCan } from '../permissions';
 
 /** A general thread (/members/discussions/threads/:threadId) or a post's comments
  * (/members/discussions/posts/:postId). */
-export default function ThreadPage({ kind }: { kind: 'thread' | 'post' }) {
+export default function ThreadPage() {
   const api = useMembersApi();
   const can = useCan();
-  const { threadId = '', postId = '' } = useParams();
-  const key = kind === 'post' ? `post:${postId}` : `thread:${threadId}`;
+  // Two routes share this page: a post's route names the post, a thread's the thread.
+  const { threadId = '', postId } = useParams();
+  const key = postId === undefined ? `thread:${threadId}` : `post:${postId}`;
   const thread = useResource(key, (_client, signal) =>
-    kind === 'post' ? api.postThread(postId, { signal }) : api.thread(threadId, { signal }),
+    postId === undefined ? api.thread(threadId, { signal }) : api.postThread(postId, { signal }),
   );
 
   const comment = async (body: string, parentId?: number) => {
     const result =
-      kind === 'post'
-        ? await api.commentOnPost(postId, body, parentId)
-        : await api.commentOnThread(threadId, body, parentId);
+      postId === undefined
+        ? await api.commentOnThread(threadId, body, parentId)
+        : await api.commentOnPost(postId, body, parentId);
     if (result.ok) thread.reload();
     return result;
   };

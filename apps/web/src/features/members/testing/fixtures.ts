@@ -121,9 +121,10 @@ export function memberRoutes(
 /** Loads the lazy members chunks up front, so the first test of a file does not wait on them. */
 export async function preloadMembersArea(): Promise<void> {
   await Promise.all([
-    import('../members-routes'),
+    import('../pages/members-layout'),
+    import('../pages/dashboard-page'),
     import('../pages/moderation-page'),
-    import('../console/admin-console'),
+    import('../pages/console-page'),
     import('../../content'),
     import('../../sign-in/sign-in-dialog'),
   ]);

@@ -14,6 +14,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useSignIn } from '../sign-in-context';
 import { useStorage } from '../../../lib/storage-context';
+import type { PageHandle, PageMetaFunction } from '../../../lib/route-handle';
+
+export const handle: PageHandle = { personal: true };
+
+export const meta: PageMetaFunction = () => ({
+  title: 'Signing you in',
+  description: 'Finishing your sign-in.',
+  path: PAGE_PATHS.authCallback,
+  noindex: true,
+});
 
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();

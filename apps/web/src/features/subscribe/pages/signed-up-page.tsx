@@ -9,7 +9,15 @@ import { useMembership } from '../../../lib/membership/membership-context';
 import { preloadSignInDialog, useSignIn } from '../../sign-in';
 import { useResendConfirmation } from '../use-resend-confirmation';
 import { useHydrated } from '../../../lib/use-hydrated';
+import type { PageMetaFunction } from '../../../lib/route-handle';
 import './signed-up-page.css';
+
+export const meta: PageMetaFunction = () => ({
+  title: 'Check your inbox',
+  description: 'Confirm your newsletter subscription with the link in your email.',
+  path: PAGE_PATHS.signedUp,
+  noindex: true,
+});
 
 interface SignedUpState {
   email: string;

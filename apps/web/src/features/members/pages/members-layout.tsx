@@ -1,16 +1,28 @@
 /**
- * The frame of every /members page: a sign-in gate, the member menu from the domain table
- * (active items only) plus the staff links the viewer's permissions allow, and the page.
+ * The frame of every /members page, the members area's parent route: a sign-in gate, the member
+ * menu from the domain table (active items only) plus the staff links the viewer's permissions
+ * allow, and the page. Nothing in it can render before the session is known.
  */
-import { memberMenuItems, MESSAGES, pagePath } from '@quillpost/domain';
+import { memberMenuItems, MESSAGES, PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useSignIn } from '../../sign-in';
+import type { PageHandle, PageMetaFunction } from '../../../lib/route-handle';
 import { CONSOLE_SECTIONS, useCan } from '../permissions';
 import '../members.css';
+
+export const handle: PageHandle = { personal: true };
+
+/** The server's head for every members page; each page titles the document once it shows. */
+export const meta: PageMetaFunction = () => ({
+  title: 'Members',
+  description: 'The members area.',
+  path: PAGE_PATHS.members,
+  noindex: true,
+});
 
 function SignInRequired() {
   const { pathname, search } = useLocation();
@@ -75,7 +87,7 @@ function MembersNav() {
   );
 }
 
-export function MembersLayout() {
+export default function MembersLayout() {
   const { state, initializing } = useMembership();
   if (initializing) return <PageLoading />;
   if (!state.user) return <SignInRequired />;

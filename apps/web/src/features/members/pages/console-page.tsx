@@ -4,14 +4,14 @@
  */
 import { pagePath } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { NavLink, Navigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../components/page-title';
 import { CONSOLE_SECTIONS, useCan } from '../permissions';
-import { AnalyticsSection } from './analytics-section';
-import { EventsSection } from './events-section';
-import { SettingsSection } from './settings-section';
-import { SubscribersSection } from './subscribers-section';
-import { UsersSection } from './users-section';
+import { AnalyticsSection } from '../console/analytics-section';
+import { EventsSection } from '../console/events-section';
+import { SettingsSection } from '../console/settings-section';
+import { SubscribersSection } from '../console/subscribers-section';
+import { UsersSection } from '../console/users-section';
 
 /** Absolute: relative links inside a splat route (admin/*) resolve against the whole URL. */
 const sectionPath = (section: string) => pagePath('membersConsole', { '*': section });
@@ -34,9 +34,12 @@ const ELEMENTS = {
   settings: <SettingsSection />,
 } as const;
 
-export default function AdminConsole() {
+export default function ConsolePage() {
   const can = useCan();
   const sections = CONSOLE_SECTIONS.filter((section) => can(section.permission));
+  // The section is the rest of the path; an unknown or forbidden one opens the first allowed.
+  const rest = useParams()['*'];
+  const current = sections.find((section) => section.path === rest);
   return (
     <>
       <PageTitle
@@ -60,13 +63,11 @@ export default function AdminConsole() {
               </NavLink>
             ))}
           </nav>
-          <Routes>
-            <Route index element={<Navigate to={sectionPath(sections[0]!.path)} replace />} />
-            {sections.map((section) => (
-              <Route key={section.path} path={section.path} element={ELEMENTS[section.path]} />
-            ))}
-            <Route path="*" element={<Navigate to={sectionPath(sections[0]!.path)} replace />} />
-          </Routes>
+          {current ? (
+            ELEMENTS[current.path]
+          ) : (
+            <Navigate to={sectionPath(sections[0]!.path)} replace />
+          )}
         </>
       )}
     </>
