@@ -335,6 +335,34 @@ describe('in the browser', () => {
     await close();
   });
 
+  it("loads a page's code when the reader points at its link, so the click waits for data only", async () => {
+    const { page, pageErrors, close } = await openPage(stack.browser);
+    await page.goto(stack.site.url + '/blog');
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')),
+    );
+    const postCode: Array<{ url: string; afterClick: boolean }> = [];
+    let clicked = false;
+    page.on('request', (request) => {
+      if (/\/post-page-[\w-]+\.js$/.test(request.url())) {
+        postCode.push({ url: request.url(), afterClick: clicked });
+      }
+    });
+    const link = page.getByRole('link', { name: 'Why I write in public' }).first();
+    const loaded = page.waitForResponse((response) =>
+      /\/post-page-[\w-]+\.js$/.test(response.url()),
+    );
+    await link.hover();
+    await loaded;
+    clicked = true;
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: 'Why I write in public' }).waitFor();
+    expect(postCode).toHaveLength(1);
+    expect(postCode[0]!.afterClick).toBe(false);
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('needs no second request for the data the page came with', async () => {
     const { page, close } = await openPage(stack.browser);
     const reads: string[] = [];

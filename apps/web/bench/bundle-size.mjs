@@ -82,7 +82,7 @@ const kb = (bytes) => (bytes / 1000).toFixed(1);
 const column = (bytes) => kb(bytes).padStart(7);
 
 const pageKeys = Object.keys(manifest)
-  .filter((key) => /^src\/.*\/pages\/[\w-]+-page\.tsx$|members-routes\.tsx$/.test(key))
+  .filter((key) => /^src\/.*\/pages\/[\w-]+\.tsx$/.test(key))
   .sort();
 const beforePaintJs = [...beforePaint].reduce((sum, file) => sum + sent(file).br, 0);
 console.log(
