@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPath, API_ROUTES } from './contracts/endpoints.js';
-import { PAGE_PATHS, pagePath } from './page-paths.js';
+import { PAGE_PATHS, pageAddress, pagePath } from './page-paths.js';
 import { ITEM_BASE_PATHS, itemPath } from './permalinks.js';
 
 describe('pagePath', () => {
@@ -39,5 +39,30 @@ describe('the catalogue', () => {
   it('is where permalinks come from', () => {
     expect(ITEM_BASE_PATHS).toEqual({ post: '/posts', journal: '/journal', poem: '/poetry' });
     expect(itemPath('journal', 'first warm day')).toBe('/journal/first%20warm%20day');
+  });
+});
+
+/** A query string as URLSearchParams reads it: the first value of each name, decoded. */
+const queryOf = (text: string) => ({
+  get(name: string): string | null {
+    const pair = text
+      .split('&')
+      .map((part) => part.split('=').map(decodeURIComponent))
+      .find(([key]) => key === name);
+    return pair ? (pair[1] ?? '') : null;
+  },
+});
+
+describe('pageAddress', () => {
+  it('keeps the query parameters a page reads and drops the rest', () => {
+    const query = queryOf('utm_source=x&category=build&verify=token&email=a%40b.c');
+    expect(pageAddress('/blog', query)).toBe('/blog?category=build');
+    expect(pageAddress('/', query)).toBe('/');
+    expect(pageAddress('/posts/hello', query)).toBe('/posts/hello');
+  });
+
+  it('gives one address however the parameters are spelled', () => {
+    expect(pageAddress('/blog', queryOf('category=a&category=b'))).toBe('/blog?category=a');
+    expect(pageAddress('/blog', queryOf('category=a%20b'))).toBe('/blog?category=a%20b');
   });
 });

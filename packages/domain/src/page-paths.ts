@@ -93,3 +93,28 @@ type PageParamsArgument<N extends PageName> = [ParamNames<(typeof PAGE_PATHS)[N]
 export function pagePath<N extends PageName>(name: N, ...[params]: PageParamsArgument<N>): string {
   return fillPath(PAGE_PATHS[name], (params ?? {}) as Record<string, string>, 'pagePath');
 }
+
+/**
+ * The query parameters a page's HTML depends on, by page. The server renders and caches a page
+ * by its path and these alone: tracking parameters and one-time links (`verify`, `email`) neither
+ * make new cache entries nor reach a page another reader is sent.
+ */
+export const PAGE_QUERY_PARAMETERS: Partial<Record<PageName, readonly string[]>> = {
+  /** The blog's filter: one category's posts. */
+  blog: ['category'],
+};
+
+/** What `pageAddress` reads of a query: URLSearchParams has it (the domain has no DOM types). */
+export interface QueryParameters {
+  get(name: string): string | null;
+}
+
+/** `path` and the query parameters its page reads, in a fixed order: the page's cache key. */
+export function pageAddress(path: string, query: QueryParameters): string {
+  const name = (Object.keys(PAGE_PATHS) as PageName[]).find((page) => PAGE_PATHS[page] === path);
+  const kept = ((name && PAGE_QUERY_PARAMETERS[name]) ?? []).flatMap((parameter) => {
+    const value = query.get(parameter);
+    return value === null ? [] : [`${encodeURIComponent(parameter)}=${encodeURIComponent(value)}`];
+  });
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}

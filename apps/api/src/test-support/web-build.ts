@@ -46,7 +46,7 @@ export function createWebBuild() {
 export function createPageRenderer({ reader, publicUrl, template, preloadsFor }) {
   return {
     async render(url) {
-      const { pathname } = new URL(url, publicUrl);
+      const { pathname, searchParams } = new URL(url, publicUrl);
       if (pathname === '/old') return { kind: 'redirect', status: 301, location: '/new' };
       if (pathname === '/broken') {
         return { kind: 'page', status: 500, html: '<p>Something went wrong</p>', personal: false, error: 'Error: loader bug' };
@@ -55,6 +55,12 @@ export function createPageRenderer({ reader, publicUrl, template, preloadsFor })
       let status = 200;
       let body = 'Home';
       const modules = [];
+      if (personal) body = 'Members ' + searchParams;
+      if (pathname === '/blog') {
+        const category = searchParams.get('category');
+        status = category === 'nope' ? 404 : 200;
+        body = 'Blog: ' + (category ?? 'every post') + (searchParams.size > 1 ? ' and more' : '');
+      }
       const post = /^\\/posts\\/([^/]+)$/.exec(pathname);
       if (post) {
         modules.push('src/pages/post-page.tsx');

@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { SplashScreen } from '../components/splash-screen';
+import { useHydrated } from '../lib/use-hydrated';
 import { MembershipProvider, useMembership } from '../lib/membership/membership-context';
 import { MenuProvider } from '../features/menus/menu-context';
 import { SignInDialogHost, SignInProvider } from '../features/sign-in';
@@ -15,10 +16,15 @@ import type { RouteHandle } from '../lib/route-handle';
 const UrlSignals = lazy(() => import('./url-signals'));
 const SIGNAL_PARAMS = /[?&](verify|verified|verify_error)=/;
 
-/** The query-parameter handler loads only when the address carries one of its parameters. */
+/**
+ * The query-parameter handler loads only when the address carries one of its parameters, and
+ * only once the page has hydrated: the server renders pages without them (a one-time link's
+ * token never reaches a page another reader is sent), so hydration must render nothing here too.
+ */
 function UrlSignalsGate() {
   const { search } = useLocation();
-  if (!SIGNAL_PARAMS.test(search)) return null;
+  const hydrated = useHydrated();
+  if (!hydrated || !SIGNAL_PARAMS.test(search)) return null;
   return (
     <Suspense fallback={null}>
       <UrlSignals />

@@ -31,8 +31,9 @@ const pageModules = new Map(
 );
 
 /**
- * No loader reads the query string (the blog's ?category= only filters what is shown), so a
- * change of query alone keeps the data; a new path, or Try Again, loads it afresh.
+ * The query string only filters what a page shows (the blog's ?category=, whose loader refuses a
+ * category that does not exist), so a change of query alone keeps the data; a new path, or Try
+ * Again, loads it afresh.
  */
 const samePathKeepsData: ShouldRevalidateFunction = ({
   currentUrl,

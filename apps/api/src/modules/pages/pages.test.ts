@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signInWithMagicLink } from '../../test-support/auth.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { createTestApp } from '../../test-support/test-app.js';
+import { rawRequest } from '../../test-support/raw-http.js';
 import { createWebBuild } from '../../test-support/web-build.js';
 import { syncContent } from '../content/sync.js';
 import { loadBuiltPages } from './page-host.js';
@@ -102,10 +103,64 @@ describe('server-rendered pages', () => {
 
   it('keeps at most 500 pages, dropping the least recently used', async () => {
     const { app } = await setup();
-    const first = (await html(app, '/posts/hello?n=0')).text;
-    for (let n = 1; n <= 500; n += 1) await html(app, `/posts/hello?n=${n}`);
-    expect((await html(app, '/posts/hello?n=500')).text).toContain('render 501');
-    expect((await html(app, '/posts/hello?n=0')).text).not.toBe(first);
+    const first = (await html(app, '/posts/missing-0')).text;
+    for (let n = 1; n <= 500; n += 1) await html(app, `/posts/missing-${n}`);
+    expect((await html(app, '/posts/missing-500')).text).toContain('render 501');
+    expect((await html(app, '/posts/missing-0')).text).not.toBe(first);
+  });
+
+  it('keys a page on its path and the query parameters it reads, so links cannot fill the cache', async () => {
+    const { app } = await setup();
+    const home = (await html(app, '/')).text;
+    expect(home).toContain('render 1 ');
+    for (const query of [
+      '?utm_source=mastodon&utm_campaign=spring',
+      '?verify=one-time-token',
+      '?verified=true&email=reader%40example.com',
+      '?n=1',
+      '?n=2',
+    ]) {
+      const res = await html(app, `/${query}`);
+      expect(res.text, query).toBe(home);
+      expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    }
+
+    const build = await html(app, '/blog?category=build&utm_source=x&ref=y');
+    expect(build.text).toContain('<main>Blog: build</main>');
+    expect((await html(app, '/blog?ref=z&category=build')).text).toBe(build.text);
+    expect((await html(app, '/blog')).text).toContain('<main>Blog: every post</main>');
+  });
+
+  it('keeps no page for a query that names nothing', async () => {
+    const { app } = await setup();
+    const first = await html(app, '/blog?category=nope');
+    expect(first.status).toBe(404);
+    const again = await html(app, '/blog?category=nope');
+    expect(again.text).not.toBe(first.text);
+  });
+
+  it('renders a page that depends on the session with its whole query, for this reader only', async () => {
+    const { app } = await setup();
+    const res = await html(app, '/members/dashboard?manage=secret&utm_source=x');
+    expect(res.text).toContain('<main>Members manage=secret&utm_source=x</main>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('sends //x and /\\x to /x on this site, however the request target is spelled', async () => {
+    const { app } = await setup();
+    for (const [target, location] of <Array<[string, string]>>[
+      ['http://evil.example//////', '/'],
+      ['http://evil.example//posts/hello?x=1', '/posts/hello?x=1'],
+      ['//\\evil.example', '/evil.example'],
+      ['/\\evil.example/path?q=1', '/evil.example/path?q=1'],
+      ['///evil.example', '/evil.example'],
+    ]) {
+      const answer = await rawRequest(app, target, { Accept: 'text/html' });
+      expect(answer.status, target).toBe(301);
+      expect(answer.headers.location, target).toBe(location);
+    }
+    const plain = await rawRequest(app, 'http://evil.example/posts/hello', { Accept: 'text/html' });
+    expect(plain.status).toBe(200);
   });
 
   it('answers HEAD with the headers of GET, and sends //path to /path', async () => {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
-import { contentReaderOver } from '@quillpost/domain';
+import { contentReaderOver, pageAddress } from '@quillpost/domain';
 import {
   PRIVATE_NO_STORE,
   PUBLIC_CACHE,
@@ -33,6 +33,19 @@ const CACHEABLE_STATUSES = new Set([200, 404]);
 
 /** Paths that are never pages: the API, its verification link and the development mailbox. */
 const NOT_PAGES = /^\/(?:api\/|verify$|dev\/)/;
+
+/**
+ * The page a request names, as a path on this site, and its query: Express's parsed path (of an
+ * absolute-form target, `GET http://host/x`, only the path). Browsers read a leading `//` or `/\`
+ * as a host name, so a path that starts with a run of slashes and backslashes is `misspelled`:
+ * the page meant starts with one `/`.
+ */
+function requestedPage(req: Request): { path: string; query: string; misspelled: boolean } {
+  const target = req.originalUrl;
+  const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+  const path = req.path.replace(/^[/\\]+/, '/');
+  return { path, query, misspelled: path !== req.path };
+}
 
 function etagOf(html: string): string {
   return `"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -109,34 +122,41 @@ export function pageRoutes(host: PageHost, content: ContentService, logger: Logg
   router.use(host.assets);
   router.get(/.*/, async (req, res, next) => {
     if (NOT_PAGES.test(req.path) || !req.accepts('html')) return next();
-    // `//x` would read as a host name to a URL parser; the page meant is `/x`.
-    if (req.path.startsWith('//')) {
-      const query = req.originalUrl.slice(req.path.length);
-      return res.redirect(301, `/${req.path.replace(/^\/+/, '')}${query}`);
-    }
+    const { path, query, misspelled } = requestedPage(req);
+    if (misspelled) return res.redirect(301, path + query);
 
     if (viewerOf(req).canSeeUnpublished) {
-      const page = answer(req, res, await previewPages.render(req.originalUrl));
+      const page = answer(req, res, await previewPages.render(path + query));
       if (page) send(res, page, PRIVATE_NO_STORE);
       return;
     }
 
+    // Anonymous pages render and are kept by their address: the path and the query parameters
+    // the page reads, whatever else the link carried.
+    const address = pageAddress(path, new URLSearchParams(query));
     // The footer's year is part of every page, so a new year is a new version too.
     const currentVersion = () =>
       `${host.build}:${content.version()}:${content.nowIso().slice(0, 4)}`;
     const version = currentVersion();
-    const cached = host.build === null ? undefined : cache.get(req.originalUrl, version);
+    const cached = host.build === null ? undefined : cache.get(address, version);
     if (cached) return send(res, cached, PUBLIC_CACHE);
 
-    const rendered = await renderShared(req.originalUrl);
+    let rendered = await renderShared(address);
+    // A page that depends on the session is this reader's alone: it sees the whole query
+    // (/auth/callback's result, /manage's token).
+    if (rendered.kind === 'page' && rendered.personal && address !== path + query) {
+      rendered = await publicPages.render(path + query);
+    }
     const page = answer(req, res, rendered);
     if (!page || rendered.kind !== 'page') return;
     if (rendered.personal || !CACHEABLE_STATUSES.has(page.status)) {
       return send(res, page, PRIVATE_NO_STORE);
     }
     // A scheduled post may have gone live while this page rendered: then it is already stale.
-    if (host.build !== null && currentVersion() === version) {
-      cache.set(req.originalUrl, page, version);
+    // A query that names nothing (a category no post is filed under) is not worth a place.
+    const named = page.status === 200 || address === path;
+    if (host.build !== null && named && currentVersion() === version) {
+      cache.set(address, page, version);
     }
     send(res, page, PUBLIC_CACHE);
   });

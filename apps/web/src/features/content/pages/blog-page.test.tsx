@@ -28,11 +28,11 @@ const posts = [
   }),
 ];
 
-async function renderBlog(url = '/blog') {
+async function renderBlog(url = '/blog', categories = SAMPLE_CATEGORIES) {
   const fake = createFakeApi({
     ...SIGNED_OUT_ROUTES,
     'GET /api/posts': { body: posts },
-    'GET /api/categories': { body: SAMPLE_CATEGORIES },
+    'GET /api/categories': { body: categories },
   });
   await renderPage(url, { api: fake.api });
   return fake;
@@ -83,10 +83,20 @@ describe('BlogPage', () => {
   });
 
   it('says so when a category has no posts', async () => {
-    await renderBlog('/blog?category=poems');
+    const poems = { slug: 'poems', name: 'Poems', count: 0, sub_categories: [] };
+    await renderBlog('/blog?category=poems', [...SAMPLE_CATEGORIES, poems]);
     expect(
       await screen.findByRole('heading', { name: 'No posts in Poems yet' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all posts' })).toBeInTheDocument();
+  });
+
+  it('is not found for a category the blog does not have, whatever the link says', async () => {
+    await renderBlog('/blog?category=Free%20prizes%20at%20evil.example');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page isn’t here' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Free prizes/)).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^Page not found/);
   });
 });

@@ -7,7 +7,7 @@ import { CategoryFilter } from '../components/category-filter';
 import { PostList } from '../components/post-list';
 import { humanize } from '../utils/format';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
-import { optional, postsOrEmpty } from '../read-results';
+import { notFound, optional, postsOrEmpty } from '../read-results';
 import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 
@@ -17,9 +17,15 @@ export interface BlogData {
   categories: Category[] | null;
 }
 
-export async function loader({ reader }: PageLoaderArgs): Promise<BlogData> {
+export async function loader({ reader, request }: PageLoaderArgs): Promise<BlogData> {
   const [posts, categories] = await Promise.all([reader.posts(), reader.categories()]);
-  return { posts: postsOrEmpty(posts).map(summarizePost), categories: optional(categories) };
+  const data = { posts: postsOrEmpty(posts).map(summarizePost), categories: optional(categories) };
+  // The filter names one of the blog's categories: any other text is no page of this site, so a
+  // link cannot make the blog's title say what the owner never wrote.
+  const active = new URL(request.url).searchParams.get('category');
+  const offered = filterCategories(data.categories, data.posts);
+  if (active && posts.ok && !offered.some((category) => category.slug === active)) notFound();
+  return data;
 }
 
 export const meta: PageMetaFunction<typeof loader> = ({ categories }, { url }) => {
