@@ -1,3 +1,4 @@
+import { redactSecretUrl } from '@quillpost/domain';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -6,7 +7,6 @@ import type { AppDeps } from './deps.js';
 import { responseContractCheck } from './http/contract-check.js';
 import { AppError, errorHandler } from './http/errors.js';
 import { proxyTrustAdvisor } from './http/proxy-trust.js';
-import { redactUrl } from './logger.js';
 import { healthRoutes } from './modules/health/index.js';
 import {
   contentReads,
@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
       serializers: {
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          url: redactUrl(req.url),
+          url: redactSecretUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

@@ -47,8 +47,9 @@ describe('upgradeDatabase', () => {
       '012-notifications.sql',
       '013-server-heartbeat.sql',
       '014-content-newsletter-sent.sql',
+      '015-user-link-keys.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(7);
+    expect(upgrade.backup?.pending).toHaveLength(8);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -77,8 +77,8 @@ export function createUser(
   const now = new Date(t.clock.now()).toISOString();
   const { lastInsertRowid } = t.deps.db
     .prepare(
-      `INSERT INTO users (email, email_verified, name, role, created_at, updated_at)
-       VALUES (?, 1, ?, ?, ?, ?)`,
+      `INSERT INTO users (email, email_verified, name, role, link_key, created_at, updated_at)
+       VALUES (?, 1, ?, ?, lower(hex(randomblob(16))), ?, ?)`,
     )
     .run(
       options.email ?? `user-${serial}@example.com`,

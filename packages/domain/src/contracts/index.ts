@@ -8,3 +8,4 @@ export * from './newsletter.js';
 export * from './page-rendering.js';
 export * from './endpoints.js';
 export * from './endpoint-schemas.js';
+export * from './secret-urls.js';

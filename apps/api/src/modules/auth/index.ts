@@ -23,6 +23,7 @@ export {
   membersByMethod,
   peopleByIds,
   replyEmailsWanted,
+  userLinkKey,
   setReplyEmails,
   setUserName,
   userListRow,

@@ -1,4 +1,5 @@
 import { idList, inTransaction, likeContaining, statement } from '../../db/statements.js';
+import { randomBytes } from 'node:crypto';
 import { levelFromRole, type Person, type RoleLevel, type SignInMethod } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
@@ -108,11 +109,12 @@ export function insertUser(
 ): UserRow {
   return db
     .prepare(
-      `INSERT INTO users (email, email_verified, name, avatar_url, role, role_assigned_at, created_at, updated_at)
-       VALUES (@email, @emailVerified, @name, @avatarUrl, @role, @now, @now, @now)
+      `INSERT INTO users (email, email_verified, name, avatar_url, role, role_assigned_at, link_key,
+         created_at, updated_at)
+       VALUES (@email, @emailVerified, @name, @avatarUrl, @role, @now, @linkKey, @now, @now)
        RETURNING *`,
     )
-    .get({ ...user, emailVerified: user.emailVerified ? 1 : 0 }) as UserRow;
+    .get({ ...user, emailVerified: user.emailVerified ? 1 : 0, linkKey: newLinkKey() }) as UserRow;
 }
 
 /** Sets a user's role and the notice their next session will show. */
@@ -174,6 +176,17 @@ export function liftUserBan(db: Db, userId: number, now: string): void {
   ).run(now, userId);
 }
 
+/** A fresh key for a member's one-click mail links: a new one revokes every link signed before. */
+function newLinkKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** The key signed into a member's one-click mail links; undefined for no such member. */
+export function userLinkKey(db: Db, userId: number): string | undefined {
+  return statement(db, 'SELECT link_key FROM users WHERE id = ?').pluck().get(userId) as
+    string | undefined;
+}
+
 /** Whether the member wants an email when someone replies to their comment (on by default). */
 export function replyEmailsWanted(db: Db, userId: number): boolean {
   return statement(db, 'SELECT reply_emails FROM users WHERE id = ?').pluck().get(userId) === 1;
@@ -196,9 +209,9 @@ export function deleteMagicLinksForEmail(db: Db, email: string): void {
 export function tombstoneUser(db: Db, userId: number, now: string): void {
   db.prepare(
     `UPDATE users SET email = NULL, email_verified = 0, name = NULL, avatar_url = NULL,
-       deleted_at = @now, updated_at = @now
+       link_key = @linkKey, deleted_at = @now, updated_at = @now
      WHERE id = @userId`,
-  ).run({ userId, now });
+  ).run({ userId, now, linkKey: newLinkKey() });
   db.prepare('DELETE FROM accounts WHERE user_id = ?').run(userId);
   db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
   db.prepare('DELETE FROM magic_links WHERE user_id = ?').run(userId);

@@ -84,6 +84,22 @@ describe('reply emails', () => {
     expect(forged.status).toBe(404);
   });
 
+  it('revokes every reply-email link sent so far when the account is erased', async () => {
+    const t = testApp();
+    const { ada, reply } = await conversation(t);
+    await reply();
+    const [notice] = mailsOf(t, 'reply-notice');
+    const offUrl = /<(http[^>]+)>/.exec(notice?.body?.headers['List-Unsubscribe'] ?? '')?.[1];
+    const path = new URL(offUrl!).pathname;
+    expect((await request(t.app).get(path)).status).toBe(200);
+
+    const erased = await as(t, ada).delete('/api/members/account', { confirmDelete: true });
+    expect(erased.status).toBe(200);
+    const page = await request(t.app).get(path);
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('This link does not work');
+  });
+
   it('mails the author of the comment answered, in a back-and-forth too; never a banned member', async () => {
     const t = testApp();
     const { ada, bob, post, reply } = await conversation(t);

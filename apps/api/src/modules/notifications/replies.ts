@@ -3,13 +3,14 @@
  * most once per thread an hour (the rest of the conversation is on the page), unless they turned
  * these emails off on the Account page or with the one-click link every one of them carries.
  */
+import { tokenLinkPath } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { renderEmail } from '../../mail/templates.js';
 import type { PersonalDataHolder } from '../../personal-data.js';
-import { liveAccountsByIds, peopleByIds, replyEmailsWanted } from '../auth/index.js';
+import { liveAccountsByIds, peopleByIds, replyEmailsWanted, userLinkKey } from '../auth/index.js';
 import { truncate } from '../content/index.js';
 import { constantTimeEqual, idOfToken, signIdToken } from '../../security/secrets.js';
 import { claimReplyNotice, deleteReplyNoticesOf, replyNoticesOf } from './store.js';
@@ -19,20 +20,32 @@ const QUOTE_MAX_CHARS = 400;
 
 export type NotificationDeps = { db: Db; clock: Clock; env: Env };
 
-/** The token of a member's "no more reply emails" link, never expiring (turning off is harmless). */
-export function replyEmailsOffToken(secret: string, userId: number): string {
-  return signIdToken(secret, userId, `reply-emails-off:v1:${userId}`);
+/**
+ * The token of a member's "no more reply emails" link: `<id base36>.<HMAC-SHA256>` over the
+ * purpose, the id and the member's `link_key`, keyed with SESSION_SECRET, as subscriber links are.
+ * It never expires (mail is read months later); a new `link_key`, which erasing the account sets,
+ * revokes every link sent so far.
+ */
+function replyEmailsOffToken(secret: string, userId: number, linkKey: string): string {
+  return signIdToken(secret, userId, `reply-emails-off:v2:${userId}:${linkKey}`);
 }
 
-/** The member a "no more reply emails" token names, or null when it is not one of ours. */
-export function userOfReplyEmailsOffToken(secret: string, token: string): number | null {
+/** The member a "no more reply emails" token names, or null when it is not a live one of ours. */
+export function userOfReplyEmailsOffToken(db: Db, secret: string, token: string): number | null {
   const id = idOfToken(token);
-  return id !== null && constantTimeEqual(replyEmailsOffToken(secret, id), token) ? id : null;
+  const linkKey = id === null ? undefined : userLinkKey(db, id);
+  if (id === null || linkKey === undefined) return null;
+  return constantTimeEqual(replyEmailsOffToken(secret, id, linkKey), token) ? id : null;
 }
 
-export function replyEmailsOffUrl(env: Pick<Env, 'SESSION_SECRET' | 'PUBLIC_URL'>, userId: number) {
-  const token = replyEmailsOffToken(env.SESSION_SECRET, userId);
-  return new URL(`/api/notifications/replies/off/${token}`, env.PUBLIC_URL).toString();
+/** The member's "no more reply emails" link, as every reply email carries it. */
+export function replyEmailsOffUrl(
+  db: Db,
+  env: Pick<Env, 'SESSION_SECRET' | 'PUBLIC_URL'>,
+  userId: number,
+): string {
+  const token = replyEmailsOffToken(env.SESSION_SECRET, userId, userLinkKey(db, userId) ?? '');
+  return new URL(tokenLinkPath('replyEmailsOff', token), env.PUBLIC_URL).toString();
 }
 
 /** A reply just stored, as discussions tells of it. */
@@ -74,7 +87,7 @@ export function queueReplyNotice(deps: NotificationDeps, reply: NewReply): void 
       ? `/members/discussions/posts/${reply.thread.postId}`
       : `/members/discussions/threads/${reply.thread.id}`;
   const quote = truncate(reply.body, QUOTE_MAX_CHARS);
-  const offUrl = replyEmailsOffUrl(env, recipientId);
+  const offUrl = replyEmailsOffUrl(db, env, recipientId);
   const content = renderEmail({
     siteName: site,
     heading: `${replier} replied to your comment`,

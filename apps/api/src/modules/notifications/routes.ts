@@ -1,3 +1,4 @@
+import { TOKEN_LINK_PATHS } from '@quillpost/domain';
 import express, { Router, type Response } from 'express';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
@@ -27,7 +28,7 @@ export function notificationRoutes(deps: CommunityDeps, mount: MountEndpoint): v
 export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
   const { db, env } = deps;
   const router = Router();
-  const path = '/api/notifications/replies/off/:token';
+  const path = TOKEN_LINK_PATHS.replyEmailsOff;
   const site = env.SITE_NAME;
   const invalid = (res: Response) =>
     sendSmallPage(res, 404, {
@@ -38,7 +39,7 @@ export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
     });
 
   router.get(path, (req, res) => {
-    if (userOfReplyEmailsOffToken(env.SESSION_SECRET, req.params.token) === null)
+    if (userOfReplyEmailsOffToken(db, env.SESSION_SECRET, req.params.token) === null)
       return invalid(res);
     sendSmallPage(
       res,
@@ -55,7 +56,7 @@ export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
   });
 
   router.post(path, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
-    const userId = userOfReplyEmailsOffToken(env.SESSION_SECRET, req.params.token);
+    const userId = userOfReplyEmailsOffToken(db, env.SESSION_SECRET, req.params.token);
     if (userId === null) return invalid(res);
     setReplyEmails(db, userId, false, isoNow(deps.clock));
     sendSmallPage(res, 200, {

@@ -1,3 +1,4 @@
+import { tokenLinkPath } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import { constantTimeEqual, idOfToken, signIdToken } from '../../security/secrets.js';
 
@@ -61,7 +62,7 @@ export function unsubscribeUrl(env: LinkEnv, subscriber: LinkSubject | 'preview'
     subscriber === 'preview'
       ? PREVIEW_UNSUBSCRIBE_TOKEN
       : signSubscriberToken(env.SESSION_SECRET, 'unsubscribe', subscriber);
-  return new URL(`/api/newsletter/unsubscribe/${token}`, env.PUBLIC_URL).toString();
+  return new URL(tokenLinkPath('newsletterUnsubscribe', token), env.PUBLIC_URL).toString();
 }
 
 /**

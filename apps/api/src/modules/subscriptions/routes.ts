@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   MESSAGES,
   mailboxKey,
+  TOKEN_LINK_PATHS,
   type SubscriptionStatusView,
   verifyQuerySchema,
 } from '@quillpost/domain';
@@ -250,7 +251,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
 export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
   const { env, db } = deps;
   const router = Router();
-  const path = '/api/newsletter/unsubscribe/:token';
+  const path = TOKEN_LINK_PATHS.newsletterUnsubscribe;
 
   const subscriberOf = (token: string) => {
     const id = tokenSubscriberId(token);
