@@ -12,7 +12,7 @@ import type { Permission } from '../roles.js';
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
-export type RateLimitClass = 'subscribe' | 'resend' | 'unsubscribe' | 'magic-link';
+export type RateLimitClass = 'subscribe' | 'resend' | 'unsubscribe' | 'magic-link' | 'webhook';
 
 export interface ApiRoute {
   method: ApiMethod;
@@ -94,9 +94,24 @@ export const API_ROUTES = {
 
   // Relays reporting bounces and complaints; each request proves itself (a signature, or Basic
   // credentials) before its body, in the relay's own format, is read
-  mailgunWebhook: { method: 'POST', path: '/api/mail/webhooks/mailgun', permission: null },
-  postmarkWebhook: { method: 'POST', path: '/api/mail/webhooks/postmark', permission: null },
-  sesWebhook: { method: 'POST', path: '/api/mail/webhooks/ses', permission: null },
+  mailgunWebhook: {
+    method: 'POST',
+    path: '/api/mail/webhooks/mailgun',
+    permission: null,
+    rateLimit: 'webhook',
+  },
+  postmarkWebhook: {
+    method: 'POST',
+    path: '/api/mail/webhooks/postmark',
+    permission: null,
+    rateLimit: 'webhook',
+  },
+  sesWebhook: {
+    method: 'POST',
+    path: '/api/mail/webhooks/ses',
+    permission: null,
+    rateLimit: 'webhook',
+  },
 
   // Signing in
   session: publicGet('/api/auth/session'),

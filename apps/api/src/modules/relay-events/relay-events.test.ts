@@ -1,8 +1,13 @@
+import { MESSAGES } from '@quillpost/domain';
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app.js';
 import { findByEmail, listConsents, subscribe } from '../subscriptions/index.js';
+import { WEBHOOK_HITS_PER_MINUTE } from './routes.js';
+import { httpsSnsClient } from './ses.js';
 
 const SIGNING_KEY = 'key-mailgun-webhook-signing-key-for-tests';
 const POSTMARK = { user: 'postmark-hooks', password: 'a long postmark webhook password' };
@@ -138,6 +143,15 @@ describe('Mailgun webhooks', () => {
       .send(mailgunBody(temporary, { now: t.clock.now() }))
       .expect(200);
     expect(findByEmail(t.deps.db, 'busy@example.com')?.bounced_at).toBeNull();
+  });
+
+  it('limits how often one address may call the webhooks', async () => {
+    const t = relayApp();
+    const hit = () => request(t.app).post('/api/mail/webhooks/mailgun').send({});
+    for (let n = 0; n < WEBHOOK_HITS_PER_MINUTE; n += 1) expect((await hit()).status).toBe(400);
+    const limited = await hit();
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(MESSAGES.RATE_LIMITED);
   });
 
   it('answers 404 until a signing key is configured', async () => {
@@ -352,6 +366,52 @@ describe('Amazon SES webhooks, through SNS', () => {
     }
     expect(t.fetched.every((url) => url === CERT_URL)).toBe(true);
     expect(findByEmail(t.deps.db, 'safe@example.com')?.bounced_at).toBeNull();
+  });
+
+  it('fetches one certificate however its URL is spelled, and none on another port or with a query', async () => {
+    const t = snsApp();
+    const spelled = (SigningCertURL: string) =>
+      signed({
+        Type: 'Notification',
+        Message: JSON.stringify({ notificationType: 'Delivery' }),
+        SigningCertURL,
+      });
+    for (const url of [
+      'https://SNS.EU-WEST-1.amazonaws.com/SimpleNotificationService-test.pem',
+      'https://sns.eu-west-1.amazonaws.com:443/SimpleNotificationService-test.pem',
+      'https://sns.eu-west-1.amazonaws.com/x/../SimpleNotificationService-test.pem',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem?',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem#',
+    ]) {
+      expect((await post(t, spelled(url))).status, url).toBe(200);
+    }
+    expect(new Set(t.fetched)).toEqual(new Set([CERT_URL]));
+
+    t.fetched.length = 0;
+    for (const url of [
+      'https://sns.eu-west-1.amazonaws.com:22/SimpleNotificationService-test.pem',
+      'https://sns.eu-west-1.amazonaws.com:6379/SimpleNotificationService-test.pem',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem?x=1',
+      'https://user@sns.eu-west-1.amazonaws.com/SimpleNotificationService-test.pem',
+    ]) {
+      expect((await post(t, spelled(url))).status, url).toBe(401);
+    }
+    expect(t.fetched).toEqual([]);
+  });
+
+  it('asks a certificate host that fails once a minute, not once a message', async () => {
+    let connections = 0;
+    const server = http.createServer((_req, res) => {
+      connections += 1;
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => server.close());
+    const { port } = server.address() as AddressInfo;
+    const sns = httpsSnsClient(2_000);
+    const url = `http://127.0.0.1:${port}/SimpleNotificationService-test.pem`;
+    for (let n = 0; n < 5; n += 1) await expect(sns.certificate(url)).rejects.toThrow('503');
+    expect(connections).toBe(1);
   });
 
   it('reads configuration-set events too, and acknowledges messages that report nothing', async () => {

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { endpointMounter } from '../../http/endpoints.js';
 import type { CommunityDeps, SnsClient } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
+import { limitByClient, RateLimiter } from '../../http/rate-limit.js';
 import { MAILGUN_MAX_SKEW_MS, readMailgunWebhook } from './mailgun.js';
 import { postmarkAuthorized, readPostmarkWebhook } from './postmark.js';
 import { recordRelayEvent, takeToken, type RelayEvent } from './service.js';
@@ -13,6 +14,9 @@ import {
   SNS_MAX_AGE_MS,
   verifySnsSignature,
 } from './ses.js';
+
+/** Webhook requests one client address may make a minute. */
+export const WEBHOOK_HITS_PER_MINUTE = 600;
 
 export type RelayWebhookDeps = CommunityDeps & {
   /** Fetches SNS certificates and confirms subscriptions; defaults to HTTPS. */
@@ -41,7 +45,19 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
     return outcome;
   };
 
-  const mount = endpointMounter(router, { noStore: true });
+  // A relay posts as fast as its readers bounce, from a few addresses; well below this, and far
+  // above what any relay sends, a flood from one address stops costing work.
+  const perClient = new RateLimiter({
+    db: deps.db,
+    name: 'relay-webhooks',
+    max: WEBHOOK_HITS_PER_MINUTE,
+    windowMs: 60_000,
+    clock,
+  });
+  const mount = endpointMounter(router, {
+    noStore: true,
+    limits: { webhook: limitByClient(perClient, 'webhook') },
+  });
 
   mount('mailgunWebhook', (req, res) => {
     const key = env.MAILGUN_WEBHOOK_SIGNING_KEY;
@@ -102,7 +118,7 @@ export function relayWebhookRoutes(deps: RelayWebhookDeps): Router {
         throw new AppError(401, 'UNAUTHORIZED');
       }
       if (message.Type === 'SubscriptionConfirmation') {
-        if (!message.SubscribeURL || !isSnsUrl(message.SubscribeURL, 'link')) {
+        if (!message.SubscribeURL || !isSnsUrl(message.SubscribeURL)) {
           throw new AppError(400, 'INVALID_REQUEST');
         }
         await sns.confirm(message.SubscribeURL);

@@ -15,22 +15,30 @@ export const SNS_MAX_AGE_MS = 60 * 60_000;
 // A region label is required: `sns.s3.amazonaws.com` is an S3 bucket anyone could own.
 const SNS_HOST = /^sns\.[a-z]{2}(-gov)?-[a-z]+-\d+\.amazonaws\.com(\.cn)?$/;
 
+/** `value` parsed as an https URL on an SNS host's default port, with no credentials; else null. */
+function snsUrl(value: string): URL | null {
+  if (!URL.canParse(value)) return null;
+  // URL lower-cases the host, resolves dot segments and drops an explicit :443.
+  const url = new URL(value);
+  const onSns = url.protocol === 'https:' && SNS_HOST.test(url.hostname) && url.port === '';
+  return onSns && !url.username && !url.password ? url : null;
+}
+
+/** Whether a URL is SNS's API, for the subscription confirmation link. */
+export function isSnsUrl(value: string): boolean {
+  return snsUrl(value) !== null;
+}
+
 /**
- * Whether a URL is an https URL on an SNS host: a certificate is SNS's own .pem, without query or
- * fragment (so no two URLs name one certificate); a link is SNS's API.
+ * The one spelling of a signing certificate's URL, or null when it is not one: SNS's own .pem on
+ * an SNS host, its query and fragment dropped (empty or not, they name the same file), so every
+ * spelling of one certificate is one fetch and one cache entry.
  */
-export function isSnsUrl(value: string, kind: 'certificate' | 'link'): boolean {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'https:' || !SNS_HOST.test(url.hostname) || url.username) return false;
-    return kind === 'link'
-      ? true
-      : /^\/SimpleNotificationService-[A-Za-z0-9]+\.pem$/.test(url.pathname) &&
-          url.search === '' &&
-          url.hash === '';
-  } catch {
-    return false;
-  }
+export function certificateUrl(value: string): string | null {
+  const url = snsUrl(value);
+  if (!url || !/^\/SimpleNotificationService-[A-Za-z0-9]+\.pem$/.test(url.pathname)) return null;
+  if (url.search !== '' || url.hash !== '') return null;
+  return `https://${url.hostname}${url.pathname}`;
 }
 
 const snsMessageSchema = z.object({
@@ -74,10 +82,11 @@ export function snsStringToSign(message: SnsMessage): string {
 }
 
 export async function verifySnsSignature(message: SnsMessage, sns: SnsClient): Promise<boolean> {
-  if (!isSnsUrl(message.SigningCertURL, 'certificate')) return false;
+  const certificateAt = certificateUrl(message.SigningCertURL);
+  if (!certificateAt) return false;
   let certificate: string;
   try {
-    certificate = await sns.certificate(message.SigningCertURL);
+    certificate = await sns.certificate(certificateAt);
   } catch {
     // No certificate at that address: nothing to check the signature against.
     return false;
@@ -154,7 +163,14 @@ export function sesEvents(message: SnsMessage): RelayEvent[] {
   return [];
 }
 
-/** The real SNS client: HTTPS with a timeout; certificates are kept once fetched. */
+/** How long a certificate that could not be fetched is not asked for again. */
+export const CERTIFICATE_FAILURE_TTL_MS = 60_000;
+
+/**
+ * The real SNS client: HTTPS with a timeout; certificates (by certificateUrl's spelling) are kept
+ * once fetched, and a failed fetch is remembered for a minute, so a flood of messages naming a
+ * certificate that does not answer costs one connection a minute, not one each.
+ */
 export function httpsSnsClient(timeoutMs = 10_000): SnsClient {
   // SNS signs with a handful of certificates; a few entries are plenty.
   const certificates = new Map<string, Promise<string>>();
@@ -173,7 +189,10 @@ export function httpsSnsClient(timeoutMs = 10_000): SnsClient {
       if (!pending) {
         if (certificates.size >= CACHE_LIMIT) certificates.clear();
         pending = get(url);
-        pending.catch(() => certificates.delete(url));
+        pending.catch(() => {
+          const forget = () => certificates.get(url) === pending && certificates.delete(url);
+          setTimeout(forget, CERTIFICATE_FAILURE_TTL_MS).unref();
+        });
         certificates.set(url, pending);
       }
       return pending;
