@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageCode } from '@quillpost/domain';
+import { MESSAGES, redactSecretUrl, type MessageCode } from '@quillpost/domain';
 import type { ErrorRequestHandler } from 'express';
 import { DomainError, type Refusal } from '../domain-error.js';
 import type { Logger } from '../logger.js';
@@ -30,31 +30,54 @@ function fromDomain(error: DomainError): AppError {
   return new AppError(STATUS_OF_REFUSAL[error.refusal], error.code, error.message);
 }
 
-interface BodyParserError {
+/**
+ * What Express and its parts (body parsers, the router's parameter decoding, the static file
+ * server) throw for a request they cannot take: an http-errors error with a 4xx status.
+ */
+interface ClientRequestError {
   type?: string;
   status?: number;
+  statusCode?: number;
+  message?: string;
 }
 
-function fromBodyParser(error: BodyParserError): AppError | undefined {
-  if (error.type === 'entity.too.large') return new AppError(413, 'PAYLOAD_TOO_LARGE');
+const CODE_OF_STATUS: Partial<Record<number, MessageCode>> = {
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+function fromClientRequest(error: ClientRequestError | null): AppError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
   if (error.type === 'entity.parse.failed') return new AppError(400, 'INVALID_JSON');
   if (error.type === 'encoding.unsupported' || error.type === 'charset.unsupported') {
     return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
   }
-  // express.static with fallthrough: false reports a missing file as an http-errors 404.
-  if (error.status === 404) return new AppError(404, 'NOT_FOUND');
-  return undefined;
+  const status = error.status ?? error.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  return new AppError(status, CODE_OF_STATUS[status] ?? 'INVALID_REQUEST');
 }
 
-/** The one place errors become responses: known ones keep their code, the rest are logged and hidden. */
+/**
+ * The one place errors become responses: refusals keep their code, a request the server cannot
+ * take is its 4xx with a line at warn level (no stack: nothing is wrong here), and anything else
+ * is a fault, logged with its stack and answered 500 without a word of what went wrong.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, _next) => {
-    const known =
-      error instanceof AppError
-        ? error
-        : error instanceof DomainError
-          ? fromDomain(error)
-          : fromBodyParser(error as BodyParserError);
+  return (error: unknown, req, res, _next) => {
+    let known: AppError | undefined;
+    if (error instanceof AppError) known = error;
+    else if (error instanceof DomainError) known = fromDomain(error);
+    else {
+      known = fromClientRequest(error as ClientRequestError | null);
+      if (known) {
+        // Not the error's message: a parameter that failed to decode is quoted in it, token and all.
+        const { type } = error as ClientRequestError;
+        const url = redactSecretUrl(req.originalUrl);
+        logger.warn({ status: known.status, type, method: req.method, url }, 'request refused');
+      }
+    }
     if (!known) {
       logger.error({ err: error }, 'unhandled error');
       res
