@@ -7,9 +7,9 @@
 import { systemClock } from '../clock.js';
 import { takeBackup } from '../db/backup.js';
 import { openDatabase } from '../db/connection.js';
-import { loadEnv } from '../env.js';
+import { loadStorageEnv } from '../env.js';
 
-const env = loadEnv();
+const env = loadStorageEnv();
 const db = openDatabase(env.DATABASE_PATH);
 try {
   const backup = await takeBackup(db, {

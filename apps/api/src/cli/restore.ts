@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { systemClock } from '../clock.js';
 import { restoreBackup } from '../db/backup.js';
-import { loadEnv } from '../env.js';
+import { loadStorageEnv } from '../env.js';
 
 const [given] = process.argv.slice(2);
 if (!given) {
@@ -16,7 +16,7 @@ if (!given) {
   );
   process.exit(2);
 }
-const env = loadEnv();
+const env = loadStorageEnv();
 const file = path.resolve(env.INIT_CWD ?? process.cwd(), given);
 try {
   const { keptAs } = restoreBackup(file, env.DATABASE_PATH, systemClock);

@@ -7,6 +7,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.js';
 import { createTempDatabase } from '../test-support/test-app.js';
+import { openDatabase } from './connection.js';
+import { migrate } from './migrate.js';
 import { beat, listBackups, restoreBackup, takeBackup } from './backup.js';
 
 const cleanups: Array<() => void> = [];
@@ -93,6 +95,31 @@ describe('backups', () => {
     cleanups.push(() => fs.rmSync(keptAs!, { force: true }));
   });
 
+  it('makes the database, its snapshots, the copy a restore keeps and their folders private', async () => {
+    const dir = tempDir();
+    const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+    const target = path.join(dir, 'data', 'site.db');
+    const db = openDatabase(target);
+    migrate(db);
+    insert(db, 1);
+    expect(modeOf(path.dirname(target))).toBe(0o700);
+    expect(modeOf(target)).toBe(0o600);
+    expect(modeOf(`${target}-wal`)).toBe(0o600);
+
+    const backups = path.join(dir, 'backups');
+    const backup = await takeBackup(db, { dir: backups, keep: 3, clock: manualClock() });
+    db.close();
+    expect(modeOf(backups)).toBe(0o700);
+    expect(modeOf(backup.file)).toBe(0o600);
+
+    // A database and a snapshot from before, readable by everyone, are private once restored.
+    fs.chmodSync(target, 0o644);
+    fs.chmodSync(backup.file, 0o644);
+    const { keptAs } = restoreBackup(backup.file, target, manualClock());
+    expect(modeOf(keptAs!)).toBe(0o600);
+    expect(modeOf(target)).toBe(0o600);
+  });
+
   it('refuses a file that is not a sound database', () => {
     const dir = tempDir();
     const broken = path.join(dir, 'site-20260101-000000Z.db');
@@ -120,9 +147,14 @@ describe('pnpm backup and pnpm restore', () => {
     );
   };
 
-  it('prints the snapshot as its last line, and restores it', () => {
+  it('prints the snapshot as its last line, and restores it, needing no server secret', () => {
     const dir = tempDir();
-    const env = { DATABASE_PATH: path.join(dir, 'site.db'), BACKUP_DIR: path.join(dir, 'backups') };
+    // A cron job's environment in production: the database and its backups, nothing else.
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_PATH: path.join(dir, 'site.db'),
+      BACKUP_DIR: path.join(dir, 'backups'),
+    };
     const db = new Database(env.DATABASE_PATH);
     db.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('kept')");
     db.close();

@@ -8,7 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { isoNow, type Clock } from '../clock.js';
-import type { Db } from './connection.js';
+import {
+  createPrivateFile,
+  PRIVATE_FILE_MODE,
+  PRIVATE_FOLDER_MODE,
+  type Db,
+} from './connection.js';
 import type { OwnedTables } from './ownership.js';
 
 export const OWNED_TABLES = { server_heartbeat: 'site' } as const satisfies OwnedTables;
@@ -46,7 +51,7 @@ export async function takeBackup(
   db: Db,
   { dir, keep, clock }: { dir: string; keep: number; clock: Clock },
 ): Promise<Backup> {
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const started = performance.now();
   let file = path.join(dir, backupName(clock.now()));
   for (let n = 1; fs.existsSync(file); n += 1) {
@@ -54,6 +59,7 @@ export async function takeBackup(
   }
   const partial = `${file}.partial`;
   try {
+    createPrivateFile(partial);
     await db.backup(partial);
     // One self-contained file (no -wal beside it), so a copy of it is the whole backup.
     const snapshot = new Database(partial);
@@ -130,7 +136,7 @@ export function restoreBackup(
       `A server is using ${target} (it was alive ${Math.round((clock.now() - beatAt) / 1000)} s ago): stop it, then restore.`,
     );
   }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   let keptAs: string | null = null;
   if (fs.existsSync(target)) {
     // Folds the WAL into the file first, so the kept copy is whole on its own.
@@ -139,10 +145,14 @@ export function restoreBackup(
     current.close();
     keptAs = `${target}.before-restore-${backupName(clock.now()).slice(5, -3)}`;
     fs.renameSync(target, keptAs);
+    // A database from before files were made private must not leave a readable copy behind.
+    fs.chmodSync(keptAs, PRIVATE_FILE_MODE);
   }
   for (const suffix of ['-wal', '-shm']) fs.rmSync(target + suffix, { force: true });
   const incoming = `${target}.restoring`;
   fs.copyFileSync(file, incoming);
+  // copyFile gives the copy the snapshot's mode, which an old snapshot may have had readable.
+  fs.chmodSync(incoming, PRIVATE_FILE_MODE);
   fs.renameSync(incoming, target);
   return { replacedWith: file, keptAs };
 }

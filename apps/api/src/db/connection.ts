@@ -4,9 +4,27 @@ import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
 
+/**
+ * Readers' addresses are in the database and its snapshots: a file the site creates is its own
+ * user's alone (SQLite gives the -wal and -shm files the database file's mode), and so is a
+ * folder it creates for them.
+ */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_FOLDER_MODE = 0o700;
+
+/** Creates `file` empty (a valid SQLite database) and private, unless it exists. */
+export function createPrivateFile(file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  try {
+    fs.writeFileSync(file, '', { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 /** Opens (and creates) the SQLite file with the pragmas every connection needs. */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') createPrivateFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
