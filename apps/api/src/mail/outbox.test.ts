@@ -3,6 +3,7 @@ import { manualClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { createLogger } from '../logger.js';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink.js';
+import { capturedLog } from '../test-support/captured-log.js';
 import { createTempDatabase } from '../test-support/test-app.js';
 import type { Mailer } from './mailer.js';
 import { MailOutboxWorker, enqueueMail, listOutbox, type OutboxMessage } from './outbox.js';
@@ -163,6 +164,43 @@ describe('mail outbox', () => {
     expect(listOutbox({ db, env })[0]).toMatchObject({ status: 'failed', attempts: 3 });
     expect(listOutbox({ db, env })[0]?.lastError).toMatch(/421/);
     expect(bounced).toEqual([]);
+  });
+
+  it('logs why a mail could not go, at warn level, without the address in full', async () => {
+    const { db, clock, sink } = await setup();
+    const log = capturedLog();
+    // A relay that turns the mail away, then one that is not there at all.
+    sink.respond('*', '421');
+    const relay = new SmtpMailer({ url: sink.url, from: 'site@example.test', timeoutMs: 1_000 });
+    const closed = new SmtpMailer({
+      url: 'smtp://127.0.0.1:1',
+      from: 'site@example.test',
+      timeoutMs: 1_000,
+    });
+    cleanups.push(
+      () => relay.close(),
+      () => closed.close(),
+    );
+    enqueueMail({ db, clock, env }, message('reader.name@example.com'));
+    for (const mailer of [relay, closed]) {
+      const worker = new MailOutboxWorker({ secret, db, mailer, clock, logger: log.logger });
+      expect(await worker.drain()).toMatchObject({ retried: 1 });
+      clock.advance(60 * 60_000);
+    }
+    const lines = log
+      .text()
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { level: number; msg: string; reason?: string; to?: string },
+      );
+    const retries = lines.filter((line) => line.msg === 'mail outbox: will retry');
+    expect(retries).toHaveLength(2);
+    expect(retries.every((line) => line.level === 40)).toBe(true);
+    expect(retries[0]!.reason).toMatch(/421/);
+    expect(retries[1]!.reason).toMatch(/ECONNREFUSED/);
+    expect(retries[0]!.to).toBe('r…@example.com');
+    expect(log.text()).not.toContain('reader.name@');
   });
 
   it('calls the bounce hook once for a permanent failure', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../db/connection.js';
 import type { OwnedTables } from '../db/ownership.js';
 import { statement } from '../db/statements.js';
 import type { Env } from '../env.js';
-import type { Logger } from '../logger.js';
+import { maskAddresses, type Logger } from '../logger.js';
 import type { PersonalDataHolder } from '../personal-data.js';
 import { wakeLoops, WorkLoop } from '../work-loop.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
@@ -310,7 +310,12 @@ export class MailOutboxWorker {
 
   private async deliver(mail: OutboxMail & { unreadable?: Error }): Promise<keyof DrainResult> {
     const { db, clock, mailer, logger, messageIdDomain } = this.options;
-    const log = { outboxId: mail.id, kind: mail.kind, attempt: mail.attempts };
+    const log = {
+      outboxId: mail.id,
+      kind: mail.kind,
+      attempt: mail.attempts,
+      to: maskAddresses(mail.recipient),
+    };
     if (!mail.body) {
       // Sealed under another SESSION_SECRET (or damaged): nothing can send it, ever.
       this.finish(mail.id, 'failed', mail.unreadable?.message ?? 'no body');
@@ -333,10 +338,9 @@ export class MailOutboxWorker {
           : new MailDeliveryError((caught as Error).message ?? String(caught), false);
       if (error.permanent || mail.attempts >= this.options.maxAttempts) {
         this.finish(mail.id, 'failed', error.message);
-        logger.warn(
-          { ...log, responseCode: error.responseCode, permanent: error.permanent },
-          'mail outbox: gave up',
-        );
+        const { responseCode, permanent } = error;
+        const reason = maskAddresses(error.message);
+        logger.warn({ ...log, responseCode, permanent, reason }, 'mail outbox: gave up');
         if (error.permanent) {
           try {
             this.options.onPermanentFailure?.(mail, error);
@@ -355,8 +359,10 @@ export class MailOutboxWorker {
         `UPDATE mail_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL, last_error = ?
          WHERE id = ?`,
       ).run(iso(clock.now() + delay), error.message.slice(0, 500), mail.id);
-      logger.info(
-        { ...log, responseCode: error.responseCode, retryInMs: delay },
+      // Why, at warn: a relay that refuses every mail (a wrong password, a closed port) must show.
+      const reason = maskAddresses(error.message);
+      logger.warn(
+        { ...log, responseCode: error.responseCode, reason, retryInMs: delay },
         'mail outbox: will retry',
       );
       return 'retried';
