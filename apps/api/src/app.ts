@@ -25,6 +25,7 @@ import {
   toSubscription,
 } from './modules/subscriptions/index.js';
 import { replyEmailsOffRoutes } from './modules/notifications/index.js';
+import { siteIdentity } from './modules/site/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -55,6 +56,7 @@ export function createMailWorker(
     logger,
     mailer,
     messageIdDomain: fromDomain,
+    fromName: () => siteIdentity(db).newsletter.fromName,
     onPermanentFailure: (mail, error) =>
       markBounced(
         db,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canonicalEmail, DEFAULT_SITE_NAME } from '@quillpost/domain';
+import { canonicalEmail } from '@quillpost/domain';
 import { z } from 'zod';
 
 /** The repository root, so the default paths work from `src/` (tsx) and `dist/` (node) alike. */
@@ -62,9 +62,17 @@ const envFields = z.object({
   // Required in production (below): a forgotten value would put localhost in every mail and feed.
   WEB_ORIGIN: optionalUrl,
   PUBLIC_URL: optionalUrl,
-  SITE_NAME: z.string().default(DEFAULT_SITE_NAME),
+  // The site's name is content/site.yml's `title` now: a deployment that still sets this learns
+  // where it went instead of seeing its setting ignored.
+  SITE_NAME: z
+    .never({
+      error:
+        'is no longer read: the site is named by `title` in content/site.yml (or Console → Site)',
+    })
+    .optional(),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default(`${DEFAULT_SITE_NAME} <newsletter@localhost>`),
+  // The address mail comes from; its display name is site.yml's newsletter.from_name.
+  MAIL_FROM: z.string().default('newsletter@localhost'),
   DKIM_DOMAIN: optionalText,
   DKIM_SELECTOR: optionalText,
   DKIM_PRIVATE_KEY: optionalText,

@@ -6,6 +6,7 @@
  * every visitor and can be cached.
  */
 import {
+  escapeHtml,
   PAGE_PATHS,
   type PageRenderer,
   type PageRendererOptions,
@@ -81,7 +82,9 @@ export function createPageRenderer({
       );
       const appHtml = await new Response(prelude).text();
       const html = template
-        .replace('<!--app-head-->', () => renderHead(head.meta, publicUrl))
+        // The document's language is the site's (site.yml), for screen readers and search engines.
+        .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(head.site.language)}">`)
+        .replace('<!--app-head-->', () => renderHead(head.meta, { publicUrl, site: head.site }))
         .replace('<!--app-html-->', () => appHtml)
         .replace('<!--app-data-->', () =>
           routeDataScript(context, preloadsFor(modulesOf(context))),

@@ -1,10 +1,4 @@
 /**
- * The site's name until its owner sets their own: the web's titles and descriptions, and the
- * default of the API's SITE_NAME (mail, feeds, its own pages), so the two never disagree.
- */
-export const DEFAULT_SITE_NAME = 'Rowan Ellis';
-
-/**
  * The site's look where its stylesheet cannot reach: the server's own small pages (the sign-in
  * confirmation) and every email. The same values as apps/web/src/styles/tokens.css, which a web
  * test holds them to.

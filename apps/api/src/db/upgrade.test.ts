@@ -48,8 +48,9 @@ describe('upgradeDatabase', () => {
       '013-server-heartbeat.sql',
       '014-content-newsletter-sent.sql',
       '015-user-link-keys.sql',
+      '016-site-identity.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(8);
+    expect(upgrade.backup?.pending).toHaveLength(9);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

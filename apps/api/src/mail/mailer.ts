@@ -7,6 +7,8 @@ export interface MailMessage {
   /** Stable per logical message so a retried delivery is recognisable as the same mail. */
   messageId?: string;
   headers?: Record<string, string>;
+  /** The From header's display name (site.yml's newsletter.from_name); the address is MAIL_FROM's. */
+  fromName?: string;
 }
 
 export interface Mailer {

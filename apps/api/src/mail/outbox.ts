@@ -167,6 +167,8 @@ export interface MailOutboxWorkerOptions {
   onPermanentFailure?: (mail: OutboxMail, error: MailDeliveryError) => void;
   /** Domain for the Message-ID header: `<row-uuid@domain>`. */
   messageIdDomain?: string;
+  /** The From header's display name when a mail goes out (the site's, which can change). */
+  fromName?: () => string;
   /** How often the running worker looks for due mail besides being woken by `enqueueMail`. */
   pollIntervalMs?: number;
   /** Messages sent at once; matches the SMTP pool size. */
@@ -201,8 +203,10 @@ export interface DrainResult {
  * again; the stable Message-ID lets receivers recognise the repeat. That window is the only one.
  */
 export class MailOutboxWorker {
-  private readonly options: Required<Omit<MailOutboxWorkerOptions, 'onPermanentFailure'>> &
-    Pick<MailOutboxWorkerOptions, 'onPermanentFailure'>;
+  private readonly options: Required<
+    Omit<MailOutboxWorkerOptions, 'onPermanentFailure' | 'fromName'>
+  > &
+    Pick<MailOutboxWorkerOptions, 'onPermanentFailure' | 'fromName'>;
   private readonly key: Buffer;
   private lastPrunedAt = Number.NEGATIVE_INFINITY;
   private readonly loop: WorkLoop;
@@ -330,6 +334,7 @@ export class MailOutboxWorker {
         text: mail.body.text,
         headers: mail.body.headers,
         messageId: `<${mail.messageId}@${messageIdDomain}>`,
+        ...(this.options.fromName ? { fromName: this.options.fromName() } : {}),
       });
     } catch (caught) {
       const error =

@@ -62,8 +62,10 @@ export type DkimOptions = NonNullable<SmtpMailerOptions['dkim']>;
 
 /** What nodemailer is asked to send for a message: the same for the relay and for a rendering. */
 function messageOptions(from: string, message: MailMessage): nodemailer.SendMailOptions {
+  // MAIL_FROM may be `Name <address>` or a bare address: the site's name, when given, wins.
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
-    from,
+    from: message.fromName ? { name: message.fromName, address } : from,
     to: message.to,
     subject: message.subject,
     html: message.html,

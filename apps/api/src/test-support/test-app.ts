@@ -1,15 +1,27 @@
+import { siteFileSchema, siteIdentityOf, type SiteIdentity } from '@quillpost/domain';
 import { afterEach } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from '../deps.js';
 import { createApp, createMailWorker } from '../app.js';
-import { manualClock } from '../clock.js';
+import { iso, manualClock } from '../clock.js';
 import { openDatabase, type Db } from '../db/connection.js';
 import { migrate } from '../db/migrate.js';
 import { loadEnv } from '../env.js';
 import { createLogger } from '../logger.js';
 import { DevMailbox } from '../mail/dev-mailbox.js';
+import { keepSiteIdentity } from '../modules/site/index.js';
+
+/** The identity API tests run with: a site.yml of a site named after its owner. */
+export const TEST_SITE: SiteIdentity = siteIdentityOf(
+  siteFileSchema.parse({
+    title: 'Rowan Ellis',
+    language: 'en-GB',
+    owner: { name: 'Rowan Ellis' },
+    newsletter: { from_name: 'Rowan Ellis' },
+  }),
+);
 
 export interface TempDatabase {
   db: Db;
@@ -45,6 +57,8 @@ export function createTestApp(
   });
   const logger = createLogger(env.LOG_LEVEL);
   const clock = manualClock();
+  // Who the site is, as a content folder's site.yml would say (content sync stores it so).
+  keepSiteIdentity(database.db, { identity: TEST_SITE, sourceHash: 'test' }, iso(clock.now()));
   const mailer = new DevMailbox(logger);
   const deps: AppDeps = {
     env,

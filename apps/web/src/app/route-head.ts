@@ -21,6 +21,8 @@ export interface RoutedHead {
   meta: PageMeta;
   /** A matched route depends on the session (RouteHandle.personal). */
   personal: boolean;
+  /** Who the site is (the root route's data), for the head's names and language. */
+  site: Site;
 }
 
 function handleOf(match: RoutedState['matches'][number]): RouteHandle {
@@ -30,6 +32,7 @@ function handleOf(match: RoutedState['matches'][number]): RouteHandle {
 export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   const { matches, loaderData, errors, location } = state;
   const personal = matches.some((match) => handleOf(match).personal === true);
+  const site = (loaderData.root as Site | undefined) ?? NO_SITE;
   const leaf = matches.findLast((match) => handleOf(match).meta !== undefined);
   const error = errors ? Object.values(errors)[0] : undefined;
   const fallback = (status: number): RoutedHead => {
@@ -37,6 +40,7 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
     const missing = status === 404;
     return {
       personal,
+      site,
       meta: {
         title: missing ? `${item ?? 'Page'} not found` : `${item ?? 'Page'} unavailable`,
         description: missing ? 'This page does not exist.' : 'This page could not be loaded.',
@@ -49,14 +53,14 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   const context: MetaContext = {
     url: new URL(location.pathname + location.search, `${publicUrl}/`),
     publicUrl,
-    site: (loaderData.root as Site | undefined) ?? NO_SITE,
+    site,
   };
   try {
     const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);
-    return { personal, meta: personal ? { ...meta, noindex: true } : meta };
+    return { personal, site, meta: personal ? { ...meta, noindex: true } : meta };
   } catch {
     // A head must never cost the page: whatever odd content made it throw, the page still shows.
-    return { personal, meta: { description: '', path: location.pathname } };
+    return { personal, site, meta: { description: '', path: location.pathname } };
   }
 }
 
@@ -87,7 +91,8 @@ export function followRouterHead(
     const current = [state.location.key, state.loaderData, state.errors];
     if (current.every((part, index) => part === shown[index])) return;
     shown = current;
-    applyHead(routedHead(state, publicUrl).meta, publicUrl);
+    const { meta, site } = routedHead(state, publicUrl);
+    applyHead(meta, { publicUrl, site });
   };
   if (now) show(router.state);
   return router.subscribe(show);

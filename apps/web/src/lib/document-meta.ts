@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION } from './site-identity';
 import { formatDocumentTitle } from './page-head';
+import { useSite } from './use-site';
 
 export interface DocumentMeta {
   /** Page title without the site name. */
@@ -13,14 +13,15 @@ export interface DocumentMeta {
  * in the browser only: the route table's head (page-head.ts) names the area, this the page.
  */
 export function useDocumentMeta({ title, description }: DocumentMeta): void {
+  const site = useSite();
   useEffect(() => {
-    document.title = formatDocumentTitle(title);
+    document.title = formatDocumentTitle(site, title);
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
       meta.name = 'description';
       document.head.append(meta);
     }
-    meta.content = description ?? SITE_DESCRIPTION;
-  }, [title, description]);
+    meta.content = description ?? site.description;
+  }, [site, title, description]);
 }

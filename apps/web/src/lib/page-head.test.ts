@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readRouteData, routeDataScript } from '../app/route-data';
 import { renderHead, scriptSafeJson } from './page-head';
 
+const HEAD_SITE = {
+  publicUrl: 'https://rowan.example',
+  site: { title: 'Rowan Ellis', language: 'en-GB' },
+};
+
 const HOSTILE = 'Quotes " and \' & </script><script>window.pwned = 1</script><!--';
 
 function parseHead(html: string): Document {
@@ -26,7 +31,7 @@ describe('renderHead', () => {
           jsonLd: [{ '@type': 'BlogPosting', headline: 'A post' }],
           feeds: [{ type: 'rss', title: 'Journal', href: '/journal/rss.xml' }],
         },
-        'https://rowan.example',
+        HEAD_SITE,
       ),
     );
     const meta = (key: string) =>
@@ -61,11 +66,9 @@ describe('renderHead', () => {
 
   it('falls back to the site card for pages without a picture, or with an SVG one', () => {
     for (const image of [undefined, '/content/images/chart.svg']) {
-      const head = parseHead(
-        renderHead({ description: 'd', path: '/', image }, 'https://r.example'),
-      );
+      const head = parseHead(renderHead({ description: 'd', path: '/', image }, HEAD_SITE));
       expect(head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
-        'https://r.example/og-default.png',
+        'https://rowan.example/og-default.png',
       );
     }
   });
@@ -79,7 +82,7 @@ describe('renderHead', () => {
         jsonLd: [{ headline: HOSTILE }],
         noindex: true,
       },
-      'https://r.example',
+      HEAD_SITE,
     );
     expect(html).not.toContain('</script><script>');
     expect(html).not.toContain('<!--');

@@ -3,8 +3,7 @@
  * JSON-LD, feed links and robots. The server writes it into the document; after a client-side
  * navigation the same markup replaces the previous page's, so both come from `renderHead`.
  */
-import { escapeHtml, FEED_FORMATS, feedPath, type FeedFormat } from '@quillpost/domain';
-import { SITE_TITLE } from './site-identity';
+import { escapeHtml, FEED_FORMATS, feedPath, type FeedFormat, type Site } from '@quillpost/domain';
 
 export type OpenGraphType = 'website' | 'article' | 'book' | 'profile';
 
@@ -46,8 +45,6 @@ export function feedsOf(title: string, scope: string): FeedLink[] {
   return FEED_FORMATS.map((type) => ({ type, title, href: feedPath(scope, type) }));
 }
 
-const SITE_FEEDS = feedsOf(SITE_TITLE, '');
-
 const FEED_TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml',
   atom: 'application/atom+xml',
@@ -57,8 +54,13 @@ const FEED_TYPES: Record<FeedFormat, string> = {
 /** Every element this module writes carries it, so a navigation can swap them as a set. */
 export const HEAD_MARKER = 'data-page-head';
 
-export function formatDocumentTitle(title?: string): string {
-  return title ? `${title} · ${SITE_TITLE}` : SITE_TITLE;
+export function formatDocumentTitle(site: Pick<Site, 'title'>, title?: string): string {
+  return title ? `${title} · ${site.title}` : site.title;
+}
+
+/** Open Graph's locale (`en_GB`) of a language tag (`en-GB`). */
+function openGraphLocale(language: string): string {
+  return language.replace('-', '_');
 }
 
 /**
@@ -83,12 +85,18 @@ function previewable(image: string | null | undefined): image is string {
   return Boolean(image) && !/\.svg(?:[?#]|$)/i.test(image!);
 }
 
-export function renderHead(meta: PageMeta, publicUrl: string): string {
+/** Where a head is published: the site's address and who the site is. */
+export interface HeadSite {
+  publicUrl: string;
+  site: Pick<Site, 'title' | 'language'>;
+}
+
+export function renderHead(meta: PageMeta, { publicUrl, site }: HeadSite): string {
   const url = absoluteUrl(publicUrl, meta.path);
-  const title = formatDocumentTitle(meta.title);
+  const title = formatDocumentTitle(site, meta.title);
   const ownImage = previewable(meta.image) ? meta.image : null;
   const image = absoluteUrl(publicUrl, ownImage ?? DEFAULT_IMAGE.path);
-  const imageAlt = ownImage ? (meta.imageAlt ?? meta.title ?? SITE_TITLE) : SITE_TITLE;
+  const imageAlt = ownImage ? (meta.imageAlt ?? meta.title ?? site.title) : site.title;
   const tags: string[] = [];
   const tag = (name: string, attributes: Record<string, string>) =>
     tags.push(
@@ -103,9 +111,9 @@ export function renderHead(meta: PageMeta, publicUrl: string): string {
   named('description', meta.description);
   if (meta.noindex) named('robots', 'noindex');
   tag('link', { rel: 'canonical', href: url });
-  property('og:site_name', SITE_TITLE);
+  property('og:site_name', site.title);
   property('og:type', meta.type ?? 'website');
-  property('og:title', meta.title ?? SITE_TITLE);
+  property('og:title', meta.title ?? site.title);
   property('og:description', meta.description);
   property('og:url', url);
   property('og:image', image);
@@ -114,7 +122,7 @@ export function renderHead(meta: PageMeta, publicUrl: string): string {
     property('og:image:width', String(DEFAULT_IMAGE.width));
     property('og:image:height', String(DEFAULT_IMAGE.height));
   }
-  property('og:locale', 'en_GB');
+  property('og:locale', openGraphLocale(site.language));
   if (meta.article) {
     property('article:published_time', meta.article.publishedTime);
     if (meta.article.modifiedTime) property('article:modified_time', meta.article.modifiedTime);
@@ -122,11 +130,11 @@ export function renderHead(meta: PageMeta, publicUrl: string): string {
     for (const articleTag of meta.article.tags) property('article:tag', articleTag);
   }
   named('twitter:card', 'summary_large_image');
-  named('twitter:title', meta.title ?? SITE_TITLE);
+  named('twitter:title', meta.title ?? site.title);
   named('twitter:description', meta.description);
   named('twitter:image', image);
   named('twitter:image:alt', imageAlt);
-  for (const feed of [...SITE_FEEDS, ...(meta.feeds ?? [])]) {
+  for (const feed of [...feedsOf(site.title, ''), ...(meta.feeds ?? [])]) {
     tag('link', {
       rel: 'alternate',
       type: FEED_TYPES[feed.type],
@@ -146,7 +154,7 @@ export function renderHead(meta: PageMeta, publicUrl: string): string {
 }
 
 /** After a client-side navigation: the new page's head replaces the previous one's. */
-export function applyHead(meta: PageMeta, publicUrl: string): void {
+export function applyHead(meta: PageMeta, headSite: HeadSite): void {
   for (const element of document.head.querySelectorAll(`[${HEAD_MARKER}]`)) element.remove();
-  document.head.insertAdjacentHTML('beforeend', renderHead(meta, publicUrl));
+  document.head.insertAdjacentHTML('beforeend', renderHead(meta, headSite));
 }

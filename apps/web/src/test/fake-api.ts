@@ -75,6 +75,15 @@ export type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<F
 
 /** GET /api/site as a site with all four profiles set answers it. */
 export const SITE: Site = {
+  title: 'Rowan Ellis',
+  tagline: 'Notes on building, learning and writing',
+  description: 'Rowan Ellis writes about building software, learning in public and writing.',
+  language: 'en-GB',
+  timezone: 'UTC',
+  accent: '#8c3a1f',
+  owner: { name: 'Rowan Ellis', bio: '', avatarUrl: null, email: null },
+  intro: '<h1>Hello, I’m Rowan.</h1><p>I build small tools, learn in public and write.</p>',
+  newsletterName: 'Rowan Ellis',
   socialProfiles: [
     { network: 'x', label: 'X (Twitter)', url: 'https://x.com/rowan' },
     { network: 'github', label: 'GitHub', url: 'https://github.com/rowan' },

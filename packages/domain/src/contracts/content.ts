@@ -135,10 +135,31 @@ export const socialProfileSchema = z.object({
 export type SocialProfile = z.output<typeof socialProfileSchema>;
 
 /**
- * GET /api/site: what every page's frame shows besides content: the owner's profiles, those with
- * an address, in the drawer's order.
+ * GET /api/site: who the site is (content/site.yml, site-identity.ts) as every page's frame,
+ * head and structured data show it, and the owner's profiles with an address, in the drawer's
+ * order.
  */
-export const siteSchema = z.object({ socialProfiles: z.array(socialProfileSchema) });
+export const siteSchema = z.object({
+  title: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  /** A BCP 47 tag: <html lang>, og:locale, dates. */
+  language: z.string(),
+  /** An IANA zone: the dates shown to readers. */
+  timezone: z.string(),
+  /** #rrggbb: the palette's seed. */
+  accent: z.string(),
+  owner: z.object({
+    name: z.string(),
+    bio: z.string(),
+    avatarUrl: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  /** The home page's introduction, rendered to HTML. */
+  intro: z.string(),
+  newsletterName: z.string(),
+  socialProfiles: z.array(socialProfileSchema),
+});
 export type Site = z.output<typeof siteSchema>;
 
 /** GET /api/pages/{slug}: start (alias about), welcome, tos, privacy, contact. */

@@ -9,3 +9,4 @@ export * from './page-rendering.js';
 export * from './endpoints.js';
 export * from './endpoint-schemas.js';
 export * from './secret-urls.js';
+export * from './site-identity.js';

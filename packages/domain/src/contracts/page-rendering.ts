@@ -82,10 +82,21 @@ export interface ContentReader {
 }
 
 /**
- * A site before (or without) its answer: no profiles to show. Here, not beside siteSchema, so
- * every page's frame can use it without loading zod.
+ * A site before (or without) its answer: plain words and no profiles. Here, not beside
+ * siteSchema, so every page's frame can use it without loading zod.
  */
-export const NO_SITE: Site = { socialProfiles: [] };
+export const NO_SITE: Site = {
+  title: 'My site',
+  tagline: '',
+  description: '',
+  language: 'en',
+  timezone: 'UTC',
+  accent: '#8c3a1f',
+  owner: { name: 'The owner', bio: '', avatarUrl: null, email: null },
+  intro: '',
+  newsletterName: 'My site',
+  socialProfiles: [],
+};
 
 /**
  * The ContentReader over a transport. Spec section 7: post lists carry t={timestamp} and

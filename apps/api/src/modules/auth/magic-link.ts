@@ -1,4 +1,5 @@
 import { inTransaction } from '../../db/statements.js';
+import { siteIdentity } from '../site/index.js';
 import { MAGIC_CODE_MAX_ATTEMPTS, MAGIC_LINK_TTL_MS, type MessageCode } from '@quillpost/domain';
 import type { AppDeps } from '../../deps.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -68,7 +69,7 @@ export function requestMagicLink(
   deps: MagicLinkDeps,
   request: { email: string; returnUrl: string; ipHash: string | null },
 ): void {
-  const { db, clock, env } = deps;
+  const { db, clock } = deps;
   inTransaction(db, () => {
     const user = existingUser(deps, request.email);
     if (user && !canSignIn(user, clock.now())) return;
@@ -90,21 +91,21 @@ export function requestMagicLink(
     const minutes = Math.round(MAGIC_LINK_TTL_MS / 60_000);
     const url = magicLinkUrl(deps, token, request.returnUrl);
     const rendered = renderEmail({
-      siteName: env.SITE_NAME,
+      siteName: siteIdentity(db).title,
       preheader: `Your sign-in code is ${code}`,
-      heading: `Sign in to ${env.SITE_NAME}`,
+      heading: `Sign in to ${siteIdentity(db).title}`,
       paragraphs: ['Use the button below to sign in. The link works once.'],
       button: { label: 'Sign in', url },
       notes: [
         `Reading this on another device? Enter this code in the sign-in window instead: ${code}`,
         `The link and the code expire in ${minutes} minutes. If you did not ask to sign in, you can ignore this email.`,
       ],
-      reason: `You are receiving this because someone asked to sign in to ${env.SITE_NAME} with this address.`,
+      reason: `You are receiving this because someone asked to sign in to ${siteIdentity(db).title} with this address.`,
     });
     enqueueMail(deps, {
       kind: 'magic-link',
       to: request.email,
-      subject: `Your sign-in link for ${env.SITE_NAME}`,
+      subject: `Your sign-in link for ${siteIdentity(db).title}`,
       html: rendered.html,
       text: rendered.text,
       headers: { 'Auto-Submitted': 'auto-generated' },

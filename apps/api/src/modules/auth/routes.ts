@@ -1,4 +1,5 @@
 import { inTransaction } from '../../db/statements.js';
+import { siteIdentity } from '../site/index.js';
 import {
   MESSAGES,
   magicLinkVerifyQuerySchema,
@@ -159,10 +160,13 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
   const { env, db } = deps;
   const router = Router();
   const trustedOrigins = allowedOrigins(env);
-  const home = { label: `Back to ${env.SITE_NAME}`, url: new URL('/', env.WEB_ORIGIN).href };
+  const home = {
+    label: `Back to ${siteIdentity(db).title}`,
+    url: new URL('/', env.WEB_ORIGIN).href,
+  };
   const invalidPage = (res: Response, status: number, code: MessageCode) =>
     sendMessagePage(res, status, {
-      siteName: env.SITE_NAME,
+      siteName: siteIdentity(db).title,
       heading: MESSAGES.AUTHENTICATION_FAILED,
       message: MESSAGES[code],
       link: home,
@@ -185,7 +189,7 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
       const csrf = newSecretToken();
       setCookie(res, env, CONFIRM_COOKIE, csrf, CONFIRM_COOKIE_MAX_AGE_MS);
       sendConfirmPage(res, {
-        siteName: env.SITE_NAME,
+        siteName: siteIdentity(db).title,
         email: link.value.email,
         token: parsed.data.token,
         csrf,

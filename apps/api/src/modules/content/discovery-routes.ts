@@ -60,7 +60,7 @@ function lastmod(row: ContentRow): string {
  * /journal/rss.xml, /poetry/atom.xml, and so on.
  */
 export function discoveryRoutes(
-  env: Pick<Env, 'PUBLIC_URL' | 'SITE_NAME' | 'CONTENT_DIR'>,
+  env: Pick<Env, 'PUBLIC_URL' | 'CONTENT_DIR'>,
   content: ContentService,
 ): Router {
   const router = Router();
@@ -83,12 +83,14 @@ export function discoveryRoutes(
 
   function site(scope: FeedScope, format: FeedFormat): FeedSite {
     const { path: page, name } = pageOf(scope);
+    const identity = content.identity();
     return {
       base,
-      title: name ? `${env.SITE_NAME}: ${name}` : env.SITE_NAME,
-      description: content.siteDescription() ?? `Writing from ${env.SITE_NAME}`,
+      title: name ? `${identity.title}: ${name}` : identity.title,
+      description: identity.description,
       selfPath: feedPath(page, format),
       homePath: page || '/',
+      language: identity.language,
     };
   }
 

@@ -33,7 +33,9 @@ function setup(env: Record<string, string> = {}) {
     'journal/rain.md': markdown('title: Rain\ndate: 2025-02-01', 'It rained <all> day.'),
     'poetry/tide.md': markdown('title: Tide\ndate: 2025-02-02', 'In, out.'),
     'now/b.md': markdown('date: 2025-06-01', 'New.'),
-    'pages/start.md': markdown('title: Start\ndescription: Essays, tools and notes.', 'Hi.'),
+    'pages/start.md': markdown('title: Start\ndescription: Start here.', 'Hi.'),
+    'site.yml':
+      'title: Rowan Ellis\ndescription: Essays, tools and notes.\nowner:\n  name: Rowan Ellis\n',
     'images/tools.svg': SVG,
     'authors-secret.txt': 'not under images',
   });

@@ -13,6 +13,8 @@ export interface FeedSite {
   selfPath: string;
   /** The HTML page the feed mirrors, e.g. / or /category/build. */
   homePath: string;
+  /** The site's language, a BCP 47 tag. */
+  language: string;
 }
 
 export function escapeXml(text: string): string {
@@ -109,7 +111,7 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
     `    <title>${escapeXml(site.title)}</title>`,
     `    <link>${escapeXml(site.base + site.homePath)}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
-    '    <language>en</language>',
+    `    <language>${escapeXml(site.language)}</language>`,
     `    <lastBuildDate>${new Date(lastUpdated(rows, nowIso)).toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(site.base + site.selfPath)}" rel="self" type="application/rss+xml"/>`,
     ...items,
@@ -170,7 +172,7 @@ export function renderJsonFeed(site: FeedSite, rows: ContentRow[]) {
     home_page_url: site.base + site.homePath,
     feed_url: site.base + site.selfPath,
     description: site.description,
-    language: 'en',
+    language: site.language,
     authors: first?.author_name
       ? [
           {

@@ -336,7 +336,8 @@ describe('other read endpoints', () => {
       { name: 'Email', url: 'mailto:hi@example.org', icon: 'mail', description: 'Say hi' },
     ]);
     expect(links.profilesAt).toBe(0); // the profiles go where GitHub stood, before Email
-    expect((await request(app).get('/api/site')).body).toEqual({
+    expect((await request(app).get('/api/site')).body).toMatchObject({
+      title: 'Rowan Ellis',
       socialProfiles: [{ network: 'github', label: 'GitHub', url: 'https://github.com/example' }],
     });
     const start = pageSchema.parse((await request(app).get('/api/pages/start')).body);

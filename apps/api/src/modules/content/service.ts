@@ -18,11 +18,15 @@ import {
   type Project,
   type SearchResponse,
   type Site,
+  type SiteIdentity,
+  type SocialNetwork,
 } from '@quillpost/domain';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { readSettings } from '../settings/index.js';
+import { siteIdentity } from '../site/index.js';
 import type { ContentKind } from './front-matter-schemas.js';
+import { renderMarkdown } from './markdown.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './store.js';
 
 /** What the service knows about the reader: only whether drafts and scheduled items show. */
@@ -353,14 +357,41 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * The owner's profiles as the settings keep them; until first saved in the console, the
-     * links page's profile entries (so a new site shows the profiles its content names).
+     * Who the site is (site.yml) and the owner's profiles: the file's; without any there, the
+     * console's saved settings; until those are saved, the links page's profile entries (so a
+     * new site shows the profiles its content names).
      */
     site(viewer: Viewer) {
       return json('site', viewer, (all, now) => {
-        const saved = readSettings(db).socialProfiles;
-        const row = saved ? undefined : q.bySlug('page', 'links', all, now);
-        const site: Site = { socialProfiles: socialProfilesOf(saved ?? profilesOfLinks(row)) };
+        const identity = siteIdentity(db);
+        const named = Object.keys(identity.social).length > 0;
+        const saved = named ? undefined : readSettings(db).socialProfiles;
+        const row = named || saved ? undefined : q.bySlug('page', 'links', all, now);
+        const urls = named
+          ? socialProfileUrlsOf(
+              Object.entries(identity.social).map(([network, url]) => ({
+                network: network as SocialNetwork,
+                url,
+              })),
+            )
+          : (saved ?? profilesOfLinks(row));
+        const site: Site = {
+          title: identity.title,
+          tagline: identity.tagline,
+          description: identity.description,
+          language: identity.language,
+          timezone: identity.timezone,
+          accent: identity.accent,
+          owner: {
+            name: identity.owner.name,
+            bio: identity.owner.bio,
+            avatarUrl: identity.owner.avatar && `/content/${identity.owner.avatar}`,
+            email: identity.owner.email,
+          },
+          intro: identity.intro ? renderMarkdown(identity.intro).html : '',
+          newsletterName: identity.newsletter.name,
+          socialProfiles: socialProfilesOf(urls),
+        };
         return site;
       })!;
     },
@@ -373,10 +404,9 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    /** The start page's description doubles as the site's, for feeds. */
-    siteDescription(): string | null {
-      const row = q.bySlug('page', 'start', false, nowIso());
-      return row ? (parseData(row) as { description: string | null }).description : null;
+    /** Who the site is, as content/site.yml last validly said. */
+    identity(): SiteIdentity {
+      return siteIdentity(db);
     },
 
     search(query: string, viewer: Viewer): SearchResponse {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { siteFileSchema, siteIdentityOf } from '@quillpost/domain';
 import type { z } from 'zod';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -13,13 +14,22 @@ import {
   type Authors,
   type ContentKind,
 } from './front-matter-schemas.js';
-import { syncedItems, writeSync, type ItemRow, type ExistingRow } from './store.js';
+import { keepSiteIdentity } from '../site/index.js';
+import {
+  invalidateContentCache,
+  syncedItems,
+  writeSync,
+  type ItemRow,
+  type ExistingRow,
+} from './store.js';
 import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
 export const RENDER_VERSION = '2';
 
 const AUTHORS_FILE = 'authors.yml';
+/** Who the site is: its name, owner, language, accent, profiles (docs/decisions/0016). */
+export const SITE_FILE = 'site.yml';
 const EPOCH = new Date(0).toISOString();
 
 export interface SyncReport {
@@ -54,6 +64,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
   };
 
   const { authors, authorsHash } = loadAuthors(dir, fail);
+  const siteFile = loadYamlFile(dir, SITE_FILE, siteFileSchema, fail);
   const files = listMarkdownFiles(dir);
   const existing = new Map(syncedItems(db).map((row) => [row.source_path, row]));
   const present = new Set(files.map((file) => file.relative));
@@ -103,6 +114,12 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
   const now = isoNow(clock);
 
   writeSync(db, { removed: gone, written: writes.map(({ row }) => row), now });
+  // A broken or missing site.yml keeps the last good identity.
+  const identity = siteFile.data && siteIdentityOf(siteFile.data);
+  if (identity && keepSiteIdentity(db, { identity, sourceHash: siteFile.hash }, now)) {
+    report.updated.push(SITE_FILE);
+    invalidateContentCache(db);
+  }
   report.removed.push(...gone.map((row) => row.source_path));
   for (const { row, previous } of writes)
     (previous ? report.updated : report.added).push(row.source_path);
@@ -139,27 +156,38 @@ function listMarkdownFiles(dir: string) {
   return files.sort((a, b) => a.relative.localeCompare(b.relative));
 }
 
-function loadAuthors(dir: string, fail: (error: unknown, file: string) => void) {
-  const file = path.join(dir, AUTHORS_FILE);
-  if (!fs.existsSync(file)) return { authors: {} as Authors, authorsHash: '' };
+/**
+ * A whole YAML file of `dir` checked against `schema`: its data, or undefined when it is broken
+ * (reported with its line) or absent (`hash` '' then).
+ */
+function loadYamlFile<S extends z.ZodType>(
+  dir: string,
+  name: string,
+  schema: S,
+  fail: (error: unknown, file: string) => void,
+): { data: z.output<S> | undefined; hash: string } {
+  const file = path.join(dir, name);
+  if (!fs.existsSync(file)) return { data: undefined, hash: '' };
   const text = fs.readFileSync(file, 'utf8');
-  const authorsHash = createHash('sha256').update(text).digest('hex');
+  const hash = createHash('sha256').update(text).digest('hex');
   try {
     // Reuse the front-matter parser for its line numbers by wrapping the file in fences.
-    const parsed = parseFrontMatter(AUTHORS_FILE, `---\n${text}\n---\n`);
-    const result = authorsFile.safeParse(parsed.data);
-    if (!result.success) throw issueError(AUTHORS_FILE, parsed, result.error);
-    return { authors: result.data, authorsHash };
+    const parsed = parseFrontMatter(name, `---\n${text}\n---\n`);
+    const result = schema.safeParse(parsed.data);
+    if (!result.success) throw issueError(name, parsed, result.error);
+    return { data: result.data as z.output<S>, hash };
   } catch (error) {
     // Shift lines back: the wrapper added one line above the file.
     if (error instanceof ContentFileError) {
-      fail(
-        new ContentFileError(error.file, Math.max(1, error.line - 1), error.reason),
-        AUTHORS_FILE,
-      );
-    } else fail(error, AUTHORS_FILE);
-    return { authors: {} as Authors, authorsHash };
+      fail(new ContentFileError(error.file, Math.max(1, error.line - 1), error.reason), name);
+    } else fail(error, name);
+    return { data: undefined, hash };
   }
+}
+
+function loadAuthors(dir: string, fail: (error: unknown, file: string) => void) {
+  const { data, hash } = loadYamlFile(dir, AUTHORS_FILE, authorsFile, fail);
+  return { authors: data ?? ({} as Authors), authorsHash: hash };
 }
 
 function issueError(file: string, fm: FrontMatter, error: z.ZodError) {

@@ -1,4 +1,5 @@
 import type { MountEndpoint } from '../../http/endpoints.js';
+import { siteIdentity } from '../site/index.js';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
@@ -41,7 +42,7 @@ export function eventRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     const ics = eventToIcs(event, {
       host: new URL(env.PUBLIC_URL).hostname,
       now: clock.now(),
-      siteName: env.SITE_NAME,
+      siteName: siteIdentity(db).title,
     });
     res
       .type('text/calendar; charset=utf-8')

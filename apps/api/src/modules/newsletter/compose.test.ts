@@ -64,6 +64,7 @@ describe('the newsletter mail', () => {
           excerpt: 'About tools.',
           section: 'build',
           pageUrl: 'https://example.com/posts/tiny-tools',
+          siteName: 'Ada Palmer',
         },
         'Tiny tools',
       ),
@@ -83,7 +84,7 @@ describe('the newsletter mail', () => {
     expect(message.headers).toEqual({
       'List-Unsubscribe': `<${unsubscribe}>, <mailto:news@example.com?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': 'Rowan Ellis <newsletter.example.com>',
+      'List-Id': '<newsletter.example.com>',
     });
     expect(message.messageId).toBe(newsletterMessageId(env.SESSION_SECRET, 'example.com', 4, 12));
     expect(message.messageId).toMatch(/^<[A-Za-z0-9]{24}\.4@example\.com>$/);

@@ -13,12 +13,7 @@ import {
 
 export type ComposeEnv = Pick<
   Env,
-  | 'SESSION_SECRET'
-  | 'WEB_ORIGIN'
-  | 'PUBLIC_URL'
-  | 'SITE_NAME'
-  | 'MAIL_FROM'
-  | 'NEWSLETTER_UNSUBSCRIBE_MAILTO'
+  'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL' | 'MAIL_FROM' | 'NEWSLETTER_UNSUBSCRIBE_MAILTO'
 >;
 
 /** What an issue is made of when it is rendered: the item as the site shows it. */
@@ -30,6 +25,8 @@ export interface IssueSource {
   section: NewsletterSection;
   /** Absolute URL of the item on the site. */
   pageUrl: string;
+  /** The site's title (content/site.yml) when the issue was made: its masthead. */
+  siteName: string;
 }
 
 /** An issue rendered once, with a placeholder where each recipient's own links go. */
@@ -194,7 +191,7 @@ export function htmlToText(html: string): string {
 
 /** Renders an issue once; `personalize` then puts each recipient's links in. */
 export function renderIssue(env: ComposeEnv, source: IssueSource, subject: string): RenderedIssue {
-  const site = env.SITE_NAME;
+  const site = source.siteName;
   const base = env.PUBLIC_URL;
   const bodyHtml = emailBodyHtml(source.html, base, source.pageUrl);
   const rendered = renderEmail({
@@ -254,7 +251,8 @@ export function issueHeaders(
     ...listUnsubscribeHeaders(env, recipient, {
       mailto: env.NEWSLETTER_UNSUBSCRIBE_MAILTO ?? addressOf(env.MAIL_FROM),
     }),
-    'List-Id': `${env.SITE_NAME.replace(/[<>"\r\n]/g, '')} <newsletter.${fromDomain(env.MAIL_FROM)}>`,
+    // RFC 2919: the identifier is enough; mail clients name the list from the From header.
+    'List-Id': `<newsletter.${fromDomain(env.MAIL_FROM)}>`,
   };
 }
 

@@ -5,6 +5,7 @@
  * plain-text part)? A test message to the owner shows the headers exactly as they are sent.
  */
 import { createPublicKey, randomUUID } from 'node:crypto';
+import { siteIdentity } from '../site/index.js';
 import { Resolver } from 'node:dns/promises';
 import type {
   DeliverabilityCheck,
@@ -330,20 +331,20 @@ function testIssue({ db, clock, env }: DeliverabilityDeps): Omit<MailMessage, 't
   if (latest && section) {
     const issue = renderIssue(
       env,
-      issueSourceOf(env, 'post', latest, section),
+      issueSourceOf({ env, db }, 'post', latest, section),
       `[Test] ${latest.title}`,
     );
     return personalize(issue, sampleLinks(env));
   }
   const content = renderEmail({
-    siteName: env.SITE_NAME,
+    siteName: siteIdentity(db).title,
     heading: 'A test from the deliverability check',
     paragraphs: [
       'The deliverability check sent this message to see it as a receiver does. Its unsubscribe link changes nothing.',
     ],
-    reason: `You are receiving this because you ran the deliverability check of ${env.SITE_NAME}.`,
+    reason: `You are receiving this because you ran the deliverability check of ${siteIdentity(db).title}.`,
   });
-  return { subject: `[Test] Deliverability check for ${env.SITE_NAME}`, ...content };
+  return { subject: `[Test] Deliverability check for ${siteIdentity(db).title}`, ...content };
 }
 
 /** Runs every check for MAIL_FROM's domain and mails the owner (`to`) a test issue. */

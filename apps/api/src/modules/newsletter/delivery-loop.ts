@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { siteIdentity } from '../site/index.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -121,7 +122,8 @@ async function deliverOne(
   const attempts = recipient.attempts + 1;
   const base = { issueId: issue.id, recipient, attempts };
   try {
-    await mailer.send(newsletterMessage(env, rendered, recipient));
+    const fromName = siteIdentity(deps.db).newsletter.fromName;
+    await mailer.send({ ...newsletterMessage(env, rendered, recipient), fromName });
   } catch (caught) {
     const error =
       caught instanceof MailDeliveryError

@@ -75,7 +75,7 @@ describe('sending an issue', () => {
       /^<http:\/\/localhost:8787\/api\/newsletter\/unsubscribe\/[^>]+>, <mailto:newsletter@example\.test\?subject=unsubscribe>$/,
     );
     expect(mail.rawHeaders['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail.rawHeaders['list-id']).toBe('Rowan Ellis <newsletter.example.test>');
+    expect(mail.rawHeaders['list-id']).toBe('<newsletter.example.test>');
     // Both parts: the post, its links made absolute, and the footer's manage link.
     expect(mail.html).toContain('What lives in there');
     expect(mail.html).toContain('href="http://localhost:8787/start"');

@@ -28,7 +28,7 @@ export async function fixRecipientList(
   }
   const rendered = renderIssue(
     env,
-    issueSourceOf(env, issue.kind, item, issue.section),
+    issueSourceOf({ env, db }, issue.kind, item, issue.section),
     issue.subject,
   );
   // Page by id, filter with the subscriptions module's rule, insert, yield: ten thousand

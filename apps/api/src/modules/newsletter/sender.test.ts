@@ -115,6 +115,7 @@ describe('DKIM', () => {
           excerpt: '',
           section: 'build',
           pageUrl: 'http://localhost:5173/posts/signed',
+          siteName: 'Ada Palmer',
         },
         'Signed',
       ),

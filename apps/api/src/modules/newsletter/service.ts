@@ -156,7 +156,11 @@ function renderedOf({ db, clock, env }: NewsletterDeps, issue: IssueRow): Render
   }
   const item = contentOf(db).byId(issue.kind, issue.content_id, false, iso(clock.now()));
   if (!item) throw DomainError.notFound('NEWSLETTER_SOURCE_NOT_FOUND');
-  return renderIssue(env, issueSourceOf(env, issue.kind, item, issue.section), issue.subject);
+  return renderIssue(
+    env,
+    issueSourceOf({ env, db }, issue.kind, item, issue.section),
+    issue.subject,
+  );
 }
 
 export function preview(deps: NewsletterDeps, id: number): Omit<NewsletterPreview, 'success'> {

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { contentQueries, type ContentQueries, type ContentRow } from '../content/index.js';
+import { siteIdentity } from '../site/index.js';
 import type { IssueSource } from './compose.js';
 
 const queries = new WeakMap<Db, ContentQueries>();
@@ -46,12 +47,13 @@ export function pageUrlOf(env: Pick<Env, 'WEB_ORIGIN'>, kind: NewsletterSourceKi
 }
 
 export function issueSourceOf(
-  env: Pick<Env, 'WEB_ORIGIN'>,
+  { env, db }: { env: Pick<Env, 'WEB_ORIGIN'>; db: Db },
   kind: NewsletterSourceKind,
   row: ContentRow,
   section: NewsletterSection,
 ): IssueSource {
   return {
+    siteName: siteIdentity(db).title,
     title: row.title,
     html: row.html,
     excerpt: row.excerpt_short,

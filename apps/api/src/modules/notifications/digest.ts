@@ -4,6 +4,7 @@
  * turns it off in the console's settings (`ownerDigest`).
  */
 import { iso, type Clock } from '../../clock.js';
+import { siteIdentity } from '../site/index.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
 import type { Env } from '../../env.js';
@@ -63,7 +64,7 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
     const { comments, reports } = deps.communityActivity(db, window);
     if (!comments.length && !reports.length) return null;
 
-    const site = env.SITE_NAME;
+    const site = siteIdentity(db).title;
     const count = (n: number, what: string) => `${n} new ${what}${n === 1 ? '' : 's'}`;
     const span = days === 1 ? 'the last day' : `the last ${days} days`;
     const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} in ${span}.`;

@@ -4,6 +4,7 @@
  * these emails off on the Account page or with the one-click link every one of them carries.
  */
 import { tokenLinkPath } from '@quillpost/domain';
+import { siteIdentity } from '../site/index.js';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
@@ -79,7 +80,7 @@ export function queueReplyNotice(deps: NotificationDeps, reply: NewReply): void 
   });
   if (!claimed) return;
 
-  const site = env.SITE_NAME;
+  const site = siteIdentity(db).title;
   const replier =
     peopleByIds(db, [reply.replierId]).get(reply.replierId)?.person.name ?? 'A member';
   const path =

@@ -1,4 +1,5 @@
 import { TOKEN_LINK_PATHS } from '@quillpost/domain';
+import { siteIdentity } from '../site/index.js';
 import express, { Router, type Response } from 'express';
 import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
@@ -29,7 +30,7 @@ export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
   const { db, env } = deps;
   const router = Router();
   const path = TOKEN_LINK_PATHS.replyEmailsOff;
-  const site = env.SITE_NAME;
+  const site = siteIdentity(db).title;
   const invalid = (res: Response) =>
     sendSmallPage(res, 404, {
       siteName: site,

@@ -1,4 +1,5 @@
 import { inTransaction } from '../../db/statements.js';
+import { siteIdentity } from '../site/index.js';
 import {
   API_ROUTES,
   MESSAGES,
@@ -97,7 +98,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
         }
       : { type: 'oauth-result', success: false, error: MESSAGES[outcome.code], code: outcome.code };
     sendPopupResult(res, {
-      siteName: env.SITE_NAME,
+      siteName: siteIdentity(db).title,
       message,
       targetOrigin: webOrigin,
       fallbackUrl: target.href,

@@ -1,4 +1,6 @@
 import type { Env } from '../../env.js';
+import type { Db } from '../../db/connection.js';
+import { siteIdentity } from '../site/index.js';
 import type { OutboxMessage } from '../../mail/outbox.js';
 import { renderEmail } from '../../mail/templates.js';
 import {
@@ -9,17 +11,17 @@ import {
   type LinkSubject,
 } from './links.js';
 
-type MailEnv = Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL' | 'SITE_NAME'>;
+type MailDeps = { env: Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL'>; db: Db };
 type Subscriber = LinkSubject & { email: string; name: string | null };
 
 const greeting = (name: string | null) => (name ? `Hi ${name},` : 'Hi,');
 
 export function confirmationEmail(
-  env: MailEnv,
+  { env, db }: MailDeps,
   subscriber: Subscriber,
   token: string,
 ): OutboxMessage {
-  const site = env.SITE_NAME;
+  const site = siteIdentity(db).title;
   const content = renderEmail({
     siteName: site,
     heading: 'Confirm your subscription',
@@ -43,8 +45,8 @@ export function confirmationEmail(
   };
 }
 
-export function welcomeEmail(env: MailEnv, subscriber: Subscriber): OutboxMessage {
-  const site = env.SITE_NAME;
+export function welcomeEmail({ env, db }: MailDeps, subscriber: Subscriber): OutboxMessage {
+  const site = siteIdentity(db).title;
   const content = renderEmail({
     siteName: site,
     heading: `Welcome to ${site}`,
@@ -67,8 +69,11 @@ export function welcomeEmail(env: MailEnv, subscriber: Subscriber): OutboxMessag
 }
 
 /** Sent when someone asks to unsubscribe an address without proving it is theirs. */
-export function unsubscribeConfirmationEmail(env: MailEnv, subscriber: Subscriber): OutboxMessage {
-  const site = env.SITE_NAME;
+export function unsubscribeConfirmationEmail(
+  { env, db }: MailDeps,
+  subscriber: Subscriber,
+): OutboxMessage {
+  const site = siteIdentity(db).title;
   const content = renderEmail({
     siteName: site,
     heading: 'Confirm that you want to unsubscribe',

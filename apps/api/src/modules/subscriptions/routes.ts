@@ -1,4 +1,5 @@
 import { isoNow } from '../../clock.js';
+import { siteIdentity } from '../site/index.js';
 import {
   API_ROUTES,
   MESSAGES,
@@ -264,14 +265,15 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
     return valid ? row : undefined;
   };
   const preview = (res: Response) =>
-    sendOneClickPage(res, 200, { siteName: env.SITE_NAME, state: 'preview' });
+    sendOneClickPage(res, 200, { siteName: siteIdentity(db).title, state: 'preview' });
 
   router.get(path, (req, res) => {
     if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
-    if (!row) return sendOneClickPage(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
+    if (!row)
+      return sendOneClickPage(res, 404, { siteName: siteIdentity(db).title, state: 'invalid' });
     sendOneClickPage(res, 200, {
-      siteName: env.SITE_NAME,
+      siteName: siteIdentity(db).title,
       state: row.status === 'unsubscribed' ? 'done' : 'confirm',
       email: row.email,
     });
@@ -280,7 +282,8 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
   router.post(path, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
     if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
-    if (!row) return sendOneClickPage(res, 404, { siteName: env.SITE_NAME, state: 'invalid' });
+    if (!row)
+      return sendOneClickPage(res, 404, { siteName: siteIdentity(db).title, state: 'invalid' });
     const body: unknown = req.body;
     const oneClick =
       typeof body === 'object' && body !== null && 'List-Unsubscribe' in body
@@ -291,7 +294,11 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
       source: 'one-click-unsubscribe',
       ipHash: hashIp(env.SESSION_SECRET, req.ip),
     });
-    sendOneClickPage(res, 200, { siteName: env.SITE_NAME, state: 'done', email: row.email });
+    sendOneClickPage(res, 200, {
+      siteName: siteIdentity(db).title,
+      state: 'done',
+      email: row.email,
+    });
   });
 
   return router;

@@ -35,7 +35,7 @@ import {
 export interface SubscriptionDeps {
   db: Db;
   clock: Clock;
-  env: Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL' | 'SITE_NAME'>;
+  env: Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL'>;
 }
 
 const DEFAULT_PREFERENCES_JSON = JSON.stringify(DEFAULT_NEWSLETTER_PREFERENCES);
@@ -75,7 +75,7 @@ export interface SubscribeInput {
  * exactly as for a new one, so the form cannot tell who is subscribed.
  */
 export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queued: boolean } {
-  const { db, clock, env } = deps;
+  const { db, clock } = deps;
   return inTransaction(db, () => {
     const nowMs = clock.now();
     const now = iso(nowMs);
@@ -98,19 +98,19 @@ export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queu
       consentText: MESSAGES.CONSENT_TEXT,
       ipHash: input.ipHash,
     });
-    enqueueMail(deps, confirmationEmail(env, subject(row), verification.token));
+    enqueueMail(deps, confirmationEmail(deps, subject(row), verification.token));
     return { queued: true };
   });
 }
 
 /** Queues a new confirmation email for a pending subscription; silent for any other address. */
 export function resendVerification(deps: SubscriptionDeps, email: string): { queued: boolean } {
-  const { db, env } = deps;
+  const { db } = deps;
   return inTransaction(db, () => {
     const row = findByEmail(db, email);
     if (row?.status !== 'pending') return { queued: false };
     const token = issueVerificationToken(deps, row.id);
-    enqueueMail(deps, confirmationEmail(env, subject(row), token));
+    enqueueMail(deps, confirmationEmail(deps, subject(row), token));
     return { queued: true };
   });
 }
@@ -124,7 +124,7 @@ export function verify(
   token: string,
   context: { ipHash: string | null },
 ): Subscription {
-  const { db, clock, env } = deps;
+  const { db, clock } = deps;
   return inTransaction(db, () => {
     const now = iso(clock.now());
     const tokenHash = hashToken(token);
@@ -142,7 +142,7 @@ export function verify(
       ipHash: context.ipHash,
     });
     // Only a pending subscription holds a token, so this is always its first confirmation.
-    enqueueMail(deps, welcomeEmail(env, subject(row)));
+    enqueueMail(deps, welcomeEmail(deps, subject(row)));
     return toSubscription(row);
   });
 }
@@ -173,11 +173,11 @@ export function unsubscribe(
 
 /** Someone without proof asked to unsubscribe an address: mail its owner a one-click link. */
 export function requestUnsubscribe(deps: SubscriptionDeps, email: string): { queued: boolean } {
-  const { db, env } = deps;
+  const { db } = deps;
   return inTransaction(db, () => {
     const row = findByEmail(db, email);
     if (!row || row.status === 'unsubscribed') return { queued: false };
-    enqueueMail(deps, unsubscribeConfirmationEmail(env, subject(row)));
+    enqueueMail(deps, unsubscribeConfirmationEmail(deps, subject(row)));
     return { queued: true };
   });
 }

@@ -1,18 +1,17 @@
 import { FOOTER_LINKS, messageTemplates } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
-import { SITE_TITLE } from '../../lib/site-identity';
 import { useSite } from '../../lib/use-site';
 import './site-footer.css';
 
 export function SiteFooter() {
   const { pathname } = useLocation();
-  const { socialProfiles } = useSite();
+  const { socialProfiles, title } = useSite();
   // UTC, as on the server, so the rendered page and its hydration agree at New Year too.
   const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <p className="site-footer__copyright">{messageTemplates.copyright(year, SITE_TITLE)}</p>
+        <p className="site-footer__copyright">{messageTemplates.copyright(year, title)}</p>
         <nav aria-label="Legal and contact">
           <ul className="site-footer__links">
             {FOOTER_LINKS.map((link) => {

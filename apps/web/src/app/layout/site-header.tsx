@@ -1,12 +1,13 @@
 import { isMobileLinkActive, MOBILE_MENU_LINKS, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { MobileMenuButton } from '../../features/menus/mobile-menu-button';
-import { SITE_TITLE } from '../../lib/site-identity';
+import { useSite } from '../../lib/use-site';
 import { HeaderActions } from './header-actions';
 import { NextStep } from './next-step';
 import './site-header.css';
 
 export function SiteHeader() {
+  const site = useSite();
   const { pathname } = useLocation();
   return (
     <>
@@ -17,7 +18,7 @@ export function SiteHeader() {
             className="site-header__brand"
             aria-current={pathname === PAGE_PATHS.home ? 'page' : undefined}
           >
-            {SITE_TITLE}
+            {site.title}
           </Link>
           <nav className="site-header__nav" aria-label="Main">
             <ul>

@@ -3,8 +3,8 @@
  * a list offers, and the head of a journal entry or a poem on its own page.
  */
 import { itemPath, PAGE_PATHS, pagePath, type JournalEntry, type Poem } from '@quillpost/domain';
+import type { Site } from '@quillpost/domain';
 import type { MetaContext } from '../../lib/route-handle';
-import { SITE_DESCRIPTION, SITE_TITLE } from '../../lib/site-identity';
 import { feedsOf, type FeedLink, type PageMeta } from '../../lib/page-head';
 
 /** Where a page's head is published: the site's address and its owner's profiles. */
@@ -14,17 +14,18 @@ export type Publication = Pick<MetaContext, 'publicUrl' | 'site'>;
 export function person({ publicUrl, site }: Publication) {
   return {
     '@type': 'Person',
-    name: SITE_TITLE,
+    name: site.owner.name,
     url: `${publicUrl}/`,
+    ...(site.owner.bio ? { description: site.owner.bio } : {}),
     sameAs: site.socialProfiles.map((profile) => profile.url),
   };
 }
 
-export const JOURNAL_FEEDS = feedsOf(`${SITE_TITLE}: Journal`, PAGE_PATHS.journal);
-export const POETRY_FEEDS = feedsOf(`${SITE_TITLE}: Poetry`, PAGE_PATHS.poetry);
+export const journalFeeds = (site: Site) => feedsOf(`${site.title}: Journal`, PAGE_PATHS.journal);
+export const poetryFeeds = (site: Site) => feedsOf(`${site.title}: Poetry`, PAGE_PATHS.poetry);
 
-export function categoryFeeds(slug: string, name: string): FeedLink[] {
-  return feedsOf(`${SITE_TITLE}: ${name}`, pagePath('category', { '*': slug }));
+export function categoryFeeds(site: Site, slug: string, name: string): FeedLink[] {
+  return feedsOf(`${site.title}: ${name}`, pagePath('category', { '*': slug }));
 }
 
 /** A journal entry or a poem on its own page: an article, with its list's feeds. */
@@ -33,9 +34,9 @@ export function entryMeta(
   kind: 'Journal' | 'Poem',
   publication: Publication,
 ): PageMeta {
-  const { publicUrl } = publication;
+  const { publicUrl, site } = publication;
   const path = itemPath(kind === 'Journal' ? 'journal' : 'poem', entry.slug);
-  const description = entry.excerpt_short || entry.excerpt_medium || SITE_DESCRIPTION;
+  const description = entry.excerpt_short || entry.excerpt_medium || site.description;
   return {
     title: kind === 'Journal' ? `${entry.title} (journal)` : `${entry.title} (a poem)`,
     description,
@@ -47,7 +48,7 @@ export function entryMeta(
       section: kind === 'Journal' ? 'Journal' : 'Poetry',
       tags: entry.tags,
     },
-    feeds: kind === 'Journal' ? JOURNAL_FEEDS : POETRY_FEEDS,
+    feeds: kind === 'Journal' ? journalFeeds(site) : poetryFeeds(site),
     jsonLd: [
       {
         '@type': kind === 'Journal' ? 'BlogPosting' : 'CreativeWork',
@@ -59,7 +60,7 @@ export function entryMeta(
         datePublished: entry.date,
         dateModified: entry.updated_at ?? entry.date,
         author: person(publication),
-        inLanguage: 'en',
+        inLanguage: site.language,
       },
     ],
   };

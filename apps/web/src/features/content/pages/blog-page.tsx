@@ -8,7 +8,6 @@ import { PostList } from '../components/post-list';
 import { humanize } from '../utils/format';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { notFound, optional, postsOrEmpty } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 
 export interface BlogData {
@@ -28,14 +27,14 @@ export async function loader({ reader, request }: PageLoaderArgs): Promise<BlogD
   return data;
 }
 
-export const meta: PageMetaFunction<typeof loader> = ({ categories }, { url }) => {
+export const meta: PageMetaFunction<typeof loader> = ({ categories }, { url, site }) => {
   const active = url.searchParams.get('category');
   const activeName = active
     ? (categories?.find((category) => category.slug === active)?.name ?? humanize(active))
     : null;
   return {
     title: activeName ? `Blog: ${activeName}` : 'Blog',
-    description: `Every post ${SITE_TITLE} has published, newest first: building software, learning in public and the craft of writing.`,
+    description: `Every post ${site.owner.name} has published, newest first: building software, learning in public and the craft of writing.`,
     // The filtered views are the category pages' content again: one canonical list.
     path: PAGE_PATHS.blog,
   };

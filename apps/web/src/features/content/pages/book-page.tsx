@@ -11,7 +11,6 @@ import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/
 import { person } from '../publication';
 import { absoluteUrl } from '../../../lib/page-head';
 import { required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import '../components/books.css';
 import './book-page.css';
@@ -25,7 +24,8 @@ export const meta: PageMetaFunction<typeof loader> = (book, publication) => {
   const { publicUrl } = publication;
   const path = pagePath('book', { slug: book.slug });
   const description =
-    book.excerpt_short || `${SITE_TITLE}’s notes on ${book.title} by ${book.author}.`;
+    book.excerpt_short ||
+    `${publication.site.owner.name}’s notes on ${book.title} by ${book.author}.`;
   return {
     title: `${book.title} by ${book.author}`,
     description,

@@ -9,15 +9,14 @@ import { formatShortDate, machineDate } from '../utils/format';
 import { BOOK_STATUS_LABELS } from '../utils/group-books';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './books-array-page.css';
 
 export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.books());
 
-export const meta: PageMetaFunction<typeof loader> = () => ({
+export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'All books',
-  description: `Every book on ${SITE_TITLE}’s shelves in one table: reading, read and want to read.`,
+  description: `Every book on ${site.owner.name}’s shelves in one table: reading, read and want to read.`,
   path: PAGE_PATHS.allBooks,
 });
 

@@ -7,16 +7,15 @@ import { ShelfLinks } from '../components/shelf-links';
 import { groupBooksByStatus } from '../utils/group-books';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import '../components/books.css';
 
 export const loader = async ({ reader }: PageLoaderArgs) =>
   required(await reader.books('bookshelf'));
 
-export const meta: PageMetaFunction<typeof loader> = () => ({
+export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Bookshelf',
-  description: `What ${SITE_TITLE} is reading now and has read, with notes on each book.`,
+  description: `What ${site.owner.name} is reading now and has read, with notes on each book.`,
   path: PAGE_PATHS.bookshelf,
 });
 

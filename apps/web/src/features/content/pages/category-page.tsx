@@ -57,7 +57,7 @@ export async function loader({ reader, params }: PageLoaderArgs): Promise<Catego
 
 export const handle: PageHandle = { item: 'Category' };
 
-export const meta: PageMetaFunction<typeof loader> = (data) => {
+export const meta: PageMetaFunction<typeof loader> = (data, { site }) => {
   if (data.kind === 'index') {
     return {
       title: 'Categories',
@@ -72,7 +72,7 @@ export const meta: PageMetaFunction<typeof loader> = (data) => {
     title: `Category: ${title}`,
     description: hub ? hub.summary : `Posts filed under ${title}, newest first.`,
     path: pagePath('category', { '*': data.sub ? [data.slug, data.sub] : [data.slug] }),
-    feeds: categoryFeeds(data.slug, data.name),
+    feeds: categoryFeeds(site, data.slug, data.name),
   };
 };
 

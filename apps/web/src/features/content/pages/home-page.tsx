@@ -1,6 +1,7 @@
-import { PAGE_PATHS, pagePath } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, type Site } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
+import { useSite } from '../../../lib/use-site';
 import { summarizePost, type PostSummary } from '../api/posts';
 import { PostList } from '../components/post-list';
 import { SubscribeCall } from '../components/subscribe-call';
@@ -9,7 +10,6 @@ import { formatDate, machineDate } from '../utils/format';
 import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { person } from '../publication';
 import { postsOrEmpty } from '../read-results';
-import { SITE_DESCRIPTION, SITE_TAGLINE, SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './home-page.css';
 
@@ -31,21 +31,40 @@ export async function loader({ reader }: PageLoaderArgs) {
 
 type HomeData = LoaderData<typeof loader>;
 
-export const meta: PageMetaFunction<typeof loader> = (_data, publication) => ({
-  description: SITE_DESCRIPTION,
-  path: PAGE_PATHS.home,
-  jsonLd: [
-    {
-      '@type': 'WebSite',
-      name: SITE_TITLE,
-      url: `${publication.publicUrl}/`,
-      description: SITE_DESCRIPTION,
-      inLanguage: 'en',
-      author: { '@type': 'Person', name: SITE_TITLE },
-    },
-    person(publication),
-  ],
-});
+export const meta: PageMetaFunction<typeof loader> = (_data, publication) => {
+  const { site, publicUrl } = publication;
+  return {
+    description: site.description,
+    path: PAGE_PATHS.home,
+    jsonLd: [
+      {
+        '@type': 'WebSite',
+        name: site.title,
+        url: `${publicUrl}/`,
+        description: site.description,
+        inLanguage: site.language,
+        author: { '@type': 'Person', name: site.owner.name },
+      },
+      person(publication),
+    ],
+  };
+};
+
+/**
+ * The owner's introduction (site.yml's `intro`, Markdown the API rendered): its own first heading
+ * is the page's title; without one, the site's title is.
+ */
+function Introduction({ site }: { site: Site }) {
+  const titled = /^\s*<h1[\s>]/.test(site.intro);
+  return (
+    <>
+      {titled ? null : <h1 className="home__title">{site.title}</h1>}
+      {site.intro ? (
+        <div className="home__intro-text" dangerouslySetInnerHTML={{ __html: site.intro }} />
+      ) : null}
+    </>
+  );
+}
 
 function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
   return (
@@ -75,19 +94,13 @@ function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
 
 export default function HomePage() {
   const { latest, latestByHub } = useLoaderData() as HomeData;
+  const site = useSite();
 
   return (
     <div className="page home">
       <header className="home__intro">
-        <p className="page__eyebrow">{SITE_TAGLINE}</p>
-        <h1 className="home__title">
-          Hello, I’m Rowan. I build small tools, learn in public and write.
-        </h1>
-        <p className="page__lede">
-          I’m a software engineer in Bristol and a writer by habit. This is where I keep essays on
-          building software, notes from what I’m learning, a journal, some poetry and the books on
-          my desk.
-        </p>
+        {site.tagline ? <p className="page__eyebrow">{site.tagline}</p> : null}
+        <Introduction site={site} />
         <p className="home__actions">
           <Link className="button button--primary" to={PAGE_PATHS.start}>
             Start here

@@ -92,13 +92,13 @@ export async function loader({ reader, request }: PageLoaderArgs): Promise<HubDa
   };
 }
 
-export const meta: PageMetaFunction<typeof loader> = ({ hub }) => {
+export const meta: PageMetaFunction<typeof loader> = ({ hub }, { site }) => {
   const info = HUBS[hub];
   return {
     title: info.title,
     description: info.summary,
     path: info.path,
-    feeds: categoryFeeds(hub, info.title),
+    feeds: categoryFeeds(site, hub, info.title),
   };
 };
 

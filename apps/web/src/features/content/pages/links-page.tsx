@@ -1,7 +1,6 @@
 import { messageTemplates, type LinksPage as LinksData, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { useSite } from '../../../lib/use-site';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import { EmptyState } from '../../../components/empty-state';
 import { LinkIcon } from '../components/link-icon';
 import { ProseContent } from '../components/prose-content';
@@ -33,7 +32,8 @@ function hostLabel(url: string): string {
 export default function LinksPage() {
   const data = useLoaderData() as LinksData;
   // The page's own entries with the owner's profiles where the page put them (see useSite).
-  const profiles = useSite().socialProfiles.map((profile) => ({
+  const site = useSite();
+  const profiles = site.socialProfiles.map((profile) => ({
     name: profile.label,
     url: profile.url,
     icon: profile.network,
@@ -83,7 +83,7 @@ export default function LinksPage() {
         <footer className="links-page__footer">
           <Link to={PAGE_PATHS.home}>Visit the whole site</Link>
           <span aria-hidden="true"> · </span>
-          <span>{messageTemplates.copyright(new Date().getUTCFullYear(), SITE_TITLE)}</span>
+          <span>{messageTemplates.copyright(new Date().getUTCFullYear(), site.title)}</span>
         </footer>
       </div>
     </main>

@@ -7,7 +7,6 @@ import { NowArchiveList, NowView } from '../components/now-view';
 import { formatMonth } from '../utils/format';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { notFound, required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 
 type NowArchivesData =
@@ -22,18 +21,19 @@ export async function loader({ reader, params }: PageLoaderArgs): Promise<NowArc
 
 export const handle: PageHandle = { item: 'Archived page' };
 
-export const meta: PageMetaFunction<typeof loader> = (data) => {
+export const meta: PageMetaFunction<typeof loader> = (data, { site }) => {
   if (data.kind === 'index') {
     return {
       title: 'Now: archives',
-      description: `Older versions of ${SITE_TITLE}’s now page, kept as a record of what mattered when.`,
+      description: `Older versions of ${site.owner.name}’s now page, kept as a record of what mattered when.`,
       path: pagePath('nowArchive'),
     };
   }
   const month = formatMonth(data.page.date) || data.page.title;
   return {
     title: `Now, ${month}`,
-    description: data.page.excerpt_short || `${SITE_TITLE}’s now page as it stood in ${month}.`,
+    description:
+      data.page.excerpt_short || `${site.owner.name}’s now page as it stood in ${month}.`,
     path: pagePath('nowArchive', { '*': data.page.slug }),
   };
 };

@@ -4,7 +4,6 @@ import { PageHeader } from '../../../components/page-header';
 import { NowArchiveList, NowView } from '../components/now-view';
 import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { optional, required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 
 export async function loader({ reader }: PageLoaderArgs) {
@@ -14,11 +13,11 @@ export async function loader({ reader }: PageLoaderArgs) {
 
 type NowData = LoaderData<typeof loader>;
 
-export const meta: PageMetaFunction<typeof loader> = ({ now }) => ({
+export const meta: PageMetaFunction<typeof loader> = ({ now }, { site }) => ({
   title: 'Now',
   description:
     now.excerpt_short ||
-    `What ${SITE_TITLE} is focused on at this point in life: building, reading and writing.`,
+    `What ${site.owner.name} is focused on at this point in life: building, reading and writing.`,
   path: PAGE_PATHS.now,
 });
 

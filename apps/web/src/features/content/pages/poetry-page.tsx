@@ -1,22 +1,21 @@
-import { PAGE_PATHS, type Poem } from '@quillpost/domain';
+import { feedPath, PAGE_PATHS, type Poem } from '@quillpost/domain';
 import { useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PoemView } from '../components/poem';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
-import { POETRY_FEEDS } from '../publication';
+import { poetryFeeds } from '../publication';
 import { required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './poetry-page.css';
 
 export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.poems());
 
-export const meta: PageMetaFunction<typeof loader> = () => ({
+export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Poetry',
-  description: `Poems by ${SITE_TITLE}: small observations about code, libraries, weather and love.`,
+  description: `Poems by ${site.owner.name}: small observations about code, libraries, weather and love.`,
   path: PAGE_PATHS.poetry,
-  feeds: POETRY_FEEDS,
+  feeds: poetryFeeds(site),
 });
 
 export default function PoetryPage() {
@@ -29,7 +28,7 @@ export default function PoetryPage() {
         lede="Now and then something will only fit in a poem. These are those."
       >
         <p className="ui-text">
-          <a href={POETRY_FEEDS[0]?.href}>RSS feed for the poems</a>
+          <a href={feedPath(PAGE_PATHS.poetry, 'rss')}>RSS feed for the poems</a>
         </p>
       </PageHeader>
       {poems.length > 0 ? (

@@ -21,7 +21,6 @@ import {
 import { absoluteUrl } from '../../../lib/page-head';
 import { person } from '../publication';
 import { required } from '../read-results';
-import { SITE_DESCRIPTION, SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 import './post-page.css';
 
@@ -42,9 +41,9 @@ export async function loader({ reader, params }: PageLoaderArgs): Promise<PostDa
 export const handle: PageHandle = { item: 'Post' };
 
 export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => {
-  const { publicUrl } = publication;
+  const { publicUrl, site } = publication;
   const path = itemPath('post', post.slug);
-  const description = post.excerpt_short || post.excerpt_medium || SITE_DESCRIPTION;
+  const description = post.excerpt_short || post.excerpt_medium || site.description;
   const image = post.featured_image_url;
   return {
     title: post.title,
@@ -69,11 +68,11 @@ export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => 
         datePublished: post.date,
         dateModified: post.updated_at ?? post.date,
         author: person(publication),
-        publisher: { '@type': 'Person', name: SITE_TITLE, url: `${publicUrl}/` },
+        publisher: { '@type': 'Person', name: site.owner.name, url: `${publicUrl}/` },
         ...(image ? { image: absoluteUrl(publicUrl, image) } : {}),
         articleSection: humanize(post.category),
         keywords: post.tags.join(', '),
-        inLanguage: 'en',
+        inLanguage: site.language,
         ...(post.reading_minutes ? { timeRequired: `PT${post.reading_minutes}M` } : {}),
       },
     ],

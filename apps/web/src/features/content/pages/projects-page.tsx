@@ -5,14 +5,13 @@ import { PageHeader } from '../../../components/page-header';
 import { ProjectCard } from '../components/project-card';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 
 export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.projects());
 
-export const meta: PageMetaFunction<typeof loader> = () => ({
+export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Projects',
-  description: `Software ${SITE_TITLE} builds and maintains: small, durable tools and the engine behind this site.`,
+  description: `Software ${site.owner.name} builds and maintains: small, durable tools and the engine behind this site.`,
   path: PAGE_PATHS.projects,
 });
 

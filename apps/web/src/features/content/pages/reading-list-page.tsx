@@ -6,15 +6,14 @@ import { BookGrid } from '../components/book-grid';
 import { ShelfLinks } from '../components/shelf-links';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
-import { SITE_TITLE } from '../../../lib/site-identity';
 import '../components/content.css';
 
 export const loader = async ({ reader }: PageLoaderArgs) =>
   required(await reader.books('reading-list'));
 
-export const meta: PageMetaFunction<typeof loader> = () => ({
+export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Reading list',
-  description: `The books ${SITE_TITLE} wants to read next.`,
+  description: `The books ${site.owner.name} wants to read next.`,
   path: PAGE_PATHS.readingList,
 });
 

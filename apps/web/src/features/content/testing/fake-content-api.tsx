@@ -4,7 +4,7 @@
  */
 import type { Book, Category, Post } from '@quillpost/domain';
 import type { ApiClient } from '../../../lib/api-client';
-import { createFakeApi as createCheckedFakeApi, type FakeCall } from '../../../test/fake-api';
+import { createFakeApi as createCheckedFakeApi, SITE, type FakeCall } from '../../../test/fake-api';
 import { renderAppWithClient } from '../../../test/render-app';
 
 export interface FakeRequest {
@@ -46,10 +46,12 @@ export function createFakeApi(routes: FakeRoutes): { api: ApiClient; requests: F
 }
 
 export const SIGNED_OUT_ROUTES: FakeRoutes = {
+  'GET /api/site': { body: SITE },
   'GET /api/auth/session': { body: { success: true, authenticated: false, session: null } },
 };
 
 export const SIGNED_IN_ROUTES: FakeRoutes = {
+  'GET /api/site': { body: SITE },
   'GET /api/auth/session': {
     body: {
       success: true,

@@ -175,7 +175,7 @@ describe('the console', () => {
     const { calls } = await renderApp({
       path: '/members/admin/settings',
       routes: memberRoutes('admin', {
-        'GET /api/site': () => ({ body: { socialProfiles: profiles } }),
+        'GET /api/site': () => ({ body: { ...SITE, socialProfiles: profiles } }),
         'GET /api/admin/settings': { body: { success: true, settings } },
         'PUT /api/admin/settings': (call) => {
           profiles = profiles.filter((profile) => profile.network !== 'x');

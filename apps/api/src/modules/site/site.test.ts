@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../env.js';
+import { SmtpMailer } from '../../mail/smtp-mailer.js';
+import { createContentFolder, post } from '../../test-support/content.js';
+import { startSmtpSink } from '../../test-support/smtp-sink.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { syncContent } from '../content/sync.js';
+import { subscribe } from '../subscriptions/index.js';
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const ADA = `# Ada's site, written by hand.
+title: Ada Palmer
+tagline: Field notes
+description: Ada Palmer on history and the future.
+language: en-US
+timezone: America/Chicago
+owner:
+  name: Ada Palmer
+  bio: Historian and novelist.
+intro: |
+  # Hi, I'm Ada.
+
+  I write about the past and the future.
+accent: "#1f5f8c"
+newsletter:
+  name: Ada's letters
+  from_name: Ada at the desk
+`;
+
+async function adaSite() {
+  const folder = createContentFolder({
+    'site.yml': ADA,
+    'posts/hello.md': post('Hello', { date: '2026-01-02' }),
+  });
+  const sink = await startSmtpSink();
+  const mailer = new SmtpMailer({
+    url: sink.url,
+    from: 'newsletter@ada.example',
+    timeoutMs: 2_000,
+  });
+  const t = createTestApp({ env: { CONTENT_DIR: folder.dir }, deps: { mailer } });
+  cleanups.push(
+    folder.cleanup,
+    () => sink.close(),
+    () => mailer.close(),
+    t.cleanup,
+  );
+  const report = syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
+  return { ...t, folder, sink, report };
+}
+
+describe('content/site.yml', () => {
+  it('names the site in its answers, feeds and mail, From header included', async () => {
+    const t = await adaSite();
+    expect(t.report.errors).toEqual([]);
+    const site = (await request(t.app).get('/api/site')).body;
+    expect(site).toMatchObject({
+      title: 'Ada Palmer',
+      tagline: 'Field notes',
+      description: 'Ada Palmer on history and the future.',
+      language: 'en-US',
+      timezone: 'America/Chicago',
+      accent: '#1f5f8c',
+      owner: { name: 'Ada Palmer', bio: 'Historian and novelist.', avatarUrl: null, email: null },
+      newsletterName: "Ada's letters",
+    });
+    expect(site.intro).toContain('<h1>Hi, I’m Ada.</h1>');
+
+    const feed = (await request(t.app).get('/rss.xml')).text;
+    expect(feed).toContain('<title>Ada Palmer</title>');
+    expect(feed).toContain('<language>en-US</language>');
+
+    subscribe(t.deps, {
+      email: 'reader@example.com',
+      wantsAccount: false,
+      source: 'subscribe-form@/',
+      ipHash: null,
+    });
+    await t.outbox.drain();
+    const [mail] = t.sink.messages;
+    expect(mail?.subject).toBe('Confirm your subscription to Ada Palmer');
+    expect(mail?.rawHeaders.from).toBe('Ada at the desk <newsletter@ada.example>');
+
+    for (const text of [JSON.stringify(site), feed, mail?.html ?? '', mail?.text ?? '']) {
+      expect(text).not.toContain('Rowan');
+    }
+  });
+
+  it('keeps the last good identity when the file breaks, and says on which line', async () => {
+    const t = await adaSite();
+    t.folder.write('site.yml', ADA.replace('accent: "#1f5f8c"', 'accent: teal'));
+    const report = syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    expect(report.errors).toEqual([
+      { file: 'site.yml', line: 14, message: 'accent: must be a colour written #rrggbb' },
+    ]);
+    expect((await request(t.app).get('/api/site')).body.title).toBe('Ada Palmer');
+
+    t.folder.write('site.yml', ADA.replace('title: Ada Palmer', 'title: Ada Palmer, writing'));
+    expect(syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger).updated).toContain(
+      'site.yml',
+    );
+    expect((await request(t.app).get('/api/site')).body.title).toBe('Ada Palmer, writing');
+  });
+
+  it('refuses to start with SITE_NAME, saying where the name lives now', () => {
+    expect(() => loadEnv({ SITE_NAME: 'Ada Palmer' })).toThrow(/SITE_NAME: .*content\/site\.yml/);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Who the site is, in one file the owner writes (content/site.yml) or edits in the console: its
+ * name and words, its language and time zone, its owner, the home page's introduction, its
+ * accent colour, the owner's profiles and the newsletter's name. The API reads the file and
+ * every page, feed and mail follows it; nothing in the source spells an owner's name.
+ */
+import { z } from 'zod';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
+
+/** '' (none) or an https address on a named host, without spaces. */
+const PROFILE_URL = /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/;
+
+function isLanguageTag(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const text = (max: number) => z.string().trim().max(max, `must be ${max} characters or fewer`);
+const optionalText = (max: number) =>
+  z.preprocess((value) => (value === null ? undefined : value), text(max).default(''));
+
+/** The file's shape: keys as the owner writes them (snake_case), most of them optional. */
+export const siteFileSchema = z
+  .object({
+    title: text(80).min(1, 'is required'),
+    tagline: optionalText(160),
+    description: optionalText(300),
+    language: z
+      .string()
+      .trim()
+      .refine(isLanguageTag, 'must be a language tag such as en, en-GB or pt-BR')
+      .default('en'),
+    timezone: z
+      .string()
+      .trim()
+      .refine(isTimeZone, 'must be a time zone such as Europe/London or America/New_York')
+      .default('UTC'),
+    owner: z
+      .object({
+        name: text(100).min(1, 'is required'),
+        bio: optionalText(500),
+        /** An image in content/images/, as `images/me.jpg`. */
+        avatar: z
+          .string()
+          .trim()
+          .regex(/^images\/[\w./-]+$/, 'must be a file in content/images/, as images/me.jpg')
+          .refine((value) => !value.includes('..'), 'must stay inside content/images/')
+          .optional(),
+        email: z.email('must be an email address').optional(),
+      })
+      .strict(),
+    intro: optionalText(4000),
+    accent: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
+      .transform((value) => value.toLowerCase())
+      .default('#8c3a1f'),
+    social: z
+      .object(
+        Object.fromEntries(
+          SOCIAL_NETWORKS.map((network) => [
+            network,
+            z
+              .string()
+              .trim()
+              .regex(PROFILE_URL, 'must be an https address')
+              .max(300, 'must be 300 characters or fewer')
+              .optional(),
+          ]),
+        ) as Record<SocialNetwork, z.ZodOptional<z.ZodString>>,
+      )
+      .strict()
+      .default({}),
+    newsletter: z
+      .object({ name: text(100).optional(), from_name: text(100).optional() })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+export type SiteFile = z.input<typeof siteFileSchema>;
+
+/** The identity the site runs with: every default filled in. */
+export interface SiteIdentity {
+  title: string;
+  tagline: string;
+  description: string;
+  language: string;
+  timezone: string;
+  owner: { name: string; bio: string; avatar: string | null; email: string | null };
+  /** The home page's introduction, Markdown. */
+  intro: string;
+  accent: string;
+  social: Partial<Record<SocialNetwork, string>>;
+  newsletter: { name: string; fromName: string };
+}
+
+/** The identity a valid file describes. */
+export function siteIdentityOf(file: z.output<typeof siteFileSchema>): SiteIdentity {
+  return {
+    title: file.title,
+    tagline: file.tagline,
+    description: file.description || file.tagline || file.title,
+    language: Intl.getCanonicalLocales(file.language)[0]!,
+    timezone: file.timezone,
+    owner: {
+      name: file.owner.name,
+      bio: file.owner.bio,
+      avatar: file.owner.avatar ?? null,
+      email: file.owner.email ?? null,
+    },
+    intro: file.intro,
+    accent: file.accent,
+    social: Object.fromEntries(Object.entries(file.social).filter(([, url]) => url)),
+    newsletter: {
+      name: file.newsletter.name ?? file.title,
+      fromName: file.newsletter.from_name ?? file.owner.name,
+    },
+  };
+}
+
+/**
+ * A site that has not said who it is yet (no content/site.yml was ever read): plain words the
+ * owner replaces, never someone else's name.
+ */
+export const UNNAMED_SITE: SiteIdentity = siteIdentityOf(
+  siteFileSchema.parse({ title: 'My site', owner: { name: 'The owner' } }),
+);
