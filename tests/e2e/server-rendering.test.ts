@@ -3,6 +3,7 @@
  * HTML, with its own head, the right status and cache headers; and what readers with JavaScript
  * get on top: hydration without errors and client-side navigation without new documents.
  */
+import { MESSAGES } from '@quillpost/domain';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -156,7 +157,7 @@ describe('HTML without JavaScript', () => {
     );
   });
 
-  it("names the owner's profiles once: footer, /links and sameAs follow the console's settings", async () => {
+  it("names the owner's profiles once: footer, /links and sameAs follow Console → Site", async () => {
     const profileLinks = (html: string) =>
       [...html.matchAll(/href="(https:\/\/[^"]+)"[^>]*rel="me noopener"/g)].map((m) => m[1]);
     const sameAs = async () =>
@@ -176,14 +177,18 @@ describe('HTML without JavaScript', () => {
 
     const owner = await openPage(stack.browser);
     await signInByCode(owner.context, stack, 'owner@example.test');
-    await owner.page.goto(`${stack.site.url}/members/admin/settings`);
+    await owner.page.goto(`${stack.site.url}/members/admin/site`);
     const x = owner.page.getByRole('textbox', { name: 'X (Twitter)' });
     await expect(x.inputValue()).resolves.toBe(seeded[0]);
     await x.fill('');
     await owner.page.getByRole('textbox', { name: 'GitHub' }).fill('https://github.com/rowan');
-    await owner.page.getByRole('button', { name: 'Save settings' }).click();
-    await owner.page.getByText('Settings saved.').waitFor();
+    await owner.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await owner.page.getByText(MESSAGES.SITE_UPDATED).waitFor();
     await owner.close();
+    // Written into the site's file, where the owner may go on by hand.
+    expect(fs.readFileSync(path.join(contentDir, 'site.yml'), 'utf8')).toContain(
+      'github: https://github.com/rowan\n',
+    );
 
     const saved = [
       'https://github.com/rowan',

@@ -28,7 +28,8 @@ export interface RunningSite {
 
 /**
  * Starts the production build (API + built web in one process) on a free port with a fresh SQLite
- * file, the repository's sample content and the given SMTP server.
+ * file, a copy of the repository's sample content (the console writes site.yml; the repository's
+ * must stay as it is) and the given SMTP server.
  */
 export async function startSite(options: {
   smtpUrl: string;
@@ -41,6 +42,8 @@ export async function startSite(options: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-e2e-'));
+  const contentDir = path.join(dataDir, 'content');
+  fs.cpSync(path.join(repoRoot, 'content'), contentDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
@@ -49,6 +52,7 @@ export async function startSite(options: {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_PATH: path.join(dataDir, 'site.db'),
+      CONTENT_DIR: contentDir,
       WEB_ORIGIN: url,
       PUBLIC_URL: url,
       SMTP_URL: options.smtpUrl,

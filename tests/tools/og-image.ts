@@ -1,22 +1,26 @@
 /**
  * Draws the site's default link-preview card (apps/web/public/og-default.png, 1200 x 630), used as
  * og:image by pages without a picture of their own. The card is plain HTML in the site's colours
- * and type, photographed by Chromium; run it again after changing the site's name or palette:
+ * and type, photographed by Chromium, with content/site.yml's title, tagline and description; run it
+ * again after changing them:
  *   cd tests && npx tsx tools/og-image.ts
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  SITE_DESCRIPTION,
-  SITE_TAGLINE,
-  SITE_TITLE,
-} from '../../apps/web/src/lib/site-identity.js';
+import { siteFileSchema, siteIdentityOf } from '@quillpost/domain';
+import { parse } from 'yaml';
 import { launchBrowser } from '../support/browser.js';
 
-const out = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../apps/web/public/og-default.png',
+const here = path.dirname(fileURLToPath(import.meta.url));
+const out = path.resolve(here, '../../apps/web/public/og-default.png');
+// Who the site is, as content/site.yml says.
+const site = siteIdentityOf(
+  siteFileSchema.parse(parse(fs.readFileSync(path.join(here, '../../content/site.yml'), 'utf8'))),
 );
+const SITE_TITLE = site.title;
+const SITE_TAGLINE = site.tagline;
+const SITE_DESCRIPTION = site.description;
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 

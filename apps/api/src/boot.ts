@@ -9,7 +9,8 @@ import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkTrustProxySetting } from './http/proxy-trust.js';
 import { createMailer } from './mail/create-mailer.js';
-import { syncContent, watchContent } from './modules/content/index.js';
+import { adoptSavedProfiles, syncContent, watchContent } from './modules/content/index.js';
+import { forgetSavedSocialProfiles, savedSocialProfiles } from './modules/settings/index.js';
 import { communityActivity } from './modules/discussions/index.js';
 import { startOwnerDigest } from './modules/notifications/index.js';
 import type { PageHost } from './deps.js';
@@ -57,6 +58,11 @@ export async function boot(
       : undefined;
   scheduledBackups?.unref();
 
+  // Profiles saved in the console before site.yml held them move into the file, once.
+  const savedProfiles = savedSocialProfiles(db);
+  if (savedProfiles && adoptSavedProfiles(env.CONTENT_DIR, savedProfiles)) {
+    forgetSavedSocialProfiles(db);
+  }
   // Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
   syncContent(db, env.CONTENT_DIR, systemClock, logger);
   const stopWatchingContent = env.CONTENT_WATCH

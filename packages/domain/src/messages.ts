@@ -125,7 +125,7 @@ export const MESSAGES = {
   CSV_TOO_MANY_ROWS: 'Please import at most 5,000 rows at a time.',
   SETTINGS_INVALID: 'One of the settings is not valid.',
   SETTINGS_UPDATED: 'Settings saved.',
-  SOCIAL_PROFILE_INVALID: 'A profile address must be a full https:// address.',
+  SITE_UPDATED: 'Saved. Every page, feed and email uses it now.',
   BOOKMARK_ADDED: 'Bookmarked.',
   BOOKMARK_REMOVED: 'Bookmark removed.',
 

@@ -149,7 +149,7 @@ export function isMobileLinkActive(link: MobileMenuLink, pathname: string): bool
 
 /**
  * The owner's profiles elsewhere, in the drawer's order (spec: X/Twitter, GitHub, LinkedIn,
- * Instagram). Their addresses are site settings (`socialProfiles`); they open in a new tab.
+ * Instagram). Their addresses are site.yml's `social`; they open in a new tab.
  */
 export const SOCIAL_NETWORKS = ['x', 'github', 'linkedin', 'instagram'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

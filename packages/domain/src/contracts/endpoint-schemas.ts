@@ -23,6 +23,7 @@ import {
   statsResponseSchema,
 } from './auth.js';
 import { messageResponseSchema } from './common.js';
+import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
 import {
   bookListQuerySchema,
   bookListResponseSchema,
@@ -304,6 +305,8 @@ export const API_SCHEMAS = {
   adminSettingsGet: { response: siteSettingsResponseSchema },
   adminSettingsUpdate: { body: siteSettingsUpdateSchema, response: siteSettingsResponseSchema },
   adminContentSync: { response: contentSyncResponseSchema },
+  adminSiteGet: { response: siteFileResponseSchema },
+  adminSiteUpdate: { body: siteFileSchema, response: siteFileResponseSchema },
   adminEvents: { response: adminEventListResponseSchema },
   adminEventCreate: { body: eventInputSchema, response: eventResponseSchema },
   adminEventUpdate: {

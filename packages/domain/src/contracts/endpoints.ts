@@ -278,6 +278,9 @@ export const API_ROUTES = {
     permission: 'manage_settings',
   },
   adminContentSync: owner('POST', '/api/admin/content/sync'),
+  // Who the site is: content/site.yml, read and rewritten (docs/decisions/0016)
+  adminSiteGet: owner('GET', '/api/admin/site'),
+  adminSiteUpdate: owner('PUT', '/api/admin/site'),
   adminEvents: owner('GET', '/api/admin/events'),
   adminEventCreate: owner('POST', '/api/admin/events'),
   adminEventUpdate: owner('PUT', '/api/admin/events/:eventId'),

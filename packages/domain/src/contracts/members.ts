@@ -562,6 +562,7 @@ export const MODERATION_ACTIONS = [
   'subscribers.export',
   'subscribers.import',
   'settings.update',
+  'site.update',
   'content.sync',
   'event.create',
   'event.update',
@@ -688,20 +689,7 @@ export const analyticsResponseSchema = okSchema.extend({
 });
 export type AnalyticsResponse = z.output<typeof analyticsResponseSchema>;
 
-const PROFILE_URL_MAX_LENGTH = 300;
-
-/** '' (none) or an https address on a named host, without spaces. */
-const isProfileUrl = (value: string) =>
-  value === '' ||
-  (value.length <= PROFILE_URL_MAX_LENGTH &&
-    /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/.test(value));
-
 /** The owner's profile address on each network; '' where there is none (not shown). */
-export const socialProfileUrlsSchema = z.object(
-  Object.fromEntries(
-    SOCIAL_NETWORKS.map((network) => [network, z.string().trim().refine(isProfileUrl)]),
-  ) as Record<SocialNetwork, z.ZodString>,
-);
 export type SocialProfileUrls = Record<SocialNetwork, string>;
 
 /** The addresses by network of a list of profiles ('' for a network it lacks). */
@@ -734,11 +722,6 @@ export const siteSettingsSchema = z.object({
   announcement: z.string(),
   /** The time zone the event form starts with. */
   defaultTimeZone: z.string(),
-  /**
-   * The owner's profiles, shown in the menu's drawer, on /links, in the footer and as the
-   * home page's sameAs. Null until first saved: then the links page's profile entries are used.
-   */
-  socialProfiles: socialProfileUrlsSchema.nullable(),
   /** The owner gets a daily email of new comments and reports (none on a quiet day). */
   ownerDigest: z.boolean(),
 });
@@ -749,7 +732,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   directoryOpen: true,
   announcement: '',
   defaultTimeZone: 'UTC',
-  socialProfiles: null,
   ownerDigest: true,
 };
 
@@ -778,15 +760,6 @@ export const siteSettingsUpdateSchema = z
         if (typeof value !== 'string' || !isValidTimeZone(value))
           coded(ctx, 'TIME_ZONE_INVALID', value);
       })
-      .optional(),
-    socialProfiles: z
-      .custom<SocialProfileUrls>()
-      .superRefine((value: unknown, ctx) => {
-        if (!socialProfileUrlsSchema.safeParse(value).success) {
-          coded(ctx, 'SOCIAL_PROFILE_INVALID', value);
-        }
-      })
-      .transform((value) => socialProfileUrlsSchema.parse(value))
       .optional(),
   })
   .strict();

@@ -139,3 +139,16 @@ export function siteIdentityOf(file: z.output<typeof siteFileSchema>): SiteIdent
 export const UNNAMED_SITE: SiteIdentity = siteIdentityOf(
   siteFileSchema.parse({ title: 'My site', owner: { name: 'The owner' } }),
 );
+
+/** The file's keys with every default filled in, as the console's Site section edits them. */
+export type SiteFileValues = z.output<typeof siteFileSchema>;
+
+/**
+ * GET and PUT /api/admin/site: the identity as the file says it. PUT takes the same keys and is
+ * checked by the same schema as the file.
+ */
+export const siteFileResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  site: siteFileSchema,
+});

@@ -1,4 +1,4 @@
-import { MESSAGES, siteSchema } from '@quillpost/domain';
+import { siteSchema } from '@quillpost/domain';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
@@ -214,7 +214,6 @@ describe('analytics and settings', () => {
       directoryOpen: true,
       announcement: '',
       defaultTimeZone: 'UTC',
-      socialProfiles: null,
       ownerDigest: true,
     });
     const saved = await as(t, admin).put('/api/admin/settings', {
@@ -233,7 +232,7 @@ describe('analytics and settings', () => {
 });
 
 describe('content', () => {
-  it("keeps the owner's profiles in the settings, seeded from the links page until first saved", async () => {
+  it("shows the links page's profiles until site.yml names the owner's", async () => {
     const folder = createContentFolder({
       'pages/links.md': [
         '---',
@@ -267,24 +266,18 @@ describe('content', () => {
     expect(links.links.map((link) => link.name)).toEqual(['Blog', 'Old code']);
     expect(links.profilesAt).toBe(1); // where the page named X, its first profile
 
+    // Once site.yml names profiles (Console → Site writes them there), they are the site's.
     const admin = await signInAs(t, 'admin');
-    const refused = await as(t, admin).put('/api/admin/settings', {
-      socialProfiles: { x: 'http://x.com/rowan', github: '', linkedin: '', instagram: '' },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(MESSAGES.SOCIAL_PROFILE_INVALID);
-    expect((await site()).socialProfiles).toHaveLength(2);
-
-    const saved = await as(t, admin).put('/api/admin/settings', {
-      socialProfiles: {
-        x: '',
+    const file = (await as(t, admin).get('/api/admin/site')).body.site;
+    const saved = await as(t, admin).put('/api/admin/site', {
+      ...file,
+      social: {
         github: 'https://github.com/rowan-ellis',
-        linkedin: '',
         instagram: 'https://www.instagram.com/rowan',
       },
     });
     expect(saved.status).toBe(200);
-    // At once, though the answer was cached: saving drops the cached answers.
+    // At once, though the answer was cached: the sync that follows the save drops it.
     expect(await site()).toMatchObject({
       socialProfiles: [
         { network: 'github', label: 'GitHub', url: 'https://github.com/rowan-ellis' },

@@ -1,5 +1,6 @@
 import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
-import { invalidateContentCache, syncContent } from '../content/index.js';
+import { readSiteFile, SITE_FILE, syncContent, writeSiteFile } from '../content/index.js';
+import { siteIdentity } from '../site/index.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { eraseAccount } from '../members/index.js';
 import { subscriberPage } from '../subscriptions/index.js';
@@ -99,6 +100,31 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     res.json({ success: true, ...report });
   });
 
+  // Who the site is (content/site.yml): the file the owner may also edit by hand.
+  mount('adminSiteGet', (_req, res) => {
+    res.json({ success: true, site: readSiteFile(deps.env.CONTENT_DIR, siteIdentity(db)) });
+  });
+
+  mount('adminSiteUpdate', (req, res, { body }) => {
+    const actor = signedInUser(req);
+    writeSiteFile(deps.env.CONTENT_DIR, body);
+    // Now, not at the watcher's next look: the answer, the next page, feed and mail use it.
+    const report = syncContent(db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
+    const problem = report.errors.find((error) => error.file === SITE_FILE);
+    if (problem) throw new Error(`site.yml as written does not read back: ${problem.message}`);
+    writeLog(db, {
+      actorId: actor.id,
+      action: 'site.update',
+      summary: `Changed who the site is (${SITE_FILE})`,
+      at: isoNow(deps.clock),
+    });
+    res.json({
+      success: true,
+      message: MESSAGES.SITE_UPDATED,
+      site: readSiteFile(deps.env.CONTENT_DIR, siteIdentity(db)),
+    });
+  });
+
   mount('adminSettingsGet', (_req, res) => {
     res.json({ success: true, settings: readSettings(db) });
   });
@@ -109,9 +135,6 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     const now = isoNow(deps.clock);
     const settings = inTransaction(db, () => {
       const saved = writeSettings(db, patch, now);
-      // Every page's frame shows the profiles: the cached answers and pages made with the old
-      // ones go.
-      if (patch.socialProfiles) invalidateContentCache(db);
       writeLog(db, {
         actorId: actor.id,
         action: 'settings.update',

@@ -16,6 +16,7 @@ export { contentReads, inProcessContentCall, type ContentReads } from './reads.j
 export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
 export { createContentService } from './service.js';
 export type { ContentService, JsonBody, Viewer } from './service.js';
-export { syncContent } from './sync.js';
+export { adoptSavedProfiles, readSiteFile, writeSiteFile } from './site-file.js';
+export { SITE_FILE, syncContent } from './sync.js';
 export { viewerOf } from './visibility.js';
 export { watchContent } from './watch.js';

@@ -23,7 +23,6 @@ import {
 } from '@quillpost/domain';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { readSettings } from '../settings/index.js';
 import { siteIdentity } from '../site/index.js';
 import type { ContentKind } from './front-matter-schemas.js';
 import { renderMarkdown } from './markdown.js';
@@ -357,16 +356,13 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Who the site is (site.yml) and the owner's profiles: the file's; without any there, the
-     * console's saved settings; until those are saved, the links page's profile entries (so a
-     * new site shows the profiles its content names).
+     * Who the site is (site.yml) and the owner's profiles: the file's; while it names none, the
+     * links page's profile entries (so a new site shows the profiles its content names).
      */
     site(viewer: Viewer) {
       return json('site', viewer, (all, now) => {
         const identity = siteIdentity(db);
         const named = Object.keys(identity.social).length > 0;
-        const saved = named ? undefined : readSettings(db).socialProfiles;
-        const row = named || saved ? undefined : q.bySlug('page', 'links', all, now);
         const urls = named
           ? socialProfileUrlsOf(
               Object.entries(identity.social).map(([network, url]) => ({
@@ -374,7 +370,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
                 url,
               })),
             )
-          : (saved ?? profilesOfLinks(row));
+          : profilesOfLinks(q.bySlug('page', 'links', all, now));
         const site: Site = {
           title: identity.title,
           tagline: identity.tagline,

@@ -1,2 +1,7 @@
 /** Site settings the owner edits in the console, kept in the database. */
-export { readSettings, writeSettings } from './store.js';
+export {
+  forgetSavedSocialProfiles,
+  readSettings,
+  savedSocialProfiles,
+  writeSettings,
+} from './store.js';

@@ -35,3 +35,25 @@ export function writeSettings(db: Db, patch: Partial<SiteSettings>, at: string):
   }
   return readSettings(db);
 }
+
+/**
+ * The owner's profiles as the console saved them before site.yml held them (the setting
+ * `socialProfiles`, gone since): boot moves them into the file once, then forgets them.
+ */
+export function savedSocialProfiles(db: Db): Record<string, string> | null {
+  const value = db
+    .prepare("SELECT value FROM site_settings WHERE key = 'socialProfiles'")
+    .pluck()
+    .get() as string | undefined;
+  if (value === undefined) return null;
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function forgetSavedSocialProfiles(db: Db): void {
+  db.prepare("DELETE FROM site_settings WHERE key = 'socialProfiles'").run();
+}

@@ -1,11 +1,17 @@
+import { MESSAGES } from '@quillpost/domain';
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
 import { SmtpMailer } from '../../mail/smtp-mailer.js';
+import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
 import { createTestApp } from '../../test-support/test-app.js';
+import { adoptSavedProfiles } from '../content/index.js';
 import { syncContent } from '../content/sync.js';
+import { savedSocialProfiles } from '../settings/index.js';
 import { subscribe } from '../subscriptions/index.js';
 
 const cleanups: Array<() => unknown> = [];
@@ -105,6 +111,68 @@ describe('content/site.yml', () => {
       'site.yml',
     );
     expect((await request(t.app).get('/api/site')).body.title).toBe('Ada Palmer, writing');
+  });
+
+  it('is rewritten by the console, comments kept, and the next page, feed and mail follow', async () => {
+    const t = await adaSite();
+    const owner = await signInAs(t, 'admin');
+    const read = await as(t, owner).get('/api/admin/site');
+    expect(read.status).toBe(200);
+    expect(read.body.site).toMatchObject({ title: 'Ada Palmer', accent: '#1f5f8c' });
+
+    const saved = await as(t, owner).put('/api/admin/site', {
+      ...read.body.site,
+      title: 'Ada Palmer Writes',
+      tagline: '',
+      social: { github: 'https://github.com/ada' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe(MESSAGES.SITE_UPDATED);
+    const file = fs.readFileSync(path.join(t.folder.dir, 'site.yml'), 'utf8');
+    expect(file).toContain("# Ada's site, written by hand.");
+    expect(file).toContain('title: Ada Palmer Writes\n');
+    expect(file).not.toContain('tagline');
+    expect(file).toContain('social:\n  github: https://github.com/ada');
+    expect(file.indexOf('title:')).toBeLessThan(file.indexOf('owner:'));
+
+    const site = (await request(t.app).get('/api/site')).body;
+    expect(site.title).toBe('Ada Palmer Writes');
+    expect(site.socialProfiles).toEqual([
+      { network: 'github', label: 'GitHub', url: 'https://github.com/ada' },
+    ]);
+    expect((await request(t.app).get('/rss.xml')).text).toContain(
+      '<title>Ada Palmer Writes</title>',
+    );
+
+    const refused = await as(t, owner).put('/api/admin/site', {
+      ...read.body.site,
+      accent: 'teal',
+    });
+    expect(refused.status).toBe(400);
+    expect(fs.readFileSync(path.join(t.folder.dir, 'site.yml'), 'utf8')).toBe(file);
+    const member = await signInAs(t, 'member');
+    expect((await as(t, member).put('/api/admin/site', read.body.site)).status).toBe(403);
+  });
+
+  it('takes the profiles the console saved before site.yml held them into the file, once', async () => {
+    const t = await adaSite();
+    const profiles = { x: '', github: 'https://github.com/ada', linkedin: '', instagram: '' };
+    t.deps.db
+      .prepare(
+        "INSERT INTO site_settings (key, value, updated_at) VALUES ('socialProfiles', ?, '')",
+      )
+      .run(JSON.stringify(profiles));
+    expect(savedSocialProfiles(t.deps.db)).toEqual(profiles);
+    expect(adoptSavedProfiles(t.folder.dir, savedSocialProfiles(t.deps.db)!)).toBe(true);
+    const file = fs.readFileSync(path.join(t.folder.dir, 'site.yml'), 'utf8');
+    expect(file).toContain('social:\n  github: https://github.com/ada\n');
+    expect(file).toContain("# Ada's site, written by hand.");
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    expect((await request(t.app).get('/api/site')).body.socialProfiles).toEqual([
+      { network: 'github', label: 'GitHub', url: 'https://github.com/ada' },
+    ]);
+    // Without a file to write into, they wait for one.
+    expect(adoptSavedProfiles(path.join(t.folder.dir, 'nowhere'), profiles)).toBe(false);
   });
 
   it('refuses to start with SITE_NAME, saying where the name lives now', () => {

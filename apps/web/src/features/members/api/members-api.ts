@@ -118,6 +118,9 @@ export function createMembersApi(client: ApiClient) {
     updateSettings: (patch: EndpointBody<'adminSettingsUpdate'>) =>
       api.call('adminSettingsUpdate', { body: patch }),
     syncContent: () => api.call('adminContentSync'),
+    siteFile: (o: Signal = {}) => api.call('adminSiteGet', o),
+    updateSite: (values: EndpointBody<'adminSiteUpdate'>) =>
+      api.call('adminSiteUpdate', { body: values }),
     adminEvents: (o: Signal = {}) => api.call('adminEvents', o),
     createEvent: (input: EventInput) => api.call('adminEventCreate', { body: input }),
     updateEvent: (eventId: number, input: EventInput) =>

@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_SETTINGS } from '@quillpost/domain';
+import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -168,43 +168,77 @@ describe('the console', () => {
     });
   });
 
-  it("shows the owner's profiles as the site does, and saves them once changed", async () => {
+  it('edits who the site is, checked as the file is, and the frame follows the save', async () => {
     const user = userEvent.setup();
-    const settings = DEFAULT_SITE_SETTINGS;
-    let profiles = SITE.socialProfiles;
+    let site = SITE;
+    const file = {
+      title: 'Rowan Ellis',
+      tagline: 'Notes on building, learning and writing',
+      description: 'Rowan Ellis writes.',
+      language: 'en-GB',
+      timezone: 'UTC',
+      owner: { name: 'Rowan Ellis', bio: '' },
+      intro: '# Hello',
+      accent: '#8c3a1f',
+      social: {},
+      newsletter: {},
+    };
     const { calls } = await renderApp({
-      path: '/members/admin/settings',
+      path: '/members/admin/site',
       routes: memberRoutes('admin', {
-        'GET /api/site': () => ({ body: { ...SITE, socialProfiles: profiles } }),
-        'GET /api/admin/settings': { body: { success: true, settings } },
-        'PUT /api/admin/settings': (call) => {
-          profiles = profiles.filter((profile) => profile.network !== 'x');
-          return { body: { success: true, settings: { ...settings, ...(call.body as object) } } };
+        'GET /api/site': () => ({ body: site }),
+        'GET /api/admin/site': { body: { success: true, site: file } },
+        'PUT /api/admin/site': (call) => {
+          const saved = call.body as typeof file & { social: Record<string, string> };
+          site = {
+            ...SITE,
+            title: saved.title,
+            socialProfiles: SITE.socialProfiles.filter((p) => p.network in saved.social),
+          };
+          return { body: { success: true, message: MESSAGES.SITE_UPDATED, site: saved } };
         },
       }),
     });
-    const footer = within(document.querySelector<HTMLElement>('footer.site-footer')!);
-    expect(await footer.findByRole('link', { name: 'X (Twitter)' })).toBeInTheDocument();
-    const github = await screen.findByRole('textbox', { name: 'GitHub' });
-    expect(github).toHaveValue('https://github.com/rowan');
-    expect(
-      screen.getByText(/Until you save, they are read from the links page/),
-    ).toBeInTheDocument();
+    const title = await screen.findByRole('textbox', { name: 'Site title' });
+    expect(title).toHaveValue('Rowan Ellis');
+    for (const label of [
+      'Tagline',
+      'Description',
+      'Language',
+      'Your name',
+      'Bio',
+      'Introduction',
+    ]) {
+      expect(screen.getByRole('textbox', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
+    expect(screen.getByLabelText('Accent colour')).toHaveValue('#8c3a1f');
+    // The file names no profiles yet: the ones the site shows now, to be written into it.
+    expect(screen.getByRole('textbox', { name: 'GitHub' })).toHaveValue('https://github.com/rowan');
+
+    // Checked before it is sent, in the schema's words.
+    await user.clear(title);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('is required')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.type(title, 'Rowan Ellis Writes');
     await user.clear(screen.getByRole('textbox', { name: 'X (Twitter)' }));
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
-      socialProfiles: {
-        x: '',
-        github: 'https://github.com/rowan',
-        linkedin: 'https://www.linkedin.com/in/rowan',
-        instagram: 'https://www.instagram.com/rowan',
-      },
+    await user.type(screen.getByRole('textbox', { name: 'Newsletter name' }), 'Letters');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.SITE_UPDATED)).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'PUT')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ title: 'Rowan Ellis Writes', newsletter: { name: 'Letters' } });
+    expect(sent.social).toEqual({
+      github: 'https://github.com/rowan',
+      linkedin: 'https://www.linkedin.com/in/rowan',
+      instagram: 'https://www.instagram.com/rowan',
     });
-    expect(screen.queryByText(/Until you save/)).toBeNull();
-    // The footer reads the profiles again.
+    // The header and footer read the site again.
+    const header = within(document.querySelector<HTMLElement>('header.site-header')!);
+    expect(await header.findByText('Rowan Ellis Writes')).toBeInTheDocument();
+    const footer = within(document.querySelector<HTMLElement>('footer.site-footer')!);
     await waitFor(() => expect(footer.queryByRole('link', { name: 'X (Twitter)' })).toBeNull());
-    expect(footer.getByRole('link', { name: 'GitHub' })).toBeInTheDocument();
   });
 
   it('syncs the content folder on demand and says what changed and what it skipped', async () => {

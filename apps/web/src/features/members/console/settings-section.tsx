@@ -1,16 +1,10 @@
 import {
   ANNOUNCEMENT_MAX_LENGTH,
   MESSAGES,
-  SOCIAL_NETWORK_LABELS,
-  SOCIAL_NETWORKS,
-  socialProfileUrlsOf,
   type ContentSyncReport,
   type SiteSettings,
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
-import { useRevalidator } from 'react-router-dom';
-import { useSite } from '../../../lib/use-site';
-import { TextField } from '../../../components/text-field';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
@@ -18,34 +12,16 @@ import { timeZones } from './time-zones';
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const api = useMembersApi();
-  const site = useSite();
-  const revalidator = useRevalidator();
   const [settings, setSettings] = useState(initial);
-  // Never saved: the profiles the links page names, which saving then keeps in the settings.
-  const [seededProfiles] = useState(
-    () => initial.socialProfiles ?? socialProfileUrlsOf(site.socialProfiles),
-  );
-  const [profiles, setProfiles] = useState(seededProfiles);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const profilesSaved = settings.socialProfiles !== null;
-  const profilesChanged = SOCIAL_NETWORKS.some(
-    (network) => profiles[network] !== seededProfiles[network],
-  );
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    const { socialProfiles: _stored, ...rest } = settings;
-    const result = await api.updateSettings(
-      profilesSaved || profilesChanged ? { ...rest, socialProfiles: profiles } : rest,
-    );
+    const result = await api.updateSettings(settings);
     setSaving(false);
-    if (result.ok) {
-      setSettings(result.data.settings);
-      // The footer and the menu's drawer show the profiles: read them again.
-      if (profilesSaved || profilesChanged) revalidator.revalidate();
-    }
+    if (result.ok) setSettings(result.data.settings);
     setNotice(
       result.ok
         ? { tone: 'success', text: MESSAGES.SETTINGS_UPDATED }
@@ -112,27 +88,6 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
             ))}
           </select>
         </div>
-      </fieldset>
-      <fieldset disabled={saving} className="members-fieldset">
-        <legend>Your profiles elsewhere</legend>
-        <p className="field__hint">
-          Shown in the menu, on /links, in the footer and to search engines. Leave one empty to hide
-          it.
-          {profilesSaved ? null : ' Until you save, they are read from the links page.'}
-        </p>
-        {SOCIAL_NETWORKS.map((network) => (
-          <TextField
-            key={network}
-            id={`settings-profile-${network}`}
-            label={SOCIAL_NETWORK_LABELS[network]}
-            error={null}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={profiles[network]}
-            onChange={(event) => setProfiles({ ...profiles, [network]: event.target.value })}
-          />
-        ))}
         <button type="submit" className="button button--primary">
           {saving ? 'Saving…' : 'Save settings'}
         </button>

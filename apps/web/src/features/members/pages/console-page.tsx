@@ -10,6 +10,7 @@ import { CONSOLE_SECTIONS, useCan } from '../permissions';
 import { AnalyticsSection } from '../console/analytics-section';
 import { EventsSection } from '../console/events-section';
 import { SettingsSection } from '../console/settings-section';
+import { SiteSection } from '../console/site-section';
 import { SubscribersSection } from '../console/subscribers-section';
 import { UsersSection } from '../console/users-section';
 
@@ -31,6 +32,7 @@ const ELEMENTS = {
   ),
   analytics: <AnalyticsSection />,
   events: <EventsSection />,
+  site: <SiteSection />,
   settings: <SettingsSection />,
 } as const;
 

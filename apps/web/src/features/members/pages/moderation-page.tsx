@@ -33,6 +33,7 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   'subscribers.export': 'Subscribers exported',
   'subscribers.import': 'Subscribers imported',
   'settings.update': 'Settings changed',
+  'site.update': 'Site changed',
   'content.sync': 'Content synced',
   'event.create': 'Event created',
   'event.update': 'Event updated',

@@ -1,0 +1,108 @@
+/**
+ * content/site.yml as the console's Site section edits it: read as the file says it (the last
+ * good identity when the file is broken or missing), and rewritten atomically, keeping the
+ * comments, key order and styles the owner wrote by hand (yaml's Document keeps all three).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { siteFileSchema, type SiteFileValues, type SiteIdentity } from '@quillpost/domain';
+import { Document, isMap, isScalar, parseDocument } from 'yaml';
+import { SITE_FILE } from './sync.js';
+
+/** The file's keys for an identity the site runs with (when the file cannot be read). */
+function valuesOf(identity: SiteIdentity): SiteFileValues {
+  return {
+    title: identity.title,
+    tagline: identity.tagline,
+    description: identity.description,
+    language: identity.language,
+    timezone: identity.timezone,
+    owner: {
+      name: identity.owner.name,
+      bio: identity.owner.bio,
+      ...(identity.owner.avatar ? { avatar: identity.owner.avatar } : {}),
+      ...(identity.owner.email ? { email: identity.owner.email } : {}),
+    },
+    intro: identity.intro,
+    accent: identity.accent,
+    social: identity.social,
+    newsletter: { name: identity.newsletter.name, from_name: identity.newsletter.fromName },
+  };
+}
+
+export function readSiteFile(dir: string, running: SiteIdentity): SiteFileValues {
+  const file = path.join(dir, SITE_FILE);
+  if (fs.existsSync(file)) {
+    const doc = parseDocument(fs.readFileSync(file, 'utf8'));
+    const result = doc.errors.length ? null : siteFileSchema.safeParse(doc.toJS() ?? {});
+    if (result?.success) return result.data;
+  }
+  return valuesOf(running);
+}
+
+type Leaf = string | undefined;
+
+/** Every key of the values with a text value, as paths: ['owner', 'name'] → 'Ada'. */
+function leaves(values: SiteFileValues): Array<[string[], Leaf]> {
+  const { owner, social, newsletter, ...top } = values;
+  return [
+    ...Object.entries(top).map(([key, value]): [string[], Leaf] => [[key], value]),
+    ...Object.entries(owner).map(([key, value]): [string[], Leaf] => [['owner', key], value]),
+    ...(['x', 'github', 'linkedin', 'instagram'] as const).map((key): [string[], Leaf] => [
+      ['social', key],
+      social[key],
+    ]),
+    ...Object.entries(newsletter).map(([key, value]): [string[], Leaf] => [
+      ['newsletter', key],
+      value,
+    ]),
+  ];
+}
+
+/**
+ * Writes `values` into site.yml: a changed value replaces the old one in place (its comments and
+ * style stay), an emptied optional one is removed, a new one is added at the end of its map. The
+ * file is written beside and renamed over the old one, so a reader never sees half of it.
+ */
+export function writeSiteFile(dir: string, values: SiteFileValues): void {
+  const file = path.join(dir, SITE_FILE);
+  const existing = fs.existsSync(file) ? parseDocument(fs.readFileSync(file, 'utf8')) : null;
+  // A file broken by hand is replaced: the console only ever writes what the schema accepts.
+  const doc =
+    existing && !existing.errors.length && isMap(existing.contents) ? existing : new Document({});
+  for (const [keys, value] of leaves(values)) {
+    const node = doc.getIn(keys, true);
+    if (value === undefined || value === '') {
+      if (doc.hasIn(keys)) doc.deleteIn(keys);
+    } else if (isScalar(node)) {
+      node.value = value;
+    } else {
+      doc.setIn(keys, value);
+    }
+  }
+  for (const map of ['social', 'newsletter', 'owner']) {
+    const node = doc.get(map, true);
+    if (isMap(node) && node.items.length === 0) doc.delete(map);
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, doc.toString({ lineWidth: 96 }));
+  fs.renameSync(temporary, file);
+}
+
+/**
+ * Writes profiles the console saved before site.yml held them into the file, unless it names its
+ * own; false when there is no valid file to write them into yet (they wait for one).
+ */
+export function adoptSavedProfiles(dir: string, saved: Record<string, string>): boolean {
+  const file = path.join(dir, SITE_FILE);
+  if (!fs.existsSync(file)) return false;
+  const doc = parseDocument(fs.readFileSync(file, 'utf8'));
+  const current = doc.errors.length ? null : siteFileSchema.safeParse(doc.toJS() ?? {});
+  if (!current?.success) return false;
+  if (Object.keys(current.data.social).length > 0) return true;
+  const social = Object.fromEntries(Object.entries(saved).filter(([, url]) => url));
+  const adopted = siteFileSchema.safeParse({ ...current.data, social });
+  if (adopted.success) writeSiteFile(dir, adopted.data);
+  return true;
+}

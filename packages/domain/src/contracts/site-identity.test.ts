@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { siteFileSchema, siteIdentityOf, UNNAMED_SITE } from './site-identity.js';
+
+const minimal = { title: 'Ada Palmer', owner: { name: 'Ada Palmer' } };
+const messageOf = (file: unknown) => {
+  const result = siteFileSchema.safeParse(file);
+  return result.success
+    ? 'OK'
+    : `${result.error.issues[0]!.path.join('.')}: ${result.error.issues[0]!.message}`;
+};
+
+describe('content/site.yml', () => {
+  it('needs a title and an owner, and fills in the rest', () => {
+    expect(siteIdentityOf(siteFileSchema.parse(minimal))).toEqual({
+      title: 'Ada Palmer',
+      tagline: '',
+      description: 'Ada Palmer',
+      language: 'en',
+      timezone: 'UTC',
+      owner: { name: 'Ada Palmer', bio: '', avatar: null, email: null },
+      intro: '',
+      accent: '#8c3a1f',
+      social: {},
+      newsletter: { name: 'Ada Palmer', fromName: 'Ada Palmer' },
+    });
+    expect(messageOf({ owner: { name: 'Ada' } })).toBe(
+      'title: Invalid input: expected string, received undefined',
+    );
+    expect(messageOf({ title: 'Ada' })).toMatch(/^owner: /);
+  });
+
+  it.each([
+    ['a language tag', { language: 'pt-br' }, 'OK'],
+    [
+      'no language',
+      { language: 'english please' },
+      'language: must be a language tag such as en, en-GB or pt-BR',
+    ],
+    ['a time zone', { timezone: 'Europe/Lisbon' }, 'OK'],
+    [
+      'no time zone',
+      { timezone: 'Mars/Olympus' },
+      'timezone: must be a time zone such as Europe/London or America/New_York',
+    ],
+    ['an accent', { accent: '#1F5F8C' }, 'OK'],
+    ['a named colour', { accent: 'teal' }, 'accent: must be a colour written #rrggbb'],
+    ['an https profile', { social: { github: 'https://github.com/ada' } }, 'OK'],
+    [
+      'an http profile',
+      { social: { x: 'http://x.com/ada' } },
+      'social.x: must be an https address',
+    ],
+    ['a script', { social: { x: 'javascript:alert(1)' } }, 'social.x: must be an https address'],
+    ['a handle', { social: { x: '@ada' } }, 'social.x: must be an https address'],
+    [
+      'an unknown network',
+      { social: { myspace: 'https://myspace.com/ada' } },
+      'social: Unrecognized key: "myspace"',
+    ],
+    [
+      'an avatar outside images/',
+      { owner: { name: 'Ada', avatar: '../secrets.txt' } },
+      'owner.avatar: must be a file in content/images/, as images/me.jpg',
+    ],
+    ['a misspelt key', { titel: 'Ada' }, ': Unrecognized key: "titel"'],
+  ])('%s', (_, change, expected) => {
+    expect(messageOf({ ...minimal, ...change })).toBe(expected);
+  });
+
+  it('canonicalises the language and lower-cases the accent', () => {
+    const identity = siteIdentityOf(
+      siteFileSchema.parse({ ...minimal, language: 'pt-br', accent: '#1F5F8C' }),
+    );
+    expect(identity.language).toBe('pt-BR');
+    expect(identity.accent).toBe('#1f5f8c');
+  });
+
+  it('names no one until the owner does', () => {
+    expect(UNNAMED_SITE.title).toBe('My site');
+    expect(UNNAMED_SITE.owner.name).toBe('The owner');
+  });
+});
