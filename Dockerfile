@@ -36,9 +36,8 @@ ENV NODE_ENV=production \
   CONTENT_DIR=/content
 WORKDIR /app
 COPY --from=build --chown=node:node /release /app
-# The sample content seeds an empty content volume; mount your own over /content.
+# An empty content volume gets a starter site on first start; mount your own over /content.
 RUN mkdir -p /data /backups /content \
-  && cp -r /app/content/. /content/ \
   && chown -R node:node /data /backups /content
 USER node
 EXPOSE 8787

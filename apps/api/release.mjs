@@ -5,7 +5,9 @@
  *
  *   DIR/apps/api/      the server (dist/, migrations/, start.mjs) with its production node_modules
  *   DIR/apps/web/dist  the web build the server renders pages with (self-contained renderer)
- *   DIR/content/       the sample content (a real site mounts its own over it)
+ *
+ * No content: the sample site is for development. A release started on an empty (or missing)
+ * CONTENT_DIR writes a starter site there, which the owner makes theirs in Console → Site.
  *
  * Start it with `node DIR/apps/api/dist/server.js` (NODE_ENV=production and the variables the
  * README lists). The Dockerfile runs exactly this command. `--no-build` reuses the current build.
@@ -50,7 +52,6 @@ run('pnpm', [
 fs.cpSync(path.join(repoRoot, 'apps/web/dist'), path.join(target, 'apps/web/dist'), {
   recursive: true,
 });
-fs.cpSync(path.join(repoRoot, 'content'), path.join(target, 'content'), { recursive: true });
 
 const bytes = (dir) =>
   fs

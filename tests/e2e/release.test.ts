@@ -106,11 +106,28 @@ describe('the release', () => {
     expect(fs.existsSync(path.join(releaseDir, 'apps/api/src'))).toBe(false);
   });
 
+  it('carries no sample content, and starts on an empty folder with a starter site', async () => {
+    expect(fs.readdirSync(path.join(releaseDir, 'content')).sort()).toEqual([
+      'images',
+      'pages',
+      'posts',
+      'site.yml',
+    ]);
+    const home = await (await fetch(`${url}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(home).toContain('<title data-page-head>My site</title>');
+    expect(home).not.toContain('Rowan');
+    const privacy = await fetch(`${url}/privacy`, { headers: { Accept: 'text/html' } });
+    expect(privacy.status).toBe(200);
+    const policy = await privacy.text();
+    for (const fact of ['one SQLite database', 'Proof of consent', 'Backups', 'session cookie']) {
+      expect(policy).toContain(fact);
+    }
+  });
+
   it('starts in production, serves rendered pages and mails a subscriber', async () => {
     console.info(`release cold start: ${coldStartMs} ms`);
     const home = await fetch(`${url}/`, { headers: { Accept: 'text/html' } });
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('Hello, I’m Rowan.');
 
     const email = uniqueEmail('release');
     const subscribed = await fetch(`${url}/api/auth/subscribe`, {

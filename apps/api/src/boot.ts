@@ -9,7 +9,14 @@ import { loadEnv, type Env } from './env.js';
 import { createLogger, type Logger } from './logger.js';
 import { checkTrustProxySetting } from './http/proxy-trust.js';
 import { createMailer } from './mail/create-mailer.js';
-import { adoptSavedProfiles, syncContent, watchContent } from './modules/content/index.js';
+import {
+  adoptSavedProfiles,
+  isEmptyContentFolder,
+  PLACEHOLDER_STARTER,
+  syncContent,
+  watchContent,
+  writeStarter,
+} from './modules/content/index.js';
 import { forgetSavedSocialProfiles, savedSocialProfiles } from './modules/settings/index.js';
 import { communityActivity } from './modules/discussions/index.js';
 import { startOwnerDigest } from './modules/notifications/index.js';
@@ -58,6 +65,12 @@ export async function boot(
       : undefined;
   scheduledBackups?.unref();
 
+  // A production start on an empty content folder (a new volume, a fresh release): the owner's
+  // starter site, to make theirs in Console → Site, rather than an empty one or someone else's.
+  if (env.NODE_ENV === 'production' && isEmptyContentFolder(env.CONTENT_DIR)) {
+    writeStarter(env.CONTENT_DIR, PLACEHOLDER_STARTER, new Date().toISOString().slice(0, 10));
+    logger.warn({ dir: env.CONTENT_DIR }, 'content folder was empty: wrote a starter site');
+  }
   // Profiles saved in the console before site.yml held them move into the file, once.
   const savedProfiles = savedSocialProfiles(db);
   if (savedProfiles && adoptSavedProfiles(env.CONTENT_DIR, savedProfiles)) {

@@ -53,6 +53,9 @@ export function createTestApp(
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // An empty folder of its own unless the test brings content: the console writes site.yml
+    // into CONTENT_DIR, and the repository's sample must never be written by a test.
+    CONTENT_DIR: path.join(path.dirname(database.file), 'content'),
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL);

@@ -18,5 +18,11 @@ export { createContentService } from './service.js';
 export type { ContentService, JsonBody, Viewer } from './service.js';
 export { adoptSavedProfiles, readSiteFile, writeSiteFile } from './site-file.js';
 export { SITE_FILE, syncContent } from './sync.js';
+export {
+  isEmptyContentFolder,
+  PLACEHOLDER_STARTER,
+  writeStarter,
+  type StarterDetails,
+} from './starter.js';
 export { viewerOf } from './visibility.js';
 export { watchContent } from './watch.js';
