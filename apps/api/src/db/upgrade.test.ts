@@ -49,8 +49,9 @@ describe('upgradeDatabase', () => {
       '014-content-newsletter-sent.sql',
       '015-user-link-keys.sql',
       '016-site-identity.sql',
+      '017-author-bio.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(9);
+    expect(upgrade.backup?.pending).toHaveLength(10);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

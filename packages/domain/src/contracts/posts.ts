@@ -18,6 +18,8 @@ export const postSchema = z.object({
   author_id: z.union([z.string(), z.number()]).transform(String),
   author_name: z.string(),
   author_avatar: z.string().nullable(),
+  /** The author's bio from authors.yml, shown under the post. */
+  author_bio: z.string().nullable(),
   status: z.string().transform((status) => status.toLowerCase()),
   /** Ours: minutes at 230 words a minute, at least 1; optional so older payloads still parse. */
   reading_minutes: z.number().int().positive().optional(),

@@ -78,6 +78,7 @@ export function toPost(row: ContentRow, nowIso: string): Post {
     author_id: row.author_id,
     author_name: row.author_name,
     author_avatar: row.author_avatar,
+    author_bio: row.author_bio,
     status: effectiveStatus(row, nowIso),
     reading_minutes: row.reading_minutes,
     newsletter_sent_at: row.newsletter_sent_at,

@@ -2,7 +2,7 @@
  * A content folder that is the owner's from the first start: site.yml with their details, a
  * welcome post, and the pages every site needs (start, welcome, terms, privacy, contact) written
  * from templates that use the site's title and owner. `pnpm content init` writes it, and so does
- * a production start on an empty content folder; the sample site (Rowan Ellis) is never copied.
+ * a production start on an empty content folder; the repository's sample site is never copied.
  */
 import fs from 'node:fs';
 import path from 'node:path';

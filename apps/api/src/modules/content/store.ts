@@ -22,6 +22,7 @@ export interface ContentRow {
   author_id: string;
   author_name: string;
   author_avatar: string | null;
+  author_bio: string | null;
   html: string;
   reading_minutes: number;
   data: string;
@@ -45,7 +46,7 @@ export interface SearchRow {
 
 const COLUMNS = `id, kind, slug, status, title, published_at, updated_at, category, sub_category, tags,
   keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url, author_id, author_name,
-  author_avatar, html, reading_minutes, data, newsletter_sent_at`;
+  author_avatar, author_bio, html, reading_minutes, data, newsletter_sent_at`;
 
 /**
  * Who sees what: removed items nobody; drafts and future-dated (scheduled) items only a viewer
@@ -252,12 +253,12 @@ export function writeSync(
     INSERT INTO content_items (
       kind, slug, source_path, source_hash, status, title, published_at, updated_at, category,
       sub_category, tags, keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url,
-      author_id, author_name, author_avatar, html, body_text, word_count, reading_minutes, data,
+      author_id, author_name, author_avatar, author_bio, html, body_text, word_count, reading_minutes, data,
       synced_at, removed_at
     ) VALUES (
       @kind, @slug, @source_path, @source_hash, @status, @title, @published_at, @updated_at, @category,
       @sub_category, @tags, @keywords, @excerpt_short, @excerpt_medium, @excerpt_long,
-      @featured_image_url, @author_id, @author_name, @author_avatar, @html, @body_text, @word_count,
+      @featured_image_url, @author_id, @author_name, @author_avatar, @author_bio, @html, @body_text, @word_count,
       @reading_minutes, @data, @synced_at, NULL
     )
     ON CONFLICT (source_path) DO UPDATE SET
@@ -268,7 +269,7 @@ export function writeSync(
       excerpt_short = excluded.excerpt_short, excerpt_medium = excluded.excerpt_medium,
       excerpt_long = excluded.excerpt_long, featured_image_url = excluded.featured_image_url,
       author_id = excluded.author_id, author_name = excluded.author_name,
-      author_avatar = excluded.author_avatar, html = excluded.html, body_text = excluded.body_text,
+      author_avatar = excluded.author_avatar, author_bio = excluded.author_bio, html = excluded.html, body_text = excluded.body_text,
       word_count = excluded.word_count, reading_minutes = excluded.reading_minutes,
       data = excluded.data, synced_at = excluded.synced_at, removed_at = NULL
   `);

@@ -204,7 +204,8 @@ describe('syncContent', () => {
 
   it('uses the authors file for post authors and reports an unknown author', () => {
     const { db, sync } = setup({
-      'authors.yml': 'rowan:\n  name: Rowan Ellis\n  avatar: images/rowan.svg\n',
+      'authors.yml':
+        'rowan:\n  name: Rowan Ellis\n  avatar: images/rowan.svg\n  bio: Writes small tools.\n',
       'posts/a.md': post('A'),
       'posts/b.md': post('B', { extra: 'author: nobody' }),
     });
@@ -213,11 +214,14 @@ describe('syncContent', () => {
       { file: 'posts/b.md', line: 5, message: 'author "nobody" is not in authors.yml' },
     ]);
     expect(
-      db.prepare('SELECT author_id, author_name, author_avatar FROM content_items').get(),
+      db
+        .prepare('SELECT author_id, author_name, author_avatar, author_bio FROM content_items')
+        .get(),
     ).toEqual({
       author_id: 'rowan',
       author_name: 'Rowan Ellis',
       author_avatar: '/content/images/rowan.svg',
+      author_bio: 'Writes small tools.',
     });
   });
 

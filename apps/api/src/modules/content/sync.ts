@@ -25,7 +25,7 @@ import {
 import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
-export const RENDER_VERSION = '2';
+export const RENDER_VERSION = '3';
 
 const AUTHORS_FILE = 'authors.yml';
 /** Who the site is: its name, owner, language, accent, profiles (docs/decisions/0016). */
@@ -253,6 +253,7 @@ function buildRow(
     author_id: '',
     author_name: '',
     author_avatar: null,
+    author_bio: null,
     html: rendered.html,
     body_text: rendered.text,
     word_count: rendered.wordCount,
@@ -283,6 +284,7 @@ function buildRow(
         author_id: authorId ?? '',
         author_name: author?.name ?? '',
         author_avatar: author?.avatar ?? null,
+        author_bio: author?.bio || null,
       };
     }
     case 'journal': {

@@ -2,6 +2,7 @@ import { MESSAGES } from '@quillpost/domain';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
 import { SmtpMailer } from '../../mail/smtp-mailer.js';
@@ -173,6 +174,51 @@ describe('content/site.yml', () => {
     ]);
     // Without a file to write into, they wait for one.
     expect(adoptSavedProfiles(path.join(t.folder.dir, 'nowhere'), profiles)).toBe(false);
+  });
+
+  it('draws the favicon from the title and accent, and redraws it when they change', async () => {
+    const t = await adaSite();
+    const svg = async (path: string) => {
+      const res = await request(t.app).get(path).responseType('blob');
+      return { ...res, body: (res.body as Buffer).toString('utf8') };
+    };
+    const icon = await svg('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(icon.body).toContain('fill="#1f5f8c"');
+    expect(icon.body).toContain('>AP</text>');
+    t.folder.write(
+      'site.yml',
+      ADA.replace('title: Ada Palmer', 'title: élan').replace('#1f5f8c', '#224466'),
+    );
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    const redrawn = await svg('/favicon.svg');
+    expect(redrawn.body).toContain('>É</text>');
+    expect(redrawn.body).toContain('fill="#224466"');
+    expect(redrawn.headers.etag).not.toBe(icon.headers.etag);
+  });
+
+  it("is the only place the sample owner's name is written: no source file spells it", () => {
+    const repo = path.resolve(import.meta.dirname, '../../../../..');
+    const sample = parse(fs.readFileSync(path.join(repo, 'content/site.yml'), 'utf8')) as {
+      owner: { name: string };
+    };
+    const surname = sample.owner.name.split(' ').at(-1)!;
+    const sources = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'packages/domain/src']
+      .flatMap((root) => {
+        const at = path.join(repo, root);
+        return fs.statSync(at).isFile()
+          ? [at]
+          : fs
+              .readdirSync(at, { recursive: true, withFileTypes: true })
+              .filter((entry) => entry.isFile())
+              .map((entry) => path.join(entry.parentPath, entry.name));
+      })
+      // Tests and their fixtures may name whoever they like.
+      .filter((file) => !/\.test\.tsx?$|\/(testing|test-support|test)\//.test(file));
+    expect(sources.length).toBeGreaterThan(100);
+    const naming = sources.filter((file) => fs.readFileSync(file, 'utf8').includes(surname));
+    expect(naming).toEqual([]);
   });
 
   it('refuses to start with SITE_NAME, saying where the name lives now', () => {

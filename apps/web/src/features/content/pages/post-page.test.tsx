@@ -54,6 +54,19 @@ describe('PostPage', () => {
     expect(within(note).getByText('12 January 2026')).toHaveAttribute('dateTime', '2026-01-12');
   });
 
+  it('introduces the author under the post with their bio, and not without one', async () => {
+    const signed = { ...post, author_name: 'Ada Palmer', author_bio: 'Historian and novelist.' };
+    await renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: signed } }));
+    const card = await screen.findByRole('complementary', { name: 'About Ada Palmer' });
+    expect(card).toHaveTextContent('Historian and novelist.');
+  });
+
+  it('shows no author card for an author without a bio', async () => {
+    await renderPost(postRoutes());
+    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: /^About / })).not.toBeInTheDocument();
+  });
+
   it('shows no newsletter note for a post that was not sent', async () => {
     await renderPost(postRoutes());
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();

@@ -172,6 +172,24 @@ export default function PostPage() {
 
         <footer className="post__footer">
           <TagList tags={post.tags} />
+          {post.author_name && post.author_bio ? (
+            <aside className="post__author-card" aria-label={`About ${post.author_name}`}>
+              {post.author_avatar ? (
+                <img
+                  className="post__avatar"
+                  src={post.author_avatar}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                />
+              ) : null}
+              <div>
+                <p className="post__author-card-name">{post.author_name}</p>
+                <p className="post__author-card-bio">{post.author_bio}</p>
+              </div>
+            </aside>
+          ) : null}
           <SubscribeCall
             source="post"
             title="Enjoyed this?"

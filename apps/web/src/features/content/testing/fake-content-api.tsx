@@ -107,6 +107,7 @@ export function samplePost(overrides: Partial<Post> = {}): Post {
     author_id: 'rowan',
     author_name: 'Rowan Ellis',
     author_avatar: null,
+    author_bio: null,
     status: 'published',
     reading_minutes: 4,
     ...overrides,
