@@ -28,6 +28,10 @@ RUN pnpm release /release
 
 # --- run: an unprivileged user; content, data and backups live in volumes ---
 FROM node:24-bookworm-slim
+# Preview cards are SVG drawn to PNG by sharp (librsvg), which sets their text in system fonts.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=8787 \

@@ -124,12 +124,30 @@ describe('HTML without JavaScript', () => {
     }
   });
 
+  it('gives every public page a 1200 × 630 PNG preview card, each item its own', async () => {
+    const cards = new Map<string, string>();
+    for (const { path: pagePath } of PUBLIC_PAGES) {
+      const image = headOf((await fetchPage(pagePath)).html).meta('og:image')!;
+      if (cards.has(image)) continue;
+      const response = await fetch(image);
+      expect(response.status, image).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get('content-type'), image).toBe('image/png');
+      // The PNG header's IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], image).toEqual([1200, 630]);
+      cards.set(image, bytes.toString('base64'));
+    }
+    expect(cards.size).toBeGreaterThan(5);
+    expect(new Set(cards.values()).size).toBe(cards.size);
+  });
+
   it('describes a post as an article: type, image, times, tags and BlogPosting JSON-LD', async () => {
     const { html } = await fetchPage('/posts/window-functions-in-public');
     const head = headOf(html);
     expect(head.title).toBe('Learning SQL window functions in public · Rowan Ellis');
     expect(head.meta('og:type')).toBe('article');
-    expect(head.meta('og:image')).toBe(`${stack.site.url}/og-default.png`);
+    // Its picture is an SVG, which link previews do not show: its own card instead.
+    expect(head.meta('og:image')).toBe(`${stack.site.url}/og/post/window-functions-in-public.png`);
     expect(head.meta('article:published_time')).toBe('2026-01-11T00:00:00.000Z');
     expect(head.meta('article:tag')).toBe('sql');
     const [posting] = head.jsonLd;

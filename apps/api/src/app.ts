@@ -25,7 +25,7 @@ import {
   toSubscription,
 } from './modules/subscriptions/index.js';
 import { replyEmailsOffRoutes } from './modules/notifications/index.js';
-import { siteIdentity, siteRoutes } from './modules/site/index.js';
+import { previewCardsDir, siteIdentity, siteRoutes } from './modules/site/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -185,7 +185,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(contentRoutes(contentReads(content)));
   // Feeds, sitemap, robots.txt and /content/images: before the pages, which answer HTML.
   app.use(discoveryRoutes(env, content));
-  app.use(siteRoutes(deps.db));
+  app.use(siteRoutes(deps.db, previewCardsDir(env)));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   if (deps.pages) app.use(pageRoutes(deps.pages, content, logger));

@@ -56,6 +56,8 @@ export function createTestApp(
     // An empty folder of its own unless the test brings content: the console writes site.yml
     // into CONTENT_DIR, and the repository's sample must never be written by a test.
     CONTENT_DIR: path.join(path.dirname(database.file), 'content'),
+    // The file the test runs on: what is kept beside the database (preview cards) goes there too.
+    DATABASE_PATH: database.file,
     ...options.env,
   });
   const logger = createLogger(env.LOG_LEVEL);

@@ -28,7 +28,7 @@ export function createWebBuild() {
   write('assets/app-abc123.js', 'console.log("app")');
   write('assets/post-page-def456.js', 'export default 1');
   write('assets/prose-789.js', 'export default 2');
-  write('og-default.png', 'not really a png');
+  write('humans.txt', 'Written by hand.');
   write(
     '.vite/manifest.json',
     JSON.stringify({

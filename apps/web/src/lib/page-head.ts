@@ -21,8 +21,10 @@ export interface PageMeta {
   /** The page's own path, without query or fragment: the canonical URL is built from it. */
   path: string;
   type?: OpenGraphType;
-  /** A site path or an absolute URL; the site's default card when left out or not a raster. */
+  /** A site path or an absolute URL; the page's card when left out or not a raster. */
   image?: string | null;
+  /** The page's own preview card (1200 × 630, drawn by the API); the site's card by default. */
+  card?: string;
   imageAlt?: string;
   article?: {
     publishedTime: string;
@@ -37,7 +39,7 @@ export interface PageMeta {
   noindex?: boolean;
 }
 
-/** Shared by every page without a picture of its own: 1200 x 630, apps/web/public. */
+/** The site's own card, drawn by the API from site.yml: every page without a card of its own. */
 export const DEFAULT_IMAGE = { path: '/og-default.png', width: 1200, height: 630 };
 
 /** The RSS, Atom and JSON feeds beside a page: `scope` is '' for the site's, or the page's path. */
@@ -95,8 +97,9 @@ export function renderHead(meta: PageMeta, { publicUrl, site }: HeadSite): strin
   const url = absoluteUrl(publicUrl, meta.path);
   const title = formatDocumentTitle(site, meta.title);
   const ownImage = previewable(meta.image) ? meta.image : null;
-  const image = absoluteUrl(publicUrl, ownImage ?? DEFAULT_IMAGE.path);
-  const imageAlt = ownImage ? (meta.imageAlt ?? meta.title ?? site.title) : site.title;
+  const image = absoluteUrl(publicUrl, ownImage ?? meta.card ?? DEFAULT_IMAGE.path);
+  const cardAlt = meta.card ? (meta.title ?? site.title) : site.title;
+  const imageAlt = ownImage ? (meta.imageAlt ?? meta.title ?? site.title) : cardAlt;
   const tags: string[] = [];
   const tag = (name: string, attributes: Record<string, string>) =>
     tags.push(

@@ -16,6 +16,8 @@ import {
 import type { ContentRow } from './store.js';
 import { PUBLIC_CACHE } from './routes.js';
 import type { ContentService } from './service.js';
+import type { ContentKind } from './front-matter-schemas.js';
+import { previewCard, previewCardsDir } from '../site/index.js';
 
 const PUBLIC_VIEWER = { canSeeUnpublished: false } as const;
 
@@ -43,7 +45,7 @@ const STATIC_PAGES = [
   '/tos',
 ];
 
-function send(res: Response, type: string, body: string) {
+function send(res: Response, type: string, body: string | Buffer) {
   // Express adds the ETag and answers If-None-Match with 304.
   res.set('Cache-Control', PUBLIC_CACHE).type(type).send(body);
 }
@@ -51,6 +53,16 @@ function send(res: Response, type: string, body: string) {
 function lastmod(row: ContentRow): string {
   return row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
 }
+
+/** The kinds of item a preview card is drawn for, by the path segment of its URL. */
+const CARD_KINDS = {
+  post: { kind: 'post', label: 'Blog' },
+  journal: { kind: 'journal', label: 'Journal' },
+  poem: { kind: 'poem', label: 'Poetry' },
+  book: { kind: 'book', label: 'Bookshelf' },
+  project: { kind: 'project', label: 'Projects' },
+  page: { kind: 'page', label: '' },
+} as const satisfies Record<string, { kind: ContentKind; label: string }>;
 
 /**
  * Feeds, sitemap, robots.txt and content images, mounted at the root before the pages (which
@@ -60,10 +72,11 @@ function lastmod(row: ContentRow): string {
  * /journal/rss.xml, /poetry/atom.xml, and so on.
  */
 export function discoveryRoutes(
-  env: Pick<Env, 'PUBLIC_URL' | 'CONTENT_DIR'>,
+  env: Pick<Env, 'PUBLIC_URL' | 'CONTENT_DIR' | 'DATABASE_PATH'>,
   content: ContentService,
 ): Router {
   const router = Router();
+  const cardsDir = previewCardsDir(env);
   const base = env.PUBLIC_URL;
 
   /** What a feed covers: every post, one category's, the journal or the poems. */
@@ -161,6 +174,16 @@ export function discoveryRoutes(
       entries.push({ path: `/nowArchives/${row.slug}`, lastmod: lastmod(row) });
     }
     send(res, 'application/xml; charset=utf-8', renderSitemap(base, entries));
+  });
+
+  // Each published item's link-preview card (og:image), drawn from its title and the site.
+  router.get('/og/:kind/:file', async (req, res, next) => {
+    const kind = CARD_KINDS[req.params.kind as keyof typeof CARD_KINDS];
+    const slug = /^(.+)\.png$/.exec(req.params.file)?.[1];
+    const title = kind && slug ? content.publishedTitle(kind.kind, slug) : undefined;
+    if (!kind || title === undefined) return next(new AppError(404, 'NOT_FOUND'));
+    const png = await previewCard(cardsDir, content.identity(), { eyebrow: kind.label, title });
+    send(res, 'image/png', png);
   });
 
   router.get('/robots.txt', (_req, res) => {

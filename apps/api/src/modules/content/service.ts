@@ -252,6 +252,11 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
       return q.list(kind, false, nowIso());
     },
 
+    /** A published item's title, for its preview card; undefined for anything else. */
+    publishedTitle(kind: ContentKind, slug: string): string | undefined {
+      return q.bySlug(kind, slug, false, nowIso())?.title;
+    },
+
     /** By numeric id or by slug: `/api/posts/12` and `/api/posts/small-tools` both work. */
     post(idOrSlug: string, viewer: Viewer) {
       return json(`post:${idOrSlug}`, viewer, (all, now) => {

@@ -202,7 +202,7 @@ describe('server-rendered pages', () => {
     const asset = await request(app).get('/assets/app-abc123.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await request(app).get('/assets/missing.js')).status).toBe(404);
-    expect((await request(app).get('/og-default.png')).headers['cache-control']).toBe('no-cache');
+    expect((await request(app).get('/humans.txt')).headers['cache-control']).toBe('no-cache');
     const template = await html(app, '/index.html');
     expect(template.text).not.toContain('<!--app-html-->');
     for (const path of [

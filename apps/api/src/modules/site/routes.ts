@@ -1,29 +1,24 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, type SiteIdentity } from '@quillpost/domain';
 import { Router } from 'express';
 import type { Db } from '../../db/connection.js';
 import { siteIdentity } from './identity.js';
+import { faviconSvg } from './mark.js';
+import { previewCard } from './preview-card.js';
 
-/** The letters of a title a mark has room for: the first of its first two words. */
-export function initialsOf(title: string): string {
-  const words = title.split(/[\s\-–—]+/u).filter((word) => /\p{L}|\p{N}/u.test(word));
-  return words
-    .slice(0, 2)
-    .map((word) => [...word.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '')
-    .join('')
-    .toLocaleUpperCase();
-}
-
-/** The site's mark: its initials on its accent, as every tab and home screen shows it. */
-export function faviconSvg(identity: Pick<SiteIdentity, 'title' | 'accent'>): string {
-  const initials = initialsOf(identity.title) || '·';
-  const size = initials.length > 1 ? 14 : 18;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${escapeHtml(identity.accent)}"/><text x="16" y="${initials.length > 1 ? 21 : 22.5}" text-anchor="middle" font-family="Georgia, serif" font-size="${size}" fill="#ffffff">${escapeHtml(initials)}</text></svg>`;
-}
-
-/** /favicon.svg, drawn from the site's title and accent (site.yml), so it changes with them. */
-export function siteRoutes(db: Db): Router {
+/**
+ * /favicon.svg and /og-default.png (the preview card of pages without their own), drawn from the
+ * site's title, tagline and accent (site.yml), so they change with them.
+ */
+export function siteRoutes(db: Db, cardsDir: string): Router {
   const router = Router();
+  router.get('/og-default.png', async (req, res) => {
+    const site = siteIdentity(db);
+    const png = await previewCard(cardsDir, site, { eyebrow: site.tagline, title: site.title });
+    const etag = `"${createHash('sha1').update(png).digest('base64url')}"`;
+    res.set({ 'Cache-Control': 'public, max-age=300', ETag: etag });
+    if (req.get('If-None-Match') === etag) return res.status(304).end();
+    res.type('image/png').send(png);
+  });
   router.get('/favicon.svg', (req, res) => {
     const svg = faviconSvg(siteIdentity(db));
     const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;

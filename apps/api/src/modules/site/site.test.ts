@@ -1,6 +1,8 @@
 import { MESSAGES } from '@quillpost/domain';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { adoptSavedProfiles } from '../content/index.js';
 import { syncContent } from '../content/sync.js';
 import { savedSocialProfiles } from '../settings/index.js';
 import { subscribe } from '../subscriptions/index.js';
+import { previewCardsDir } from './index.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -42,7 +45,7 @@ newsletter:
 async function adaSite() {
   const folder = createContentFolder({
     'site.yml': ADA,
-    'posts/hello.md': post('Hello', { date: '2026-01-02' }),
+    'posts/hello.md': post('Hello', { date: '2025-12-02' }),
   });
   const sink = await startSmtpSink();
   const mailer = new SmtpMailer({
@@ -196,6 +199,39 @@ describe('content/site.yml', () => {
     expect(redrawn.body).toContain('>É</text>');
     expect(redrawn.body).toContain('fill="#224466"');
     expect(redrawn.headers.etag).not.toBe(icon.headers.etag);
+  });
+
+  it('draws a 1200 × 630 preview card for the site and for each published item', async () => {
+    const t = await adaSite();
+    const long =
+      `“Quotes”, 'apostrophes' & <angles> 🙂 ${'and a very long title '.repeat(9)}`.trim();
+    t.folder.write('posts/long.md', post(long, { date: '2025-12-03' }));
+    t.folder.write('posts/draft.md', post('Draft', { date: '2025-12-03', extra: 'status: draft' }));
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    const png = async (url: string) => {
+      const res = await request(t.app).get(url).responseType('blob');
+      return { status: res.status, type: res.headers['content-type'], body: res.body as Buffer };
+    };
+    const cards = {
+      site: await png('/og-default.png'),
+      hello: await png('/og/post/hello.png'),
+      long: await png('/og/post/long.png'),
+    };
+    for (const [name, card] of Object.entries(cards)) {
+      expect(card.status, name).toBe(200);
+      expect(card.type, name).toBe('image/png');
+      expect(await sharp(card.body).metadata(), name).toMatchObject({ width: 1200, height: 630 });
+    }
+    expect(cards.hello.body.equals(cards.long.body)).toBe(false);
+    fs.writeFileSync(path.join(os.tmpdir(), 'quillpost-card-long.png'), cards.long.body);
+    fs.writeFileSync(path.join(os.tmpdir(), 'quillpost-card-site.png'), cards.site.body);
+    for (const missing of ['/og/post/draft.png', '/og/post/nope.png', '/og/secret/hello.png']) {
+      expect((await png(missing)).status, missing).toBe(404);
+    }
+    // Drawn once: the second answer comes from the cards folder beside the database.
+    expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
+    await png('/og/post/hello.png');
+    expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
   });
 
   it("is the only place the sample owner's name is written: no source file spells it", () => {

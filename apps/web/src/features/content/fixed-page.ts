@@ -15,4 +15,5 @@ export const fixedPageMeta =
     description: page.description ?? page.title,
     path: PAGE_PATHS[slug],
     type: slug === 'start' ? 'profile' : 'website',
+    card: `/og/page/${slug}.png`,
   });

@@ -41,6 +41,7 @@ export function entryMeta(
     title: kind === 'Journal' ? `${entry.title} (journal)` : `${entry.title} (a poem)`,
     description,
     path,
+    card: `/og/${kind === 'Journal' ? 'journal' : 'poem'}/${entry.slug}.png`,
     type: 'article',
     article: {
       publishedTime: entry.date,

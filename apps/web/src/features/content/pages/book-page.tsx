@@ -33,6 +33,7 @@ export const meta: PageMetaFunction<typeof loader> = (book, publication) => {
     type: 'book',
     image: book.cover_url,
     imageAlt: `Cover of ${book.title}`,
+    card: `/og/book/${book.slug}.png`,
     jsonLd: [
       {
         '@type': 'Book',

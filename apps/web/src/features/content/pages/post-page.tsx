@@ -52,6 +52,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => 
     type: 'article',
     image,
     imageAlt: `Illustration for “${post.title}”`,
+    card: `/og/post/${post.slug}.png`,
     article: {
       publishedTime: post.date,
       modifiedTime: post.updated_at,

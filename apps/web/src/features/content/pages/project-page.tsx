@@ -21,6 +21,7 @@ export const meta: PageMetaFunction<typeof loader> = (project) => ({
   path: pagePath('project', { slug: project.slug }),
   image: project.featured_image_url,
   imageAlt: `Illustration for the ${project.title} project`,
+  card: `/og/project/${project.slug}.png`,
 });
 
 function hostOf(url: string): string {

@@ -1,0 +1,111 @@
+/**
+ * Link-preview cards (og:image, 1200 × 630 PNG): a page's title on the site's paper, its kind
+ * above it, the site's title and mark below, in the site's accent. Drawn from an SVG by sharp
+ * (librsvg, with the fonts the system has: the image installs DejaVu) and kept on disk by the
+ * hash of what was drawn, so a card is drawn once per title, site and accent.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BRAND_LIGHT, escapeHtml, type SiteIdentity } from '@quillpost/domain';
+import sharp from 'sharp';
+import type { Env } from '../../env.js';
+import { initialsOf } from './mark.js';
+
+/** Where drawn cards are kept: beside the database, in `cards/`. */
+export function previewCardsDir(env: Pick<Env, 'DATABASE_PATH'>): string {
+  return path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'cards');
+}
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+export interface CardText {
+  /** What the page is: 'Journal', 'A poem'; the site's tagline on the site's own card. */
+  eyebrow: string;
+  title: string;
+}
+
+// Glyphs the card's fonts lack (emoji, pictographs) would draw as boxes.
+const UNDRAWABLE = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
+
+/** Black or white, whichever reads better on `background` (#rrggbb). */
+function inkOn(background: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => {
+    const channel = parseInt(background.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return luminance > 0.4 ? BRAND_LIGHT.text : '#ffffff';
+}
+
+/**
+ * `text` in lines of at most `perLine` characters, broken between words, at most `maxLines` of
+ * them; what does not fit ends in an ellipsis.
+ */
+export function wrap(text: string, perLine: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const pieces =
+      word.length > perLine ? (word.match(new RegExp(`.{1,${perLine}}`, 'gu')) ?? []) : [word];
+    for (const piece of pieces) {
+      if (line && line.length + 1 + piece.length > perLine) {
+        lines.push(line);
+        line = piece;
+      } else line = line ? `${line} ${piece}` : piece;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1]!.replace(/\s*\S*$/, '')}…`;
+  return kept;
+}
+
+export function cardSvg(site: Pick<SiteIdentity, 'title' | 'accent'>, text: CardText): string {
+  const title = text.title.replace(UNDRAWABLE, '').trim() || site.title;
+  // Long titles get smaller type: every one fits in four lines across the card.
+  const size = title.length <= 36 ? 84 : title.length <= 80 ? 66 : 52;
+  // Bold serif runs about 0.6 em a character: the lines stay inside the card's margins.
+  const lines = wrap(title, Math.floor(1000 / (size * 0.6)), 4);
+  const initials = initialsOf(site.title) || '·';
+  const serif = "DejaVu Serif, Georgia, 'Times New Roman', serif";
+  const sans = 'DejaVu Sans, Arial, sans-serif';
+  const top = 190;
+  const titleLines = lines
+    .map(
+      (line, index) =>
+        `<text x="96" y="${top + 40 + index * size * 1.18}" font-family="${serif}" font-size="${size}" font-weight="bold" fill="${BRAND_LIGHT.text}">${escapeHtml(line)}</text>`,
+    )
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
+<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="${BRAND_LIGHT.bg}"/>
+<rect width="${CARD_WIDTH}" height="18" fill="${escapeHtml(site.accent)}"/>
+<text x="96" y="140" font-family="${sans}" font-size="26" font-weight="bold" letter-spacing="3" fill="${BRAND_LIGHT.muted}">${escapeHtml(text.eyebrow.replace(UNDRAWABLE, '').toUpperCase().slice(0, 60))}</text>
+${titleLines}
+<text x="96" y="560" font-family="${sans}" font-size="30" fill="${BRAND_LIGHT.muted}">${escapeHtml(site.title.replace(UNDRAWABLE, '').slice(0, 60))}</text>
+<circle cx="1072" cy="536" r="56" fill="${escapeHtml(site.accent)}"/>
+<text x="1072" y="${initials.length > 1 ? 550 : 556}" text-anchor="middle" font-family="${serif}" font-size="${initials.length > 1 ? 40 : 56}" fill="${inkOn(site.accent)}">${escapeHtml(initials)}</text>
+</svg>`;
+}
+
+/**
+ * The card as PNG bytes: from `dir` when this exact card was drawn before, else drawn now and
+ * kept there (written beside and renamed, so a reader never gets half a file).
+ */
+export async function previewCard(
+  dir: string,
+  site: Pick<SiteIdentity, 'title' | 'accent'>,
+  text: CardText,
+): Promise<Buffer> {
+  const svg = cardSvg(site, text);
+  const file = path.join(dir, `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.png`);
+  if (fs.existsSync(file)) return fs.readFileSync(file);
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+  fs.mkdirSync(dir, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, png);
+  fs.renameSync(temporary, file);
+  return png;
+}
