@@ -3,7 +3,7 @@
  * HTML, with its own head, the right status and cache headers; and what readers with JavaScript
  * get on top: hydration without errors and client-side navigation without new documents.
  */
-import { MESSAGES } from '@quillpost/domain';
+import { BRAND_DARK, BRAND_LIGHT, contrast, MESSAGES } from '@quillpost/domain';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -139,6 +139,44 @@ describe('HTML without JavaScript', () => {
     }
     expect(cards.size).toBeGreaterThan(5);
     expect(new Set(cards.values()).size).toBe(cards.size);
+  });
+
+  it("colours the site with the owner's accent, every pair AA in light and dark", async () => {
+    const sample = await fetchPage('/');
+    // The sample's accent is the stylesheet's own: nothing added.
+    expect(sample.html).not.toContain('--color-accent:');
+    const file = path.join(contentDir, 'site.yml');
+    const original = fs.readFileSync(file, 'utf8');
+    try {
+      // A hand edit: the watcher picks it up within a second or so.
+      fs.writeFileSync(file, original.replace('accent: "#8c3a1f"', 'accent: "#ffd700"'));
+      let html = '';
+      await expect
+        .poll(async () => (html = (await fetchPage('/')).html).includes('--color-accent:'), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      const light =
+        /:root\{--color-accent:(#\w{6});--color-accent-hover:#\w{6};--color-on-accent:(#\w{6})\}/.exec(
+          html,
+        )!;
+      const dark =
+        /prefers-color-scheme: dark\)\{:root\{--color-accent:(#\w{6});--color-accent-hover:#\w{6};--color-on-accent:(#\w{6})/.exec(
+          html,
+        )!;
+      // Gold on the paper would be unreadable: the derived links and buttons are AA.
+      expect(contrast(light[1]!, BRAND_LIGHT.bg)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(light[2]!, light[1]!)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(dark[1]!, BRAND_DARK.bg)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(dark[2]!, dark[1]!)).toBeGreaterThanOrEqual(4.5);
+    } finally {
+      fs.writeFileSync(file, original);
+      await expect
+        .poll(async () => (await fetchPage('/')).html.includes('--color-accent:'), {
+          timeout: 10_000,
+        })
+        .toBe(false);
+    }
   });
 
   it('describes a post as an article: type, image, times, tags and BlogPosting JSON-LD', async () => {

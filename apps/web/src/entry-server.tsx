@@ -6,6 +6,8 @@
  * every visitor and can be cached.
  */
 import {
+  accentCss,
+  BRAND_LIGHT,
   escapeHtml,
   PAGE_PATHS,
   type PageRenderer,
@@ -38,6 +40,15 @@ const offlineApiClient = createApiClient({
 const emptyStorage = createStorage(null);
 
 const PLACEHOLDERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->'] as const;
+
+/**
+ * The site's accent (site.yml) as the stylesheet's custom properties, derived for light and dark
+ * with AA contrast; nothing for the sample's accent, which the stylesheet already has. It stays
+ * through client-side navigations (it is not one of the page's head elements).
+ */
+function accentStyle(accent: string): string {
+  return accent === BRAND_LIGHT.accent ? '' : `\n    <style>${accentCss(accent)}</style>`;
+}
 
 function modulesOf(context: StaticHandlerContext): string[] {
   return context.matches.flatMap(({ route }) => {
@@ -84,7 +95,11 @@ export function createPageRenderer({
       const html = template
         // The document's language is the site's (site.yml), for screen readers and search engines.
         .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(head.site.language)}">`)
-        .replace('<!--app-head-->', () => renderHead(head.meta, { publicUrl, site: head.site }))
+        .replace(
+          '<!--app-head-->',
+          () =>
+            renderHead(head.meta, { publicUrl, site: head.site }) + accentStyle(head.site.accent),
+        )
         .replace('<!--app-html-->', () => appHtml)
         .replace('<!--app-data-->', () =>
           routeDataScript(context, preloadsFor(modulesOf(context))),

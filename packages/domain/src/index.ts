@@ -15,3 +15,4 @@ export * from './html.js';
 export * from './page-paths.js';
 export * from './permalinks.js';
 export * from './brand.js';
+export * from './palette.js';

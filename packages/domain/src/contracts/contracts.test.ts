@@ -302,6 +302,7 @@ describe('postSchema', () => {
       sub_category: '',
       keywords: '',
       tags: [],
+      author_bio: null,
       status: 'published',
     });
   });

@@ -19,7 +19,7 @@ export const postSchema = z.object({
   author_name: z.string(),
   author_avatar: z.string().nullable(),
   /** The author's bio from authors.yml, shown under the post. */
-  author_bio: z.string().nullable(),
+  author_bio: z.string().nullable().default(null),
   status: z.string().transform((status) => status.toLowerCase()),
   /** Ours: minutes at 230 words a minute, at least 1; optional so older payloads still parse. */
   reading_minutes: z.number().int().positive().optional(),
