@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
 import { SmtpMailer } from '../../mail/smtp-mailer.js';
@@ -232,29 +231,6 @@ describe('content/site.yml', () => {
     expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
     await png('/og/post/hello.png');
     expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
-  });
-
-  it("is the only place the sample owner's name is written: no source file spells it", () => {
-    const repo = path.resolve(import.meta.dirname, '../../../../..');
-    const sample = parse(fs.readFileSync(path.join(repo, 'content/site.yml'), 'utf8')) as {
-      owner: { name: string };
-    };
-    const surname = sample.owner.name.split(' ').at(-1)!;
-    const sources = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'packages/domain/src']
-      .flatMap((root) => {
-        const at = path.join(repo, root);
-        return fs.statSync(at).isFile()
-          ? [at]
-          : fs
-              .readdirSync(at, { recursive: true, withFileTypes: true })
-              .filter((entry) => entry.isFile())
-              .map((entry) => path.join(entry.parentPath, entry.name));
-      })
-      // Tests and their fixtures may name whoever they like.
-      .filter((file) => !/\.test\.tsx?$|\/(testing|test-support|test)\//.test(file));
-    expect(sources.length).toBeGreaterThan(100);
-    const naming = sources.filter((file) => fs.readFileSync(file, 'utf8').includes(surname));
-    expect(naming).toEqual([]);
   });
 
   it('refuses to start with SITE_NAME, saying where the name lives now', () => {
