@@ -157,11 +157,11 @@ describe('HTML without JavaScript', () => {
         })
         .toBe(true);
       const light =
-        /:root\{--color-accent:(#\w{6});--color-accent-hover:#\w{6};--color-on-accent:(#\w{6})\}/.exec(
+        /:root:root\{--color-accent:(#\w{6});--color-accent-hover:#\w{6};--color-on-accent:(#\w{6})\}/.exec(
           html,
         )!;
       const dark =
-        /prefers-color-scheme: dark\)\{:root\{--color-accent:(#\w{6});--color-accent-hover:#\w{6};--color-on-accent:(#\w{6})/.exec(
+        /prefers-color-scheme: dark\)\{:root:root\{--color-accent:(#\w{6});--color-accent-hover:#\w{6};--color-on-accent:(#\w{6})/.exec(
           html,
         )!;
       // Gold on the paper would be unreadable: the derived links and buttons are AA.
@@ -169,6 +169,16 @@ describe('HTML without JavaScript', () => {
       expect(contrast(light[2]!, light[1]!)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(dark[1]!, BRAND_DARK.bg)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(dark[2]!, dark[1]!)).toBeGreaterThanOrEqual(4.5);
+      // And the browser paints with it, over the stylesheet's own accent.
+      const { page, close } = await openPage(stack.browser);
+      await page.goto(stack.site.url + '/');
+      const painted = await page
+        .locator('.button--primary')
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      const [r, g, b] = [1, 3, 5].map((at) => parseInt(light[1]!.slice(at, at + 2), 16));
+      expect(painted).toBe(`rgb(${r}, ${g}, ${b})`);
+      await close();
     } finally {
       fs.writeFileSync(file, original);
       await expect

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
 import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
 import { signInByCode, startStack, uniqueEmail } from '../support/stack.js';
 
@@ -19,13 +20,22 @@ fs.cpSync(repoContent, contentDir, { recursive: true });
 const owner = uniqueEmail('owner');
 const stack = await startStack({ env: { CONTENT_DIR: contentDir, ADMIN_EMAILS: owner } });
 
+// Signed in once (sign-in links are rate-limited), its cookie then shared by every view.
+let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
 async function shoot(name: string, url: string, signedIn = false) {
+  if (signedIn && !ownerState) {
+    const context = await stack.browser.newContext();
+    await signInByCode(context, stack, owner);
+    ownerState = await context.storageState();
+    await context.close();
+  }
   for (const view of SCREENSHOT_VIEWS) {
     const context = await stack.browser.newContext({
       viewport: view.viewport,
       colorScheme: view.colorScheme,
+      ...(signedIn ? { storageState: ownerState } : {}),
     });
-    if (signedIn) await signInByCode(context, stack, owner);
     const page = await context.newPage();
     await page.goto(stack.site.url + url, { waitUntil: 'networkidle' });
     await page.screenshot({

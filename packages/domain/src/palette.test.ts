@@ -62,7 +62,7 @@ describe('the palette derived from an accent', () => {
 
   it('writes the palette as custom properties for both schemes', () => {
     expect(accentCss('#1f5f8c')).toMatch(
-      /^:root\{--color-accent:#1f5f8c;--color-accent-hover:#[0-9a-f]{6};--color-on-accent:#[0-9a-f]{6}\}@media \(prefers-color-scheme: dark\)\{:root\{--color-accent:#[0-9a-f]{6};/,
+      /^:root:root\{--color-accent:#1f5f8c;--color-accent-hover:#[0-9a-f]{6};--color-on-accent:#[0-9a-f]{6}\}@media \(prefers-color-scheme: dark\)\{:root:root\{--color-accent:#[0-9a-f]{6};/,
     );
   });
 });

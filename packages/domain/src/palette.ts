@@ -138,10 +138,13 @@ export function accentPalette(accent: string): AccentPalette {
   };
 }
 
-/** The palette as CSS custom properties over the stylesheet's, in both colour schemes. */
+/**
+ * The palette as CSS custom properties over the stylesheet's, in both colour schemes: `:root:root`
+ * outranks the stylesheet's `:root`, which loads after this and would otherwise win.
+ */
 export function accentCss(accent: string): string {
   const { light, dark } = accentPalette(accent);
   const rules = ({ accent, accentHover, onAccent }: AccentColours) =>
     `--color-accent:${accent};--color-accent-hover:${accentHover};--color-on-accent:${onAccent}`;
-  return `:root{${rules(light)}}@media (prefers-color-scheme: dark){:root{${rules(dark)}}}`;
+  return `:root:root{${rules(light)}}@media (prefers-color-scheme: dark){:root:root{${rules(dark)}}}`;
 }
