@@ -109,6 +109,29 @@ export function ErrorBoundary() {
   );
 }
 
+/** The author's picture beside their name (decorative: the name is written next to it). */
+function AuthorAvatar({
+  src,
+  size,
+  lazy = false,
+}: {
+  src: string | null;
+  size: number;
+  lazy?: boolean;
+}) {
+  if (!src) return null;
+  return (
+    <img
+      className="post__avatar"
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      {...(lazy ? { loading: 'lazy' as const } : {})}
+    />
+  );
+}
+
 export default function PostPage() {
   const { post, neighbours } = useLoaderData() as PostData;
   return (
@@ -130,15 +153,7 @@ export default function PostPage() {
             {post.title}
           </h1>
           <div className="post__byline">
-            {post.author_avatar ? (
-              <img
-                className="post__avatar"
-                src={post.author_avatar}
-                alt=""
-                width={40}
-                height={40}
-              />
-            ) : null}
+            <AuthorAvatar src={post.author_avatar} size={40} />
             <div className="post__byline-text">
               {post.author_name ? <p className="post__author">{post.author_name}</p> : null}
               <PostMeta post={post} showCategory={false} />
@@ -175,16 +190,7 @@ export default function PostPage() {
           <TagList tags={post.tags} />
           {post.author_name && post.author_bio ? (
             <aside className="post__author-card" aria-label={`About ${post.author_name}`}>
-              {post.author_avatar ? (
-                <img
-                  className="post__avatar"
-                  src={post.author_avatar}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                />
-              ) : null}
+              <AuthorAvatar src={post.author_avatar} size={56} lazy />
               <div>
                 <p className="post__author-card-name">{post.author_name}</p>
                 <p className="post__author-card-bio">{post.author_bio}</p>
