@@ -3,15 +3,17 @@ import { Link } from 'react-router-dom';
 import { formatMonth } from '../utils/format';
 import { BookCover } from './book-cover';
 import { BookRating } from './book-rating';
+import { useSite } from '../../../lib/use-site';
 import './books.css';
 
 function BookCard({ book, headingLevel }: { book: Book; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { language } = useSite();
   const when =
     book.status === 'read' && book.finished
-      ? `Finished ${formatMonth(book.finished)}`
+      ? `Finished ${formatMonth(book.finished, language)}`
       : book.status === 'reading' && book.started
-        ? `Since ${formatMonth(book.started)}`
+        ? `Since ${formatMonth(book.started, language)}`
         : null;
   return (
     <article className="book-card">

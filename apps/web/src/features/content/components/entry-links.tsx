@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatDate, machineDate } from '../utils/format';
+import { ContentDate } from './content-date';
 import './entry-links.css';
 
 export interface EntryLink {
@@ -20,7 +20,7 @@ export function EntryLinks({ entries }: { entries: readonly EntryLink[] }) {
             <Link to={entry.to}>{entry.title}</Link>
           </h3>
           <p className="entry-links__date">
-            <time dateTime={machineDate(entry.date)}>{formatDate(entry.date)}</time>
+            <ContentDate iso={entry.date} />
           </p>
           {entry.excerpt ? <p className="entry-links__excerpt">{entry.excerpt}</p> : null}
         </li>

@@ -2,8 +2,8 @@ import type { Page } from '@quillpost/domain';
 import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
-import { formatDate, machineDate } from '../utils/format';
 import { ProseContent } from './prose-content';
+import { ContentDate } from './content-date';
 import './content.css';
 
 function PageBody({
@@ -25,8 +25,7 @@ function PageBody({
       <ProseContent html={page.content} />
       {page.updated_at ? (
         <p className="ui-text muted fixed-page__updated">
-          Last updated{' '}
-          <time dateTime={machineDate(page.updated_at)}>{formatDate(page.updated_at)}</time>
+          Last updated <ContentDate iso={page.updated_at} />
         </p>
       ) : null}
       {after}

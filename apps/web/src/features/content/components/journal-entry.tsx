@@ -1,7 +1,7 @@
 import { itemPath, type JournalEntry } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { formatDate, machineDate } from '../utils/format';
 import { ProseContent } from './prose-content';
+import { ContentDate } from './content-date';
 
 /**
  * One journal entry: on the journal (an anchor, its title linking to the entry's own page) and
@@ -20,7 +20,7 @@ export function JournalEntryView({
     <article id={entry.slug} className="journal-entry" aria-labelledby={`${entry.slug}-title`}>
       <header className="journal-entry__header">
         <p className="journal-entry__date">
-          <time dateTime={machineDate(entry.date)}>{formatDate(entry.date)}</time>
+          <ContentDate iso={entry.date} />
         </p>
         <Heading id={`${entry.slug}-title`} className="journal-entry__title">
           {standalone ? (

@@ -1,7 +1,9 @@
 import { pagePath, type NowArchiveSummary, type NowPage } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { formatDate, formatMonth, machineDate } from '../utils/format';
+import { formatMonth } from '../utils/format';
 import { ProseContent } from './prose-content';
+import { ContentDate } from './content-date';
+import { useSite } from '../../../lib/use-site';
 import './now.css';
 
 /** The text of a now page with when (and where) it was written. */
@@ -10,7 +12,7 @@ export function NowView({ page }: { page: NowPage }) {
     <>
       <p className="now__stamp">
         {page.is_current ? 'Updated ' : 'Written '}
-        <time dateTime={machineDate(page.date)}>{formatDate(page.date)}</time>
+        <ContentDate iso={page.date} />
         {page.location ? <span> · {page.location}</span> : null}
       </p>
       <ProseContent html={page.content} />
@@ -27,13 +29,14 @@ export function NowArchiveList({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { language } = useSite();
   return (
     <ol className="now-archives">
       {archives.map((archive) => (
         <li key={archive.slug} className="now-archives__item">
           <Heading className="now-archives__title">
             <Link to={pagePath('nowArchive', { '*': archive.slug })}>
-              {formatMonth(archive.date) || archive.title}
+              {formatMonth(archive.date, language) || archive.title}
             </Link>
           </Heading>
           {archive.excerpt_short ? (

@@ -1,7 +1,8 @@
 import { itemPath, type Poem } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { formatDate, humanize, machineDate } from '../utils/format';
+import { humanize } from '../utils/format';
 import { ProseContent } from './prose-content';
+import { ContentDate } from './content-date';
 
 /** One poem: in the poetry list (its title links to its own page) or alone on that page. */
 export function PoemView({ poem, standalone = false }: { poem: Poem; standalone?: boolean }) {
@@ -13,7 +14,7 @@ export function PoemView({ poem, standalone = false }: { poem: Poem; standalone?
           {standalone ? poem.title : <Link to={itemPath('poem', poem.slug)}>{poem.title}</Link>}
         </Heading>
         <p className="poem__meta">
-          <time dateTime={machineDate(poem.date)}>{formatDate(poem.date)}</time>
+          <ContentDate iso={poem.date} />
           {poem.form ? <span> · {humanize(poem.form)}</span> : null}
         </p>
       </header>

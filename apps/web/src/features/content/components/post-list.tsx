@@ -1,7 +1,8 @@
 import { pagePath } from '@quillpost/domain';
 import type { PostSummary } from '../api/posts';
 import { Link } from 'react-router-dom';
-import { formatDate, humanize, machineDate, yearOf } from '../utils/format';
+import { humanize, yearOf } from '../utils/format';
+import { ContentDate } from './content-date';
 import './post-list.css';
 
 function groupByYear(posts: readonly PostSummary[]): Array<{ year: number; posts: PostSummary[] }> {
@@ -32,7 +33,7 @@ function PostRow({
   return (
     <article className="post-row">
       <p className="post-row__meta">
-        <time dateTime={machineDate(post.date)}>{formatDate(post.date)}</time>
+        <ContentDate iso={post.date} />
         {labelText ? <span className="post-row__category">{humanize(labelText)}</span> : null}
       </p>
       <div className="post-row__body">

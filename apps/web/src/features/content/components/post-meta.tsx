@@ -1,6 +1,7 @@
 import { pagePath, type Post } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { formatDate, formatReadingTime, humanize, machineDate } from '../utils/format';
+import { formatReadingTime, humanize } from '../utils/format';
+import { ContentDate } from './content-date';
 
 /** 'Learn · 6 September 2026 · 5 min read', with the category linking to its page. */
 export function PostMeta({
@@ -19,7 +20,7 @@ export function PostMeta({
           <Link to={pagePath('category', { '*': post.category })}>{humanize(post.category)}</Link>
         </span>
       ) : null}
-      <time dateTime={machineDate(post.date)}>{formatDate(post.date)}</time>
+      <ContentDate iso={post.date} />
       {readingTime ? <span>{readingTime}</span> : null}
     </p>
   );

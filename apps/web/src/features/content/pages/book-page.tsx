@@ -5,12 +5,12 @@ import { BookRating } from '../components/book-rating';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { ProseContent } from '../components/prose-content';
 import { TagList } from '../components/tag-list';
-import { formatDate, machineDate } from '../utils/format';
 import { BOOK_STATUS_LABELS } from '../utils/group-books';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { person } from '../publication';
 import { absoluteUrl } from '../../../lib/page-head';
 import { required } from '../read-results';
+import { ContentDate } from '../components/content-date';
 import '../components/content.css';
 import '../components/books.css';
 import './book-page.css';
@@ -101,7 +101,7 @@ function BookDetails({ book }: { book: Book }) {
                   <div>
                     <dt>Started</dt>
                     <dd>
-                      <time dateTime={machineDate(book.started)}>{formatDate(book.started)}</time>
+                      <ContentDate iso={book.started} />
                     </dd>
                   </div>
                 ) : null}
@@ -109,7 +109,7 @@ function BookDetails({ book }: { book: Book }) {
                   <div>
                     <dt>Finished</dt>
                     <dd>
-                      <time dateTime={machineDate(book.finished)}>{formatDate(book.finished)}</time>
+                      <ContentDate iso={book.finished} />
                     </dd>
                   </div>
                 ) : null}

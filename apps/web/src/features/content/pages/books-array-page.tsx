@@ -9,6 +9,7 @@ import { formatShortDate, machineDate } from '../utils/format';
 import { BOOK_STATUS_LABELS } from '../utils/group-books';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
+import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 import './books-array-page.css';
 
@@ -58,6 +59,7 @@ function sortBooks(books: readonly Book[], sort: Sort): Book[] {
 function BooksTable({ books }: { books: readonly Book[] }) {
   const [sort, setSort] = useState<Sort>({ key: 'status', direction: 'ascending' });
   const sorted = sortBooks(books, sort);
+  const { language } = useSite();
   const toggle = (key: SortKey) =>
     setSort((current) => ({
       key,
@@ -123,7 +125,7 @@ function BooksTable({ books }: { books: readonly Book[] }) {
               <td className="books-table__number">
                 {book.finished ? (
                   <time dateTime={machineDate(book.finished)}>
-                    {formatShortDate(book.finished)}
+                    {formatShortDate(book.finished, language)}
                   </time>
                 ) : (
                   <span className="muted">—</span>

@@ -6,10 +6,10 @@ import { summarizePost, type PostSummary } from '../api/posts';
 import { PostList } from '../components/post-list';
 import { SubscribeCall } from '../components/subscribe-call';
 import { HUB_IDS, HUBS, type HubId } from '../hubs';
-import { formatDate, machineDate } from '../utils/format';
 import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { person } from '../publication';
 import { postsOrEmpty } from '../read-results';
+import { ContentDate } from '../components/content-date';
 import '../components/content.css';
 import './home-page.css';
 
@@ -82,7 +82,7 @@ function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
               <p className="hub-card__latest">
                 <span className="hub-card__label">Latest</span>
                 <Link to={pagePath('post', { slug: latest.slug })}>{latest.title}</Link>
-                <time dateTime={machineDate(latest.date)}>{formatDate(latest.date)}</time>
+                <ContentDate iso={latest.date} />
               </p>
             ) : null}
           </li>

@@ -7,6 +7,7 @@ import { NowArchiveList, NowView } from '../components/now-view';
 import { formatMonth } from '../utils/format';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { notFound, required } from '../read-results';
+import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 
 type NowArchivesData =
@@ -29,7 +30,7 @@ export const meta: PageMetaFunction<typeof loader> = (data, { site }) => {
       path: pagePath('nowArchive'),
     };
   }
-  const month = formatMonth(data.page.date) || data.page.title;
+  const month = formatMonth(data.page.date, site.language) || data.page.title;
   return {
     title: `Now, ${month}`,
     description:
@@ -67,7 +68,8 @@ function ArchiveIndex({
 }
 
 function Archive({ page }: { page: NowPage }) {
-  const title = `Now, ${formatMonth(page.date) || page.title}`;
+  const { language } = useSite();
+  const title = `Now, ${formatMonth(page.date, language) || page.title}`;
   return (
     <div className="page page--reading">
       <PageHeader eyebrow={<Link to={pagePath('nowArchive')}>Now archives</Link>} title={title} />

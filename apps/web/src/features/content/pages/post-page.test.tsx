@@ -1,6 +1,7 @@
 import { messageTemplates } from '@quillpost/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SITE } from '../../../test/fake-api';
 import {
   createFakeApi,
   renderPage,
@@ -65,6 +66,18 @@ describe('PostPage', () => {
     await renderPost(postRoutes());
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: /^About / })).not.toBeInTheDocument();
+  });
+
+  it("writes its dates in the site's language", async () => {
+    const sent = { ...post, newsletter_sent_at: '2026-01-12T08:30:00.000Z' };
+    await renderPost(
+      postRoutes({
+        'GET /api/site': { body: { ...SITE, language: 'en-US' } },
+        'GET /api/posts/window-functions': { body: sent },
+      }),
+    );
+    expect(await screen.findByText('January 11, 2026')).toHaveAttribute('dateTime', '2026-01-11');
+    expect(screen.getByText(/Sent as a newsletter on/)).toHaveTextContent('January 12, 2026');
   });
 
   it('shows no newsletter note for a post that was not sent', async () => {

@@ -19,6 +19,7 @@ import {
   type PageMetaFunction,
 } from '../../../lib/route-handle';
 import { absoluteUrl } from '../../../lib/page-head';
+import { useSite } from '../../../lib/use-site';
 import { person } from '../publication';
 import { required } from '../read-results';
 import '../components/content.css';
@@ -134,6 +135,7 @@ function AuthorAvatar({
 
 export default function PostPage() {
   const { post, neighbours } = useLoaderData() as PostData;
+  const site = useSite();
   return (
     <div className="page page--reading">
       <article className="post" aria-labelledby="post-title">
@@ -161,7 +163,7 @@ export default function PostPage() {
                 <p className="post__newsletter">
                   Sent as a newsletter on{' '}
                   <time dateTime={machineDate(post.newsletter_sent_at)}>
-                    {formatDate(post.newsletter_sent_at)}
+                    {formatDate(post.newsletter_sent_at, site.language)}
                   </time>
                 </p>
               ) : null}

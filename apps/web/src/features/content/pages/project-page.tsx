@@ -7,6 +7,7 @@ import { TagList } from '../components/tag-list';
 import { formatMonth, machineDate } from '../utils/format';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
+import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 import './project-page.css';
 
@@ -33,6 +34,7 @@ function hostOf(url: string): string {
 }
 
 function ProjectDetails({ project }: { project: Project }) {
+  const { language } = useSite();
   return (
     <article className="project" aria-labelledby="project-title">
       <header className="project__header">
@@ -51,7 +53,9 @@ function ProjectDetails({ project }: { project: Project }) {
           <div>
             <dt>Started</dt>
             <dd>
-              <time dateTime={machineDate(project.date)}>{formatMonth(project.date)}</time>
+              <time dateTime={machineDate(project.date)}>
+                {formatMonth(project.date, language)}
+              </time>
             </dd>
           </div>
           {project.stack.length > 0 ? (
