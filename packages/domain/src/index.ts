@@ -16,3 +16,4 @@ export * from './page-paths.js';
 export * from './permalinks.js';
 export * from './brand.js';
 export * from './palette.js';
+export * from './site-copy.js';

@@ -84,6 +84,30 @@ export const SITE: Site = {
   owner: { name: 'Rowan Ellis', bio: '', avatarUrl: null, email: null },
   intro: '<h1>Hello, I’m Rowan.</h1><p>I build small tools, learn in public and write.</p>',
   newsletterName: 'Rowan Ellis',
+  hubs: {
+    build: {
+      eyebrow: 'Software, projects and tools',
+      intro: 'Notes from the workbench: the small tools I make for myself.',
+      summary: 'Build logs, small tools and the projects behind this site.',
+    },
+    learn: {
+      eyebrow: 'Reading and learning in public',
+      intro: 'What I am studying and reading.',
+      summary: 'Notes from learning in public, and the books on my desk.',
+    },
+    write: {
+      eyebrow: 'Essays, journal and poetry',
+      intro: 'Essays on the craft of writing, a journal of ordinary days, and the occasional poem.',
+      summary: 'Essays on craft, a journal of ordinary days and some poems.',
+    },
+  },
+  subscribe: {
+    title: 'Letters from the desk',
+    text: 'A short letter, roughly once a month.',
+    afterPostTitle: 'Enjoyed this?',
+    afterPostText: 'New essays and notes arrive by email about once a month.',
+    dialog: 'Essays on building, learning and writing — a letter every few weeks, never more.',
+  },
   socialProfiles: [
     { network: 'x', label: 'X (Twitter)', url: 'https://x.com/rowan' },
     { network: 'github', label: 'GitHub', url: 'https://github.com/rowan' },

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { BOOK_STATUSES } from '../constants.js';
 import { SOCIAL_NETWORKS } from '../navigation.js';
+import { HUB_NAMES } from '../site-copy.js';
 
 const isoDate = z.string();
 
@@ -126,6 +127,8 @@ export const linksPageSchema = z.object({
 });
 export type LinksPage = z.output<typeof linksPageSchema>;
 
+const hubCopySchema = z.object({ eyebrow: z.string(), intro: z.string(), summary: z.string() });
+
 /** One of the owner's profiles elsewhere, as the drawer, /links and the footer show it. */
 export const socialProfileSchema = z.object({
   network: z.enum(SOCIAL_NETWORKS),
@@ -159,6 +162,16 @@ export const siteSchema = z.object({
   intro: z.string(),
   newsletterName: z.string(),
   socialProfiles: z.array(socialProfileSchema),
+  /** What each hub page says about itself. */
+  hubs: z.record(z.enum(HUB_NAMES), hubCopySchema),
+  /** How the newsletter invites readers. */
+  subscribe: z.object({
+    title: z.string(),
+    text: z.string(),
+    afterPostTitle: z.string(),
+    afterPostText: z.string(),
+    dialog: z.string(),
+  }),
 });
 export type Site = z.output<typeof siteSchema>;
 

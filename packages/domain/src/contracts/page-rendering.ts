@@ -20,6 +20,7 @@ import type {
   Site,
 } from './content.js';
 import type { Post } from './posts.js';
+import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY } from '../site-copy.js';
 
 /** What a read gives a route loader: the answer, or a failure with the API's status and code. */
 export type ContentResult<T> =
@@ -96,6 +97,8 @@ export const NO_SITE: Site = {
   intro: '',
   newsletterName: 'My site',
   socialProfiles: [],
+  hubs: DEFAULT_HUB_COPY,
+  subscribe: DEFAULT_SUBSCRIBE_COPY,
 };
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY } from '../site-copy.js';
 import { siteFileSchema, siteIdentityOf, UNNAMED_SITE } from './site-identity.js';
 
 const minimal = { title: 'Ada Palmer', owner: { name: 'Ada Palmer' } };
@@ -22,6 +23,8 @@ describe('content/site.yml', () => {
       accent: '#8c3a1f',
       social: {},
       newsletter: { name: 'Ada Palmer', fromName: 'Ada Palmer' },
+      hubs: DEFAULT_HUB_COPY,
+      subscribe: DEFAULT_SUBSCRIBE_COPY,
     });
     expect(messageOf({ owner: { name: 'Ada' } })).toBe(
       'title: Invalid input: expected string, received undefined',
@@ -65,6 +68,24 @@ describe('content/site.yml', () => {
     ['a misspelt key', { titel: 'Ada' }, ': Unrecognized key: "titel"'],
   ])('%s', (_, change, expected) => {
     expect(messageOf({ ...minimal, ...change })).toBe(expected);
+  });
+
+  it("takes the site's own words for hubs and invitations, part by part", () => {
+    const identity = siteIdentityOf(
+      siteFileSchema.parse({
+        ...minimal,
+        hubs: { build: { summary: 'Tools I make.' } },
+        subscribe: { title: 'Letters', after_post: { text: 'More by email.' } },
+      }),
+    );
+    expect(identity.hubs.build).toEqual({ ...DEFAULT_HUB_COPY.build, summary: 'Tools I make.' });
+    expect(identity.hubs.learn).toEqual(DEFAULT_HUB_COPY.learn);
+    expect(identity.subscribe).toEqual({
+      ...DEFAULT_SUBSCRIBE_COPY,
+      title: 'Letters',
+      afterPostText: 'More by email.',
+    });
+    expect(messageOf({ ...minimal, hubs: { blog: {} } })).toBe('hubs: Unrecognized key: "blog"');
   });
 
   it('canonicalises the language and lower-cases the accent', () => {

@@ -6,6 +6,14 @@
  */
 import { z } from 'zod';
 import { SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
+import {
+  DEFAULT_HUB_COPY,
+  DEFAULT_SUBSCRIBE_COPY,
+  HUB_NAMES,
+  type HubCopy,
+  type HubName,
+  type SubscribeCopy,
+} from '../site-copy.js';
 
 /** '' (none) or an https address on a named host, without spaces. */
 const PROFILE_URL = /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/;
@@ -88,6 +96,41 @@ export const siteFileSchema = z
       .object({ name: text(100).optional(), from_name: text(100).optional() })
       .strict()
       .default({}),
+    /** What each hub page says about itself (site-copy.ts has the defaults). */
+    hubs: z
+      .object(
+        Object.fromEntries(
+          HUB_NAMES.map((hub) => [
+            hub,
+            z
+              .object({
+                eyebrow: text(100).optional(),
+                intro: text(1000).optional(),
+                summary: text(200).optional(),
+              })
+              .strict()
+              .optional(),
+          ]),
+        ) as Record<
+          HubName,
+          z.ZodOptional<z.ZodObject<Record<keyof HubCopy, z.ZodOptional<z.ZodString>>>>
+        >,
+      )
+      .strict()
+      .default({}),
+    /** How the newsletter invites readers. */
+    subscribe: z
+      .object({
+        title: text(100).optional(),
+        text: text(400).optional(),
+        after_post: z
+          .object({ title: text(100).optional(), text: text(400).optional() })
+          .strict()
+          .optional(),
+        dialog: text(200).optional(),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 
@@ -106,6 +149,8 @@ export interface SiteIdentity {
   accent: string;
   social: Partial<Record<SocialNetwork, string>>;
   newsletter: { name: string; fromName: string };
+  hubs: Record<HubName, HubCopy>;
+  subscribe: SubscribeCopy;
 }
 
 /** The identity a valid file describes. */
@@ -128,6 +173,16 @@ export function siteIdentityOf(file: z.output<typeof siteFileSchema>): SiteIdent
     newsletter: {
       name: file.newsletter.name ?? file.title,
       fromName: file.newsletter.from_name ?? file.owner.name,
+    },
+    hubs: Object.fromEntries(
+      HUB_NAMES.map((hub) => [hub, { ...DEFAULT_HUB_COPY[hub], ...file.hubs[hub] }]),
+    ) as Record<HubName, HubCopy>,
+    subscribe: {
+      title: file.subscribe.title ?? DEFAULT_SUBSCRIBE_COPY.title,
+      text: file.subscribe.text ?? DEFAULT_SUBSCRIBE_COPY.text,
+      afterPostTitle: file.subscribe.after_post?.title ?? DEFAULT_SUBSCRIBE_COPY.afterPostTitle,
+      afterPostText: file.subscribe.after_post?.text ?? DEFAULT_SUBSCRIBE_COPY.afterPostText,
+      dialog: file.subscribe.dialog ?? DEFAULT_SUBSCRIBE_COPY.dialog,
     },
   };
 }

@@ -393,6 +393,8 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
           intro: identity.intro ? renderMarkdown(identity.intro).html : '',
           newsletterName: identity.newsletter.name,
           socialProfiles: socialProfilesOf(urls),
+          hubs: identity.hubs,
+          subscribe: identity.subscribe,
         };
         return site;
       })!;

@@ -27,6 +27,16 @@ function valuesOf(identity: SiteIdentity): SiteFileValues {
     accent: identity.accent,
     social: identity.social,
     newsletter: { name: identity.newsletter.name, from_name: identity.newsletter.fromName },
+    hubs: identity.hubs,
+    subscribe: {
+      title: identity.subscribe.title,
+      text: identity.subscribe.text,
+      after_post: {
+        title: identity.subscribe.afterPostTitle,
+        text: identity.subscribe.afterPostText,
+      },
+      dialog: identity.subscribe.dialog,
+    },
   };
 }
 
@@ -42,9 +52,12 @@ export function readSiteFile(dir: string, running: SiteIdentity): SiteFileValues
 
 type Leaf = string | undefined;
 
-/** Every key of the values with a text value, as paths: ['owner', 'name'] → 'Ada'. */
+/**
+ * Every key the console edits, as paths: ['owner', 'name'] → 'Ada'. The hubs' and the
+ * invitations' words are edited in the file only: a save leaves them as they are.
+ */
 function leaves(values: SiteFileValues): Array<[string[], Leaf]> {
-  const { owner, social, newsletter, ...top } = values;
+  const { owner, social, newsletter, hubs: _hubs, subscribe: _subscribe, ...top } = values;
   return [
     ...Object.entries(top).map(([key, value]): [string[], Leaf] => [[key], value]),
     ...Object.entries(owner).map(([key, value]): [string[], Leaf] => [['owner', key], value]),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@quillpost/domain';
+import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY, MESSAGES } from '@quillpost/domain';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,11 @@ accent: "#1f5f8c"
 newsletter:
   name: Ada's letters
   from_name: Ada at the desk
+hubs:
+  build:
+    summary: Machines I take apart.
+subscribe:
+  title: Letters from the archive
 `;
 
 async function adaSite() {
@@ -79,6 +84,13 @@ describe('content/site.yml', () => {
       newsletterName: "Ada's letters",
     });
     expect(site.intro).toContain('<h1>Hi, I’m Ada.</h1>');
+    // Her words where she gave them, plain defaults naming no one elsewhere.
+    expect(site.hubs.build.summary).toBe('Machines I take apart.');
+    expect(site.hubs.learn.summary).toBe(DEFAULT_HUB_COPY.learn.summary);
+    expect(site.subscribe).toMatchObject({
+      title: 'Letters from the archive',
+      afterPostTitle: DEFAULT_SUBSCRIBE_COPY.afterPostTitle,
+    });
 
     const feed = (await request(t.app).get('/rss.xml')).text;
     expect(feed).toContain('<title>Ada Palmer</title>');

@@ -6,6 +6,7 @@
 import { MESSAGES, nameSchema, type SecurityCheckState } from '@quillpost/domain';
 import { useState, type FormEvent, type Ref } from 'react';
 import { TextField } from '../../components/text-field';
+import { useSite } from '../../lib/use-site';
 import { ConsentText } from './consent-text';
 import { SecurityCheck } from './security-check';
 import { firstMessage, type SubscribeDetails } from './use-subscribe';
@@ -39,6 +40,8 @@ export function EmailStep({
 }) {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
+  // The owner's words for the newsletter (site.yml's `subscribe.dialog`).
+  const { subscribe } = useSite();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,9 +53,7 @@ export function EmailStep({
       <h2 id={headingId} className="subscribe-form__title">
         {title}
       </h2>
-      <p className="subscribe-form__lede">
-        Essays on building, learning and writing — a letter every few weeks, never more.
-      </p>
+      <p className="subscribe-form__lede">{subscribe.dialog}</p>
       <TextField
         inputRef={inputRef}
         id={`${fieldId}-email`}

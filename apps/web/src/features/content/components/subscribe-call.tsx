@@ -1,23 +1,26 @@
 import { SHELL_MESSAGES } from '@quillpost/domain';
 import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe';
+import { useSite } from '../../../lib/use-site';
 import './content.css';
 
 /**
- * An invitation to subscribe inside a reading page. The button opens the global subscribe popup
- * (its controller belongs to the subscribe feature); `source` says which page asked.
+ * An invitation to subscribe inside a reading page, in the owner's words (site.yml's
+ * `subscribe`): the one for the end of a post `afterPost`. The button opens the global subscribe
+ * popup (its controller belongs to the subscribe feature); `source` says which page asked.
  */
 export function SubscribeCall({
   source,
-  title = 'Letters from the desk',
-  text = 'A short letter, roughly once a month: new essays, what I am building and reading, and the odd poem. No tracking, and you can leave with one click.',
+  afterPost = false,
   headingLevel = 2,
 }: {
   source: string;
-  title?: string;
-  text?: string;
+  afterPost?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const { openPopup } = useSubscribePopup();
+  const words = useSite().subscribe;
+  const title = afterPost ? words.afterPostTitle : words.title;
+  const text = afterPost ? words.afterPostText : words.text;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <aside className="subscribe-call" aria-label="Newsletter">

@@ -10,6 +10,7 @@ import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/
 import { categoryFeeds } from '../publication';
 import { notFound, optional, postsOrEmpty, required } from '../read-results';
 import { humanize } from '../utils/format';
+import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 
 export type CategoryData =
@@ -70,7 +71,7 @@ export const meta: PageMetaFunction<typeof loader> = (data, { site }) => {
   return {
     // /build is the hub page; its category list is named apart from it.
     title: `Category: ${title}`,
-    description: hub ? hub.summary : `Posts filed under ${title}, newest first.`,
+    description: hub ? site.hubs[hub.id].summary : `Posts filed under ${title}, newest first.`,
     path: pagePath('category', { '*': data.sub ? [data.slug, data.sub] : [data.slug] }),
     feeds: categoryFeeds(site, data.slug, data.name),
   };
@@ -135,6 +136,7 @@ function CategoryPosts({
   subName,
   posts,
 }: Extract<CategoryData, { kind: 'posts' }>) {
+  const site = useSite();
   const title = subName ? `${name}: ${subName}` : name;
   const hub = isHubId(slug) ? HUBS[slug] : null;
 
@@ -147,7 +149,7 @@ function CategoryPosts({
           </>
         }
         title={title}
-        lede={hub?.summary}
+        lede={hub ? site.hubs[hub.id].summary : undefined}
       >
         <p className="ui-text">
           {hub ? (

@@ -67,6 +67,7 @@ function Introduction({ site }: { site: Site }) {
 }
 
 function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
+  const site = useSite();
   return (
     <ul className="hub-cards">
       {HUB_IDS.map((id) => {
@@ -77,7 +78,7 @@ function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
             <h3 className="hub-card__title">
               <Link to={hub.path}>{hub.title}</Link>
             </h3>
-            <p className="hub-card__summary">{hub.summary}</p>
+            <p className="hub-card__summary">{site.hubs[id].summary}</p>
             {latest ? (
               <p className="hub-card__latest">
                 <span className="hub-card__label">Latest</span>

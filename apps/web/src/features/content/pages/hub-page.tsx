@@ -21,6 +21,7 @@ import { HUB_IDS, HUBS, type HubId } from '../hubs';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { categoryFeeds } from '../publication';
 import { postsOrEmpty, required } from '../read-results';
+import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 import './hub-page.css';
 
@@ -96,7 +97,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ hub }, { site }) => {
   const info = HUBS[hub];
   return {
     title: info.title,
-    description: info.summary,
+    description: site.hubs[hub].summary,
     path: info.path,
     feeds: categoryFeeds(site, hub, info.title),
   };
@@ -234,9 +235,10 @@ function RelatedSections({ related }: { related: HubRelated }) {
 export default function HubPage() {
   const { hub, posts, related } = useLoaderData() as HubData;
   const info = HUBS[hub];
+  const words = useSite().hubs[hub];
   return (
     <div className="page hub">
-      <PageHeader eyebrow={info.eyebrow} title={info.title} lede={info.intro}>
+      <PageHeader eyebrow={words.eyebrow} title={info.title} lede={words.intro}>
         <nav aria-label={`In ${info.title}`}>
           <ul className="pill-list">
             {HUB_PLACES[hub].map((place) => (

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { HUB_IDS, HUBS } from '../hubs';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { notFound } from '../read-results';
+import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 import './not-found-page.css';
 
@@ -11,6 +12,7 @@ export const loader = async () => notFound();
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
+  const site = useSite();
   useDocumentMeta({ title: 'Page not found', description: 'This page does not exist.' });
   return (
     <div className="page page--reading not-found">
@@ -36,7 +38,7 @@ export default function NotFoundPage() {
           {HUB_IDS.map((id) => (
             <li key={id}>
               <Link to={HUBS[id].path}>{HUBS[id].title}</Link>
-              <span className="muted"> — {HUBS[id].summary}</span>
+              <span className="muted"> — {site.hubs[id].summary}</span>
             </li>
           ))}
           <li>

@@ -199,11 +199,7 @@ export default function PostPage() {
               </div>
             </aside>
           ) : null}
-          <SubscribeCall
-            source="post"
-            title="Enjoyed this?"
-            text="New essays and notes arrive by email about once a month. No tracking, one-click unsubscribe."
-          />
+          <SubscribeCall source="post" afterPost />
           {neighbours ? <PostNeighbours {...neighbours} /> : null}
         </footer>
       </article>
