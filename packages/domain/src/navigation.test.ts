@@ -5,6 +5,7 @@ import {
   MOBILE_MENU_LINKS,
   NAV_ITEMS,
   SOCIAL_NETWORK_LABELS,
+  DRAWER_SOCIAL_NETWORKS,
   SOCIAL_NETWORKS,
   socialNetworkOfIcon,
   USER_MENU_DASHBOARD_PATH,
@@ -149,11 +150,18 @@ describe('mobile menu', () => {
 
 describe('links', () => {
   it('names the four social networks of the spec, in the drawer order', () => {
-    expect(SOCIAL_NETWORKS.map((network) => SOCIAL_NETWORK_LABELS[network])).toEqual([
+    expect(DRAWER_SOCIAL_NETWORKS.map((network) => SOCIAL_NETWORK_LABELS[network])).toEqual([
       'X (Twitter)',
       'GitHub',
       'LinkedIn',
       'Instagram',
+    ]);
+  });
+
+  it('adds Mastodon and Bluesky for the footer and /links, after the drawer four', () => {
+    expect(SOCIAL_NETWORKS.slice(4).map((network) => SOCIAL_NETWORK_LABELS[network])).toEqual([
+      'Mastodon',
+      'Bluesky',
     ]);
   });
 

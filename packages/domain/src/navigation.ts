@@ -148,10 +148,13 @@ export function isMobileLinkActive(link: MobileMenuLink, pathname: string): bool
 }
 
 /**
- * The owner's profiles elsewhere, in the drawer's order (spec: X/Twitter, GitHub, LinkedIn,
- * Instagram). Their addresses are site.yml's `social`; they open in a new tab.
+ * The owner's profiles elsewhere, in the order they are shown: the menu's drawer shows the spec's
+ * four (X/Twitter, GitHub, LinkedIn, Instagram); the footer, /links and the `rel="me"` links that
+ * Mastodon verifies show Mastodon and Bluesky too. Their addresses are site.yml's `social`; they
+ * open in a new tab.
  */
-export const SOCIAL_NETWORKS = ['x', 'github', 'linkedin', 'instagram'] as const;
+export const DRAWER_SOCIAL_NETWORKS = ['x', 'github', 'linkedin', 'instagram'] as const;
+export const SOCIAL_NETWORKS = [...DRAWER_SOCIAL_NETWORKS, 'mastodon', 'bluesky'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
@@ -159,6 +162,8 @@ export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
   github: 'GitHub',
   linkedin: 'LinkedIn',
   instagram: 'Instagram',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
 };
 
 /** The network a links-page entry's icon names, if it is a profile ('twitter' is X's old name). */

@@ -5,7 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { siteFileSchema, type SiteFileValues, type SiteIdentity } from '@quillpost/domain';
+import {
+  SOCIAL_NETWORKS,
+  siteFileSchema,
+  type SiteFileValues,
+  type SiteIdentity,
+} from '@quillpost/domain';
 import { Document, isMap, isScalar, parseDocument } from 'yaml';
 import { SITE_FILE } from './sync.js';
 
@@ -61,10 +66,7 @@ function leaves(values: SiteFileValues): Array<[string[], Leaf]> {
   return [
     ...Object.entries(top).map(([key, value]): [string[], Leaf] => [[key], value]),
     ...Object.entries(owner).map(([key, value]): [string[], Leaf] => [['owner', key], value]),
-    ...(['x', 'github', 'linkedin', 'instagram'] as const).map((key): [string[], Leaf] => [
-      ['social', key],
-      social[key],
-    ]),
+    ...SOCIAL_NETWORKS.map((key): [string[], Leaf] => [['social', key], social[key]]),
     ...Object.entries(newsletter).map(([key, value]): [string[], Leaf] => [
       ['newsletter', key],
       value,

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signedIn } from '../../test/fake-api';
+import { SIGNED_OUT, signedIn, SITE } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { MemoryRouter } from 'react-router-dom';
 import { MenuProvider, useMenus } from './menu-context';
@@ -69,6 +69,35 @@ describe('mobile menu', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener');
     }
+  });
+
+  it('keeps Mastodon and Bluesky out of the drawer, and in the footer with rel="me"', async () => {
+    const user = userEvent.setup();
+    const elsewhere = [
+      { network: 'mastodon', label: 'Mastodon', url: 'https://mastodon.social/@rowan' },
+      { network: 'bluesky', label: 'Bluesky', url: 'https://bsky.app/profile/rowan.example' },
+    ] as const;
+    await renderApp({
+      path: '/build',
+      routes: {
+        ...SIGNED_OUT,
+        'GET /api/site': {
+          body: { ...SITE, socialProfiles: [...SITE.socialProfiles, ...elsewhere] },
+        },
+      },
+    });
+    await ready();
+    const footer = document.querySelector<HTMLElement>('footer.site-footer')!;
+    expect(await within(footer).findByRole('link', { name: 'Mastodon' })).toHaveAttribute(
+      'rel',
+      'me noopener',
+    );
+    expect(within(footer).getByRole('link', { name: 'Bluesky' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const panel = await screen.findByRole('dialog', { name: 'Menu' });
+    await user.click(within(panel).getByRole('button', { name: 'Elsewhere' }));
+    expect(within(panel).getByRole('link', { name: /GitHub/ })).toBeInTheDocument();
+    expect(within(panel).queryByRole('link', { name: /Mastodon|Bluesky/ })).toBeNull();
   });
 
   it('changes look after 130 px of scroll', async () => {

@@ -1,5 +1,5 @@
 /** The slide-in panel: the main sections with their active rules, and the social drawer. */
-import { isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
+import { DRAWER_SOCIAL_NETWORKS, isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSite } from '../../lib/use-site';
@@ -12,7 +12,10 @@ export default function MobileMenuPanel() {
   const titleId = useId();
   const drawerId = useId();
   const [socialOpen, setSocialOpen] = useState(false);
-  const { socialProfiles } = useSite();
+  // The drawer keeps the spec's four networks; the footer and /links show every profile.
+  const socialProfiles = useSite().socialProfiles.filter((profile) =>
+    (DRAWER_SOCIAL_NETWORKS as readonly string[]).includes(profile.network),
+  );
 
   return (
     <Dialog labelledBy={titleId} onClose={close} placement="sidebar-right" className="mobile-menu">
