@@ -92,8 +92,8 @@ function withLightness(hex: string, delta: number): string {
   return hexOfHsl([h, s, Math.min(1, Math.max(0, l + delta))]);
 }
 
-/** Of the two inks, the one that reads better on `background`. */
-function inkOn(background: string, dark: string, light: string): string {
+/** Of two inks, the one that reads better on `background` (#rrggbb each). */
+export function inkOn(background: string, dark: string, light: string): string {
   return contrast(dark, background) >= contrast(light, background) ? dark : light;
 }
 

@@ -182,8 +182,8 @@ export function discoveryRoutes(
     const slug = /^(.+)\.png$/.exec(req.params.file)?.[1];
     const title = kind && slug ? content.publishedTitle(kind.kind, slug) : undefined;
     if (!kind || title === undefined) return next(new AppError(404, 'NOT_FOUND'));
-    const png = await previewCard(cardsDir, content.identity(), { eyebrow: kind.label, title });
-    send(res, 'image/png', png);
+    const card = await previewCard(cardsDir, content.identity(), { eyebrow: kind.label, title });
+    send(res, 'image/png', card.png);
   });
 
   router.get('/robots.txt', (_req, res) => {

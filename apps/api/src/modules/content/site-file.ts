@@ -45,14 +45,17 @@ function valuesOf(identity: SiteIdentity): SiteFileValues {
   };
 }
 
-export function readSiteFile(dir: string, running: SiteIdentity): SiteFileValues {
+/** site.yml as its keys, when it is there and valid; null otherwise. */
+function validSiteFile(dir: string): SiteFileValues | null {
   const file = path.join(dir, SITE_FILE);
-  if (fs.existsSync(file)) {
-    const doc = parseDocument(fs.readFileSync(file, 'utf8'));
-    const result = doc.errors.length ? null : siteFileSchema.safeParse(doc.toJS() ?? {});
-    if (result?.success) return result.data;
-  }
-  return valuesOf(running);
+  if (!fs.existsSync(file)) return null;
+  const doc = parseDocument(fs.readFileSync(file, 'utf8'));
+  const result = doc.errors.length ? null : siteFileSchema.safeParse(doc.toJS() ?? {});
+  return result?.success ? result.data : null;
+}
+
+export function readSiteFile(dir: string, running: SiteIdentity): SiteFileValues {
+  return validSiteFile(dir) ?? valuesOf(running);
 }
 
 type Leaf = string | undefined;
@@ -110,14 +113,11 @@ export function writeSiteFile(dir: string, values: SiteFileValues): void {
  * own; false when there is no valid file to write them into yet (they wait for one).
  */
 export function adoptSavedProfiles(dir: string, saved: Record<string, string>): boolean {
-  const file = path.join(dir, SITE_FILE);
-  if (!fs.existsSync(file)) return false;
-  const doc = parseDocument(fs.readFileSync(file, 'utf8'));
-  const current = doc.errors.length ? null : siteFileSchema.safeParse(doc.toJS() ?? {});
-  if (!current?.success) return false;
-  if (Object.keys(current.data.social).length > 0) return true;
+  const current = validSiteFile(dir);
+  if (!current) return false;
+  if (Object.keys(current.social).length > 0) return true;
   const social = Object.fromEntries(Object.entries(saved).filter(([, url]) => url));
-  const adopted = siteFileSchema.safeParse({ ...current.data, social });
+  const adopted = siteFileSchema.safeParse({ ...current, social });
   if (adopted.success) writeSiteFile(dir, adopted.data);
   return true;
 }

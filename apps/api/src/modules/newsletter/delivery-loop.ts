@@ -77,6 +77,8 @@ export async function deliverBatch(
   // cost more than composing it. Until written, a recipient still counts as in this batch,
   // so a crash leaves it uncertain, never resent.
   const outcomes: Outcome[] = [];
+  // The From header's display name (site.yml), read once a batch rather than once a message.
+  const fromName = siteIdentity(db).newsletter.fromName;
 
   const worker = async () => {
     for (;;) {
@@ -89,7 +91,7 @@ export async function deliverBatch(
         waiting.unshift(recipient);
         return;
       }
-      const outcome = await deliverOne(deps, issue, rendered, recipient);
+      const outcome = await deliverOne(deps, issue, { ...rendered, fromName }, recipient);
       outcomes.push(outcome);
       if (outcomes.length >= OUTCOMES_PER_WRITE) recordOutcomes(db, clock, outcomes.splice(0));
       counts[outcome.kind] += 1;
@@ -115,15 +117,17 @@ export async function deliverBatch(
 async function deliverOne(
   deps: DeliveryLoopDeps,
   issue: IssueRow,
-  rendered: RenderedIssue & { id: number },
+  rendered: RenderedIssue & { id: number; fromName: string },
   recipient: BatchRecipient,
 ): Promise<Outcome> {
   const { clock, mailer, env, logger } = deps;
   const attempts = recipient.attempts + 1;
   const base = { issueId: issue.id, recipient, attempts };
   try {
-    const fromName = siteIdentity(deps.db).newsletter.fromName;
-    await mailer.send({ ...newsletterMessage(env, rendered, recipient), fromName });
+    await mailer.send({
+      ...newsletterMessage(env, rendered, recipient),
+      fromName: rendered.fromName,
+    });
   } catch (caught) {
     const error =
       caught instanceof MailDeliveryError

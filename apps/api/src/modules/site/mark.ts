@@ -1,5 +1,5 @@
 /** The site's mark: its initials on its accent, as the favicon and the preview cards draw it. */
-import { escapeHtml, type SiteIdentity } from '@quillpost/domain';
+import { BRAND_LIGHT, escapeHtml, inkOn, type SiteIdentity } from '@quillpost/domain';
 
 /** The letters of a title a mark has room for: the first of its first two words. */
 export function initialsOf(title: string): string {
@@ -15,5 +15,5 @@ export function initialsOf(title: string): string {
 export function faviconSvg(identity: Pick<SiteIdentity, 'title' | 'accent'>): string {
   const initials = initialsOf(identity.title) || '·';
   const size = initials.length > 1 ? 14 : 18;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${escapeHtml(identity.accent)}"/><text x="16" y="${initials.length > 1 ? 21 : 22.5}" text-anchor="middle" font-family="Georgia, serif" font-size="${size}" fill="#ffffff">${escapeHtml(initials)}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${escapeHtml(identity.accent)}"/><text x="16" y="${initials.length > 1 ? 21 : 22.5}" text-anchor="middle" font-family="Georgia, serif" font-size="${size}" fill="${inkOn(identity.accent, BRAND_LIGHT.text, '#ffffff')}">${escapeHtml(initials)}</text></svg>`;
 }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRAND_LIGHT, escapeHtml, type SiteIdentity } from '@quillpost/domain';
+import { BRAND_LIGHT, escapeHtml, inkOn, type SiteIdentity } from '@quillpost/domain';
 import sharp from 'sharp';
 import type { Env } from '../../env.js';
 import { initialsOf } from './mark.js';
@@ -28,16 +28,6 @@ export interface CardText {
 
 // Glyphs the card's fonts lack (emoji, pictographs) would draw as boxes.
 const UNDRAWABLE = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
-
-/** Black or white, whichever reads better on `background` (#rrggbb). */
-function inkOn(background: string): string {
-  const [r, g, b] = [1, 3, 5].map((at) => {
-    const channel = parseInt(background.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-  return luminance > 0.4 ? BRAND_LIGHT.text : '#ffffff';
-}
 
 /**
  * `text` in lines of at most `perLine` characters, broken between words, at most `maxLines` of
@@ -86,7 +76,7 @@ export function cardSvg(site: Pick<SiteIdentity, 'title' | 'accent'>, text: Card
 ${titleLines}
 <text x="96" y="560" font-family="${sans}" font-size="30" fill="${BRAND_LIGHT.muted}">${escapeHtml(site.title.replace(UNDRAWABLE, '').slice(0, 60))}</text>
 <circle cx="1072" cy="536" r="56" fill="${escapeHtml(site.accent)}"/>
-<text x="1072" y="${initials.length > 1 ? 550 : 556}" text-anchor="middle" font-family="${serif}" font-size="${initials.length > 1 ? 40 : 56}" fill="${inkOn(site.accent)}">${escapeHtml(initials)}</text>
+<text x="1072" y="${initials.length > 1 ? 550 : 556}" text-anchor="middle" font-family="${serif}" font-size="${initials.length > 1 ? 40 : 56}" fill="${inkOn(site.accent, BRAND_LIGHT.text, '#ffffff')}">${escapeHtml(initials)}</text>
 </svg>`;
 }
 
@@ -98,14 +88,16 @@ export async function previewCard(
   dir: string,
   site: Pick<SiteIdentity, 'title' | 'accent'>,
   text: CardText,
-): Promise<Buffer> {
+): Promise<{ png: Buffer; key: string }> {
   const svg = cardSvg(site, text);
-  const file = path.join(dir, `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.png`);
-  if (fs.existsSync(file)) return fs.readFileSync(file);
+  // What was drawn names the card: its file, and the ETag of the answer that sends it.
+  const key = createHash('sha256').update(svg).digest('hex').slice(0, 32);
+  const file = path.join(dir, `${key}.png`);
+  if (fs.existsSync(file)) return { png: fs.readFileSync(file), key };
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
   fs.mkdirSync(dir, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temporary, png);
   fs.renameSync(temporary, file);
-  return png;
+  return { png, key };
 }

@@ -13,11 +13,11 @@ export function siteRoutes(db: Db, cardsDir: string): Router {
   const router = Router();
   router.get('/og-default.png', async (req, res) => {
     const site = siteIdentity(db);
-    const png = await previewCard(cardsDir, site, { eyebrow: site.tagline, title: site.title });
-    const etag = `"${createHash('sha1').update(png).digest('base64url')}"`;
+    const card = await previewCard(cardsDir, site, { eyebrow: site.tagline, title: site.title });
+    const etag = `"${card.key}"`;
     res.set({ 'Cache-Control': 'public, max-age=300', ETag: etag });
     if (req.get('If-None-Match') === etag) return res.status(304).end();
-    res.type('image/png').send(png);
+    res.type('image/png').send(card.png);
   });
   router.get('/favicon.svg', (req, res) => {
     const svg = faviconSvg(siteIdentity(db));
