@@ -171,13 +171,15 @@ describe('HTML without JavaScript', () => {
       expect(contrast(dark[2]!, dark[1]!)).toBeGreaterThanOrEqual(4.5);
       // And the browser paints with it, over the stylesheet's own accent.
       const { page, close } = await openPage(stack.browser);
-      await page.goto(stack.site.url + '/');
-      const painted = await page
-        .locator('.button--primary')
-        .first()
-        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      await page.goto(stack.site.url + '/', { waitUntil: 'networkidle' });
+      const painted = () =>
+        page
+          .locator('.button--primary')
+          .first()
+          .evaluate((element) => getComputedStyle(element).backgroundColor);
       const [r, g, b] = [1, 3, 5].map((at) => parseInt(light[1]!.slice(at, at + 2), 16));
-      expect(painted).toBe(`rgb(${r}, ${g}, ${b})`);
+      // Polled: hydration may replace the button between finding it and reading its colour.
+      await expect.poll(painted).toBe(`rgb(${r}, ${g}, ${b})`);
       await close();
     } finally {
       fs.writeFileSync(file, original);
