@@ -20,7 +20,7 @@ function filesUnder(root: string): string[] {
 
 describe('the source', () => {
   it("never spells the sample owner's name: site.yml holds it", () => {
-    const sample = fs.readFileSync(path.join(repo, 'content/site.yml'), 'utf8');
+    const sample = fs.readFileSync(path.join(repo, 'tests/fixtures/content/site.yml'), 'utf8');
     const surname = /^ {2}name: .* (\S+)$/m.exec(sample)![1]!;
     const sources = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'packages/domain/src']
       .flatMap(filesUnder)

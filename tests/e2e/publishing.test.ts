@@ -5,12 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startSmtpSink, type SmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type RunningSite } from '../support/site.js';
-
-const repoContent = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');
+import { FIXTURE_CONTENT, startSite, type RunningSite } from '../support/site.js';
 
 let sink: SmtpSink;
 let site: RunningSite;
@@ -18,7 +15,7 @@ let contentDir: string;
 
 beforeAll(async () => {
   contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-publishing-'));
-  fs.cpSync(repoContent, contentDir, { recursive: true });
+  fs.cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
   sink = await startSmtpSink();
   site = await startSite({ smtpUrl: sink.url, env: { CONTENT_DIR: contentDir } });
 });

@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_CONTENT } from '../support/site.js';
 import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
 
-const repoContent = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');
 const HOSTILE_TITLE = `Quotes " ' & </script><script>window.pwned = true</script><b>bold</b>`;
 
 let stack: Stack;
@@ -21,7 +20,7 @@ let contentDir: string;
 beforeAll(async () => {
   // The site's own content, plus a post whose title tries to break out of every context.
   contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-ssr-content-'));
-  fs.cpSync(repoContent, contentDir, { recursive: true });
+  fs.cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
   fs.writeFileSync(
     path.join(contentDir, 'posts', '2026-10-01-hostile.md'),
     `---\ntitle: ${JSON.stringify(HOSTILE_TITLE)}\ndate: 2026-10-01\ncategory: build\nexcerpt: ${JSON.stringify(HOSTILE_TITLE)}\n---\n\nPlain words.\n`,

@@ -9,6 +9,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 
+/**
+ * The tests' own content: a frozen copy of the sample site, so an owner who replaces `content/`
+ * with their writing keeps every test green.
+ */
+export const FIXTURE_CONTENT = path.join(repoRoot, 'tests/fixtures/content');
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -28,8 +34,8 @@ export interface RunningSite {
 
 /**
  * Starts the production build (API + built web in one process) on a free port with a fresh SQLite
- * file, a copy of the repository's sample content (the console writes site.yml; the repository's
- * must stay as it is) and the given SMTP server.
+ * file, a copy of the fixture content (the console writes site.yml; the fixture must stay as it
+ * is) and the given SMTP server.
  */
 export async function startSite(options: {
   smtpUrl: string;
@@ -43,7 +49,7 @@ export async function startSite(options: {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-e2e-'));
   const contentDir = path.join(dataDir, 'content');
-  fs.cpSync(path.join(repoRoot, 'content'), contentDir, { recursive: true });
+  fs.cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {

@@ -34,7 +34,7 @@ export async function startChildServer<T>(file: string): Promise<{ ready: T; sto
 
 const repositoryContent = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../content',
+  '../../../tests/fixtures/content',
 );
 
 /**

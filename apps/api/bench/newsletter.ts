@@ -47,7 +47,7 @@ const REST_MS = 6_000;
 const TARGETS = { seconds: 60, latencyRatio: 2 };
 
 const here = fileURLToPath(import.meta.url);
-const contentDir = path.resolve(path.dirname(here), '../../../content');
+const contentDir = path.resolve(path.dirname(here), '../../../tests/fixtures/content');
 
 type ToChild = { type: 'send' };
 type FromChild =

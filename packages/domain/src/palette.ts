@@ -5,7 +5,7 @@
  * cards, the button's text on the button, in both schemes. The sample's accent keeps the
  * palette tuned by hand (brand.ts).
  */
-import { BRAND_DARK, BRAND_LIGHT } from './brand.js';
+import { BRAND_DARK, BRAND_LIGHT, type BrandPalette } from './brand.js';
 
 export interface AccentColours {
   accent: string;
@@ -147,4 +147,23 @@ export function accentCss(accent: string): string {
   const rules = ({ accent, accentHover, onAccent }: AccentColours) =>
     `--color-accent:${accent};--color-accent-hover:${accentHover};--color-on-accent:${onAccent}`;
   return `:root:root{${rules(light)}}@media (prefers-color-scheme: dark){:root:root{${rules(dark)}}}`;
+}
+
+export interface BrandPalettes {
+  light: BrandPalette;
+  dark: BrandPalette;
+}
+
+// A newsletter renders thousands of mails with the one accent a site has.
+const palettesByAccent = new Map<string, BrandPalettes>();
+
+/** The whole light and dark palettes with this accent: for emails and the server's small pages. */
+export function brandPalettes(accent: string): BrandPalettes {
+  let palettes = palettesByAccent.get(accent);
+  if (!palettes) {
+    const { light, dark } = accentPalette(accent);
+    palettes = { light: { ...BRAND_LIGHT, ...light }, dark: { ...BRAND_DARK, ...dark } };
+    palettesByAccent.set(accent, palettes);
+  }
+  return palettes;
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Response } from 'express';
 import {
-  BRAND_DARK,
   BRAND_FONTS,
-  BRAND_LIGHT,
+  brandPalettes,
   escapeHtml,
   type BrandPalette,
+  type BrandPalettes,
+  type SiteIdentity,
 } from '@quillpost/domain';
 
 /**
@@ -18,8 +19,11 @@ import {
 const variables = (palette: BrandPalette) =>
   `--bg:${palette.bg};--surface:${palette.surface};--text:${palette.text};--muted:${palette.muted};--accent:${palette.accent};--accent-hover:${palette.accentHover};--on-accent:${palette.onAccent};--rule:${palette.rule};--focus:${palette.focus}`;
 
-const STYLE = `:root{color-scheme:light dark;${variables(BRAND_LIGHT)}}
-@media (prefers-color-scheme:dark){:root{${variables(BRAND_DARK)}}}
+const style = ({
+  light,
+  dark,
+}: BrandPalettes) => `:root{color-scheme:light dark;${variables(light)}}
+@media (prefers-color-scheme:dark){:root{${variables(dark)}}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:1.5rem 1rem;background:var(--bg);color:var(--text);font:1.0625rem/1.6 ${BRAND_FONTS.sans}}
 main{width:100%;max-width:30rem;padding:2rem 1.75rem;background:var(--surface);border:1px solid var(--rule);border-radius:16px}
@@ -42,8 +46,11 @@ export interface SmallPageSecurity {
   script?: boolean;
 }
 
+/** What of the site's identity a small page shows: its name, language and accent. */
+export type SmallPageSite = Pick<SiteIdentity, 'title' | 'language' | 'accent'>;
+
 export interface SmallPage {
-  siteName: string;
+  site: SmallPageSite;
   title: string;
   /** The card's content after the site's name; given the nonce for an inline script. */
   body: (nonce: string) => string;
@@ -79,14 +86,14 @@ export function sendSmallPage(
     .type('html')
     .send(
       `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(page.site.language)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
 <title>${escapeHtml(page.title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
+<style nonce="${nonce}">${style(brandPalettes(page.site.accent))}</style>
 </head>
 <body>
 <main>
-<p class="brand">${escapeHtml(page.siteName)}</p>
+<p class="brand">${escapeHtml(page.site.title)}</p>
 ${page.body(nonce)}
 </main>
 </body>

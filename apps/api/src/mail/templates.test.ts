@@ -1,9 +1,9 @@
-import { BRAND_DARK, BRAND_FONTS, BRAND_LIGHT } from '@quillpost/domain';
+import { accentPalette, BRAND_DARK, BRAND_FONTS, BRAND_LIGHT } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from './templates.js';
 
 const email = renderEmail({
-  siteName: 'Rowan Ellis',
+  site: { title: 'Rowan Ellis', language: 'en-GB', accent: BRAND_LIGHT.accent },
   heading: 'Confirm your subscription',
   paragraphs: ['Tap the button to confirm <ada@example.com>.'],
   button: { label: 'Confirm', url: 'https://rowan.example/verify?token=a&b=1' },
@@ -21,6 +21,23 @@ describe('renderEmail', () => {
     expect(email.html).toContain('<meta name="color-scheme" content="light dark">');
     expect(email.html).toContain(`.qp-button { background: ${BRAND_DARK.accent} !important; }`);
     expect(email.html).not.toContain('#1d4ed8');
+  });
+
+  it("takes the site's accent and language from site.yml", () => {
+    const teal = renderEmail({
+      site: { title: 'Ada Palmer', language: 'pt-BR', accent: '#0f766e' },
+      heading: 'Olá',
+      paragraphs: ['Texto.'],
+      button: { label: 'Confirmar', url: 'https://ada.example/verify' },
+      reason: 'Porque sim.',
+    });
+    const { light, dark } = accentPalette('#0f766e');
+    expect(teal.html).toContain('<html lang="pt-BR">');
+    expect(teal.html).toContain(`background:${light.accent};`);
+    expect(teal.html).toContain(`color:${light.onAccent};`);
+    expect(teal.html).toContain(`.qp-button { background: ${dark.accent} !important; }`);
+    expect(teal.html).not.toContain(BRAND_LIGHT.accent);
+    expect(teal.text.startsWith('Ada Palmer\n')).toBe(true);
   });
 
   it('escapes what it is given and writes every link out in the text part', () => {

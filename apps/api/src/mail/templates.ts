@@ -1,8 +1,17 @@
-import { BRAND_DARK, BRAND_FONTS, BRAND_LIGHT, escapeHtml } from '@quillpost/domain';
+import {
+  BRAND_FONTS,
+  brandPalettes,
+  escapeHtml,
+  type BrandPalette,
+  type SiteIdentity,
+} from '@quillpost/domain';
+
+/** What of the site's identity an email shows: its name, language and accent. */
+export type EmailSite = Pick<SiteIdentity, 'title' | 'language' | 'accent'>;
 
 /** What every email says, in the order a reader meets it. Plain strings: they are escaped here. */
 export interface EmailContent {
-  siteName: string;
+  site: EmailSite;
   /** Shown by mail clients beside the subject; defaults to the first paragraph. */
   preheader?: string;
   heading: string;
@@ -27,8 +36,6 @@ export interface RenderedEmail {
   text: string;
 }
 
-const light = BRAND_LIGHT;
-const dark = BRAND_DARK;
 const SERIF = BRAND_FONTS.serif;
 const SANS = BRAND_FONTS.sans;
 
@@ -36,7 +43,7 @@ const SANS = BRAND_FONTS.sans;
  * Dark mode where the mail client supports it (Apple Mail, iOS, Outlook for Mac, some webmail):
  * the inline styles are the light theme, these classes swap in the dark one.
  */
-const DARK_STYLE = `@media (prefers-color-scheme: dark) {
+const darkStyle = (dark: BrandPalette) => `@media (prefers-color-scheme: dark) {
 .qp-bg { background: ${dark.bg} !important; }
 .qp-card { background: ${dark.surface} !important; border-color: ${dark.rule} !important; }
 .qp-text { color: ${dark.text} !important; }
@@ -57,6 +64,7 @@ const DARK_STYLE = `@media (prefers-color-scheme: dark) {
  * every link written out.
  */
 export function renderEmail(content: EmailContent): RenderedEmail {
+  const { light, dark } = brandPalettes(content.site.accent);
   const preheader = content.preheader ?? content.paragraphs[0] ?? '';
   const paragraphs = content.paragraphs
     .map(
@@ -91,21 +99,21 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     .join(' &middot; ');
 
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(content.site.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
 <title>${escapeHtml(content.heading)}</title>
-<style>${DARK_STYLE}</style>
+<style>${darkStyle(dark)}</style>
 </head>
 <body class="qp-bg" style="margin:0;padding:0;background:${light.bg};">
 <div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</div>
 <table role="presentation" class="qp-bg" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${light.bg};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" class="qp-card" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:580px;background:${light.surface};border:1px solid ${light.rule};border-radius:16px;">
-<tr><td class="qp-text" style="padding:28px 32px 0;font-family:${SERIF};font-size:20px;line-height:26px;font-weight:600;color:${light.text};">${escapeHtml(content.siteName)}</td></tr>
+<tr><td class="qp-text" style="padding:28px 32px 0;font-family:${SERIF};font-size:20px;line-height:26px;font-weight:600;color:${light.text};">${escapeHtml(content.site.title)}</td></tr>
 <tr><td style="padding:20px 32px 12px;">
 <h1 class="qp-text" style="margin:0 0 16px;font-family:${SERIF};font-size:26px;line-height:32px;font-weight:600;color:${light.text};">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
@@ -127,7 +135,7 @@ ${footerLinks ? `<p style="margin:0;">${footerLinks}</p>` : ''}
 `;
 
   const text = [
-    content.siteName,
+    content.site.title,
     '',
     content.heading,
     '',

@@ -90,10 +90,11 @@ export function requestMagicLink(
     });
     const minutes = Math.round(MAGIC_LINK_TTL_MS / 60_000);
     const url = magicLinkUrl(deps, token, request.returnUrl);
+    const site = siteIdentity(db);
     const rendered = renderEmail({
-      siteName: siteIdentity(db).title,
+      site,
       preheader: `Your sign-in code is ${code}`,
-      heading: `Sign in to ${siteIdentity(db).title}`,
+      heading: `Sign in to ${site.title}`,
       paragraphs: ['Use the button below to sign in. The link works once.'],
       button: { label: 'Sign in', url },
       notes: [

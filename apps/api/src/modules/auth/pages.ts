@@ -1,11 +1,11 @@
 import type { Response } from 'express';
 import { escapeHtml } from '@quillpost/domain';
-import { sendSmallPage } from '../../http/small-pages.js';
+import { sendSmallPage, type SmallPageSite } from '../../http/small-pages.js';
 
 /** The small server-rendered pages of sign-in, in the site's look (http/small-pages.ts). */
 
 export interface ConfirmPage {
-  siteName: string;
+  site: SmallPageSite;
   email: string;
   token: string;
   /** Double-submit value also set as a cookie: a form posted from another site has no cookie. */
@@ -23,8 +23,8 @@ export function sendConfirmPage(res: Response, page: ConfirmPage): void {
     res,
     200,
     {
-      siteName: page.siteName,
-      title: `Sign in to ${page.siteName}`,
+      site: page.site,
+      title: `Sign in to ${page.site.title}`,
       body: () => `<h1>Sign in as ${escapeHtml(page.email)}?</h1>
 <p class="muted">${escapeHtml(MAIL_SCANNER_NOTE)}</p>
 <form method="post" action="/api/auth/magic-link/verify">
@@ -43,15 +43,15 @@ export function sendMessagePage(
   res: Response,
   status: number,
   page: {
-    siteName: string;
+    site: SmallPageSite;
     heading: string;
     message: string;
     link: { label: string; url: string };
   },
 ): void {
   sendSmallPage(res, status, {
-    siteName: page.siteName,
-    title: `${page.heading} · ${page.siteName}`,
+    site: page.site,
+    title: `${page.heading} · ${page.site.title}`,
     body: () => `<h1>${escapeHtml(page.heading)}</h1>
 <p>${escapeHtml(page.message)}</p>
 <p><a class="button" href="${escapeHtml(page.link.url)}">${escapeHtml(page.link.label)}</a></p>`,
@@ -75,7 +75,7 @@ function scriptJson(value: unknown): string {
  */
 export function sendPopupResult(
   res: Response,
-  page: { siteName: string; message: unknown; targetOrigin: string; fallbackUrl: string },
+  page: { site: SmallPageSite; message: unknown; targetOrigin: string; fallbackUrl: string },
 ): void {
   // The opener is another origin (the web app); a same-origin COOP here would sever it.
   res.set('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -83,8 +83,8 @@ export function sendPopupResult(
     res,
     200,
     {
-      siteName: page.siteName,
-      title: page.siteName,
+      site: page.site,
+      title: page.site.title,
       body: (nonce) => `<p>You can close this window.</p>
 <script nonce="${nonce}">
 (function () {

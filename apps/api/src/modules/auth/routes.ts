@@ -166,7 +166,7 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
   };
   const invalidPage = (res: Response, status: number, code: MessageCode) =>
     sendMessagePage(res, status, {
-      siteName: siteIdentity(db).title,
+      site: siteIdentity(db),
       heading: MESSAGES.AUTHENTICATION_FAILED,
       message: MESSAGES[code],
       link: home,
@@ -189,7 +189,7 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
       const csrf = newSecretToken();
       setCookie(res, env, CONFIRM_COOKIE, csrf, CONFIRM_COOKIE_MAX_AGE_MS);
       sendConfirmPage(res, {
-        siteName: siteIdentity(db).title,
+        site: siteIdentity(db),
         email: link.value.email,
         token: parsed.data.token,
         csrf,

@@ -1,3 +1,4 @@
+import { BRAND_LIGHT } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
 import {
@@ -64,7 +65,7 @@ describe('the newsletter mail', () => {
           excerpt: 'About tools.',
           section: 'build',
           pageUrl: 'https://example.com/posts/tiny-tools',
-          siteName: 'Ada Palmer',
+          site: { title: 'Ada Palmer', language: 'en-GB', accent: BRAND_LIGHT.accent },
         },
         'Tiny tools',
       ),
@@ -79,7 +80,9 @@ describe('the newsletter mail', () => {
       'Manage your subscription: https://example.com/manage?email=ada%40example.org&manage=c.',
     );
     expect(message.text).toContain('Read it on the site: https://example.com/posts/tiny-tools');
-    expect(message.text).toContain('get its Build section');
+    expect(message.text).toContain(
+      'You are receiving this because you subscribed to Ada Palmer and get its Build section.',
+    );
     const unsubscribe = /Unsubscribe: (\S+)/.exec(message.text)![1]!;
     expect(message.headers).toEqual({
       'List-Unsubscribe': `<${unsubscribe}>, <mailto:news@example.com?subject=unsubscribe>`,

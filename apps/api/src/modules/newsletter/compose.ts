@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { BRAND_FONTS, BRAND_LIGHT, escapeHtml, type NewsletterSection } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { renderEmail } from '../../mail/templates.js';
+import { renderEmail, type EmailSite } from '../../mail/templates.js';
 import { absolutizeHtml } from '../content/index.js';
 import {
   listUnsubscribeHeaders,
@@ -25,8 +25,8 @@ export interface IssueSource {
   section: NewsletterSection;
   /** Absolute URL of the item on the site. */
   pageUrl: string;
-  /** The site's title (content/site.yml) when the issue was made: its masthead. */
-  siteName: string;
+  /** The site (content/site.yml) when the issue was made: its masthead, language and accent. */
+  site: EmailSite;
 }
 
 /** An issue rendered once, with a placeholder where each recipient's own links go. */
@@ -191,11 +191,11 @@ export function htmlToText(html: string): string {
 
 /** Renders an issue once; `personalize` then puts each recipient's links in. */
 export function renderIssue(env: ComposeEnv, source: IssueSource, subject: string): RenderedIssue {
-  const site = source.siteName;
+  const site = source.site;
   const base = env.PUBLIC_URL;
   const bodyHtml = emailBodyHtml(source.html, base, source.pageUrl);
   const rendered = renderEmail({
-    siteName: site,
+    site,
     preheader: source.excerpt || undefined,
     heading: source.title,
     paragraphs: [],
@@ -204,7 +204,7 @@ export function renderIssue(env: ComposeEnv, source: IssueSource, subject: strin
     button: { label: 'Read it on the site', url: source.pageUrl },
     manageUrl: MANAGE,
     unsubscribeUrl: UNSUBSCRIBE,
-    reason: `You are receiving this because you subscribed to ${site} and get its ${SECTION_NAMES[source.section]} section.`,
+    reason: `You are receiving this because you subscribed to ${site.title} and get its ${SECTION_NAMES[source.section]} section.`,
   });
   return { subject, html: rendered.html, text: rendered.text };
 }

@@ -336,13 +336,14 @@ function testIssue({ db, clock, env }: DeliverabilityDeps): Omit<MailMessage, 't
     );
     return personalize(issue, sampleLinks(env));
   }
+  const site = siteIdentity(db);
   const content = renderEmail({
-    siteName: siteIdentity(db).title,
+    site,
     heading: 'A test from the deliverability check',
     paragraphs: [
       'The deliverability check sent this message to see it as a receiver does. Its unsubscribe link changes nothing.',
     ],
-    reason: `You are receiving this because you ran the deliverability check of ${siteIdentity(db).title}.`,
+    reason: `You are receiving this because you ran the deliverability check of ${site.title}.`,
   });
   return { subject: `[Test] Deliverability check for ${siteIdentity(db).title}`, ...content };
 }

@@ -1,3 +1,4 @@
+import { BRAND_LIGHT } from '@quillpost/domain';
 import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,7 +116,7 @@ describe('DKIM', () => {
           excerpt: '',
           section: 'build',
           pageUrl: 'http://localhost:5173/posts/signed',
-          siteName: 'Ada Palmer',
+          site: { title: 'Ada Palmer', language: 'en-GB', accent: BRAND_LIGHT.accent },
         },
         'Signed',
       ),

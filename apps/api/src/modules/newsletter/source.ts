@@ -53,7 +53,7 @@ export function issueSourceOf(
   section: NewsletterSection,
 ): IssueSource {
   return {
-    siteName: siteIdentity(db).title,
+    site: siteIdentity(db),
     title: row.title,
     html: row.html,
     excerpt: row.excerpt_short,

@@ -64,7 +64,7 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
     const { comments, reports } = deps.communityActivity(db, window);
     if (!comments.length && !reports.length) return null;
 
-    const site = siteIdentity(db).title;
+    const site = siteIdentity(db);
     const count = (n: number, what: string) => `${n} new ${what}${n === 1 ? '' : 's'}`;
     const span = days === 1 ? 'the last day' : `the last ${days} days`;
     const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} in ${span}.`;
@@ -84,7 +84,7 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
     ];
     const more = comments.length + reports.length - lines.length;
     const content = renderEmail({
-      siteName: site,
+      site,
       heading: 'New in your community',
       paragraphs: [summary, ...lines, ...(more > 0 ? [`And ${more} more.`] : [])],
       button: {
@@ -94,10 +94,15 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
           env.WEB_ORIGIN,
         ).toString(),
       },
-      reason: `You are receiving this because you run ${site}. Turn the digest off in the console's settings.`,
+      reason: `You are receiving this because you run ${site.title}. Turn the digest off in the console's settings.`,
     });
     for (const to of env.ADMIN_EMAILS) {
-      enqueueMail(deps, { kind: 'owner-digest', to, subject: `${site}: ${summary}`, ...content });
+      enqueueMail(deps, {
+        kind: 'owner-digest',
+        to,
+        subject: `${site.title}: ${summary}`,
+        ...content,
+      });
     }
     return { comments: comments.length, reports: reports.length };
   });

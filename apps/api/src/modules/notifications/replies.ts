@@ -80,7 +80,7 @@ export function queueReplyNotice(deps: NotificationDeps, reply: NewReply): void 
   });
   if (!claimed) return;
 
-  const site = siteIdentity(db).title;
+  const site = siteIdentity(db);
   const replier =
     peopleByIds(db, [reply.replierId]).get(reply.replierId)?.person.name ?? 'A member';
   const path =
@@ -90,18 +90,18 @@ export function queueReplyNotice(deps: NotificationDeps, reply: NewReply): void 
   const quote = truncate(reply.body, QUOTE_MAX_CHARS);
   const offUrl = replyEmailsOffUrl(db, env, recipientId);
   const content = renderEmail({
-    siteName: site,
+    site,
     heading: `${replier} replied to your comment`,
     paragraphs: [`On “${reply.thread.title}”:`, quote],
     button: { label: 'Read the conversation', url: new URL(path, env.WEB_ORIGIN).toString() },
     notes: ['You get at most one of these emails per conversation an hour.'],
-    reason: `You are receiving this because you commented on ${site}. Reply emails can be turned off on your Account page or with the link below.`,
+    reason: `You are receiving this because you commented on ${site.title}. Reply emails can be turned off on your Account page or with the link below.`,
     unsubscribeUrl: offUrl,
   });
   enqueueMail(deps, {
     kind: 'reply-notice',
     to: recipient.email,
-    subject: `${replier} replied to your comment on ${site}`,
+    subject: `${replier} replied to your comment on ${site.title}`,
     ...content,
     headers: {
       'List-Unsubscribe': `<${offUrl}>`,

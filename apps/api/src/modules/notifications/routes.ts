@@ -30,14 +30,19 @@ export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
   const { db, env } = deps;
   const router = Router();
   const path = TOKEN_LINK_PATHS.replyEmailsOff;
-  const site = siteIdentity(db).title;
+  // Read per request: the owner may rename the site while the server runs.
+  const page = (body: string) => {
+    const site = siteIdentity(db);
+    return { site, title: `${site.title}: reply emails`, body: () => body };
+  };
   const invalid = (res: Response) =>
-    sendSmallPage(res, 404, {
-      siteName: site,
-      title: `${site}: reply emails`,
-      body: () =>
+    sendSmallPage(
+      res,
+      404,
+      page(
         '<h1>This link does not work</h1><p>Turn reply emails off on your Account page instead.</p>',
-    });
+      ),
+    );
 
   router.get(path, (req, res) => {
     if (userOfReplyEmailsOffToken(db, env.SESSION_SECRET, req.params.token) === null)
@@ -45,13 +50,9 @@ export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
     sendSmallPage(
       res,
       200,
-      {
-        siteName: site,
-        title: `${site}: reply emails`,
-        body: () => `<h1>No more reply emails?</h1>
+      page(`<h1>No more reply emails?</h1>
 <p>You will no longer get an email when someone replies to your comments. You can turn them back on on your Account page.</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn reply emails off</button></form>`,
-      },
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn reply emails off</button></form>`),
       { formAction: [] },
     );
   });
@@ -60,12 +61,13 @@ export function replyEmailsOffRoutes(deps: CommunityDeps): Router {
     const userId = userOfReplyEmailsOffToken(db, env.SESSION_SECRET, req.params.token);
     if (userId === null) return invalid(res);
     setReplyEmails(db, userId, false, isoNow(deps.clock));
-    sendSmallPage(res, 200, {
-      siteName: site,
-      title: `${site}: reply emails`,
-      body: () =>
+    sendSmallPage(
+      res,
+      200,
+      page(
         '<h1>Reply emails are off</h1><p>Turn them back on at any time on your Account page.</p>',
-    });
+      ),
+    );
   });
   return router;
 }

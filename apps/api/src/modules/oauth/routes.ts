@@ -98,7 +98,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
         }
       : { type: 'oauth-result', success: false, error: MESSAGES[outcome.code], code: outcome.code };
     sendPopupResult(res, {
-      siteName: siteIdentity(db).title,
+      site: siteIdentity(db),
       message,
       targetOrigin: webOrigin,
       fallbackUrl: target.href,

@@ -1,4 +1,9 @@
-import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY, MESSAGES } from '@quillpost/domain';
+import {
+  accentPalette,
+  DEFAULT_HUB_COPY,
+  DEFAULT_SUBSCRIBE_COPY,
+  MESSAGES,
+} from '@quillpost/domain';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -106,6 +111,15 @@ describe('content/site.yml', () => {
     const [mail] = t.sink.messages;
     expect(mail?.subject).toBe('Confirm your subscription to Ada Palmer');
     expect(mail?.rawHeaders.from).toBe('Ada at the desk <newsletter@ada.example>');
+    // The mail wears the site's accent and language.
+    expect(mail?.html).toContain(`background:${accentPalette('#1f5f8c').light.accent};`);
+    expect(mail?.html).toContain('<html lang="en-US">');
+
+    // So do the server's own small pages, such as a newsletter's unsubscribe link.
+    const smallPage = await request(t.app).get('/api/newsletter/unsubscribe/not-a-token');
+    expect(smallPage.text).toContain('<p class="brand">Ada Palmer</p>');
+    expect(smallPage.text).toContain(`--accent:${accentPalette('#1f5f8c').light.accent};`);
+    expect(smallPage.text).toContain('<html lang="en-US">');
 
     for (const text of [JSON.stringify(site), feed, mail?.html ?? '', mail?.text ?? '']) {
       expect(text).not.toContain('Rowan');

@@ -21,13 +21,13 @@ export function confirmationEmail(
   subscriber: Subscriber,
   token: string,
 ): OutboxMessage {
-  const site = siteIdentity(db).title;
+  const site = siteIdentity(db);
   const content = renderEmail({
-    siteName: site,
+    site,
     heading: 'Confirm your subscription',
     paragraphs: [
       greeting(subscriber.name),
-      `Please confirm that you want to receive the ${site} newsletter at this address.`,
+      `Please confirm that you want to receive the ${site.title} newsletter at this address.`,
     ],
     button: { label: 'Confirm subscription', url: verificationUrl(env, token) },
     notes: [
@@ -35,21 +35,21 @@ export function confirmationEmail(
       'If you did not ask to subscribe, ignore this email: you will not hear from us again.',
     ],
     manageUrl: manageUrl(env, subscriber),
-    reason: `You are receiving this because this address was entered in the subscribe form of ${site}.`,
+    reason: `You are receiving this because this address was entered in the subscribe form of ${site.title}.`,
   });
   return {
     kind: 'subscription-confirmation',
     to: subscriber.email,
-    subject: `Confirm your subscription to ${site}`,
+    subject: `Confirm your subscription to ${site.title}`,
     ...content,
   };
 }
 
 export function welcomeEmail({ env, db }: MailDeps, subscriber: Subscriber): OutboxMessage {
-  const site = siteIdentity(db).title;
+  const site = siteIdentity(db);
   const content = renderEmail({
-    siteName: site,
-    heading: `Welcome to ${site}`,
+    site,
+    heading: `Welcome to ${site.title}`,
     paragraphs: [
       greeting(subscriber.name),
       'Your subscription is confirmed. New writing will arrive in this inbox; you can choose which sections you get at any time.',
@@ -57,12 +57,12 @@ export function welcomeEmail({ env, db }: MailDeps, subscriber: Subscriber): Out
     button: { label: 'Visit the site', url: new URL('/', env.WEB_ORIGIN).toString() },
     manageUrl: manageUrl(env, subscriber),
     unsubscribeUrl: unsubscribeUrl(env, subscriber),
-    reason: `You are receiving this because you confirmed your subscription to ${site}.`,
+    reason: `You are receiving this because you confirmed your subscription to ${site.title}.`,
   });
   return {
     kind: 'subscription-welcome',
     to: subscriber.email,
-    subject: `Welcome to ${site}`,
+    subject: `Welcome to ${site.title}`,
     headers: listUnsubscribeHeaders(env, subscriber),
     ...content,
   };
@@ -73,23 +73,23 @@ export function unsubscribeConfirmationEmail(
   { env, db }: MailDeps,
   subscriber: Subscriber,
 ): OutboxMessage {
-  const site = siteIdentity(db).title;
+  const site = siteIdentity(db);
   const content = renderEmail({
-    siteName: site,
+    site,
     heading: 'Confirm that you want to unsubscribe',
     paragraphs: [
       greeting(subscriber.name),
-      `Someone asked to unsubscribe this address from the ${site} newsletter. Use the button to confirm.`,
+      `Someone asked to unsubscribe this address from the ${site.title} newsletter. Use the button to confirm.`,
     ],
     button: { label: 'Unsubscribe', url: unsubscribeUrl(env, subscriber) },
     notes: ['If this was not you, ignore this email and nothing changes.'],
     manageUrl: manageUrl(env, subscriber),
-    reason: `You are receiving this because an unsubscribe was requested for this address on ${site}.`,
+    reason: `You are receiving this because an unsubscribe was requested for this address on ${site.title}.`,
   });
   return {
     kind: 'unsubscribe-confirmation',
     to: subscriber.email,
-    subject: `Unsubscribe from ${site}?`,
+    subject: `Unsubscribe from ${site.title}?`,
     ...content,
   };
 }

@@ -1,9 +1,9 @@
 import type { Response } from 'express';
 import { escapeHtml, MESSAGES } from '@quillpost/domain';
-import { sendSmallPage } from '../../http/small-pages.js';
+import { sendSmallPage, type SmallPageSite } from '../../http/small-pages.js';
 
 export interface OneClickPage {
-  siteName: string;
+  site: SmallPageSite;
   /** `preview`: the link of a preview or test, which unsubscribes nobody. */
   state: 'confirm' | 'done' | 'invalid' | 'preview';
   email?: string;
@@ -13,24 +13,24 @@ export interface OneClickPage {
 export function sendOneClickPage(
   res: Response,
   status: number,
-  { siteName, state, email = '' }: OneClickPage,
+  { site, state, email = '' }: OneClickPage,
 ): void {
   const body =
     state === 'confirm'
       ? `<h1>Unsubscribe?</h1>
-<p>${escapeHtml(email)} will stop receiving the ${escapeHtml(siteName)} newsletter.</p>
+<p>${escapeHtml(email)} will stop receiving the ${escapeHtml(site.title)} newsletter.</p>
 <form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`
       : state === 'done'
         ? `<h1>${escapeHtml(MESSAGES.UNSUBSCRIBED)}</h1>
-<p>${escapeHtml(email)} will not receive the ${escapeHtml(siteName)} newsletter any more. Subscribing again on the site brings it back.</p>`
+<p>${escapeHtml(email)} will not receive the ${escapeHtml(site.title)} newsletter any more. Subscribing again on the site brings it back.</p>`
         : state === 'preview'
           ? `<h1>Nothing to unsubscribe</h1>
-<p>This link came in a preview or a test of the ${escapeHtml(siteName)} newsletter. In a subscriber's copy it unsubscribes them with one click.</p>`
+<p>This link came in a preview or a test of the ${escapeHtml(site.title)} newsletter. In a subscriber's copy it unsubscribes them with one click.</p>`
           : `<h1>${escapeHtml(MESSAGES.TOKEN_INVALID)}</h1>`;
   sendSmallPage(
     res,
     status,
-    { siteName, title: `${siteName}: unsubscribe`, body: () => body },
+    { site, title: `${site.title}: unsubscribe`, body: () => body },
     state === 'confirm' ? { formAction: [] } : {},
   );
 }

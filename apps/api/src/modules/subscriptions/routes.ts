@@ -265,15 +265,14 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
     return valid ? row : undefined;
   };
   const preview = (res: Response) =>
-    sendOneClickPage(res, 200, { siteName: siteIdentity(db).title, state: 'preview' });
+    sendOneClickPage(res, 200, { site: siteIdentity(db), state: 'preview' });
 
   router.get(path, (req, res) => {
     if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
-    if (!row)
-      return sendOneClickPage(res, 404, { siteName: siteIdentity(db).title, state: 'invalid' });
+    if (!row) return sendOneClickPage(res, 404, { site: siteIdentity(db), state: 'invalid' });
     sendOneClickPage(res, 200, {
-      siteName: siteIdentity(db).title,
+      site: siteIdentity(db),
       state: row.status === 'unsubscribed' ? 'done' : 'confirm',
       email: row.email,
     });
@@ -282,8 +281,7 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
   router.post(path, express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
     if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
-    if (!row)
-      return sendOneClickPage(res, 404, { siteName: siteIdentity(db).title, state: 'invalid' });
+    if (!row) return sendOneClickPage(res, 404, { site: siteIdentity(db), state: 'invalid' });
     const body: unknown = req.body;
     const oneClick =
       typeof body === 'object' && body !== null && 'List-Unsubscribe' in body
@@ -295,7 +293,7 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
       ipHash: hashIp(env.SESSION_SECRET, req.ip),
     });
     sendOneClickPage(res, 200, {
-      siteName: siteIdentity(db).title,
+      site: siteIdentity(db),
       state: 'done',
       email: row.email,
     });
