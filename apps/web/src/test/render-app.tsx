@@ -5,12 +5,13 @@ import {
   Outlet,
   RouterProvider,
   useLocation,
+  type HydrationState,
   type RouteObject,
 } from 'react-router-dom';
 import { AppProviders } from '../app/app';
 import { followRouterHead } from '../app/route-head';
 import { createRoutes } from '../app/routes';
-import type { ContentReader } from '@quillpost/domain';
+import type { ContentReader, Site } from '@quillpost/domain';
 import { createHttpContentReader } from '../features/content/api/content-reader';
 import type { ApiClient } from '../lib/api-client';
 import { createStorage, type KeyValueStore } from '../lib/storage';
@@ -57,6 +58,7 @@ function renderRouter(
   api: ApiClient,
   routeTable: (reader: ContentReader) => RouteObject[],
   { path = '/', state, stored = {} }: Omit<RenderOptions, 'routes'>,
+  hydrationData?: HydrationState,
 ) {
   const store = memoryStore(stored);
   const storage = createStorage(store);
@@ -72,7 +74,7 @@ function renderRouter(
         children: routeTable(createHttpContentReader(api, { now: () => 0 })),
       },
     ],
-    { initialEntries: [state === undefined ? path : { pathname: path, state }] },
+    { initialEntries: [state === undefined ? path : { pathname: path, state }], hydrationData },
   );
   followRouterHead(router, 'http://localhost', { now: true });
   const result = render(
@@ -98,10 +100,20 @@ async function initialized(router: ReturnType<typeof createMemoryRouter>) {
   );
 }
 
-/** One component (and whatever it renders) at `path`, inside a data router and the providers. */
-export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
+/**
+ * One component (and whatever it renders) at `path`, inside a data router and the providers.
+ * With `site`, the root route's data is that site (what useSite() reads), as the app has it
+ * loaded; without, useSite() gives NO_SITE.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { site, ...options }: RenderOptions & { site?: Site } = {},
+) {
   const fake = createFakeApi(options.routes ?? SIGNED_OUT);
-  return { ...renderRouter(fake.api, () => [{ path: '*', element: ui }], options), ...fake };
+  const page: RouteObject = { path: '*', element: ui };
+  const routeTable = () => (site ? [{ id: 'root', loader: () => site, children: [page] }] : [page]);
+  const loaded = site ? { loaderData: { root: site } } : undefined;
+  return { ...renderRouter(fake.api, routeTable, options, loaded), ...fake };
 }
 
 /**

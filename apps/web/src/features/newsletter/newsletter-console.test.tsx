@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FakeRoute } from '../../test/fake-api';
+import { SITE, type FakeRoute } from '../../test/fake-api';
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { memberRoutes, preloadMembersArea } from '../members/testing/fixtures';
 import NewsletterConsole from './newsletter-console';
@@ -15,10 +15,13 @@ import {
 } from './testing/fixtures';
 
 const BASE = '/members/admin/newsletter';
+// A zone with summer time, so a schedule in it differs from UTC (the machine's zone in CI).
+const LONDON_SITE = { ...SITE, timezone: 'Europe/London' };
 
 function renderConsole(path: string, routes: Record<string, FakeRoute>) {
   return renderWithProviders(<NewsletterConsole />, {
     path,
+    site: LONDON_SITE,
     routes: {
       'GET /api/admin/newsletter/sources': sourcesAnswer(),
       'GET /api/admin/newsletter/issues/7/preview': previewAnswer,
@@ -197,7 +200,7 @@ describe('the newsletter console', () => {
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
   });
 
-  it('schedules for a time in the future', async () => {
+  it('schedules for a time in the future, in the site’s time zone', async () => {
     const user = userEvent.setup();
     const { calls } = renderConsole(`${BASE}?issue=7`, {
       'GET /api/admin/newsletter/issues/7': issueAnswer(),
@@ -212,7 +215,8 @@ describe('the newsletter console', () => {
       }),
     });
     await user.click(await screen.findByRole('radio', { name: 'Later' }));
-    const input = screen.getByLabelText('Date and time (your time zone)');
+    const input = screen.getByLabelText('Date and time');
+    expect(input).toHaveAccessibleDescription('Times are in Europe/London.');
     await user.clear(input);
     await user.type(input, '2001-01-01T09:00');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
@@ -220,12 +224,13 @@ describe('the newsletter console', () => {
     expect(calls.some((call) => call.path.endsWith('/send'))).toBe(false);
 
     await user.clear(input);
-    await user.type(input, '2099-03-01T09:30');
+    // 09:30 British Summer Time.
+    await user.type(input, '2099-07-01T09:30');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(calls.some((call) => call.path.endsWith('/send'))).toBe(true));
     const sent = calls.find((call) => call.path.endsWith('/send'))!;
-    expect(sent.body).toEqual({ scheduledAt: new Date('2099-03-01T09:30').toISOString() });
-    expect(await screen.findByText(/^Scheduled for 1 Mar 2099/)).toBeInTheDocument();
+    expect(sent.body).toEqual({ scheduledAt: '2099-07-01T08:30:00.000Z' });
+    expect(await screen.findByText('Scheduled for 1 Jul 2099, 09:30.')).toBeInTheDocument();
   });
 
   it('reports a paused send with its reason and resumes it', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SIGNED_OUT, type FakeRoute } from '../../test/fake-api';
+import { SIGNED_OUT, SITE, type FakeRoute } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const active = {
@@ -59,6 +59,22 @@ describe('/manage unsubscribe', () => {
       ),
     ).toBeInTheDocument();
     expect(store.data.has('subscription')).toBe(true);
+  });
+});
+
+describe('/manage status', () => {
+  it('says since when in the site’s language and time zone', async () => {
+    await renderApp({
+      path: '/manage',
+      stored: { subscription: active },
+      routes: {
+        ...SIGNED_OUT,
+        'GET /api/site': { body: { ...SITE, timezone: 'America/New_York' } },
+      },
+    });
+    const status = within(await screen.findByRole('region', { name: 'Status' }));
+    // Midnight UTC on 1 January 2025 was still New Year's Eve in New York.
+    expect(status.getByText('31 December 2024')).toHaveAttribute('dateTime', active.subscribedAt);
   });
 });
 

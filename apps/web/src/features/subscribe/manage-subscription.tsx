@@ -5,6 +5,7 @@
  */
 import { DEFAULT_NEWSLETTER_PREFERENCES, MESSAGES, NEWSLETTER_SECTIONS } from '@quillpost/domain';
 import { useId, useState } from 'react';
+import { useDates } from '../../lib/use-dates';
 import { useSubscribePopup } from './subscribe-popup-context';
 import { useManageSubscription, type Feedback } from './use-manage-subscription';
 import { useResendConfirmation } from './use-resend-confirmation';
@@ -66,7 +67,7 @@ function NoSubscription({ id, note }: { id: string; note: string | undefined }) 
 /** Who is subscribed, since when, and for a pending one the way to a new confirmation email. */
 function StatusCard({ id, subscription }: { id: string; subscription: StoredSubscription }) {
   const resendConfirmation = useResendConfirmation();
-  const since = new Date(subscription.subscribedAt);
+  const since = useDates().longDate(subscription.subscribedAt);
   return (
     <section className="manage__card" aria-labelledby={`${id}-status`}>
       <h2 id={`${id}-status`}>Status</h2>
@@ -89,16 +90,14 @@ function StatusCard({ id, subscription }: { id: string; subscription: StoredSubs
             </span>
           </dd>
         </div>
-        {Number.isNaN(since.getTime()) ? null : (
+        {since ? (
           <div>
             <dt>Subscribed</dt>
             <dd>
-              <time dateTime={subscription.subscribedAt}>
-                {since.toLocaleDateString(undefined, { dateStyle: 'long' })}
-              </time>
+              <time dateTime={subscription.subscribedAt}>{since}</time>
             </dd>
           </div>
-        )}
+        ) : null}
       </dl>
       {subscription.status === 'pending' ? (
         <div className="manage__row">

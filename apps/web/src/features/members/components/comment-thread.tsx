@@ -12,10 +12,10 @@ import {
 } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { useCan } from '../permissions';
 import { errorsOf } from '../utils/field-errors';
-import { formatDateTime } from '../utils/format';
 import { Avatar } from './avatar';
 import { CommentText } from './comment-text';
 import { ActionNotice } from './resource-view';
@@ -139,6 +139,7 @@ function CommentItem({
 }) {
   const api = useMembersApi();
   const can = useCan();
+  const dates = useDates();
   const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report'>('view');
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -182,7 +183,7 @@ function CommentItem({
         <span className="comment__author">{author?.name ?? 'Member'}</span>
         {staff ? <span className="members-badge">{ROLE_LABELS[author.level]}</span> : null}
         <time className="muted comment__time" dateTime={comment.createdAt}>
-          {formatDateTime(comment.createdAt)}
+          {dates.dateTime(comment.createdAt)}
         </time>
         {comment.editedAt ? <span className="muted">(edited)</span> : null}
         {comment.status === 'hidden' ? (

@@ -1,11 +1,13 @@
 import type { MemberEvent } from '@quillpost/domain';
-import { formatInZone, formatRangeInZone, viewerTimeZone } from '../utils/format';
+import { useDates } from '../../../lib/use-dates';
+import { viewerTimeZone } from '../utils/format';
 
 /** When: in the event's own zone, and underneath in the reader's when that reads differently. */
 export function EventWhen({ event }: { event: MemberEvent }) {
+  const dates = useDates();
   const here = viewerTimeZone();
-  const there = formatRangeInZone(event.startsAt, event.endsAt, event.timeZone);
-  const local = formatRangeInZone(event.startsAt, event.endsAt, here);
+  const there = dates.rangeInZone(event.startsAt, event.endsAt, event.timeZone);
+  const local = dates.rangeInZone(event.startsAt, event.endsAt, here);
   return (
     <p className="event-when">
       <time dateTime={event.startsAt}>{there}</time>
@@ -17,5 +19,3 @@ export function EventWhen({ event }: { event: MemberEvent }) {
     </p>
   );
 }
-
-export { formatInZone };

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { adminUser, event, memberRoutes, preloadMembersArea } from '../testing/fixtures';
+import { adminUser, event, memberRoutes, preloadMembersArea, siteWith } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -60,6 +60,7 @@ describe('the console', () => {
       }),
     });
     const row = (await screen.findByText('Grace Hopper')).closest('li')!;
+    expect(row).toHaveTextContent('Joined 10 Jan 2026 · last sign-in 10 Jan 2026, 09:00');
     await user.selectOptions(within(row).getByLabelText('Role'), 'moderator');
     expect(await within(row).findByText('Grace Hopper is now Moderator.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'moderator' });
@@ -123,6 +124,7 @@ describe('the console', () => {
     await renderApp({
       path: '/members/admin/analytics',
       routes: memberRoutes('admin', {
+        ...siteWith({ language: 'pt-BR' }),
         'GET /api/admin/analytics': {
           body: {
             success: true,
@@ -139,6 +141,7 @@ describe('the console', () => {
     expect(screen.getByText('3 of 4 confirmed')).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'subscribe-form@/' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /each month's end/ })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'jan.' })).toBeInTheDocument();
   });
 
   it('saves site settings', async () => {

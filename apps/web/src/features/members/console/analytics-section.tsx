@@ -1,12 +1,11 @@
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 
-const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' });
-const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
-
 export function AnalyticsSection() {
   const api = useMembersApi();
+  const dates = useDates();
   const analytics = useResource('analytics', (_client, signal) => api.analytics({ signal }));
   return (
     <ResourceView resource={analytics} label="analytics">
@@ -60,7 +59,7 @@ export function AnalyticsSection() {
                 <tbody>
                   {data.months.map((month) => (
                     <tr key={month.month}>
-                      <th scope="row">{monthLabel(month.month)}</th>
+                      <th scope="row">{dates.month(month.month)}</th>
                       <td>
                         <span
                           className="bar bar--subscribers"

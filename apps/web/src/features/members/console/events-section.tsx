@@ -6,12 +6,13 @@ import {
   type MemberEvent,
 } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
+import { localInputValue } from '../../../lib/dates';
 import { useMembersApi } from '../api/members-api';
 import { EventWhen } from '../components/event-card';
 import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { errorsOf, type FieldErrors } from '../utils/field-errors';
-import { localInputValue, plural } from '../utils/format';
+import { plural } from '../utils/format';
 import { timeZones } from './time-zones';
 
 const STATUS_LABELS: Record<EventStatus, string> = {

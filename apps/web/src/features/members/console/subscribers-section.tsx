@@ -1,11 +1,11 @@
 import { SUBSCRIBER_FILTERS, type ImportResult, type SubscriberFilter } from '@quillpost/domain';
 import { useDeferredValue, useState, type ChangeEvent } from 'react';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { Pager } from '../components/pager';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { useCan } from '../permissions';
-import { formatDate } from '../utils/format';
 
 const FILTER_LABELS: Record<SubscriberFilter | '', string> = {
   '': 'All',
@@ -131,6 +131,7 @@ function ImportPanel({ onImported }: { onImported(): void }) {
 }
 
 export function SubscribersSection() {
+  const dates = useDates();
   const api = useMembersApi();
   const can = useCan();
   const [status, setStatus] = useState<SubscriberFilter | ''>('');
@@ -217,7 +218,7 @@ export function SubscribersSection() {
                             <span className="members-table__note">{subscriber.bounceReason}</span>
                           ) : null}
                         </td>
-                        <td>{formatDate(subscriber.subscribedAt)}</td>
+                        <td>{dates.date(subscriber.subscribedAt)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -8,19 +8,20 @@ import {
 import { useDeferredValue, useId, useState } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
 import { useMembership } from '../../../lib/membership/membership-context';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../components/avatar';
 import { Pager } from '../components/pager';
 import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { useCan } from '../permissions';
-import { formatDate, formatDateTime } from '../utils/format';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; onChanged(): void }) {
   const api = useMembersApi();
   const can = useCan();
+  const dates = useDates();
   const id = useId();
   const [notice, setNotice] = useState<Notice>(null);
   const [banning, setBanning] = useState(false);
@@ -44,13 +45,13 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
           <strong>{name}</strong>
           {user.email && user.name ? <span className="muted"> · {user.email}</span> : null}
           <p className="muted members-row__meta">
-            Joined {formatDate(user.createdAt)}
-            {user.lastSignInAt ? ` · last sign-in ${formatDateTime(user.lastSignInAt)}` : ''}
+            Joined {dates.date(user.createdAt)}
+            {user.lastSignInAt ? ` · last sign-in ${dates.dateTime(user.lastSignInAt)}` : ''}
             {user.providers.length ? ` · ${user.providers.join(', ')}` : ''}
           </p>
           {user.ban ? (
             <p className="members-badge members-badge--danger">
-              Banned {user.ban.until ? `until ${formatDateTime(user.ban.until)}` : 'permanently'}
+              Banned {user.ban.until ? `until ${dates.dateTime(user.ban.until)}` : 'permanently'}
               {user.ban.reason ? `: ${user.ban.reason}` : ''}
             </p>
           ) : null}

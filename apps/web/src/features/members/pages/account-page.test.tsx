@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, type FakeRoute } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { memberRoutes, preloadMembersArea } from '../testing/fixtures';
+import { memberRoutes, preloadMembersArea, siteWith } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -207,11 +207,12 @@ describe('account', () => {
         },
       },
     };
+    Object.assign(routes, siteWith({ timezone: 'America/New_York' }));
     await renderApp({ path: '/members/account', routes });
     const notice = await screen.findByText(/^Your role changed/);
     expect(notice).toHaveAttribute('role', 'status');
     expect(notice.textContent).toMatch(
-      /^Your role changed from Moderator to Member on .+, so you were signed out on every device\. You are now signed in as Member\.$/,
+      /^Your role changed from Moderator to Member on 20 Nov 2026, 05:00, so you were signed out on every device\. You are now signed in as Member\.$/,
     );
   });
 

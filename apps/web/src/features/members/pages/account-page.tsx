@@ -16,11 +16,12 @@ import {
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { PageTitle } from '../components/page-title';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
-import { describeUserAgent, formatDateTime } from '../utils/format';
+import { describeUserAgent } from '../utils/format';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -138,6 +139,7 @@ function SignInMethods() {
 }
 
 function Sessions() {
+  const dates = useDates();
   const api = useMembersApi();
   const membership = useMembership();
   const sessions = useResource('sessions', (_client, signal) => api.sessions({ signal }));
@@ -170,8 +172,8 @@ function Sessions() {
                   {session.current ? <span className="members-badge">This browser</span> : null}
                   <span className="muted members-row__meta">
                     Signed in with {methodLabel(session.method)} on{' '}
-                    {formatDateTime(session.createdAt)} · last seen{' '}
-                    {formatDateTime(session.lastSeenAt)}
+                    {dates.dateTime(session.createdAt)} · last seen{' '}
+                    {dates.dateTime(session.lastSeenAt)}
                   </span>
                 </span>
                 <span className="members-row__actions">
@@ -322,13 +324,14 @@ function DeleteAccount() {
 
 /** Why this session began with a fresh sign-in: an admin changed the role (issue 14). */
 function SignOutNoticeLine({ notice }: { notice: SignOutNotice | null }) {
+  const dates = useDates();
   if (!notice) return null;
   return (
     <p className="alert members-notice" role="status">
       {messageTemplates.roleChanged(
         ROLE_LABELS[notice.from],
         ROLE_LABELS[notice.to],
-        formatDateTime(notice.at),
+        dates.dateTime(notice.at),
       )}
     </p>
   );

@@ -1,13 +1,14 @@
 import { PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { PageTitle } from '../components/page-title';
 import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
-import { formatDate } from '../utils/format';
 
 export default function BookmarksPage() {
+  const dates = useDates();
   const api = useMembersApi();
   const bookmarks = useResource('bookmarks', (_client, signal) => api.bookmarks({ signal }));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -51,8 +52,8 @@ export default function BookmarksPage() {
                       <span className="members-row__meta">{bookmark.excerpt}</span>
                     ) : null}
                     <span className="muted members-row__meta">
-                      Published {formatDate(bookmark.date)} · saved{' '}
-                      {formatDate(bookmark.bookmarkedAt)}
+                      Published {dates.calendarDay(bookmark.date)} · saved{' '}
+                      {dates.date(bookmark.bookmarkedAt)}
                     </span>
                   </span>
                   <span className="members-row__actions">

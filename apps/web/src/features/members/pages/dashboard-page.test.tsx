@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
-import { bookmark, event, memberRoutes, preloadMembersArea } from '../testing/fixtures';
+import { bookmark, event, memberRoutes, preloadMembersArea, siteWith } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -11,6 +11,7 @@ describe('dashboard', () => {
     await renderApp({
       path: '/members/dashboard',
       routes: memberRoutes('member', {
+        ...siteWith({ timezone: 'America/New_York' }),
         'GET /api/members/dashboard': {
           body: {
             success: true,
@@ -46,7 +47,11 @@ describe('dashboard', () => {
       'href',
       '/posts/newest',
     );
+    // A post's date is a calendar day: New York does not move it to 31 December.
+    expect(screen.getByText('· 1 Jan 2026')).toBeInTheDocument();
     expect(screen.getByText('Reading night')).toBeInTheDocument();
+    // An event keeps its own zone (London), written in the site's language.
+    expect(screen.getByText('Tue, 10 Mar 2026, 19:00 GMT')).toBeInTheDocument();
   });
 
   it("says 'Active Member' for an active subscription and shows moderators' warnings", async () => {
@@ -64,6 +69,7 @@ describe('dashboard', () => {
       routes: {
         ...memberRoutes(),
         ...signedIn({ name: 'Ada' }, subscription),
+        ...siteWith({ timezone: 'America/New_York' }),
         'GET /api/members/dashboard': {
           body: {
             success: true,
@@ -78,7 +84,10 @@ describe('dashboard', () => {
       },
     });
     expect(await screen.findByText('Active Member')).toBeInTheDocument();
-    expect(await screen.findByText(/Please keep it civil\./)).toBeInTheDocument();
+    // Midnight UTC on 2 January is still 1 January in the site's zone.
+    expect(await screen.findByText(/Please keep it civil\./)).toHaveTextContent(
+      'A note from the moderators (1 Jan 2026): Please keep it civil.',
+    );
     expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute(
       'href',
       '/members/profile',

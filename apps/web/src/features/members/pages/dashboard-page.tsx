@@ -1,12 +1,12 @@
 import { MESSAGES, ROLE_LABELS, messageTemplates, PAGE_PATHS, pagePath } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { EventWhen } from '../components/event-card';
 import { PageTitle } from '../components/page-title';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
-import { formatDate } from '../utils/format';
 
 function greeting(hour: number): string {
   if (hour < 5) return 'Good evening';
@@ -16,6 +16,7 @@ function greeting(hour: number): string {
 }
 
 export default function DashboardPage() {
+  const dates = useDates();
   const membership = useMembership();
   const api = useMembersApi();
   const dashboard = useResource('dashboard', (_client, signal) => api.dashboard({ signal }));
@@ -53,7 +54,7 @@ export default function DashboardPage() {
             {data.warnings.map((warning) => (
               <div className="alert alert--error" key={warning.createdAt} role="note">
                 <p>
-                  <strong>A note from the moderators</strong> ({formatDate(warning.createdAt)}):{' '}
+                  <strong>A note from the moderators</strong> ({dates.date(warning.createdAt)}):{' '}
                   {warning.reason}
                 </p>
               </div>
@@ -108,7 +109,7 @@ export default function DashboardPage() {
                     {data.posts.map((post) => (
                       <li key={post.id}>
                         <Link to={pagePath('post', { slug: post.slug })}>{post.title}</Link>
-                        <span className="muted"> · {formatDate(post.date)}</span>
+                        <span className="muted"> · {dates.calendarDay(post.date)}</span>
                       </li>
                     ))}
                   </ul>

@@ -1,14 +1,15 @@
 import { PAGE_PATHS } from '@quillpost/domain';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../components/avatar';
 import { PageTitle } from '../components/page-title';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
-import { formatDate } from '../utils/format';
 
 export default function DirectoryPage() {
+  const dates = useDates();
   const api = useMembersApi();
   const [query, setQuery] = useState('');
   const q = useDeferredValue(query.trim());
@@ -58,7 +59,7 @@ export default function DirectoryPage() {
                     <h2 className="directory-card__name">{member.name ?? 'Member'}</h2>
                     {member.bio ? <p>{member.bio}</p> : null}
                     <p className="muted directory-card__since">
-                      Member since {formatDate(member.memberSince)}
+                      Member since {dates.date(member.memberSince)}
                     </p>
                   </div>
                 </li>

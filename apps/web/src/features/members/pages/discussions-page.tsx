@@ -1,13 +1,14 @@
 import { threadCreateSchema, pagePath } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { PageTitle } from '../components/page-title';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { useCan } from '../permissions';
 import { errorsOf, fieldForCode, type FieldErrors } from '../utils/field-errors';
-import { formatDateTime, plural } from '../utils/format';
+import { plural } from '../utils/format';
 
 function NewThreadForm({ onCancel }: { onCancel(): void }) {
   const api = useMembersApi();
@@ -87,6 +88,7 @@ function NewThreadForm({ onCancel }: { onCancel(): void }) {
 }
 
 export default function DiscussionsPage() {
+  const dates = useDates();
   const api = useMembersApi();
   const can = useCan();
   const threads = useResource('threads', (_client, signal) => api.threads({ signal }));
@@ -132,7 +134,7 @@ export default function DiscussionsPage() {
                         ? 'On the post'
                         : `Started by ${thread.author?.name ?? 'a member'}`}{' '}
                       · {plural(thread.commentCount, 'comment')} · last activity{' '}
-                      {formatDateTime(thread.lastActivityAt)}
+                      {dates.dateTime(thread.lastActivityAt)}
                     </span>
                   </span>
                 </li>

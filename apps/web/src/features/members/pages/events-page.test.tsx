@@ -21,7 +21,7 @@ describe('events', () => {
       }),
     });
     expect(await screen.findByRole('heading', { name: 'Reading night' })).toBeInTheDocument();
-    expect(screen.getByText(/GMT/)).toBeInTheDocument();
+    expect(screen.getByText('Tue, 10 Mar 2026, 19:00 GMT')).toBeInTheDocument();
     expect(screen.getByText('The library')).toBeInTheDocument();
     expect(screen.getByText('2 members going')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Add to calendar/ })).toHaveAttribute(

@@ -91,6 +91,7 @@ describe('moderation', () => {
     expect(within(entry).getByText('Mo')).toBeInTheDocument();
     expect(within(entry).getByText('Grace')).toBeInTheDocument();
     expect(within(entry).getByText('Reason: Personal attack')).toBeInTheDocument();
+    expect(within(entry).getByText('10 Jan 2026, 09:00')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Show'), 'user.ban');
     await waitFor(() => expect(calls.some((c) => c.query.get('action') === 'user.ban')).toBe(true));
   });

@@ -8,6 +8,7 @@ import {
 import { useId, useState } from 'react';
 import { Link, NavLink, Navigate, useParams } from 'react-router-dom';
 import type { ApiResult } from '../../../lib/api-client';
+import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../components/avatar';
 import { CommentText } from '../components/comment-text';
@@ -16,7 +17,7 @@ import { Pager } from '../components/pager';
 import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { useCan } from '../permissions';
-import { formatDateTime, plural } from '../utils/format';
+import { plural } from '../utils/format';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -44,6 +45,7 @@ const banLabel = (hours: number) =>
   hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour');
 
 function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
+  const dates = useDates();
   const api = useMembersApi();
   const can = useCan();
   const id = useId();
@@ -74,7 +76,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
         <Avatar name={author?.name} url={author?.avatarUrl} size={32} />
         <span className="comment__author">{author?.name ?? 'Member'}</span>
         <span className="muted">
-          in <Link to={threadLink}>{thread.title}</Link> · {formatDateTime(comment.createdAt)}
+          in <Link to={threadLink}>{thread.title}</Link> · {dates.dateTime(comment.createdAt)}
         </span>
         {comment.status === 'hidden' ? (
           <span className="members-badge members-badge--danger">Hidden</span>
@@ -89,7 +91,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
           <li key={report.id}>
             <strong>{report.reporter?.name ?? 'A member'}</strong>
             {report.reason ? `: “${report.reason}”` : ' (no reason given)'}{' '}
-            <span className="muted">· {formatDateTime(report.createdAt)}</span>
+            <span className="muted">· {dates.dateTime(report.createdAt)}</span>
           </li>
         ))}
       </ul>
@@ -219,6 +221,7 @@ function Queue() {
 }
 
 function Log() {
+  const dates = useDates();
   const api = useMembersApi();
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<ModerationAction | ''>('');
@@ -274,7 +277,7 @@ function Log() {
                       ) : null}
                     </span>
                     <time className="muted log-entry__time" dateTime={entry.createdAt}>
-                      {formatDateTime(entry.createdAt)}
+                      {dates.dateTime(entry.createdAt)}
                     </time>
                   </li>
                 ))}

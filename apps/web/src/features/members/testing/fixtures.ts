@@ -8,9 +8,10 @@ import type {
   CommentWithReplies,
   MemberEvent,
   QueueItem,
+  Site,
   ThreadSummary,
 } from '@quillpost/domain';
-import { signedIn, type FakeRoute } from '../../../test/fake-api';
+import { SITE, signedIn, type FakeRoute } from '../../../test/fake-api';
 
 export const NOW = '2026-01-10T09:00:00.000Z';
 
@@ -90,6 +91,11 @@ export const queueItem = (over: Partial<QueueItem> = {}): QueueItem => ({
 });
 
 const ok = (body: object) => ({ body: { success: true, ...body } });
+
+/** GET /api/site for a site in another language or time zone, which dates must follow. */
+export const siteWith = (over: Partial<Site>): Record<string, FakeRoute> => ({
+  'GET /api/site': { body: { ...SITE, ...over } },
+});
 
 /** A signed-in user (member by default) and empty answers for every members call. */
 export function memberRoutes(

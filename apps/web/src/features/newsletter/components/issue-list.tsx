@@ -8,7 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useNewsletterApi } from '../api/newsletter-api';
 import { useApiResource } from '../../../lib/use-api-resource';
-import { SECTION_LABELS, STATUS_LABELS, formatDate, formatDateTime, plural } from './format';
+import { useDates } from '../../../lib/use-dates';
+import { SECTION_LABELS, STATUS_LABELS, plural } from './format';
 import { DeliverabilityCheck } from './deliverability-check';
 import { ActionNotice, type Notice } from './notice';
 
@@ -25,6 +26,7 @@ function NewIssueForm({
   onCreated(issueId: number): void;
 }) {
   const api = useNewsletterApi();
+  const dates = useDates();
   const available = sources.filter((source) => source.issueId === null);
   const [selected, setSelected] = useState(() => (available[0] ? sourceKey(available[0]) : ''));
   const [subject, setSubject] = useState('');
@@ -65,7 +67,8 @@ function NewIssueForm({
         >
           {available.map((candidate) => (
             <option key={sourceKey(candidate)} value={sourceKey(candidate)}>
-              {candidate.title} ({SECTION_LABELS[candidate.section]}, {formatDate(candidate.date)})
+              {candidate.title} ({SECTION_LABELS[candidate.section]},{' '}
+              {dates.calendarDay(candidate.date)})
             </option>
           ))}
         </select>
@@ -108,6 +111,7 @@ function IssueTable({
   issues: NewsletterIssue[];
   hrefFor(id: number): string;
 }) {
+  const dates = useDates();
   if (!issues.length) return <p className="muted">No issues yet.</p>;
   return (
     <table className="newsletter-table">
@@ -142,10 +146,10 @@ function IssueTable({
             </td>
             <td>
               {issue.startedAt
-                ? formatDateTime(issue.startedAt)
+                ? dates.dateTime(issue.startedAt)
                 : issue.scheduledAt
-                  ? `Scheduled ${formatDateTime(issue.scheduledAt)}`
-                  : `Created ${formatDateTime(issue.createdAt)}`}
+                  ? `Scheduled ${dates.dateTime(issue.scheduledAt)}`
+                  : `Created ${dates.dateTime(issue.createdAt)}`}
             </td>
           </tr>
         ))}

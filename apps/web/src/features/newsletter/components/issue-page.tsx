@@ -8,8 +8,9 @@ import { Link } from 'react-router-dom';
 import type { ApiResult } from '../../../lib/api-client';
 import { useNewsletterApi } from '../api/newsletter-api';
 import { useApiResource } from '../../../lib/use-api-resource';
+import { useDates } from '../../../lib/use-dates';
 import { EmailPreview } from './email-preview';
-import { SECTION_LABELS, STATUS_LABELS, formatDateTime, plural } from './format';
+import { SECTION_LABELS, STATUS_LABELS, plural } from './format';
 import { IssueProgress, IssueReport } from './issue-progress';
 import { ActionNotice, type Notice } from './notice';
 import { SendPanel } from './send-panel';
@@ -25,6 +26,7 @@ function UncertainPanel({
   busy: boolean;
   onResolve(action: UncertainResolution): void;
 }) {
+  const dates = useDates();
   const count = issue.uncertainBatches.reduce((sum, batch) => sum + batch.recipients, 0);
   if (!issue.uncertainBatches.length) return null;
   return (
@@ -35,7 +37,7 @@ function UncertainPanel({
       <h2 id="newsletter-uncertain-title">{plural(count, 'delivery', 'deliveries')} uncertain</h2>
       <p>
         The sending process stopped in the middle of a batch (started{' '}
-        {formatDateTime(issue.uncertainBatches[0]!.startedAt)}), so the mail server may or may not
+        {dates.dateTime(issue.uncertainBatches[0]!.startedAt)}), so the mail server may or may not
         have taken these messages. They were not sent again on their own. Sending them again may
         give some people a second copy; it carries the same Message-ID, which most mail providers
         use to show it once.
@@ -60,6 +62,7 @@ function UncertainPanel({
 /** One issue: preview, test, send or schedule, then live progress and the report. */
 export function IssuePage({ issueId, backHref }: { issueId: number; backHref: string }) {
   const api = useNewsletterApi();
+  const dates = useDates();
   const detail = useApiResource(
     `issue:${issueId}`,
     (_client, signal) => api.issue(issueId, { signal }),
@@ -107,8 +110,8 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
             {STATUS_LABELS[issue.status]}
           </span>{' '}
           {SECTION_LABELS[issue.section]} section · Subject “{issue.subject}”
-          {issue.startedAt ? ` · Started ${formatDateTime(issue.startedAt)}` : ''}
-          {issue.finishedAt ? ` · Finished ${formatDateTime(issue.finishedAt)}` : ''}
+          {issue.startedAt ? ` · Started ${dates.dateTime(issue.startedAt)}` : ''}
+          {issue.finishedAt ? ` · Finished ${dates.dateTime(issue.finishedAt)}` : ''}
         </p>
       </header>
 
@@ -192,7 +195,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
               () => api.send(issue.id, scheduledAt),
               (data) =>
                 data.issue.status === 'scheduled' && data.issue.scheduledAt
-                  ? `Scheduled for ${formatDateTime(data.issue.scheduledAt)}.`
+                  ? `Scheduled for ${dates.dateTime(data.issue.scheduledAt)}.`
                   : 'Sending has started.',
             )
           }

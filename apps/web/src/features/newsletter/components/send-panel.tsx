@@ -1,6 +1,12 @@
 import { MESSAGES, type NewsletterIssue } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
-import { formatDateTime, fromLocalInput, plural, toLocalInput } from './format';
+import { instantOfLocalInput, localInputValue } from '../../../lib/dates';
+import { useDates } from '../../../lib/use-dates';
+import { plural } from './format';
+
+function anHourFromNow(): string {
+  return new Date(Date.now() + 60 * 60_000).toISOString();
+}
 
 /**
  * Send now or later. Sending asks once more, with the number of people it reaches: it cannot
@@ -18,12 +24,14 @@ export function SendPanel({
   busy: boolean;
   onSend(scheduledAt: string | null): void;
 }) {
+  const dates = useDates();
   const [when, setWhen] = useState<'now' | 'later'>('now');
-  const [at, setAt] = useState(() => toLocalInput(Date.now() + 60 * 60_000));
+  // Wall time in the site's zone, whatever the browser's: the schedule is the site's.
+  const [at, setAt] = useState(() => localInputValue(anHourFromNow(), dates.timeZone));
   const [confirming, setConfirming] = useState(false);
   const reach =
     audience === null ? 'every subscriber of its section' : plural(audience, 'subscriber');
-  const scheduledAt = when === 'later' ? fromLocalInput(at) : null;
+  const scheduledAt = when === 'later' ? instantOfLocalInput(at, dates.timeZone) : null;
   const [invalid, setInvalid] = useState(false);
 
   function submit(event: FormEvent) {
@@ -41,7 +49,7 @@ export function SendPanel({
       <h2 id="newsletter-send-title">Send</h2>
       {issue.status === 'scheduled' && issue.scheduledAt ? (
         <p>
-          Scheduled for {formatDateTime(issue.scheduledAt)}. You can send it now instead, or move
+          Scheduled for {dates.dateTime(issue.scheduledAt)}. You can send it now instead, or move
           it.
         </p>
       ) : null}
@@ -74,7 +82,7 @@ export function SendPanel({
           {when === 'later' ? (
             <div className="field">
               <label className="field__label" htmlFor="newsletter-send-at">
-                Date and time (your time zone)
+                Date and time
               </label>
               <input
                 id="newsletter-send-at"
@@ -86,8 +94,15 @@ export function SendPanel({
                   setInvalid(false);
                 }}
                 aria-invalid={invalid}
-                aria-describedby={invalid ? 'newsletter-send-at-error' : undefined}
+                aria-describedby={
+                  invalid
+                    ? 'newsletter-send-at-zone newsletter-send-at-error'
+                    : 'newsletter-send-at-zone'
+                }
               />
+              <p id="newsletter-send-at-zone" className="field__hint">
+                Times are in {dates.timeZone}.
+              </p>
               {invalid ? (
                 <p id="newsletter-send-at-error" className="field__error">
                   {MESSAGES.NEWSLETTER_SCHEDULE_INVALID}

@@ -1,0 +1,157 @@
+/**
+ * Dates and times as the site writes them everywhere (site, console, mail): in the site's
+ * language and time zone (site.yml), whatever the reader's browser is set to. Components read
+ * them through useDates(); these take the language and zone so they can be tested alone.
+ */
+
+const STYLES = {
+  date: { dateStyle: 'medium' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  longDate: { dateStyle: 'long' },
+  month: { month: 'short' },
+  event: {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
+  // The parts of a wall clock, in a fixed locale so they can be read back as numbers.
+  wallClock: {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type Style = keyof typeof STYLES;
+
+// Formatters are costly to make; a site has one language and one zone (events add a few zones).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(style: Style, language: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${style} ${language} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { ...STYLES[style], timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** An ISO 8601 instant as the API sends it, or nothing yet. */
+export type MaybeIso = string | null | undefined;
+
+function instantOf(iso: MaybeIso): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function formatAs(style: Style, iso: MaybeIso, language: string, timeZone: string): string {
+  const date = instantOf(iso);
+  return date ? formatterFor(style, language, timeZone).format(date) : '';
+}
+
+/** '10 Jan 2026' in en-GB, 'Jan 10, 2026' in en-US; '' for a missing or invalid date. */
+export function formatDate(iso: MaybeIso, language: string, timeZone: string): string {
+  return formatAs('date', iso, language, timeZone);
+}
+
+/** '10 Jan 2026, 09:00' in en-GB, 'Jan 10, 2026, 9:00 AM' in en-US. */
+export function formatDateTime(iso: MaybeIso, language: string, timeZone: string): string {
+  return formatAs('dateTime', iso, language, timeZone);
+}
+
+/** '10 January 2026' in en-GB, '10 de janeiro de 2026' in pt-BR. */
+export function formatLongDate(iso: MaybeIso, language: string, timeZone: string): string {
+  return formatAs('longDate', iso, language, timeZone);
+}
+
+/**
+ * A content date ('Published …'): a calendar day stored as midnight UTC, so it is formatted in
+ * UTC, as the reading pages do; in the site's zone a site west of Greenwich would show the day
+ * before.
+ */
+export function formatCalendarDay(iso: MaybeIso, language: string): string {
+  return formatAs('date', iso, language, 'UTC');
+}
+
+/** A calendar month, 'YYYY-MM', by its short name ('Jan', 'mar.' in pt-BR); no zone moves it. */
+export function formatMonth(month: string, language: string): string {
+  return formatAs('month', `${month}-01T00:00:00Z`, language, 'UTC');
+}
+
+function eventFormatter(language: string, timeZone: string): Intl.DateTimeFormat {
+  try {
+    return formatterFor('event', language, timeZone);
+  } catch {
+    // A zone this browser's time zone data does not know: the time in UTC, named as such.
+    return formatterFor('event', language, 'UTC');
+  }
+}
+
+/**
+ * An event's time where it happens, with the zone's short name, and its end without repeating
+ * the day when it is the same: 'Tue, 10 Mar 2026, 19:00–21:00 GMT' in en-GB.
+ */
+export function formatRangeInZone(
+  startIso: string,
+  endIso: string | null,
+  timeZone: string,
+  language: string,
+): string {
+  const start = instantOf(startIso);
+  if (!start) return '';
+  const end = instantOf(endIso);
+  const formatter = eventFormatter(language, timeZone);
+  return end ? formatter.formatRange(start, end) : formatter.format(start);
+}
+
+/** The wall clock in a zone at an instant, as milliseconds read as if it were UTC. */
+function wallClockMs(ms: number, timeZone: string): number {
+  const parts = formatterFor('wallClock', 'en-US', timeZone).formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)!.value);
+  return Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+}
+
+/** 'YYYY-MM-DDTHH:mm' of an instant in a zone: what a datetime-local field shows. */
+export function localInputValue(iso: string, timeZone: string): string {
+  return new Date(wallClockMs(Date.parse(iso), timeZone)).toISOString().slice(0, 16);
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The instant a datetime-local value ('YYYY-MM-DDTHH:mm') means as wall time in a zone, as an
+ * ISO string; null when it is not a real date and time. When clocks go back, a repeated time
+ * means its first pass; a time skipped when clocks go forward moves on by the gap (01:30 on
+ * London's spring-forward night is 02:30 BST), as Temporal's 'compatible' disambiguation does.
+ */
+export function instantOfLocalInput(value: string, timeZone: string): string | null {
+  const wall = Date.parse(`${value}Z`);
+  // Date.parse rolls 30 February over into March; a real date and time reads back the same.
+  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, value.length) !== value) {
+    return null;
+  }
+  // The zone's offset a day either side: the one before and the one after any change that night.
+  const offsets = [wall - DAY_MS, wall + DAY_MS].map((ms) => wallClockMs(ms, timeZone) - ms);
+  const candidates = offsets.map((offset) => wall - offset);
+  const matching = candidates.filter((ms) => wallClockMs(ms, timeZone) === wall);
+  const instant = matching.length ? Math.min(...matching) : candidates[0]!;
+  return new Date(instant).toISOString();
+}
