@@ -26,6 +26,7 @@ import {
 } from './modules/subscriptions/index.js';
 import { replyEmailsOffRoutes } from './modules/notifications/index.js';
 import { previewCardsDir, siteIdentity, siteRoutes } from './modules/site/index.js';
+import { createImagePipeline, imageRoutes } from './modules/images/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -183,7 +184,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
   app.use(contentRoutes(contentReads(content)));
-  // Feeds, sitemap, robots.txt and /content/images: before the pages, which answer HTML.
+  // Images, feeds, sitemap and robots.txt: before the pages, which answer HTML.
+  app.use(
+    imageRoutes({
+      db: deps.db,
+      contentDir: env.CONTENT_DIR,
+      clock: deps.clock,
+      pipeline: deps.images ?? createImagePipeline(deps),
+    }),
+  );
   app.use(discoveryRoutes(env, content));
   app.use(siteRoutes(deps.db, previewCardsDir(env)));
 

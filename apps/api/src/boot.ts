@@ -20,6 +20,7 @@ import {
 import { forgetSavedSocialProfiles, savedSocialProfiles } from './modules/settings/index.js';
 import { communityActivity } from './modules/discussions/index.js';
 import { startOwnerDigest } from './modules/notifications/index.js';
+import { createImagePipeline } from './modules/images/index.js';
 import type { PageHost } from './deps.js';
 
 export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
@@ -100,7 +101,10 @@ export async function boot(
   }
 
   const mailer = createMailer(env, logger);
-  const deps = { env, db, clock: systemClock, logger, mailer, pages };
+  // Photos the content sync met become variants in the background, one at a time.
+  const images = createImagePipeline({ env, db, clock: systemClock, logger });
+  images.start();
+  const deps = { env, db, clock: systemClock, logger, mailer, pages, images };
   const app = createApp(deps);
   // Delivers the mail outbox, starting with whatever a previous process left undelivered.
   const mailWorker = createMailWorker(deps);
@@ -125,6 +129,7 @@ export async function boot(
     logger.info({ signal }, 'shutting down');
     stopWatchingContent();
     stopOwnerDigest();
+    images.stop();
     clearInterval(heartbeat);
     clearInterval(scheduledBackups);
     server.close(() => {

@@ -7,6 +7,7 @@ import type { Db } from './db/connection.js';
 import type { Env } from './env.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
+import type { ImagePipeline } from './modules/images/index.js';
 import type { SecurityCheck } from './security/turnstile.js';
 import type { ContentReader, PageRenderer } from '@quillpost/domain';
 import type { RequestHandler } from 'express';
@@ -44,6 +45,8 @@ export interface AppDeps {
   pages?: PageHost;
   /** SNS certificates and subscription links for the SES webhook; defaults to HTTPS. */
   sns?: SnsClient;
+  /** Makes image variants; boot starts one that works in the background, else made on demand. */
+  images?: ImagePipeline;
   /** Tests: check every JSON answer against the endpoint catalogue (http/contract-check.ts). */
   checkContracts?: boolean;
 }

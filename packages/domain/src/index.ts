@@ -17,3 +17,4 @@ export * from './permalinks.js';
 export * from './brand.js';
 export * from './palette.js';
 export * from './site-copy.js';
+export * from './images.js';

@@ -50,8 +50,9 @@ describe('upgradeDatabase', () => {
       '015-user-link-keys.sql',
       '016-site-identity.sql',
       '017-author-bio.sql',
+      '018-images.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(10);
+    expect(upgrade.backup?.pending).toHaveLength(11);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

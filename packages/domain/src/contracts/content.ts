@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BOOK_STATUSES } from '../constants.js';
 import { SOCIAL_NETWORKS } from '../navigation.js';
 import { HUB_NAMES } from '../site-copy.js';
+import { imageVariantsSchema } from './posts.js';
 
 const isoDate = z.string();
 
@@ -53,6 +54,7 @@ export const bookSchema = z.object({
   ...renderedItem,
   author: z.string(),
   cover_url: z.string().nullable(),
+  cover_variants: imageVariantsSchema.nullable().default(null),
   status: z.enum(BOOK_STATUSES),
   /** 1 to 5, only on read books. */
   rating: z.number().int().min(1).max(5).nullable(),
@@ -75,6 +77,7 @@ export const projectSchema = z.object({
   repository: z.string().nullable(),
   stack: z.array(z.string()),
   featured_image_url: z.string().nullable(),
+  featured_image_variants: imageVariantsSchema.nullable().default(null),
 });
 export type Project = z.output<typeof projectSchema>;
 export const projectListResponseSchema = z.array(projectSchema);

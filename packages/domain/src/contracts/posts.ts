@@ -1,6 +1,14 @@
 /** Post calls of spec section 7 and the Post entity of section 3. */
 import { z } from 'zod';
 
+/** A picture as the site serves it (images.ts): the hash of its source, its size, its fallback. */
+export const imageVariantsSchema = z.object({
+  hash: z.string().regex(/^[0-9a-f]{16,64}$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  fallback: z.enum(['jpg', 'png']),
+});
+
 export const postSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   title: z.string(),
@@ -10,6 +18,8 @@ export const postSchema = z.object({
   excerpt_long: z.string(),
   content: z.string(),
   featured_image_url: z.string().nullable(),
+  /** Ours: the featured image's variants, when the site serves it as a photo; else null. */
+  featured_image_variants: imageVariantsSchema.nullable().default(null),
   date: z.string(),
   category: z.string(),
   sub_category: z.string().default(''),

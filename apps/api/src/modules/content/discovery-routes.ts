@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { FEED_FORMATS, feedPath, ITEM_BASE_PATHS, type FeedFormat } from '@quillpost/domain';
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
 import {
@@ -72,7 +71,7 @@ const CARD_KINDS = {
  * /journal/rss.xml, /poetry/atom.xml, and so on.
  */
 export function discoveryRoutes(
-  env: Pick<Env, 'PUBLIC_URL' | 'CONTENT_DIR' | 'DATABASE_PATH'>,
+  env: Pick<Env, 'PUBLIC_URL' | 'DATABASE_PATH'>,
   content: ContentService,
 ): Router {
   const router = Router();
@@ -189,21 +188,6 @@ export function discoveryRoutes(
   router.get('/robots.txt', (_req, res) => {
     send(res, 'text/plain; charset=utf-8', renderRobots(base));
   });
-
-  // Images the owner keeps beside the Markdown. Names are not content-hashed, so a day's cache with
-  // revalidation; SVGs get a CSP that forbids scripts, in case one ever carries some.
-  router.use(
-    '/content/images',
-    express.static(path.join(env.CONTENT_DIR, 'images'), {
-      index: false,
-      dotfiles: 'ignore',
-      maxAge: '1d',
-      setHeaders: (res) => {
-        res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-      },
-    }),
-    (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')),
-  );
 
   return router;
 }

@@ -1,5 +1,12 @@
 import type { ContentRow } from './store.js';
-import { itemPath } from '@quillpost/domain';
+import {
+  itemPath,
+  SHARED_IMAGE_WIDTH,
+  variantUrl,
+  widthFor,
+  type ImageVariants,
+} from '@quillpost/domain';
+import { plainImages } from '../images/index.js';
 
 /** How many posts a feed carries; older ones stay reachable through the sitemap. */
 export const FEED_SIZE = 20;
@@ -36,8 +43,13 @@ export function itemUrl(base: string, row: Pick<ContentRow, 'kind' | 'slug'>): s
 /** Feed readers resolve relative links poorly: make site paths and in-page anchors absolute. */
 export function absolutizeHtml(html: string, base: string, pageUrl: string): string {
   return html
-    .replace(/(\s(?:href|src))="\/(?!\/)/g, `$1="${base}/`)
+    .replace(/(\s(?:href|src|srcset))="\/(?!\/)/g, `$1="${base}/`)
     .replace(/(\shref)="#/g, `$1="${pageUrl}#`);
+}
+
+/** Feed readers know no `<picture>`: each photo is one image, as wide as they show it. */
+function feedHtml(row: ContentRow, base: string, pageUrl: string): string {
+  return absolutizeHtml(plainImages(row.html, SHARED_IMAGE_WIDTH), base, pageUrl);
 }
 
 function tagsOf(row: ContentRow): string[] {
@@ -62,7 +74,11 @@ const IMAGE_TYPES: Record<string, string> = {
 
 /** The featured image as an absolute URL with its media type, for feed readers' previews. */
 function featuredImage(row: ContentRow, base: string): { url: string; type: string } | null {
-  const image = row.featured_image_url;
+  const variants: ImageVariants | null =
+    row.featured_image_variants && JSON.parse(row.featured_image_variants);
+  const image = variants
+    ? variantUrl(variants, widthFor(variants, SHARED_IMAGE_WIDTH), variants.fallback)
+    : row.featured_image_url;
   if (!image) return null;
   const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(image)?.[1]?.toLowerCase() ?? '';
   return {
@@ -98,7 +114,7 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
         ? `      <media:content url="${escapeXml(image.url)}" medium="image" type="${image.type}"/>`
         : '',
       `      <description>${escapeXml(row.excerpt_medium)}</description>`,
-      `      <content:encoded>${escapeXml(absolutizeHtml(row.html, site.base, url))}</content:encoded>`,
+      `      <content:encoded>${escapeXml(feedHtml(row, site.base, url))}</content:encoded>`,
       '    </item>',
     ]
       .filter(Boolean)
@@ -141,7 +157,7 @@ export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): 
         ? `    <link rel="enclosure" type="${image.type}" href="${escapeXml(image.url)}"/>`
         : '',
       `    <summary>${escapeXml(row.excerpt_medium)}</summary>`,
-      `    <content type="html">${escapeXml(absolutizeHtml(row.html, site.base, url))}</content>`,
+      `    <content type="html">${escapeXml(feedHtml(row, site.base, url))}</content>`,
       '  </entry>',
     ]
       .filter(Boolean)
@@ -188,7 +204,7 @@ export function renderJsonFeed(site: FeedSite, rows: ContentRow[]) {
         id: url,
         url,
         title: row.title,
-        content_html: absolutizeHtml(row.html, site.base, url),
+        content_html: feedHtml(row, site.base, url),
         summary: row.excerpt_medium,
         ...(image ? { image: image.url } : {}),
         date_published: row.published_at,

@@ -39,7 +39,7 @@ describe('sanitizing hostile Markdown', () => {
     );
     expect(attributesOf(html).some((attribute) => attribute.startsWith('on'))).toBe(false);
     expect(html).not.toMatch(/alert|steal|<svg/i);
-    expect(html).toContain('<img src="/content/images/a.svg" alt="a" loading="lazy" />');
+    expect(html).toContain('<img src="/content/images/a.svg" alt="a" loading="lazy" decoding="async" />');
   });
 
   it('neutralizes javascript:, vbscript: and data: links, however they are spelled', () => {

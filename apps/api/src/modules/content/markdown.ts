@@ -11,6 +11,8 @@ import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import sanitizeHtml from 'sanitize-html';
+import { PROSE_IMAGE_SIZES, type ImageVariants } from '@quillpost/domain';
+import { pictureHtml } from '../images/index.js';
 
 // A few languages keep the bundle and the sync light; anything else renders as escaped plain code.
 for (const [name, language] of Object.entries({
@@ -55,9 +57,29 @@ function highlight(md: Md) {
   };
 }
 
+/** What rendering is told about the site's images: the served variants of an address, if any. */
+export type ImageLookup = (src: string) => ImageVariants | null;
+
+/** Photos the site serves as variants become `<picture>`; any other image stays an `<img>`. */
+function pictures(md: Md) {
+  const plainImage = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, index, options, env, self) => {
+    const token = tokens[index]!;
+    const lookup = (env as { images?: ImageLookup } | undefined)?.images;
+    const image = lookup?.(String(token.attrGet('src') ?? ''));
+    if (!image) return plainImage(tokens, index, options, env, self);
+    return pictureHtml(image, {
+      alt: self.renderInlineAsText(token.children ?? [], options, env),
+      title: token.attrGet('title')?.toString(),
+      sizes: PROSE_IMAGE_SIZES,
+    });
+  };
+}
+
 function createMarkdown(options: { breaks: boolean }): Md {
   const md: Md = new MarkdownIt({ html: true, linkify: true, typographer: true, ...options });
   md.set({ highlight: highlight(md) });
+  pictures(md);
   md.use(anchor, {
     level: [2, 3, 4],
     slugify,
@@ -91,6 +113,8 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     'p',
     'a',
     'img',
+    'picture',
+    'source',
     'figure',
     'figcaption',
     'blockquote',
@@ -129,7 +153,8 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'aria-hidden', 'rel', 'tabindex'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    source: ['type', 'srcset', 'sizes'],
     ol: ['start'],
     abbr: ['title'],
     th: ['style'],
@@ -157,7 +182,10 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
         attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
       };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
+    }),
   },
 };
 
@@ -177,10 +205,10 @@ export interface RenderedMarkdown {
 /** Renders once at sync time; the sanitized HTML is what readers get. */
 export function renderMarkdown(
   source: string,
-  options: { verse?: boolean } = {},
+  options: { verse?: boolean; images?: ImageLookup } = {},
 ): RenderedMarkdown {
   const md = options.verse ? verse : prose;
-  const html = sanitize(md.render(source)).trim();
+  const html = sanitize(md.render(source, { images: options.images })).trim();
   const { text, paragraphs } = extractText(source);
   const wordCount = countWords(text);
   return { html, text, paragraphs, wordCount };

@@ -8,6 +8,7 @@ import {
   type SocialProfileUrls,
   type Book,
   type Category,
+  type ImageVariants,
   type JournalEntry,
   type LinksPage,
   type NowArchiveSummary,
@@ -70,6 +71,7 @@ export function toPost(row: ContentRow, nowIso: string): Post {
     excerpt_long: row.excerpt_long,
     content: row.html,
     featured_image_url: row.featured_image_url,
+    featured_image_variants: variantsOf(row),
     date: row.published_at,
     category: row.category,
     sub_category: row.sub_category,
@@ -84,6 +86,12 @@ export function toPost(row: ContentRow, nowIso: string): Post {
     newsletter_sent_at: row.newsletter_sent_at,
     updated_at: row.updated_at,
   };
+}
+
+function variantsOf(row: ContentRow): ImageVariants | null {
+  return row.featured_image_variants
+    ? (JSON.parse(row.featured_image_variants) as ImageVariants)
+    : null;
 }
 
 function renderedItem(row: ContentRow) {
@@ -114,12 +122,17 @@ export function toPoem(row: ContentRow): Poem {
 
 export function toBook(row: ContentRow): Book {
   const data = parseData(row) as Omit<Book, keyof ReturnType<typeof renderedItem>>;
-  return { ...renderedItem(row), ...data };
+  return { ...renderedItem(row), ...data, cover_variants: variantsOf(row) };
 }
 
 export function toProject(row: ContentRow): Project {
   const data = parseData(row) as Omit<Project, keyof ReturnType<typeof renderedItem>>;
-  return { ...renderedItem(row), ...data, featured_image_url: row.featured_image_url };
+  return {
+    ...renderedItem(row),
+    ...data,
+    featured_image_url: row.featured_image_url,
+    featured_image_variants: variantsOf(row),
+  };
 }
 
 function toNowPage(row: ContentRow, isCurrent: boolean): NowPage {

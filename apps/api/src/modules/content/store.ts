@@ -19,6 +19,8 @@ export interface ContentRow {
   excerpt_medium: string;
   excerpt_long: string;
   featured_image_url: string | null;
+  /** ImageVariants JSON of the featured image, when the site serves it as variants. */
+  featured_image_variants: string | null;
   author_id: string;
   author_name: string;
   author_avatar: string | null;
@@ -45,8 +47,8 @@ export interface SearchRow {
 }
 
 const COLUMNS = `id, kind, slug, status, title, published_at, updated_at, category, sub_category, tags,
-  keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url, author_id, author_name,
-  author_avatar, author_bio, html, reading_minutes, data, newsletter_sent_at`;
+  keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url, featured_image_variants,
+  author_id, author_name, author_avatar, author_bio, html, reading_minutes, data, newsletter_sent_at`;
 
 /**
  * Who sees what: removed items nobody; drafts and future-dated (scheduled) items only a viewer
@@ -253,12 +255,12 @@ export function writeSync(
     INSERT INTO content_items (
       kind, slug, source_path, source_hash, status, title, published_at, updated_at, category,
       sub_category, tags, keywords, excerpt_short, excerpt_medium, excerpt_long, featured_image_url,
-      author_id, author_name, author_avatar, author_bio, html, body_text, word_count, reading_minutes, data,
+      featured_image_variants, author_id, author_name, author_avatar, author_bio, html, body_text, word_count, reading_minutes, data,
       synced_at, removed_at
     ) VALUES (
       @kind, @slug, @source_path, @source_hash, @status, @title, @published_at, @updated_at, @category,
       @sub_category, @tags, @keywords, @excerpt_short, @excerpt_medium, @excerpt_long,
-      @featured_image_url, @author_id, @author_name, @author_avatar, @author_bio, @html, @body_text, @word_count,
+      @featured_image_url, @featured_image_variants, @author_id, @author_name, @author_avatar, @author_bio, @html, @body_text, @word_count,
       @reading_minutes, @data, @synced_at, NULL
     )
     ON CONFLICT (source_path) DO UPDATE SET
@@ -268,6 +270,7 @@ export function writeSync(
       sub_category = excluded.sub_category, tags = excluded.tags, keywords = excluded.keywords,
       excerpt_short = excluded.excerpt_short, excerpt_medium = excluded.excerpt_medium,
       excerpt_long = excluded.excerpt_long, featured_image_url = excluded.featured_image_url,
+      featured_image_variants = excluded.featured_image_variants,
       author_id = excluded.author_id, author_name = excluded.author_name,
       author_avatar = excluded.author_avatar, author_bio = excluded.author_bio, html = excluded.html, body_text = excluded.body_text,
       word_count = excluded.word_count, reading_minutes = excluded.reading_minutes,

@@ -15,6 +15,7 @@ import {
   type ContentKind,
 } from './front-matter-schemas.js';
 import { keepSiteIdentity } from '../site/index.js';
+import { contentImagePath, describeImage, imagesFingerprint } from '../images/index.js';
 import {
   invalidateContentCache,
   syncedItems,
@@ -22,10 +23,16 @@ import {
   type ItemRow,
   type ExistingRow,
 } from './store.js';
-import { deriveExcerpts, readingMinutes, renderMarkdown, slugify } from './markdown.js';
+import {
+  deriveExcerpts,
+  readingMinutes,
+  renderMarkdown,
+  slugify,
+  type ImageLookup,
+} from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
-export const RENDER_VERSION = '3';
+export const RENDER_VERSION = '4';
 
 const AUTHORS_FILE = 'authors.yml';
 /** Who the site is: its name, owner, language, accent, profiles (docs/decisions/0016). */
@@ -63,6 +70,12 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
     logger.warn({ file: known.file, line: known.line }, `content skipped: ${known.message}`);
   };
 
+  const now = isoNow(clock);
+  const images: ImageLookup = (src) => {
+    const file = contentImagePath(src);
+    return file ? describeImage(db, dir, file, now) : null;
+  };
+  const imagesHash = imagesFingerprint(dir);
   const { authors, authorsHash } = loadAuthors(dir, fail);
   const siteFile = loadYamlFile(dir, SITE_FILE, siteFileSchema, fail);
   const files = listMarkdownFiles(dir);
@@ -82,6 +95,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
     const hash = createHash('sha256')
       .update(RENDER_VERSION)
       .update(kind === 'post' ? authorsHash : '')
+      .update(imagesHash)
       .update(bytes)
       .digest('hex');
     const previous = existing.get(relative);
@@ -90,7 +104,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
       continue;
     }
     try {
-      const row = buildRow(relative, kind, bytes.toString('utf8'), hash, authors);
+      const row = buildRow(relative, kind, bytes.toString('utf8'), hash, authors, images);
       const key = `${row.kind}/${row.slug}`;
       const owner = claimed.get(key);
       if (owner && owner !== relative) {
@@ -111,7 +125,6 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
   const gone = [...existing.values()].filter(
     (row) => row.removed_at === null && !present.has(row.source_path),
   );
-  const now = isoNow(clock);
 
   writeSync(db, { removed: gone, written: writes.map(({ row }) => row), now });
   // A broken or missing site.yml keeps the last good identity.
@@ -217,6 +230,20 @@ function buildRow(
   source: string,
   hash: string,
   authors: Authors,
+  images: ImageLookup,
+): ItemRow {
+  const row = rowOf(relative, kind, source, hash, authors, images);
+  const featured = row.featured_image_url && images(row.featured_image_url);
+  return { ...row, featured_image_variants: featured ? JSON.stringify(featured) : null };
+}
+
+function rowOf(
+  relative: string,
+  kind: ContentKind,
+  source: string,
+  hash: string,
+  authors: Authors,
+  images: ImageLookup,
 ): ItemRow {
   const fm = parseFrontMatter(relative, source);
   const result = FRONT_MATTER_BY_KIND[kind].safeParse(fm.data);
@@ -226,7 +253,7 @@ function buildRow(
     throw new ContentFileError(relative, 1, 'the file has no text below its front matter');
   }
 
-  const rendered = renderMarkdown(fm.body, { verse: kind === 'poem' });
+  const rendered = renderMarkdown(fm.body, { verse: kind === 'poem', images });
   const excerpts = deriveExcerpts(rendered.paragraphs, {
     excerpt: meta.excerpt,
     short: meta.excerpt_short,
@@ -250,6 +277,7 @@ function buildRow(
     excerpt_medium: excerpts.medium,
     excerpt_long: excerpts.long,
     featured_image_url: null,
+    featured_image_variants: null,
     author_id: '',
     author_name: '',
     author_avatar: null,

@@ -45,7 +45,11 @@ describe('the newsletter mail', () => {
   });
 
   it('makes links absolute, drops heading anchors and styles elements inline for mail clients', () => {
-    const html = emailBodyHtml(POST_HTML, 'https://example.com', 'https://example.com/posts/p');
+    const html = emailBodyHtml(POST_HTML, {
+      base: 'https://example.com',
+      pageUrl: 'https://example.com/posts/p',
+      accent: BRAND_LIGHT.accent,
+    });
     expect(html).not.toContain('heading-anchor');
     expect(html).toContain('href="https://example.com/start"');
     expect(html).toContain('src="https://example.com/content/images/x.png"');

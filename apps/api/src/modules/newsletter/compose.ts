@@ -1,9 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { BRAND_FONTS, BRAND_LIGHT, escapeHtml, type NewsletterSection } from '@quillpost/domain';
+import {
+  BRAND_FONTS,
+  brandPalettes,
+  EMAIL_IMAGE_WIDTH,
+  escapeHtml,
+  type NewsletterSection,
+} from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { renderEmail, type EmailSite } from '../../mail/templates.js';
 import { absolutizeHtml } from '../content/index.js';
+import { plainImages } from '../images/index.js';
 import {
   listUnsubscribeHeaders,
   manageUrl,
@@ -84,34 +91,40 @@ export function newsletterMessageId(
 // Mail clients ignore the site's stylesheet (and many drop <style>), so the few elements a post
 // uses get inline styles matching the template's paragraphs (the site's colours and type); the
 // template's dark theme restyles them where a client supports one.
-const { text, muted, accent, rule, sunken } = BRAND_LIGHT;
-const SERIF = BRAND_FONTS.serif;
-const PROSE = `font-family:${SERIF};color:${text};`;
-const INLINE_STYLES: Record<string, string> = {
-  p: `margin:0 0 16px;font-size:17px;line-height:27px;${PROSE}`,
-  h2: `margin:28px 0 12px;font-size:21px;line-height:28px;${PROSE}`,
-  h3: `margin:24px 0 8px;font-size:18px;line-height:26px;${PROSE}`,
-  h4: `margin:20px 0 8px;font-size:17px;line-height:24px;${PROSE}`,
-  ul: 'margin:0 0 16px;padding-left:24px;',
-  ol: 'margin:0 0 16px;padding-left:24px;',
-  li: `margin:0 0 6px;font-size:17px;line-height:27px;${PROSE}`,
-  blockquote: `margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid ${rule};color:${muted};`,
-  pre: `margin:0 0 16px;padding:12px 16px;background:${sunken};border-radius:6px;overflow-x:auto;font-size:13px;line-height:20px;color:${text};`,
-  code: "font-family:SFMono-Regular,Consolas,'Liberation Mono',Menlo,monospace;font-size:0.9em;",
-  a: `color:${accent};`,
-  img: 'max-width:100%;height:auto;border:0;',
-  hr: `border:0;border-top:1px solid ${rule};margin:24px 0;`,
-};
+function inlineStyles(siteAccent: string): Record<string, string> {
+  const { text, muted, accent, rule, sunken } = brandPalettes(siteAccent).light;
+  const PROSE = `font-family:${BRAND_FONTS.serif};color:${text};`;
+  return {
+    p: `margin:0 0 16px;font-size:17px;line-height:27px;${PROSE}`,
+    h2: `margin:28px 0 12px;font-size:21px;line-height:28px;${PROSE}`,
+    h3: `margin:24px 0 8px;font-size:18px;line-height:26px;${PROSE}`,
+    h4: `margin:20px 0 8px;font-size:17px;line-height:24px;${PROSE}`,
+    ul: 'margin:0 0 16px;padding-left:24px;',
+    ol: 'margin:0 0 16px;padding-left:24px;',
+    li: `margin:0 0 6px;font-size:17px;line-height:27px;${PROSE}`,
+    blockquote: `margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid ${rule};color:${muted};`,
+    pre: `margin:0 0 16px;padding:12px 16px;background:${sunken};border-radius:6px;overflow-x:auto;font-size:13px;line-height:20px;color:${text};`,
+    code: "font-family:SFMono-Regular,Consolas,'Liberation Mono',Menlo,monospace;font-size:0.9em;",
+    a: `color:${accent};`,
+    img: 'max-width:100%;height:auto;border:0;',
+    hr: `border:0;border-top:1px solid ${rule};margin:24px 0;`,
+  };
+}
 
 /**
  * The post's HTML as a mail client can show it: absolute links (`base` without a trailing slash),
- * inline styles, no heading anchors.
+ * inline styles in the site's accent, no heading anchors, each photo one 600 px image.
  */
-export function emailBodyHtml(html: string, base: string, pageUrl: string): string {
+export function emailBodyHtml(
+  html: string,
+  site: { base: string; pageUrl: string; accent: string },
+): string {
+  const styles = inlineStyles(site.accent);
   const withoutAnchors = html.replace(/<a\b[^>]*class="heading-anchor"[^>]*>[\s\S]*?<\/a>/g, '');
-  return absolutizeHtml(withoutAnchors, base, pageUrl).replace(
+  const images = plainImages(withoutAnchors, EMAIL_IMAGE_WIDTH, { sharp: true });
+  return absolutizeHtml(images, site.base, site.pageUrl).replace(
     /<(p|h2|h3|h4|ul|ol|li|blockquote|pre|code|a|img|hr)(?=[\s>/])/g,
-    (_match, tag: string) => `<${tag} style="${INLINE_STYLES[tag] ?? ''}"`,
+    (_match, tag: string) => `<${tag} style="${styles[tag] ?? ''}"`,
   );
 }
 
@@ -193,7 +206,11 @@ export function htmlToText(html: string): string {
 export function renderIssue(env: ComposeEnv, source: IssueSource, subject: string): RenderedIssue {
   const site = source.site;
   const base = env.PUBLIC_URL;
-  const bodyHtml = emailBodyHtml(source.html, base, source.pageUrl);
+  const bodyHtml = emailBodyHtml(source.html, {
+    base,
+    pageUrl: source.pageUrl,
+    accent: site.accent,
+  });
   const rendered = renderEmail({
     site,
     preheader: source.excerpt || undefined,

@@ -1,4 +1,5 @@
 import type { Book } from '@quillpost/domain';
+import { ContentImage, COVER_SIZES } from './content-image';
 
 /** The cover picture, or a typeset stand-in for a book without one. */
 export function BookCover({
@@ -10,14 +11,14 @@ export function BookCover({
 }) {
   if (book.cover_url) {
     return (
-      <img
+      <ContentImage
         className={`book-cover book-cover--${size}`}
         src={book.cover_url}
+        variants={book.cover_variants}
         alt={`Cover of ${book.title} by ${book.author}`}
+        sizes={COVER_SIZES[size]}
         width={240}
         height={360}
-        loading="lazy"
-        decoding="async"
       />
     );
   }

@@ -1,6 +1,7 @@
 import { pagePath, type Project } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { humanize } from '../utils/format';
+import { CARD_IMAGE_SIZES, ContentImage } from './content-image';
 import './projects.css';
 
 export function ProjectStatus({ status }: { status: Project['status'] }) {
@@ -30,14 +31,14 @@ export function ProjectCard({
   return (
     <article className="project-card">
       {project.featured_image_url ? (
-        <img
+        <ContentImage
           className="project-card__image"
           src={project.featured_image_url}
+          variants={project.featured_image_variants}
           alt={`Illustration for the ${project.title} project`}
+          sizes={CARD_IMAGE_SIZES}
           width={1200}
           height={630}
-          loading="lazy"
-          decoding="async"
         />
       ) : null}
       <div className="project-card__body">

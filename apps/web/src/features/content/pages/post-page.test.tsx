@@ -62,6 +62,35 @@ describe('PostPage', () => {
     expect(card).toHaveTextContent('Historian and novelist.');
   });
 
+  it('shows a photo as a picture: AVIF and WebP offered, its size reserved, fetched first', async () => {
+    const photo = {
+      ...post,
+      featured_image_url: '/content/images/harbour.jpg',
+      featured_image_variants: {
+        hash: 'ab12'.repeat(6),
+        width: 1500,
+        height: 2000,
+        fallback: 'jpg' as const,
+      },
+    };
+    await renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: photo } }));
+    const image = await screen.findByAltText(
+      'Illustration for “Learning SQL window functions in public”',
+    );
+    expect(image).toHaveAttribute('src', `/images/${'ab12'.repeat(6)}/1200.jpg`);
+    expect(image).toHaveAttribute('width', '1500');
+    expect(image).toHaveAttribute('height', '2000');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).not.toHaveAttribute('loading');
+    const sources = image.parentElement!.querySelectorAll('source');
+    expect([...sources].map((source) => source.getAttribute('type'))).toEqual([
+      'image/avif',
+      'image/webp',
+    ]);
+    expect(sources[0]!.getAttribute('srcset')).toContain('/480.avif 480w');
+    expect(image.getAttribute('srcset')?.split(', ')).toHaveLength(4);
+  });
+
   it('shows no author card for an author without a bio', async () => {
     await renderPost(postRoutes());
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();

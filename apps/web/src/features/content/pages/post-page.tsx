@@ -1,4 +1,12 @@
-import { itemPath, PAGE_PATHS, pagePath, type Post } from '@quillpost/domain';
+import {
+  itemPath,
+  PAGE_PATHS,
+  pagePath,
+  SHARED_IMAGE_WIDTH,
+  variantUrl,
+  widthFor,
+  type Post,
+} from '@quillpost/domain';
 import { Link, useLoaderData, useRouteError } from 'react-router-dom';
 import {
   postFailureMessage,
@@ -12,6 +20,7 @@ import { ProseContent } from '../components/prose-content';
 import { SubscribeCall } from '../components/subscribe-call';
 import { TagList } from '../components/tag-list';
 import { formatDate, humanize, machineDate } from '../utils/format';
+import { ContentImage, FEATURED_IMAGE_SIZES } from '../components/content-image';
 import {
   errorStatus,
   type PageHandle,
@@ -45,7 +54,11 @@ export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => 
   const { publicUrl, site } = publication;
   const path = itemPath('post', post.slug);
   const description = post.excerpt_short || post.excerpt_medium || site.description;
-  const image = post.featured_image_url;
+  // A photo previews at the width link cards show; a drawing (SVG) leaves it to the drawn card.
+  const variants = post.featured_image_variants;
+  const image = variants
+    ? variantUrl(variants, widthFor(variants, SHARED_IMAGE_WIDTH), variants.fallback)
+    : post.featured_image_url;
   return {
     title: post.title,
     description,
@@ -176,12 +189,14 @@ export default function PostPage() {
 
         {post.featured_image_url ? (
           <figure className="post__figure">
-            <img
+            <ContentImage
               src={post.featured_image_url}
+              variants={post.featured_image_variants}
               alt={`Illustration for “${post.title}”`}
+              sizes={FEATURED_IMAGE_SIZES}
               width={1200}
               height={630}
-              decoding="async"
+              priority
             />
           </figure>
         ) : null}

@@ -1,4 +1,4 @@
-import { PAGE_PATHS, pagePath, type Project } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, PROSE_IMAGE_SIZES, type Project } from '@quillpost/domain';
 import { Link, useLoaderData } from 'react-router-dom';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { ProjectStack, ProjectStatus } from '../components/project-card';
@@ -8,6 +8,7 @@ import { formatMonth, machineDate } from '../utils/format';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
 import { useSite } from '../../../lib/use-site';
+import { ContentImage } from '../components/content-image';
 import '../components/content.css';
 import './project-page.css';
 
@@ -84,12 +85,14 @@ function ProjectDetails({ project }: { project: Project }) {
       </header>
       {project.featured_image_url ? (
         <figure className="project__figure">
-          <img
+          <ContentImage
             src={project.featured_image_url}
+            variants={project.featured_image_variants}
             alt={`Illustration for the ${project.title} project`}
+            sizes={PROSE_IMAGE_SIZES}
             width={1200}
             height={630}
-            decoding="async"
+            priority
           />
         </figure>
       ) : null}

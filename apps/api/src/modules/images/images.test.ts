@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BRAND_LIGHT, IMAGE_WIDTHS, MAX_IMAGE_EDGE } from '@quillpost/domain';
+import exifReader from 'exif-reader';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContentFolder, markdown } from '../../test-support/content.js';
+import { PHOTO_GPS, phonePhoto } from '../../test-support/photos.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { syncContent } from '../content/index.js';
+import { emailBodyHtml } from '../newsletter/compose.js';
+import { createImagePipeline } from './pipeline.js';
+import { imageByHash } from './store.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+/** A site whose post has a phone photo (taken upright: EXIF orientation 6) as its picture. */
+async function siteWithPhoto(photo?: Buffer) {
+  const folder = createContentFolder({
+    'posts/harbour.md': markdown(
+      'title: "The harbour at dawn"\ndate: 2025-05-01\ncategory: write\nfeatured_image: images/harbour.jpg',
+      'Before the boats.\n\n![The harbour wall](../images/harbour.jpg "At six")\n\nAfter them.',
+    ),
+  });
+  const original = photo ?? (await phonePhoto({ width: 2000, height: 1500, orientation: 6 }));
+  fs.mkdirSync(path.join(folder.dir, 'images'), { recursive: true });
+  fs.writeFileSync(path.join(folder.dir, 'images/harbour.jpg'), original);
+  const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
+  cleanups.push(folder.cleanup, t.cleanup);
+  const sync = () => syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
+  expect(sync().errors).toEqual([]);
+  return { t, folder, original, sync };
+}
+
+async function bytesOf(app: Parameters<typeof request>[0], url: string) {
+  const res = await request(app)
+    .get(url)
+    .buffer(true)
+    .parse((stream, done) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  return { res, body: res.body as Buffer };
+}
+
+describe('photos', () => {
+  it('are served upright, in every width and format, with no EXIF, GPS or other metadata', async () => {
+    const { t, original } = await siteWithPhoto();
+    // The original really does say where it was taken.
+    const originalExif = exifReader((await sharp(original).metadata()).exif!);
+    expect(originalExif.GPSInfo?.GPSLatitude).toEqual([...PHOTO_GPS.latitude]);
+
+    const post = (await request(t.app).get('/api/posts/harbour')).body;
+    // Taken 2000 × 1500 sideways: upright it is 1500 wide and 2000 high.
+    expect(post.featured_image_variants).toMatchObject({
+      width: 1500,
+      height: 2000,
+      fallback: 'jpg',
+    });
+    const { hash } = post.featured_image_variants;
+
+    const urls = [
+      ...new Set([...String(post.content).matchAll(/\/images\/\w+\/\d+\.\w+/g)].map(String)),
+    ];
+    // 480, 800, 1200 and the full 1500, each in AVIF, WebP and JPEG.
+    expect(urls).toHaveLength(12);
+    for (const url of urls) {
+      const { res, body } = await bytesOf(t.app, url);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const format = url.split('.').pop()!;
+      expect(res.headers['content-type']).toBe(
+        { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }[format],
+      );
+      const served = await sharp(body).metadata();
+      expect(served.width).toBe(Number(/\/(\d+)\./.exec(url)![1]));
+      expect(served.height! > served.width!).toBe(true);
+      expect(Math.max(served.width!, served.height!)).toBeLessThanOrEqual(MAX_IMAGE_EDGE);
+      expect([served.exif, served.xmp, served.iptc]).toEqual([undefined, undefined, undefined]);
+      expect(served.orientation ?? 1).toBe(1);
+      expect(body.includes(Buffer.from('Pixelphone'))).toBe(false);
+    }
+    expect(imageByHash(t.deps.db, hash)?.status).toBe('ready');
+  });
+
+  it('are pictures in the HTML: AVIF and WebP offered, a JPEG fallback, their size reserved', async () => {
+    const { t } = await siteWithPhoto();
+    const post = (await request(t.app).get('/api/posts/harbour')).body;
+    const { hash } = post.featured_image_variants;
+    const picture = /<picture>[\s\S]*?<\/picture>/.exec(post.content)![0];
+    expect(picture).toContain(
+      `<source type="image/avif" srcset="/images/${hash}/480.avif 480w, /images/${hash}/800.avif 800w, /images/${hash}/1200.avif 1200w, /images/${hash}/1500.avif 1500w"`,
+    );
+    expect(picture).toContain('<source type="image/webp"');
+    const img = /<img [^>]*>/.exec(picture)![0];
+    expect(img).toContain(`src="/images/${hash}/1200.jpg"`);
+    expect(img).toContain('width="1500" height="2000"');
+    expect(img).toContain('alt="The harbour wall"');
+    expect(img).toContain('title="At six"');
+    expect(img).toContain('loading="lazy"');
+    expect(img).toMatch(/sizes="[^"]+"/);
+  });
+
+  it('answer the file name with the largest variant, stripped, never the original', async () => {
+    const { t, original } = await siteWithPhoto();
+    const { res, body } = await bytesOf(t.app, '/content/images/harbour.jpg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(body.equals(original)).toBe(false);
+    const served = await sharp(body).metadata();
+    expect([served.width, served.height, served.exif]).toEqual([1500, 2000, undefined]);
+  });
+
+  it('refuse what they do not offer, and any path out of the images folder', async () => {
+    const { t } = await siteWithPhoto();
+    const { hash } = (await request(t.app).get('/api/posts/harbour')).body.featured_image_variants;
+    for (const url of [
+      `/images/${hash}/1600.jpg`, // wider than the photo: never upscaled
+      `/images/${hash}/1000.avif`,
+      `/images/${hash}/480.gif`,
+      `/images/${'0'.repeat(24)}/480.jpg`,
+      '/content/images/missing.jpg',
+      '/content/images/..%2f..%2fetc%2fpasswd.jpg',
+      '/content/images/%2e%2e/posts/harbour.md',
+    ]) {
+      expect((await request(t.app).get(url)).status, url).toBe(404);
+    }
+  });
+
+  it('are made in the background, one after another, once the sync has registered them', async () => {
+    const { t } = await siteWithPhoto();
+    const { hash } = (await request(t.app).get('/api/posts/harbour')).body.featured_image_variants;
+    expect(imageByHash(t.deps.db, hash)?.status).toBe('pending');
+    const pipeline = createImagePipeline(t.deps);
+    await pipeline.drain();
+    expect(imageByHash(t.deps.db, hash)?.status).toBe('ready');
+    const files = fs.readdirSync(path.join(pipeline.dir, hash)).sort();
+    expect(files).toContain('1500.avif');
+    // Three formats in four widths, and the 600 px JPEG for email.
+    expect(files).toHaveLength(13);
+  });
+
+  it('keep a transparent PNG transparent, with a PNG fallback', async () => {
+    const png = await sharp({
+      create: { width: 900, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const folder = createContentFolder({
+      'posts/diagram.md': markdown(
+        'title: Diagram\ndate: 2025-05-02\ncategory: build',
+        '![A diagram](/content/images/diagram.png)',
+      ),
+    });
+    fs.mkdirSync(path.join(folder.dir, 'images'));
+    fs.writeFileSync(path.join(folder.dir, 'images/diagram.png'), png);
+    const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
+    cleanups.push(folder.cleanup, t.cleanup);
+    syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
+    const html = (await request(t.app).get('/api/posts/diagram')).body.content as string;
+    const src = /<img src="([^"]+)"/.exec(html)![1]!;
+    expect(src).toMatch(/\/900\.png$/);
+    const { body } = await bytesOf(t.app, src);
+    expect((await sharp(body).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('leave a file that is not an image alone: a plain <img>, and nothing served for it', async () => {
+    const { t, folder, sync } = await siteWithPhoto(Buffer.from('not a photo at all'));
+    expect(sync().errors).toEqual([]);
+    const post = (await request(t.app).get('/api/posts/harbour')).body;
+    expect(post.featured_image_variants).toBeNull();
+    expect(post.content).not.toContain('<picture>');
+    expect(post.content).toContain('<img src="../images/harbour.jpg"');
+    expect((await request(t.app).get('/content/images/harbour.jpg')).status).toBe(404);
+    expect(fs.existsSync(path.join(folder.dir, 'images/harbour.jpg'))).toBe(true);
+  });
+
+  it('follow a replaced file: the post names the new photo on the next sync', async () => {
+    const { t, folder, sync } = await siteWithPhoto();
+    const before = (await request(t.app).get('/api/posts/harbour')).body.featured_image_variants;
+    const landscape = await phonePhoto({ width: 1000, height: 750, seed: 9 });
+    fs.writeFileSync(path.join(folder.dir, 'images/harbour.jpg'), landscape);
+    expect(sync().updated).toContain('posts/harbour.md');
+    const after = (await request(t.app).get('/api/posts/harbour')).body.featured_image_variants;
+    expect(after.hash).not.toBe(before.hash);
+    expect([after.width, after.height]).toEqual([1000, 750]);
+  });
+
+  it('are one plain image in feeds (1200 px) and in email (600 px, 1200 for sharp screens)', async () => {
+    const { t } = await siteWithPhoto(await phonePhoto({ width: 3000, height: 2000 }));
+    const post = (await request(t.app).get('/api/posts/harbour')).body;
+    const { hash } = post.featured_image_variants;
+    const feed = (await request(t.app).get('/rss.xml')).text;
+    expect(feed).not.toContain('&lt;picture');
+    const site = 'http://localhost:8787';
+    expect(feed).toContain(
+      `&lt;img src=&quot;${site}/images/${hash}/1200.jpg&quot; width=&quot;1200&quot; height=&quot;800&quot;`,
+    );
+    expect(feed).toContain(`url="${site}/images/${hash}/1200.jpg"`);
+
+    const mail = emailBodyHtml(post.content, {
+      base: 'https://ada.example',
+      pageUrl: 'https://ada.example/posts/harbour',
+      accent: BRAND_LIGHT.accent,
+    });
+    expect(mail).not.toContain('<picture');
+    expect(mail).toContain(
+      `<img style="max-width:100%;height:auto;border:0;" src="https://ada.example/images/${hash}/600.jpg" srcset="https://ada.example/images/${hash}/1200.jpg 2x" width="600" height="400"`,
+    );
+    for (const width of [600, 1200]) {
+      expect((await request(t.app).get(`/images/${hash}/${width}.jpg`)).status).toBe(200);
+    }
+    expect(IMAGE_WIDTHS).toContain(1200);
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * Images that are fast and private (docs/decisions/0017): every photo the site serves is a set of
+ * variants made by sharp (upright, no metadata, sRGB, at most 2400 px) in the widths and formats a
+ * browser picks from; the owner's own files are never sent as they are.
+ */
+export { createImagePipeline, imageVariantsDir, type ImagePipeline } from './pipeline.js';
+export { imageRoutes } from './routes.js';
+export { contentImagePath, describeImage, imagesFingerprint, isRasterImage } from './sources.js';
+export { pictureHtml, plainImages } from './picture.js';

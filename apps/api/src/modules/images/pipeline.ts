@@ -1,0 +1,100 @@
+/**
+ * Makes variants off the request path: one image at a time, in the background for images a sync
+ * or an upload registered, and on demand when a reader asks for a variant that is missing (a new
+ * data folder, a deleted file). Pages never wait for it: their HTML only names the variants.
+ */
+import path from 'node:path';
+import { iso, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import type { Env } from '../../env.js';
+import type { Logger } from '../../logger.js';
+import { imageFilePath } from './sources.js';
+import { fileOfImage, imageByHash, markImage, pendingImages } from './store.js';
+import { makeVariants } from './variants.js';
+
+export interface ImagePipeline {
+  /** Where variants are kept: `images/` beside the database. */
+  readonly dir: string;
+  /** Resolves true once the image's variants are on disk, false when they cannot be made. */
+  ensure(hash: string): Promise<boolean>;
+  /** Makes the variants of every image still waiting for them; resolves when none is left. */
+  drain(): Promise<void>;
+  /** Drains every `intervalMs` until stopped. */
+  start(intervalMs?: number): void;
+  stop(): void;
+}
+
+export function imageVariantsDir(env: Pick<Env, 'DATABASE_PATH'>): string {
+  return path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'images');
+}
+
+export function createImagePipeline(deps: {
+  db: Db;
+  env: Pick<Env, 'DATABASE_PATH' | 'CONTENT_DIR'>;
+  clock: Clock;
+  logger: Logger;
+}): ImagePipeline {
+  const { db, env, clock, logger } = deps;
+  const dir = imageVariantsDir(env);
+  const inFlight = new Map<string, Promise<boolean>>();
+  // One image at a time: each job waits for the one before it.
+  let queue: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let draining: Promise<void> | null = null;
+
+  async function make(hash: string): Promise<boolean> {
+    const image = imageByHash(db, hash);
+    const relative = fileOfImage(db, hash);
+    const source = relative && imageFilePath(env.CONTENT_DIR, relative);
+    if (!image) return false;
+    if (!source) {
+      markImage(db, hash, { status: 'failed', error: 'its file is gone' }, iso(clock.now()));
+      return false;
+    }
+    const started = clock.now();
+    try {
+      await makeVariants(source, image, dir);
+      markImage(db, hash, { status: 'ready' }, iso(clock.now()));
+      logger.info({ file: relative, ms: clock.now() - started }, 'image variants made');
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      markImage(db, hash, { status: 'failed', error: message }, iso(clock.now()));
+      logger.warn({ file: relative, error: message }, 'image variants could not be made');
+      return false;
+    }
+  }
+
+  function ensure(hash: string): Promise<boolean> {
+    let job = inFlight.get(hash);
+    if (!job) {
+      job = queue.then(() => make(hash)).finally(() => inFlight.delete(hash));
+      inFlight.set(hash, job);
+      queue = job;
+    }
+    return job;
+  }
+
+  function drain(): Promise<void> {
+    draining ??= (async () => {
+      for (let batch = pendingImages(db, 20); batch.length; batch = pendingImages(db, 20)) {
+        await Promise.all(batch.map(ensure));
+      }
+    })().finally(() => (draining = null));
+    return draining;
+  }
+
+  return {
+    dir,
+    ensure,
+    drain,
+    start(intervalMs = 2_000) {
+      timer = setInterval(() => void drain(), intervalMs);
+      timer.unref();
+      void drain();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  EMAIL_IMAGE_WIDTH,
+  IMAGE_MIME,
+  variantWidths,
+  widthFor,
+  type ImageFormat,
+} from '@quillpost/domain';
+import express, { Router, type Response } from 'express';
+import type { Db } from '../../db/connection.js';
+import { iso, type Clock } from '../../clock.js';
+import { AppError } from '../../http/errors.js';
+import type { ImagePipeline } from './pipeline.js';
+import { describeImage, imagesFolder, isRasterImage } from './sources.js';
+import { imageByHash } from './store.js';
+import { variantFile } from './variants.js';
+
+const VARIANT = /^(\d{1,4})\.(avif|webp|jpg|png)$/;
+
+// SVGs are the owner's drawings; should one ever carry a script, it does not run.
+const NO_SCRIPTS = "default-src 'none'; style-src 'unsafe-inline'";
+
+async function sendVariant(
+  res: Response,
+  pipeline: ImagePipeline,
+  variant: { hash: string; width: number; format: ImageFormat },
+  cacheControl: string,
+): Promise<boolean> {
+  const file = variantFile(pipeline.dir, variant.hash, variant.width, variant.format);
+  if (!fs.existsSync(file) && !(await pipeline.ensure(variant.hash))) return false;
+  if (!fs.existsSync(file)) return false;
+  res.set({
+    'Content-Type': IMAGE_MIME[variant.format],
+    'Cache-Control': cacheControl,
+    'Content-Security-Policy': NO_SCRIPTS,
+    ETag: `"${variant.hash}-${variant.width}-${variant.format}"`,
+  });
+  res.sendFile(file);
+  return true;
+}
+
+/**
+ * `/images/<hash>/<width>.<format>`: the variants, cached for good (the hash names the source's
+ * bytes). `/content/images/...`: the owner's files by name; photos answer with their largest
+ * variant in the original's format (upright, no metadata), anything else as it is.
+ */
+export function imageRoutes(deps: {
+  db: Db;
+  contentDir: string;
+  clock: Clock;
+  pipeline: ImagePipeline;
+}): Router {
+  const { db, contentDir, clock, pipeline } = deps;
+  const router = Router();
+
+  router.get('/images/:hash/:file', async (req, res, next) => {
+    const image = imageByHash(db, req.params.hash);
+    const match = VARIANT.exec(req.params.file);
+    if (!image || !match) return next(new AppError(404, 'NOT_FOUND'));
+    const width = Number(match[1]);
+    const format = match[2] as ImageFormat;
+    const offered =
+      format === 'avif' || format === 'webp' || format === image.fallback
+        ? variantWidths(image).includes(width) ||
+          (format === image.fallback && width === widthFor(image, EMAIL_IMAGE_WIDTH))
+        : false;
+    if (!offered) return next(new AppError(404, 'NOT_FOUND'));
+    const sent = await sendVariant(
+      res,
+      pipeline,
+      { hash: image.hash, width, format },
+      'public, max-age=31536000, immutable',
+    );
+    if (!sent) next(new AppError(404, 'NOT_FOUND'));
+  });
+
+  router.get('/content/images/*path', async (req, res, next) => {
+    const relative = path.posix.join(...([] as string[]).concat(req.params.path));
+    if (!isRasterImage(relative)) return next();
+    const image = describeImage(db, contentDir, relative, iso(clock.now()));
+    if (!image) return next(new AppError(404, 'NOT_FOUND'));
+    // Not named by a hash: a day's cache, revalidated by the ETag when the file changes.
+    const sent = await sendVariant(
+      res,
+      pipeline,
+      { hash: image.hash, width: image.width, format: image.fallback },
+      'public, max-age=86400',
+    );
+    if (!sent) next(new AppError(404, 'NOT_FOUND'));
+  });
+
+  router.use(
+    '/content/images',
+    express.static(imagesFolder(contentDir), {
+      index: false,
+      dotfiles: 'ignore',
+      maxAge: '1d',
+      setHeaders: (res) => res.setHeader('Content-Security-Policy', NO_SCRIPTS),
+    }),
+    (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')),
+  );
+  return router;
+}

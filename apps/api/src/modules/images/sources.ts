@@ -1,0 +1,129 @@
+/**
+ * The owner's image files, as the content sync meets them: which ones the site serves as
+ * variants (photos and pictures a browser or sharp decodes), and their served size, read from
+ * the file's header so a sync never waits for pixels. The variants come later (pipeline.ts).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { servedSize, type ImageVariants } from '@quillpost/domain';
+import { imageSize } from 'image-size';
+import type { Db } from '../../db/connection.js';
+import { addImage, imageOfFile, rememberFile } from './store.js';
+
+/**
+ * Made into variants. SVG (drawn by the owner, scaled by the browser) and GIF (often animated,
+ * and without EXIF) are served as they are.
+ */
+const RASTER = /\.(?:jpe?g|png|webp|avif|tiff?)$/i;
+
+export function isRasterImage(file: string): boolean {
+  return RASTER.test(file);
+}
+
+/** The folder the owner's images live in. */
+export function imagesFolder(contentDir: string): string {
+  return path.join(contentDir, 'images');
+}
+
+/** `relative` inside the images folder, or null when it would leave it. */
+export function imageFilePath(contentDir: string, relative: string): string | null {
+  const root = path.resolve(imagesFolder(contentDir));
+  const file = path.resolve(root, relative);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+export function hashOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+}
+
+/** EXIF orientations 5 to 8 turn the picture a quarter: its width is the file's height. */
+function uprightSize(size: { width: number; height: number; orientation?: number }) {
+  return (size.orientation ?? 1) >= 5
+    ? { width: size.height, height: size.width }
+    : { width: size.width, height: size.height };
+}
+
+/**
+ * The served image of a file under CONTENT_DIR/images (`posts/harbour.jpg`), registered for
+ * variants when first met; null when the file is missing, not a raster image, or unreadable.
+ */
+export function describeImage(
+  db: Db,
+  contentDir: string,
+  relative: string,
+  now: string,
+): ImageVariants | null {
+  if (!isRasterImage(relative)) return null;
+  const file = imageFilePath(contentDir, relative);
+  if (!file) return null;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return null;
+  }
+  const key = {
+    path: path.relative(imagesFolder(contentDir), file),
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+  };
+  const known = imageOfFile(db, key);
+  if (known) return known.status === 'failed' ? null : variantsOf(known);
+
+  const bytes = fs.readFileSync(file);
+  let header: ReturnType<typeof imageSize>;
+  try {
+    header = imageSize(bytes);
+  } catch {
+    return null;
+  }
+  const upright = uprightSize(header);
+  const image: ImageVariants = {
+    hash: hashOf(bytes),
+    ...servedSize(upright.width, upright.height),
+    fallback: header.type === 'png' ? 'png' : 'jpg',
+  };
+  addImage(db, image, now);
+  rememberFile(db, key, image.hash);
+  return image;
+}
+
+function variantsOf({ hash, width, height, fallback }: ImageVariants): ImageVariants {
+  return { hash, width, height, fallback };
+}
+
+/**
+ * The file under CONTENT_DIR/images an image address in Markdown or front matter names:
+ * `/content/images/a.jpg`, `images/a.jpg` and `../images/a.jpg` all name `a.jpg`; null for
+ * anything else (a remote URL, another folder).
+ */
+export function contentImagePath(src: string): string | null {
+  const match = /^(?:\/content\/|(?:\.\.?\/)*)images\/([^?#]+)$/.exec(src.trim());
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Names every photo under the images folder by path, size and modification time: content whose
+ * fingerprint changed is rendered again, so its pictures name the new variants.
+ */
+export function imagesFingerprint(contentDir: string): string {
+  const root = imagesFolder(contentDir);
+  if (!fs.existsSync(root)) return '';
+  const hash = createHash('sha256');
+  const files = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && isRasterImage(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files) {
+    const stat = fs.statSync(file);
+    hash.update(`${path.relative(root, file)}\0${stat.size}\0${Math.trunc(stat.mtimeMs)}\n`);
+  }
+  return hash.digest('hex');
+}
