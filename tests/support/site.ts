@@ -35,11 +35,12 @@ export interface RunningSite {
 /**
  * Starts the production build (API + built web in one process) on a free port with a fresh SQLite
  * file, a copy of the fixture content (the console writes site.yml; the fixture must stay as it
- * is) and the given SMTP server.
+ * is), plus `content` (files by path, written over the copy), and the given SMTP server.
  */
 export async function startSite(options: {
   smtpUrl: string;
   env?: Record<string, string>;
+  content?: Record<string, string | Buffer>;
 }): Promise<RunningSite> {
   for (const required of [serverEntry, webIndex]) {
     if (!fs.existsSync(required))
@@ -50,6 +51,10 @@ export async function startSite(options: {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-e2e-'));
   const contentDir = path.join(dataDir, 'content');
   fs.cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
+  for (const [relative, bytes] of Object.entries(options.content ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(contentDir, relative)), { recursive: true });
+    fs.writeFileSync(path.join(contentDir, relative), bytes);
+  }
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {

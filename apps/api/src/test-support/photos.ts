@@ -32,15 +32,36 @@ function landscapeSvg(width: number, height: number): string {
 </svg>`;
 }
 
-/** A deterministic grain: the same seed gives the same photo. */
-function grain(pixels: Buffer, seed: number, amplitude: number): void {
+/** Deterministic noise, -amplitude to amplitude: the same seed gives the same photo. */
+function noise(length: number, seed: number, amplitude: number): Int16Array {
+  const values = new Int16Array(length);
   let state = seed >>> 0 || 1;
-  for (let index = 0; index < pixels.length; index += 1) {
+  for (let index = 0; index < length; index += 1) {
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
-    const noise = ((state >>> 0) % (2 * amplitude + 1)) - amplitude;
-    pixels[index] = Math.max(0, Math.min(255, pixels[index]! + noise));
+    values[index] = ((state >>> 0) % (2 * amplitude + 1)) - amplitude;
+  }
+  return values;
+}
+
+/**
+ * Texture a scene has (leaves, ripples, stone: detail a few pixels across, which survives being
+ * made smaller) and the grain of a sensor on top.
+ */
+async function detail(pixels: Buffer, width: number, height: number, seed: number) {
+  const small = { width: Math.ceil(width / 4), height: Math.ceil(height / 4) };
+  const coarse = Buffer.from(
+    Uint8Array.from(noise(small.width * small.height, seed + 1, 40), (value) => value + 128),
+  );
+  const texture = await sharp(coarse, { raw: { ...small, channels: 1 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = noise(pixels.length, seed, 10);
+  for (let index = 0; index < pixels.length; index += 1) {
+    const value = pixels[index]! + (texture[Math.floor(index / 3)]! - 128) + grain[index]!;
+    pixels[index] = Math.max(0, Math.min(255, value));
   }
 }
 
@@ -51,7 +72,7 @@ export async function phonePhoto(options: PhotoOptions = {}): Promise<Buffer> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  grain(data, seed, 14);
+  await detail(data, info.width, info.height, seed);
   const dms = (values: readonly number[]) => values.map((value) => `${value}/1`).join(' ');
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .withExif({

@@ -17,6 +17,7 @@ import { PUBLIC_CACHE } from './routes.js';
 import type { ContentService } from './service.js';
 import type { ContentKind } from './front-matter-schemas.js';
 import { previewCard, previewCardsDir } from '../site/index.js';
+import { contentImageFile } from '../images/index.js';
 
 const PUBLIC_VIEWER = { canSeeUnpublished: false } as const;
 
@@ -71,7 +72,7 @@ const CARD_KINDS = {
  * /journal/rss.xml, /poetry/atom.xml, and so on.
  */
 export function discoveryRoutes(
-  env: Pick<Env, 'PUBLIC_URL' | 'DATABASE_PATH'>,
+  env: Pick<Env, 'PUBLIC_URL' | 'CONTENT_DIR' | 'DATABASE_PATH'>,
   content: ContentService,
 ): Router {
   const router = Router();
@@ -179,9 +180,14 @@ export function discoveryRoutes(
   router.get('/og/:kind/:file', async (req, res, next) => {
     const kind = CARD_KINDS[req.params.kind as keyof typeof CARD_KINDS];
     const slug = /^(.+)\.png$/.exec(req.params.file)?.[1];
-    const title = kind && slug ? content.publishedTitle(kind.kind, slug) : undefined;
-    if (!kind || title === undefined) return next(new AppError(404, 'NOT_FOUND'));
-    const card = await previewCard(cardsDir, content.identity(), { eyebrow: kind.label, title });
+    const item = kind && slug ? content.publishedCard(kind.kind, slug) : undefined;
+    if (!kind || !item) return next(new AppError(404, 'NOT_FOUND'));
+    const pictureFile = item.picture && contentImageFile(env.CONTENT_DIR, item.picture);
+    const card = await previewCard(cardsDir, content.identity(), {
+      eyebrow: kind.label,
+      title: item.title,
+      picture: pictureFile || undefined,
+    });
     send(res, 'image/png', card.png);
   });
 

@@ -39,7 +39,9 @@ describe('sanitizing hostile Markdown', () => {
     );
     expect(attributesOf(html).some((attribute) => attribute.startsWith('on'))).toBe(false);
     expect(html).not.toMatch(/alert|steal|<svg/i);
-    expect(html).toContain('<img src="/content/images/a.svg" alt="a" loading="lazy" decoding="async" />');
+    expect(html).toContain(
+      '<img src="/content/images/a.svg" alt="a" loading="lazy" decoding="async" />',
+    );
   });
 
   it('neutralizes javascript:, vbscript: and data: links, however they are spelled', () => {
@@ -116,6 +118,31 @@ describe('rendering', () => {
     expect(html).toContain('<span class="hljs-keyword">const</span>');
     expect(html).toContain('&lt;script&gt;+++&lt;/script&gt;');
     expect(html).not.toContain('<script>');
+  });
+
+  it('numbers footnotes, links each reference to its note and back, and names both', () => {
+    const { html } = renderMarkdown(
+      'Window functions[^1] keep rows[^why]; again[^1].\n\n[^1]: Since SQL:2003.\n[^why]: Unlike *GROUP BY*.',
+    );
+    expect(html).toContain(
+      '<sup class="footnote-ref"><a href="#fn1" id="fnref1" aria-label="Footnote 1">1</a></sup>',
+    );
+    expect(html).toContain('<a href="#fn1" id="fnref1:1" aria-label="Footnote 1">1</a>');
+    expect(html).toContain('<section class="footnotes" aria-label="Footnotes">');
+    expect(html).toContain(
+      '<li id="fn2" class="footnote-item"><p>Unlike <em>GROUP BY</em>. <a href="#fnref2" class="footnote-backref" aria-label="Back to the text">↩︎</a></p>',
+    );
+    const { text, paragraphs } = renderMarkdown(
+      'Window functions[^1] keep rows.\n\n[^1]: Since SQL:2003.',
+    );
+    expect(text).toBe('Window functions keep rows.\nSince SQL:2003.');
+    expect(paragraphs).toEqual(['Window functions keep rows.']);
+  });
+
+  it('renders GFM tables with their alignment', () => {
+    const { html } = renderMarkdown('| Week | Runs |\n|:-----|-----:|\n| 1 | 3 |\n');
+    expect(html).toContain('<th style="text-align:left">Week</th>');
+    expect(html).toContain('<td style="text-align:right">3</td>');
   });
 
   it('keeps line breaks in verse', () => {

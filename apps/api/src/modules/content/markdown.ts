@@ -10,6 +10,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
+import footnote from 'markdown-it-footnote';
 import sanitizeHtml from 'sanitize-html';
 import { PROSE_IMAGE_SIZES, type ImageVariants } from '@quillpost/domain';
 import { pictureHtml } from '../images/index.js';
@@ -76,10 +77,37 @@ function pictures(md: Md) {
   };
 }
 
+/**
+ * Footnotes (`[^1]`) as a numbered list under the text, each reference a small linked number and
+ * each note a link back; named for screen readers, which cannot see that a raised 1 is a note.
+ */
+function footnotes(md: Md) {
+  md.use(footnote);
+  const rules = md.renderer.rules;
+  rules.footnote_caption = (tokens, index) =>
+    String((tokens[index]!.meta as { id: number }).id + 1);
+  rules.footnote_ref = (tokens, index, options, env, self) => {
+    const { id, subId } = tokens[index]!.meta as { id: number; subId: number };
+    const name = self.rules.footnote_anchor_name!(tokens, index, options, env, self);
+    const caption = self.rules.footnote_caption!(tokens, index, options, env, self);
+    const refId = `fnref${name}${subId > 0 ? `:${subId}` : ''}`;
+    return `<sup class="footnote-ref"><a href="#fn${name}" id="${refId}" aria-label="Footnote ${id + 1}">${caption}</a></sup>`;
+  };
+  rules.footnote_block_open = () =>
+    '<section class="footnotes" aria-label="Footnotes">\n<ol class="footnotes-list">\n';
+  rules.footnote_anchor = (tokens, index, options, env, self) => {
+    const { subId } = tokens[index]!.meta as { subId: number };
+    const name = self.rules.footnote_anchor_name!(tokens, index, options, env, self);
+    const refId = `fnref${name}${subId > 0 ? `:${subId}` : ''}`;
+    return ` <a href="#${refId}" class="footnote-backref" aria-label="Back to the text">↩︎</a>`;
+  };
+}
+
 function createMarkdown(options: { breaks: boolean }): Md {
   const md: Md = new MarkdownIt({ html: true, linkify: true, typographer: true, ...options });
   md.set({ highlight: highlight(md) });
   pictures(md);
+  footnotes(md);
   md.use(anchor, {
     level: [2, 3, 4],
     slugify,
@@ -98,7 +126,7 @@ function createMarkdown(options: { breaks: boolean }): Md {
 const prose = createMarkdown({ breaks: false });
 // Poems keep the owner's line breaks without two trailing spaces on every line.
 const verse = createMarkdown({ breaks: true });
-const plain = new MarkdownIt({ html: true, linkify: false, typographer: true });
+const plain = new MarkdownIt({ html: true, linkify: false, typographer: true }).use(footnote);
 
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 
@@ -150,9 +178,12 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     'details',
     'summary',
     'div',
+    'section',
   ],
   allowedAttributes: {
-    a: ['href', 'title', 'aria-hidden', 'rel', 'tabindex'],
+    a: ['href', 'title', 'aria-hidden', 'aria-label', 'rel', 'tabindex', 'id'],
+    li: ['id'],
+    section: ['aria-label'],
     img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
     source: ['type', 'srcset', 'sizes'],
     ol: ['start'],
@@ -162,7 +193,11 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     ...Object.fromEntries(HEADINGS.map((tag) => [tag, ['id']])),
   },
   allowedClasses: {
-    a: ['heading-anchor'],
+    a: ['heading-anchor', 'footnote-backref'],
+    sup: ['footnote-ref'],
+    section: ['footnotes'],
+    ol: ['footnotes-list'],
+    li: ['footnote-item'],
     pre: ['hljs'],
     code: ['hljs', 'language-*'],
     span: ['hljs-*', 'language-*'],
@@ -219,7 +254,11 @@ function extractText(source: string): { text: string; paragraphs: string[] } {
   const blocks: string[] = [];
   const paragraphs: string[] = [];
   let inParagraph = false;
+  // A footnote's words are searched but never become an excerpt.
+  let inFootnote = false;
   for (const token of tokens) {
+    if (token.type === 'footnote_open') inFootnote = true;
+    if (token.type === 'footnote_close') inFootnote = false;
     if (token.type === 'paragraph_open') inParagraph = true;
     if (token.type === 'paragraph_close') inParagraph = false;
     if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content.trim());
@@ -236,7 +275,7 @@ function extractText(source: string): { text: string; paragraphs: string[] } {
       .trim();
     if (!line) continue;
     blocks.push(line);
-    if (inParagraph) paragraphs.push(line);
+    if (inParagraph && !inFootnote) paragraphs.push(line);
   }
   return { text: blocks.join('\n'), paragraphs };
 }

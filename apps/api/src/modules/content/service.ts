@@ -266,8 +266,10 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /** A published item's title, for its preview card; undefined for anything else. */
-    publishedTitle(kind: ContentKind, slug: string): string | undefined {
-      return q.bySlug(kind, slug, false, nowIso())?.title;
+    /** What a published item's preview card shows: its title, and its picture if it has one. */
+    publishedCard(kind: ContentKind, slug: string) {
+      const row = q.bySlug(kind, slug, false, nowIso());
+      return row && { title: row.title, picture: row.featured_image_url };
     },
 
     /** By numeric id or by slug: `/api/posts/12` and `/api/posts/small-tools` both work. */

@@ -32,7 +32,7 @@ import {
 } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
-export const RENDER_VERSION = '4';
+export const RENDER_VERSION = '5';
 
 const AUTHORS_FILE = 'authors.yml';
 /** Who the site is: its name, owner, language, accent, profiles (docs/decisions/0016). */

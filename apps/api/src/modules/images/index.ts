@@ -5,5 +5,11 @@
  */
 export { createImagePipeline, imageVariantsDir, type ImagePipeline } from './pipeline.js';
 export { imageRoutes } from './routes.js';
-export { contentImagePath, describeImage, imagesFingerprint, isRasterImage } from './sources.js';
+export {
+  contentImageFile,
+  contentImagePath,
+  describeImage,
+  imagesFingerprint,
+  isRasterImage,
+} from './sources.js';
 export { pictureHtml, plainImages } from './picture.js';

@@ -127,3 +127,10 @@ export function imagesFingerprint(contentDir: string): string {
   }
   return hash.digest('hex');
 }
+
+/** The file an image address names under CONTENT_DIR/images, if it is there. */
+export function contentImageFile(contentDir: string, src: string): string | null {
+  const relative = contentImagePath(src);
+  const file = relative && imageFilePath(contentDir, relative);
+  return file && fs.existsSync(file) ? file : null;
+}

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BRAND_LIGHT, escapeHtml, inkOn, type SiteIdentity } from '@quillpost/domain';
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import type { Env } from '../../env.js';
 import { initialsOf } from './mark.js';
 
@@ -24,7 +24,12 @@ export interface CardText {
   /** What the page is: 'Journal', 'A poem'; the site's tagline on the site's own card. */
   eyebrow: string;
   title: string;
+  /** The page's picture (a file under CONTENT_DIR/images): the card's right side shows it. */
+  picture?: string;
 }
+
+/** With a picture, it fills the card's right side and the words keep to the left. */
+const PICTURE_WIDTH = 440;
 
 // Glyphs the card's fonts lack (emoji, pictographs) would draw as boxes.
 const UNDRAWABLE = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
@@ -55,10 +60,21 @@ export function wrap(text: string, perLine: number, maxLines: number): string[] 
 
 export function cardSvg(site: Pick<SiteIdentity, 'title' | 'accent'>, text: CardText): string {
   const title = text.title.replace(UNDRAWABLE, '').trim() || site.title;
+  const measure = text.picture ? 1000 - PICTURE_WIDTH : 1000;
   // Long titles get smaller type: every one fits in four lines across the card.
-  const size = title.length <= 36 ? 84 : title.length <= 80 ? 66 : 52;
+  const size = text.picture
+    ? title.length <= 24
+      ? 66
+      : title.length <= 60
+        ? 52
+        : 42
+    : title.length <= 36
+      ? 84
+      : title.length <= 80
+        ? 66
+        : 52;
   // Bold serif runs about 0.6 em a character: the lines stay inside the card's margins.
-  const lines = wrap(title, Math.floor(1000 / (size * 0.6)), 4);
+  const lines = wrap(title, Math.floor(measure / (size * 0.6)), text.picture ? 5 : 4);
   const initials = initialsOf(site.title) || '·';
   const serif = "DejaVu Serif, Georgia, 'Times New Roman', serif";
   const sans = 'DejaVu Sans, Arial, sans-serif';
@@ -74,10 +90,28 @@ export function cardSvg(site: Pick<SiteIdentity, 'title' | 'accent'>, text: Card
 <rect width="${CARD_WIDTH}" height="18" fill="${escapeHtml(site.accent)}"/>
 <text x="96" y="140" font-family="${sans}" font-size="26" font-weight="bold" letter-spacing="3" fill="${BRAND_LIGHT.muted}">${escapeHtml(text.eyebrow.replace(UNDRAWABLE, '').toUpperCase().slice(0, 60))}</text>
 ${titleLines}
-<text x="96" y="560" font-family="${sans}" font-size="30" fill="${BRAND_LIGHT.muted}">${escapeHtml(site.title.replace(UNDRAWABLE, '').slice(0, 60))}</text>
-<circle cx="1072" cy="536" r="56" fill="${escapeHtml(site.accent)}"/>
-<text x="1072" y="${initials.length > 1 ? 550 : 556}" text-anchor="middle" font-family="${serif}" font-size="${initials.length > 1 ? 40 : 56}" fill="${inkOn(site.accent, BRAND_LIGHT.text, '#ffffff')}">${escapeHtml(initials)}</text>
+<text x="96" y="560" font-family="${sans}" font-size="30" fill="${BRAND_LIGHT.muted}">${escapeHtml(site.title.replace(UNDRAWABLE, '').slice(0, text.picture ? 36 : 60))}</text>
+${
+  text.picture
+    ? ''
+    : `<circle cx="1072" cy="536" r="56" fill="${escapeHtml(site.accent)}"/>
+<text x="1072" y="${initials.length > 1 ? 550 : 556}" text-anchor="middle" font-family="${serif}" font-size="${initials.length > 1 ? 40 : 56}" fill="${inkOn(site.accent, BRAND_LIGHT.text, '#ffffff')}">${escapeHtml(initials)}</text>`
+}
 </svg>`;
+}
+
+/** The picture cut to the card's right side (upright, no metadata); null if it cannot be read. */
+async function pictureLayer(file: string): Promise<OverlayOptions | null> {
+  try {
+    const input = await sharp(file, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize(PICTURE_WIDTH, CARD_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
+      .png()
+      .toBuffer();
+    return { input, left: CARD_WIDTH - PICTURE_WIDTH, top: 0 };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -90,11 +124,20 @@ export async function previewCard(
   text: CardText,
 ): Promise<{ png: Buffer; key: string }> {
   const svg = cardSvg(site, text);
+  const picture = text.picture && fs.statSync(text.picture, { throwIfNoEntry: false });
   // What was drawn names the card: its file, and the ETag of the answer that sends it.
-  const key = createHash('sha256').update(svg).digest('hex').slice(0, 32);
+  const key = createHash('sha256')
+    .update(svg)
+    .update(picture ? `${text.picture}\0${picture.size}\0${picture.mtimeMs}` : '')
+    .digest('hex')
+    .slice(0, 32);
   const file = path.join(dir, `${key}.png`);
   if (fs.existsSync(file)) return { png: fs.readFileSync(file), key };
-  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+  const layer = picture ? await pictureLayer(text.picture!) : null;
+  const png = await sharp(Buffer.from(svg))
+    .composite(layer ? [layer] : [])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   fs.mkdirSync(dir, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temporary, png);

@@ -259,6 +259,38 @@ describe('content/site.yml', () => {
     expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
   });
 
+  it("shows a post's picture on the right of its card, drawn upright", async () => {
+    const t = await adaSite();
+    // A red photo: the card's right side is red.
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#cc2200' },
+    })
+      .jpeg()
+      .toBuffer();
+    fs.mkdirSync(path.join(t.folder.dir, 'images'), { recursive: true });
+    fs.writeFileSync(path.join(t.folder.dir, 'images/red.jpg'), photo);
+    t.folder.write(
+      'posts/red.md',
+      post('A red harbour', { date: '2025-12-03', extra: 'featured_image: images/red.jpg' }),
+    );
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    const res = await request(t.app).get('/og/post/red.png').responseType('blob');
+    expect(res.status).toBe(200);
+    const card = sharp(res.body as Buffer);
+    const pixel = async (left: number, top: number) => [
+      ...(await card
+        .clone()
+        .extract({ left, top, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer()),
+    ];
+    expect(await pixel(1100, 300)).toEqual([204, 34, 0]);
+    // The words keep to the left, on the paper.
+    expect(await pixel(700, 600)).toEqual([250, 248, 244]);
+    fs.writeFileSync(path.join(os.tmpdir(), 'quillpost-card-picture.png'), res.body as Buffer);
+  });
+
   it('refuses to start with SITE_NAME, saying where the name lives now', () => {
     expect(() => loadEnv({ SITE_NAME: 'Ada Palmer' })).toThrow(/SITE_NAME: .*content\/site\.yml/);
   });
