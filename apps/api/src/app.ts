@@ -1,4 +1,4 @@
-import { redactSecretUrl } from '@quillpost/domain';
+import { API_ROUTES, redactSecretUrl } from '@quillpost/domain';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -148,7 +148,16 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  app.use(express.json({ limit: '100kb' }));
+  // The editor saves whole posts; every other body stays small.
+  const smallJson = express.json({ limit: '100kb' });
+  const writingJson = express.json({ limit: '2mb' });
+  app.use((req, res, next) =>
+    (req.path.startsWith(API_ROUTES.adminWritingList.path) ? writingJson : smallJson)(
+      req,
+      res,
+      next,
+    ),
+  );
   if (deps.checkContracts) app.use(responseContractCheck());
 
   const subscriptionOf = (email: string) => {
@@ -171,7 +180,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(relayWebhookRoutes(deps));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
-  app.use('/api', sameSiteJsonOnly(env));
+  app.use('/api', sameSiteJsonOnly(env, { imagePaths: [API_ROUTES.adminImageUpload.path] }));
   if (env.NODE_ENV !== 'production' && deps.mailer instanceof DevMailbox) {
     app.use(devMailboxRoutes(deps.mailer));
   }

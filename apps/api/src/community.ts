@@ -15,6 +15,8 @@ import { endpointMounter } from './http/endpoints.js';
 import { requirePermission } from './modules/auth/index.js';
 import { memberRoutes } from './modules/members/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
+import { writingRoutes } from './modules/writing/index.js';
+import { imageUploadRoutes } from './modules/images/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -35,5 +37,7 @@ export function communityRoutes(
   eventRoutes(deps, mount);
   moderationRoutes(deps, mount);
   adminRoutes(deps, mount);
+  writingRoutes(deps, mount);
+  imageUploadRoutes(deps, mount);
   return router;
 }

@@ -126,6 +126,10 @@ export const MESSAGES = {
   SETTINGS_INVALID: 'One of the settings is not valid.',
   SETTINGS_UPDATED: 'Settings saved.',
   SITE_UPDATED: 'Saved. Every page, feed and email uses it now.',
+  // Ours: writing in the browser (issue 24); the editor names the kind (contracts/writing.ts).
+  CONTENT_CHANGED: 'This post was changed elsewhere since you opened it',
+  IMAGE_INVALID: 'That file is not an image this site can show. Upload a JPEG, PNG, WebP or AVIF.',
+  IMAGE_TOO_LARGE: 'That image is too large: at most 25 MB and 50 megapixels.',
   BOOKMARK_ADDED: 'Bookmarked.',
   BOOKMARK_REMOVED: 'Bookmark removed.',
 

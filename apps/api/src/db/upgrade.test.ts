@@ -51,8 +51,9 @@ describe('upgradeDatabase', () => {
       '016-site-identity.sql',
       '017-author-bio.sql',
       '018-images.sql',
+      '019-writing.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(11);
+    expect(upgrade.backup?.pending).toHaveLength(12);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

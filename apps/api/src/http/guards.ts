@@ -9,10 +9,18 @@ export function allowedOrigins(env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>): Set
   return new Set([new URL(env.WEB_ORIGIN).origin, new URL(env.PUBLIC_URL).origin]);
 }
 
+function mediaTypeOf(contentType: string | undefined): string {
+  return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 function isJson(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaType = mediaTypeOf(contentType);
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
+}
+
+/** An image's bytes as the body: a type no form can send, so it needs a preflight cross-site. */
+function isImage(contentType: string | undefined): boolean {
+  return /^image\/[a-z0-9.+-]+$/.test(mediaTypeOf(contentType));
 }
 
 /**
@@ -30,24 +38,32 @@ function isJson(contentType: string | undefined): boolean {
  *   speaks JSON, and refusing the form types closes the "simple request" door for good.
  *
  * Mount it before the routers. Routes that must accept foreign posts (RFC 8058 one-click
- * unsubscribe from mail providers) are mounted before it.
+ * unsubscribe from mail providers) are mounted before it. `imagePaths` take an image's bytes
+ * instead of JSON (the console's upload), under the same origin rules.
  */
-export function sameSiteJsonOnly(env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>): RequestHandler {
+export function sameSiteJsonOnly(
+  env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>,
+  options: { imagePaths?: readonly string[] } = {},
+): RequestHandler {
   const origins = allowedOrigins(env);
+  const imagePaths = new Set(options.imagePaths);
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
     const contentType = req.get('content-type');
     const hasBody = contentType !== undefined || Number(req.get('content-length') ?? 0) > 0;
+    const accepted = (type: string | undefined) =>
+      isJson(type) || (imagePaths.has(req.originalUrl.split('?')[0]!) && isImage(type));
     if (origin !== undefined) {
       if (!origins.has(origin)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
-      if (hasBody && !isJson(contentType)) return next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE'));
+      if (hasBody && !accepted(contentType))
+        return next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE'));
       return next();
     }
     if (req.get('sec-fetch-site') === 'cross-site') {
       return next(new AppError(403, 'CROSS_SITE_REQUEST'));
     }
-    if (hasBody && !isJson(contentType)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
+    if (hasBody && !accepted(contentType)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
     next();
   };
 }

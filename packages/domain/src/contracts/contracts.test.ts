@@ -303,6 +303,7 @@ describe('postSchema', () => {
       keywords: '',
       tags: [],
       author_bio: null,
+      featured_image_variants: null,
       status: 'published',
     });
   });

@@ -25,6 +25,25 @@ import {
 import { messageResponseSchema } from './common.js';
 import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
 import {
+  imageUploadQuerySchema,
+  imageUploadResponseSchema,
+  revisionListResponseSchema,
+  revisionParamsSchema,
+  revisionResponseSchema,
+  trashListResponseSchema,
+  trashParamsSchema,
+  trashRestoreResponseSchema,
+  writingCreateBodySchema,
+  writingFileQuerySchema,
+  writingFileResponseSchema,
+  writingListResponseSchema,
+  writingPreviewBodySchema,
+  writingPreviewResponseSchema,
+  writingRemoveResponseSchema,
+  writingSaveBodySchema,
+  writingSaveResponseSchema,
+} from './writing.js';
+import {
   bookListQuerySchema,
   bookListResponseSchema,
   bookSchema,
@@ -307,6 +326,17 @@ export const API_SCHEMAS = {
   adminContentSync: { response: contentSyncResponseSchema },
   adminSiteGet: { response: siteFileResponseSchema },
   adminSiteUpdate: { body: siteFileSchema, response: siteFileResponseSchema },
+  adminWritingList: { response: writingListResponseSchema },
+  adminWritingCreate: { body: writingCreateBodySchema, response: writingFileResponseSchema },
+  adminWritingFile: { query: writingFileQuerySchema, response: writingFileResponseSchema },
+  adminWritingSave: { body: writingSaveBodySchema, response: writingSaveResponseSchema },
+  adminWritingRemove: { query: writingFileQuerySchema, response: writingRemoveResponseSchema },
+  adminWritingPreview: { body: writingPreviewBodySchema, response: writingPreviewResponseSchema },
+  adminWritingRevisions: { query: writingFileQuerySchema, response: revisionListResponseSchema },
+  adminWritingRevision: { params: revisionParamsSchema, response: revisionResponseSchema },
+  adminWritingTrash: { response: trashListResponseSchema },
+  adminWritingTrashRestore: { params: trashParamsSchema, response: trashRestoreResponseSchema },
+  adminImageUpload: { query: imageUploadQuerySchema, response: imageUploadResponseSchema },
   adminEvents: { response: adminEventListResponseSchema },
   adminEventCreate: { body: eventInputSchema, response: eventResponseSchema },
   adminEventUpdate: {

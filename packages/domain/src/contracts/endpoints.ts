@@ -281,6 +281,19 @@ export const API_ROUTES = {
   // Who the site is: content/site.yml, read and rewritten (docs/decisions/0016)
   adminSiteGet: owner('GET', '/api/admin/site'),
   adminSiteUpdate: owner('PUT', '/api/admin/site'),
+  // Writing in the browser: the Markdown files, their revisions and the trash (issue 24)
+  adminWritingList: owner('GET', '/api/admin/writing'),
+  adminWritingCreate: owner('POST', '/api/admin/writing'),
+  adminWritingFile: owner('GET', '/api/admin/writing/file'),
+  adminWritingSave: owner('PUT', '/api/admin/writing/file'),
+  adminWritingRemove: owner('DELETE', '/api/admin/writing/file'),
+  adminWritingPreview: owner('POST', '/api/admin/writing/preview'),
+  adminWritingRevisions: owner('GET', '/api/admin/writing/revisions'),
+  adminWritingRevision: owner('GET', '/api/admin/writing/revisions/:revisionId'),
+  adminWritingTrash: owner('GET', '/api/admin/writing/trash'),
+  adminWritingTrashRestore: owner('POST', '/api/admin/writing/trash/:trashId/restore'),
+  /** The image's bytes as the request body, not JSON. */
+  adminImageUpload: owner('POST', '/api/admin/images'),
   adminEvents: owner('GET', '/api/admin/events'),
   adminEventCreate: owner('POST', '/api/admin/events'),
   adminEventUpdate: owner('PUT', '/api/admin/events/:eventId'),

@@ -10,3 +10,5 @@ export * from './endpoints.js';
 export * from './endpoint-schemas.js';
 export * from './secret-urls.js';
 export * from './site-identity.js';
+export * from './front-matter.js';
+export * from './writing.js';

@@ -15,7 +15,7 @@ import {
 import type { ContentRow } from './store.js';
 import { PUBLIC_CACHE } from './routes.js';
 import type { ContentService } from './service.js';
-import type { ContentKind } from './front-matter-schemas.js';
+import type { ContentKind } from '@quillpost/domain';
 import { previewCard, previewCardsDir } from '../site/index.js';
 import { contentImageFile } from '../images/index.js';
 

@@ -1,6 +1,8 @@
 /** The content module's public face: other modules and the app import from here only. */
 export { discoveryRoutes } from './discovery-routes.js';
-export { truncate } from './markdown.js';
+export { slugify, truncate } from './markdown.js';
+export { ContentFileError, parseFrontMatter } from './front-matter.js';
+export { renderPreview } from './preview.js';
 export { absolutizeHtml } from './feeds.js';
 export {
   contentQueries,
@@ -8,6 +10,7 @@ export {
   invalidateContentCache,
   latestVisiblePosts,
   recordNewsletterSent,
+  sourceItems,
   visiblePostIds,
   visiblePostsByIds,
 } from './store.js';
@@ -24,5 +27,6 @@ export {
   writeStarter,
   type StarterDetails,
 } from './starter.js';
+export { effectiveStatus } from './service.js';
 export { viewerOf } from './visibility.js';
 export { watchContent } from './watch.js';

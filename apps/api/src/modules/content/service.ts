@@ -25,7 +25,7 @@ import {
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { siteIdentity } from '../site/index.js';
-import type { ContentKind } from './front-matter-schemas.js';
+import type { ContentKind } from '@quillpost/domain';
 import { renderMarkdown } from './markdown.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './store.js';
 

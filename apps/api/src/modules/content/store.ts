@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
 import { idList, inTransaction, statement } from '../../db/statements.js';
-import type { ContentKind } from './front-matter-schemas.js';
+import type { ContentKind } from '@quillpost/domain';
 
 export interface ContentRow {
   id: number;
@@ -220,6 +220,19 @@ export interface ExistingRow {
   source_path: string;
   source_hash: string;
   removed_at: string | null;
+}
+
+/** Every item a file holds, drafts and scheduled ones too, newest first: the editor's list. */
+export function sourceItems(
+  db: Db,
+): Array<
+  Pick<ContentRow, 'kind' | 'slug' | 'title' | 'status' | 'published_at'> & { source_path: string }
+> {
+  return statement(
+    db,
+    `SELECT source_path, kind, slug, title, status, published_at FROM content_items
+     WHERE removed_at IS NULL ORDER BY published_at DESC, title`,
+  ).all() as ReturnType<typeof sourceItems>;
 }
 
 export function syncedItems(db: Db): ExistingRow[] {

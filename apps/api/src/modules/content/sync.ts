@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { siteFileSchema, siteIdentityOf } from '@quillpost/domain';
+import {
+  authorsFile,
+  FRONT_MATTER_BY_KIND,
+  KIND_BY_FOLDER,
+  siteFileSchema,
+  siteIdentityOf,
+  type Authors,
+  type ContentKind,
+} from '@quillpost/domain';
 import type { z } from 'zod';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { ContentFileError, parseFrontMatter, type FrontMatter } from './front-matter.js';
-import {
-  authorsFile,
-  FRONT_MATTER_BY_KIND,
-  KIND_BY_FOLDER,
-  type Authors,
-  type ContentKind,
-} from './front-matter-schemas.js';
 import { keepSiteIdentity } from '../site/index.js';
 import { contentImagePath, describeImage, imagesFingerprint } from '../images/index.js';
 import {
@@ -249,7 +250,9 @@ function rowOf(
   const result = FRONT_MATTER_BY_KIND[kind].safeParse(fm.data);
   if (!result.success) throw issueError(relative, fm, result.error);
   const meta = result.data;
-  if (!fm.body.trim() && kind !== 'book' && kind !== 'page') {
+  // A draft may be a title and nothing yet: the editor's New post starts one.
+  const draft = 'status' in meta && meta.status === 'draft';
+  if (!fm.body.trim() && kind !== 'book' && kind !== 'page' && !draft) {
     throw new ContentFileError(relative, 1, 'the file has no text below its front matter');
   }
 

@@ -5,6 +5,7 @@
  */
 export { createImagePipeline, imageVariantsDir, type ImagePipeline } from './pipeline.js';
 export { imageRoutes } from './routes.js';
+export { imageUploadRoutes } from './upload-routes.js';
 export {
   contentImageFile,
   contentImagePath,

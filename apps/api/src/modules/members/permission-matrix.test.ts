@@ -15,6 +15,11 @@ import {
   type ApiRouteName,
   type RoleLevel,
 } from '@quillpost/domain';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MATRIX_ROLES,
@@ -31,12 +36,16 @@ import {
   type TestUser,
 } from '../../test-support/community.js';
 import { createTestApp } from '../../test-support/test-app.js';
+import { syncContent } from '../content/index.js';
+import { addRevision, addToTrash, revisionsOf } from '../writing/store.js';
 import { communityRoutes } from '../../community.js';
 
 interface Call {
   params?: Record<string, number>;
   body?: object;
   query?: Record<string, string>;
+  /** A body that is not JSON: an image's bytes. */
+  raw?: { type: string; bytes: Buffer };
 }
 
 interface FixtureContext {
@@ -75,6 +84,22 @@ const bannedMember = ({ t }: FixtureContext) => {
     .run(new Date(t.clock.now()).toISOString(), until, id);
   return id;
 };
+const MATRIX_ENTRY = '---\ntitle: Matrix entry\ndate: 2025-05-01\n---\n\nWritten for the matrix.\n';
+let files = 0;
+
+/** A journal entry on disk, synced: what the editor's calls work on. */
+const entryFile = ({ t }: FixtureContext): string => {
+  files += 1;
+  const relative = `journal/matrix-${files}.md`;
+  const file = path.join(t.deps.env.CONTENT_DIR, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, MATRIX_ENTRY);
+  syncContent(t.deps.db, t.deps.env.CONTENT_DIR, t.clock, t.deps.logger);
+  return relative;
+};
+
+let tinyJpeg: Buffer;
+
 const EVENT_BODY = {
   title: 'Reading night',
   startsAt: '2026-03-10T19:00',
@@ -140,6 +165,44 @@ const FIXTURES = {
   adminContentSync: () => ({}),
   adminSiteGet: () => ({}),
   adminSiteUpdate: () => ({ body: { title: 'Matrix site', owner: { name: 'Matrix owner' } } }),
+  adminWritingList: () => ({}),
+  adminWritingCreate: () => ({ body: { kind: 'journal', title: 'Matrix entry' } }),
+  adminWritingFile: (ctx) => ({ query: { path: entryFile(ctx) } }),
+  adminWritingSave: (ctx) => ({
+    body: {
+      path: entryFile(ctx),
+      version: createHash('sha256').update(MATRIX_ENTRY).digest('hex'),
+      frontMatter: { title: 'Matrix entry, edited', date: '2025-05-01' },
+      body: 'Edited for the matrix.',
+    },
+  }),
+  adminWritingRemove: (ctx) => ({ query: { path: entryFile(ctx) } }),
+  adminWritingPreview: () => ({ body: { kind: 'post', body: 'A *preview*.' } }),
+  adminWritingRevisions: (ctx) => ({ query: { path: entryFile(ctx) } }),
+  adminWritingRevision: ({ t }) => {
+    addRevision(t.deps.db, {
+      path: 'journal/a.md',
+      text: 'Before.',
+      savedAt: '2025-05-01T00:00:00.000Z',
+      savedBy: null,
+    });
+    return { params: { revisionId: revisionsOf(t.deps.db, 'journal/a.md')[0]!.id } };
+  },
+  adminWritingTrash: () => ({}),
+  adminWritingTrashRestore: ({ t }) => {
+    files += 1;
+    const trashId = addToTrash(t.deps.db, {
+      path: `journal/trashed-${files}.md`,
+      title: 'Trashed',
+      text: MATRIX_ENTRY,
+      removedAt: '2025-05-01T00:00:00.000Z',
+    });
+    return { params: { trashId } };
+  },
+  adminImageUpload: () => ({
+    query: { name: 'matrix.jpg' },
+    raw: { type: 'image/jpeg', bytes: tinyJpeg },
+  }),
   adminEvents: () => ({}),
   adminEventCreate: () => ({ body: EVENT_BODY }),
   adminEventUpdate: ({ t }) => ({ params: { eventId: insertEvent(t) }, body: EVENT_BODY }),
@@ -160,6 +223,9 @@ let otherId: number;
 
 beforeAll(async () => {
   t = createTestApp();
+  tinyJpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345678' } })
+    .jpeg()
+    .toBuffer();
   users = await usersForMatrix(t);
   postId = insertPost(t, { slug: 'matrix-post', title: 'Matrix post' });
   otherId = createUser(t, { name: 'Other Member' });
@@ -192,7 +258,15 @@ describe('the permission matrix', () => {
     if (call.query) path += `?${new URLSearchParams(call.query).toString()}`;
     const client = as(t, actor);
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    const res = await (method === 'get' ? client.get(path) : client[method](path, call.body));
+    const res = await (call.raw
+      ? request(t.app)
+          .post(path)
+          .set(actor?.cookie ? { Cookie: actor.cookie } : {})
+          .set('Content-Type', call.raw.type)
+          .send(call.raw.bytes)
+      : method === 'get'
+        ? client.get(path)
+        : client[method](path, call.body));
     if (expected === '2xx') {
       expect(res.status, `${res.status} ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
       expect(res.status, `${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(300);

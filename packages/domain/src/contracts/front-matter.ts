@@ -1,4 +1,5 @@
-import { BOOK_STATUSES, PROJECT_STATUSES } from '@quillpost/domain';
+import { BOOK_STATUSES } from '../constants.js';
+import { PROJECT_STATUSES } from './content.js';
 import { z } from 'zod';
 
 /** The kinds of content file, named by their top-level folder in CONTENT_DIR. */

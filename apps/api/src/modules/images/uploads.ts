@@ -1,0 +1,114 @@
+/**
+ * Images the owner uploads in the editor (drag, paste or Upload image). Checked by what they are,
+ * decoded by sharp, not by their name or declared type; kept upright, without metadata and at
+ * most 2400 px under `content/images/uploads/<year>/`, where the owner's own files live too.
+ * SVG is refused: a drawing can carry script, and nothing in a phone's camera roll is one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAX_IMAGE_EDGE, MESSAGES } from '@quillpost/domain';
+import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
+import { iso, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import { AppError } from '../../http/errors.js';
+import { describeImage, imagesFolder } from './sources.js';
+import { MAX_IMAGE_PIXELS } from './variants.js';
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** What sharp calls each format it may keep, and the extension its file gets. */
+const KEPT_FORMATS: Record<string, { extension: string; names: RegExp; label: string }> = {
+  jpeg: { extension: 'jpg', names: /\.jpe?g$/i, label: 'JPEG' },
+  png: { extension: 'png', names: /\.png$/i, label: 'PNG' },
+  webp: { extension: 'webp', names: /\.webp$/i, label: 'WebP' },
+  heif: { extension: 'avif', names: /\.avif$/i, label: 'AVIF' },
+};
+
+// Sniffed before sharp, which may not read a drawing without a size at all.
+const SVG = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i;
+const SVG_REFUSED = 'SVG images cannot be uploaded: export it as PNG.';
+
+function refuse(message: string = MESSAGES.IMAGE_INVALID): never {
+  throw new AppError(400, 'IMAGE_INVALID', message);
+}
+
+/** A file name's stem as a slug: `My Photo (1).JPG` → `my-photo-1`. */
+function stemOf(name: string): string {
+  const stem = name.replace(/\.[^.]*$/, '');
+  return (
+    stem
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'image'
+  );
+}
+
+/** Stores an upload; answers the address front matter and Markdown name it by. */
+export async function storeUpload(
+  deps: { db: Db; contentDir: string; clock: Clock },
+  upload: { name: string; bytes: Buffer },
+): Promise<{ path: string; width: number; height: number }> {
+  if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'IMAGE_TOO_LARGE');
+  // A browser sends a file's name, never its folders: a path here is someone probing.
+  if (/[/\\]|\.\./.test(upload.name)) refuse('A file name cannot contain a folder or "..".');
+  if (SVG.test(upload.bytes.subarray(0, 1024).toString('utf8'))) refuse(SVG_REFUSED);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(upload.bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    refuse();
+  }
+  if (metadata.format === 'svg') refuse(SVG_REFUSED);
+  const kept = KEPT_FORMATS[metadata.format ?? ''];
+  if (!kept || (metadata.format === 'heif' && metadata.compression !== 'av1')) refuse();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
+    throw new AppError(413, 'IMAGE_TOO_LARGE');
+  }
+  if (!kept.names.test(upload.name)) {
+    refuse(
+      `That file is a ${kept.label} image, but its name says otherwise. Rename it and try again.`,
+    );
+  }
+
+  let stored: { data: Buffer; info: OutputInfo };
+  try {
+    stored = await sharp(upload.bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({
+        width: MAX_IMAGE_EDGE,
+        height: MAX_IMAGE_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .toFormat(metadata.format === 'heif' ? 'avif' : (metadata.format as keyof FormatEnum), {
+        quality: 90,
+      })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    refuse();
+  }
+
+  const year = iso(deps.clock.now()).slice(0, 4);
+  const folder = path.join(imagesFolder(deps.contentDir), 'uploads', year);
+  fs.mkdirSync(folder, { recursive: true });
+  const stem = stemOf(upload.name);
+  let name = `${stem}.${kept.extension}`;
+  for (let n = 2; fs.existsSync(path.join(folder, name)); n += 1)
+    name = `${stem}-${n}.${kept.extension}`;
+  const file = path.join(folder, name);
+  const temporary = path.join(folder, `.${name}.${process.pid}.tmp`);
+  fs.writeFileSync(temporary, stored.data);
+  fs.renameSync(temporary, file);
+
+  const relative = `uploads/${year}/${name}`;
+  // Registered now, so the background pipeline makes its variants before anyone asks.
+  describeImage(deps.db, deps.contentDir, relative, iso(deps.clock.now()));
+  return {
+    path: `/content/images/${relative}`,
+    width: stored.info.width,
+    height: stored.info.height,
+  };
+}
