@@ -46,6 +46,8 @@ export type CallOptions<Name extends ApiRouteName> = Target<Name> &
     /** `no-store` for calls that must never come from the HTTP cache (post lists). */
     cache?: RequestCache;
     headers?: Record<string, string>;
+    /** A file sent as the body itself, in its own type (an image upload), instead of JSON. */
+    file?: Blob;
   };
 
 /** The options argument, optional when the endpoint needs nothing. */
@@ -138,11 +140,15 @@ export function createApiClient({ baseUrl, fetch: fetchImpl }: ApiClientOptions)
       signal?: AbortSignal;
       cache?: RequestCache;
       headers?: Record<string, string>;
+      file?: Blob;
     },
   ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     const init: RequestInit = { method, headers, credentials: 'include' };
-    if (options.body !== undefined) {
+    if (options.file) {
+      headers['Content-Type'] = options.file.type || 'application/octet-stream';
+      init.body = options.file;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(options.body);
     }

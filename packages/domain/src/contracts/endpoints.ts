@@ -290,6 +290,7 @@ export const API_ROUTES = {
   adminWritingPreview: owner('POST', '/api/admin/writing/preview'),
   adminWritingRevisions: owner('GET', '/api/admin/writing/revisions'),
   adminWritingRevision: owner('GET', '/api/admin/writing/revisions/:revisionId'),
+  adminWritingRevisionRestore: owner('POST', '/api/admin/writing/revisions/:revisionId/restore'),
   adminWritingTrash: owner('GET', '/api/admin/writing/trash'),
   adminWritingTrashRestore: owner('POST', '/api/admin/writing/trash/:trashId/restore'),
   /** The image's bytes as the request body, not JSON. */

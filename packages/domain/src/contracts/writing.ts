@@ -45,6 +45,7 @@ export const writingItemSchema = z.object({
   path: z.string(),
   kind: z.enum(CONTENT_KINDS),
   title: z.string(),
+  slug: z.string(),
   status: z.enum(WRITING_STATUSES),
   /** Its date as an ISO instant (publication, or when it was written). */
   date: z.string(),
@@ -118,6 +119,8 @@ export const revisionResponseSchema = okSchema.extend({
 
 export const writingRemoveResponseSchema = okSchema.extend({ trashId: z.number().int() });
 
+export const revisionRestoreBodySchema = z.object({ version: z.string() });
+
 export const trashItemSchema = z.object({
   id: z.number().int(),
   path: z.string(),
@@ -135,3 +138,35 @@ export const imageUploadResponseSchema = okSchema.extend({
   width: z.number().int(),
   height: z.number().int(),
 });
+
+/** The labels the editor gives front-matter keys; others are the key in words. */
+export const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  slug: 'Slug',
+  date: 'Date',
+  excerpt: 'Excerpt',
+  tags: 'Tags',
+  category: 'Category',
+  sub_category: 'Sub-category',
+  featured_image: 'Featured image',
+  cover: 'Cover image',
+  project_status: 'Project status',
+  url: 'Address',
+  repository: 'Repository',
+};
+
+/** A draft the editor keeps in this browser until it is saved: nothing typed is lost. */
+export const storedWritingDraftSchema = z.object({
+  path: z.string(),
+  /** The file's version the draft was written on. */
+  version: z.string(),
+  frontMatter: frontMatterValuesSchema,
+  body: z.string(),
+  savedAt: z.number(),
+});
+export type StoredWritingDraft = z.output<typeof storedWritingDraftSchema>;
+
+/** Where a file's unsaved draft is kept in local storage. */
+export function writingDraftKey(path: string): string {
+  return `writing_draft:${path}`;
+}

@@ -188,6 +188,19 @@ const FIXTURES = {
     });
     return { params: { revisionId: revisionsOf(t.deps.db, 'journal/a.md')[0]!.id } };
   },
+  adminWritingRevisionRestore: (ctx) => {
+    const path = entryFile(ctx);
+    addRevision(ctx.t.deps.db, {
+      path,
+      text: MATRIX_ENTRY.replace('Written', 'First written'),
+      savedAt: '2025-05-01T00:00:00.000Z',
+      savedBy: null,
+    });
+    return {
+      params: { revisionId: revisionsOf(ctx.t.deps.db, path)[0]!.id },
+      body: { version: createHash('sha256').update(MATRIX_ENTRY).digest('hex') },
+    };
+  },
   adminWritingTrash: () => ({}),
   adminWritingTrashRestore: ({ t }) => {
     files += 1;

@@ -9,6 +9,7 @@ import {
   openFile,
   removeFile,
   restoreFromTrash,
+  restoreRevision,
   revision,
   revisions,
   saveFile,
@@ -59,6 +60,13 @@ export function writingRoutes(deps: WritingDeps, mount: MountEndpoint): void {
 
   mount('adminWritingRevision', (_req, res, { params }) => {
     res.json({ success: true, revision: revision(deps, params.revisionId) });
+  });
+
+  mount('adminWritingRevisionRestore', (req, res, { params, body }) => {
+    const actor = signedInUser(req);
+    const restored = restoreRevision(deps, actor.id, params.revisionId, body.version);
+    log(actor.id, 'content.restore', `Restored ${restored.file.path} from a revision`);
+    res.json({ success: true, ...restored });
   });
 
   mount('adminWritingTrash', (_req, res) => {

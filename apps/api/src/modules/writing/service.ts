@@ -77,6 +77,7 @@ export function writingItems({ db, clock }: WritingDeps): WritingItem[] {
     path: row.source_path,
     kind: row.kind,
     title: row.title,
+    slug: row.slug,
     status: effectiveStatus(row, now),
     date: row.published_at,
     url: urlOf(row.kind, row.slug),
@@ -139,30 +140,57 @@ function writeAndSync(deps: WritingDeps, relative: string, text: string, previou
   throw new AppError(400, 'INVALID_REQUEST', problem.message);
 }
 
-export function saveFile(
+/**
+ * Replaces the file with `text` when it is still at `version`, keeping what it replaced as a
+ * revision; refused (409) when the disk moved since.
+ */
+function replaceFile(
   deps: WritingDeps,
   actorId: number,
-  draft: { path: string; version: string; frontMatter: FrontMatterValues; body: string },
+  relative: string,
+  version: string,
+  textOf: (current: string) => string,
 ): { file: WritingFile; item: WritingItem } {
-  const kind = kindOf(draft.path);
-  checkFrontMatter(kind, draft.frontMatter);
-  const file = contentFile(deps.env.CONTENT_DIR, draft.path);
+  const file = contentFile(deps.env.CONTENT_DIR, relative);
   const current = readText(file);
   if (current === null) throw new AppError(404, 'NOT_FOUND');
-  if (versionOf(current) !== draft.version) {
-    throw new AppError(409, 'CONTENT_CHANGED', changedElsewhereMessage(kind));
+  if (versionOf(current) !== version) {
+    throw new AppError(409, 'CONTENT_CHANGED', changedElsewhereMessage(kindOf(relative)));
   }
-  const text = composeFile(current, draft.frontMatter, draft.body);
+  const text = textOf(current);
   if (text !== current) {
-    writeAndSync(deps, draft.path, text, current);
+    writeAndSync(deps, relative, text, current);
     addRevision(deps.db, {
-      path: draft.path,
+      path: relative,
       text: current,
       savedAt: isoNow(deps.clock),
       savedBy: actorId,
     });
   }
-  return { file: fileOf(draft.path, text), item: itemAt(deps, draft.path) };
+  return { file: fileOf(relative, text), item: itemAt(deps, relative) };
+}
+
+export function saveFile(
+  deps: WritingDeps,
+  actorId: number,
+  draft: { path: string; version: string; frontMatter: FrontMatterValues; body: string },
+): { file: WritingFile; item: WritingItem } {
+  checkFrontMatter(kindOf(draft.path), draft.frontMatter);
+  return replaceFile(deps, actorId, draft.path, draft.version, (current) =>
+    composeFile(current, draft.frontMatter, draft.body),
+  );
+}
+
+/** The file as a revision held it; what it replaces becomes a revision in turn. */
+export function restoreRevision(
+  deps: WritingDeps,
+  actorId: number,
+  revisionId: number,
+  version: string,
+): { file: WritingFile; item: WritingItem } {
+  const row = revisionById(deps.db, revisionId);
+  if (!row) throw new AppError(404, 'NOT_FOUND');
+  return replaceFile(deps, actorId, row.path, version, () => row.text);
 }
 
 /** Dated kinds' files begin with their day, as the owner's own do. */

@@ -139,7 +139,7 @@ describe('the editor', () => {
   });
 
   it('keeps what each save replaced, restorable', async () => {
-    const { api, open } = await writingSite();
+    const { api, open, read } = await writingSite();
     let file = await open('posts/2025-06-01-tiny-tools.md');
     for (const body of ['Second version.', 'Third version.']) {
       file = (await api.put('/api/admin/writing/file', { ...file, body })).body.file;
@@ -153,6 +153,17 @@ describe('the editor', () => {
     expect(first.text).toBe(HAND_WRITTEN);
     const second = (await api.get(`/api/admin/writing/revisions/${revisions[0].id}`)).body.revision;
     expect(second.text).toContain('Second version.');
+
+    // Restored, the hand-written first version is the file again; the third is kept in turn.
+    const restored = await api.post(`/api/admin/writing/revisions/${revisions[1].id}/restore`, {
+      version: file.version,
+    });
+    expect(restored.status).toBe(200);
+    expect(read('posts/2025-06-01-tiny-tools.md')).toBe(HAND_WRITTEN);
+    const after = (
+      await api.get('/api/admin/writing/revisions?path=posts/2025-06-01-tiny-tools.md')
+    ).body.revisions;
+    expect(after).toHaveLength(3);
   });
 
   it('starts a new post as a draft file, readable only by staff until published', async () => {
