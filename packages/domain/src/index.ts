@@ -18,3 +18,4 @@ export * from './brand.js';
 export * from './palette.js';
 export * from './site-copy.js';
 export * from './images.js';
+export * from './reading-time.js';

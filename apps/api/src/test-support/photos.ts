@@ -88,3 +88,14 @@ export async function phonePhoto(options: PhotoOptions = {}): Promise<Buffer> {
     .jpeg({ quality })
     .toBuffer();
 }
+
+/** What a served image is, as a test checks it: its size, its format and any metadata left. */
+export async function imageFacts(bytes: Buffer) {
+  const metadata = await sharp(bytes).metadata();
+  return {
+    width: metadata.width ?? 0,
+    height: metadata.height ?? 0,
+    format: metadata.format,
+    metadata: [metadata.exif, metadata.xmp, metadata.iptc].filter(Boolean).length,
+  };
+}

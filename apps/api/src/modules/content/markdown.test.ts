@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deriveExcerpts,
-  EXCERPT_LENGTHS,
-  readingMinutes,
-  renderMarkdown,
-  sanitize,
-  truncate,
-} from './markdown.js';
+import { deriveExcerpts, EXCERPT_LENGTHS, renderMarkdown, sanitize, truncate } from './markdown.js';
 
 /** Every element and attribute of some HTML, as a flat list, to assert on what survives. */
 function attributesOf(html: string): string[] {
@@ -160,13 +153,7 @@ describe('rendering', () => {
   });
 });
 
-describe('reading time and excerpts', () => {
-  it('counts minutes at 230 words a minute, never less than one', () => {
-    expect(readingMinutes(0)).toBe(1);
-    expect(readingMinutes(230)).toBe(1);
-    expect(readingMinutes(700)).toBe(3);
-  });
-
+describe('excerpts', () => {
   it('cuts at a sentence end when one falls late enough, else at a word with an ellipsis', () => {
     const text = 'The first sentence is here. The second sentence runs on and on past the limit.';
     expect(truncate(text, 40)).toBe('The first sentence is here.');

@@ -12,7 +12,7 @@ import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
 import sanitizeHtml from 'sanitize-html';
-import { PROSE_IMAGE_SIZES, type ImageVariants } from '@quillpost/domain';
+import { countWords, PROSE_IMAGE_SIZES, type ImageVariants } from '@quillpost/domain';
 import { pictureHtml } from '../images/index.js';
 
 // A few languages keep the bundle and the sync light; anything else renders as escaped plain code.
@@ -278,16 +278,6 @@ function extractText(source: string): { text: string; paragraphs: string[] } {
     if (inParagraph && !inFootnote) paragraphs.push(line);
   }
   return { text: blocks.join('\n'), paragraphs };
-}
-
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-}
-
-const WORDS_PER_MINUTE = 230;
-
-export function readingMinutes(wordCount: number): number {
-  return Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE));
 }
 
 export const EXCERPT_LENGTHS = { short: 160, medium: 320, long: 640 } as const;

@@ -1,7 +1,7 @@
-import type { ContentKind } from '@quillpost/domain';
+import { readingMinutes, type ContentKind } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { contentImagePath, describeImage } from '../images/index.js';
-import { readingMinutes, renderMarkdown, type ImageLookup } from './markdown.js';
+import { renderMarkdown, type ImageLookup } from './markdown.js';
 
 /**
  * A body as readers would get it once published: the sync's renderer, with the site's photos as

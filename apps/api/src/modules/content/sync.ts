@@ -5,6 +5,7 @@ import {
   authorsFile,
   FRONT_MATTER_BY_KIND,
   KIND_BY_FOLDER,
+  readingMinutes,
   siteFileSchema,
   siteIdentityOf,
   type Authors,
@@ -24,13 +25,7 @@ import {
   type ItemRow,
   type ExistingRow,
 } from './store.js';
-import {
-  deriveExcerpts,
-  readingMinutes,
-  renderMarkdown,
-  slugify,
-  type ImageLookup,
-} from './markdown.js';
+import { deriveExcerpts, renderMarkdown, slugify, type ImageLookup } from './markdown.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
 export const RENDER_VERSION = '5';

@@ -63,5 +63,6 @@ export function composeFile(
   } else {
     yaml = stringify(frontMatter, { lineWidth: 0 });
   }
-  return `---\n${yaml}---\n\n${body.replace(/\s+$/, '')}\n`;
+  const text = body.replace(/\s+$/, '');
+  return text ? `---\n${yaml}---\n\n${text}\n` : `---\n${yaml}---\n`;
 }

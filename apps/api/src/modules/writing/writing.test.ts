@@ -176,7 +176,7 @@ describe('the editor', () => {
     const { file } = created.body;
     expect(file.path).toBe('posts/2026-01-01-the-harbour-at-dawn.md');
     expect(read(file.path)).toBe(
-      '---\ntitle: The harbour at dawn\ndate: 2026-01-01\ncategory: write\nstatus: draft\n---\n\n\n',
+      '---\ntitle: The harbour at dawn\ndate: 2026-01-01\ncategory: write\nstatus: draft\n---\n',
     );
     expect((await request(t.app).get('/api/posts/the-harbour-at-dawn')).status).toBe(404);
     const again = await api.post('/api/admin/writing', {

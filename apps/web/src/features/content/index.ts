@@ -1,5 +1,7 @@
 /**
  * The reading pages' public face for other features: the not-found page, which the members area
- * shows for a path it does not know. Only this: whatever is exported here loads with it.
+ * shows for a path it does not know, and the prose of the owner's writing, which the editor's
+ * preview shows as readers will. Only these: whatever is exported here loads with it.
  */
 export { default as NotFoundPage } from './pages/not-found-page';
+export { ProseContent } from './components/prose-content';

@@ -11,6 +11,7 @@ export function useCan(): (permission: Permission) => boolean {
 
 /** Console sections and the permission each needs. */
 export const CONSOLE_SECTIONS = [
+  { path: 'writing', label: 'Writing', permission: 'admin_system' },
   { path: 'users', label: 'Users', permission: 'manage_users' },
   { path: 'subscribers', label: 'Subscribers', permission: 'manage_users' },
   { path: 'newsletter', label: 'Newsletter', permission: 'admin_system' },

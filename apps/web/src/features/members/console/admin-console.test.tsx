@@ -24,11 +24,12 @@ describe('the console', () => {
     ).toBeInTheDocument();
   });
 
-  it('moves between sections with absolute links', async () => {
+  it('opens on the owner’s writing, and moves between sections with absolute links', async () => {
     const user = userEvent.setup();
     await renderApp({
       path: '/members/admin',
       routes: memberRoutes('admin', {
+        'GET /api/admin/writing': { body: { success: true, items: [] } },
         'GET /api/admin/users': { body: page([]) },
         'GET /api/admin/settings': {
           body: {
@@ -39,7 +40,8 @@ describe('the console', () => {
       }),
     });
     const location = () => screen.getByTestId('location');
-    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/admin\/users$/));
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/admin\/writing$/));
+    expect(await screen.findByText('Nothing written yet.')).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(location()).toHaveTextContent(/^\/members\/admin\/settings$/));
     await user.click(screen.getByRole('link', { name: 'Users' }));

@@ -17,12 +17,22 @@ import { UsersSection } from '../console/users-section';
 /** Absolute: relative links inside a splat route (admin/*) resolve against the whole URL. */
 const sectionPath = (section: string) => pagePath('membersConsole', { '*': section });
 
+// The editor (issue 24), its own lazy chunk; CodeMirror is a later one still.
+const WritingConsole = lazy(() =>
+  import('../../writing').then(({ WritingConsole }) => ({ default: WritingConsole })),
+);
+
 // The newsletter feature's page (issue 8), its own lazy chunk.
 const NewsletterConsole = lazy(() =>
   import('../../newsletter').then(({ NewsletterConsole }) => ({ default: NewsletterConsole })),
 );
 
 const ELEMENTS = {
+  writing: (
+    <Suspense fallback={<p role="status">Loading your writing…</p>}>
+      <WritingConsole />
+    </Suspense>
+  ),
   users: <UsersSection />,
   subscribers: <SubscribersSection />,
   newsletter: (
@@ -46,7 +56,7 @@ export default function ConsolePage() {
     <>
       <PageTitle
         title="Console"
-        lede="Users, subscribers, the newsletter, numbers, events and settings."
+        lede="Your writing, users, subscribers, the newsletter, numbers, events and settings."
       />
       {sections.length === 0 ? (
         <p className="alert alert--error" role="alert">

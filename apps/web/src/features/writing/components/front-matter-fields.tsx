@@ -1,0 +1,172 @@
+import type { FrontMatterValues } from '@quillpost/domain';
+import { useId, useState } from 'react';
+import { useDates } from '../../../lib/use-dates';
+import { inputValue, storedValue, type FieldSpec } from '../fields';
+
+/** Hints under the fields a writer may wonder about. */
+const HINTS: Record<string, string> = {
+  slug: 'The last part of its address. Left empty, it comes from the file name.',
+  excerpt: 'Shown in lists, link previews and search results. Left empty, the first paragraph is.',
+  tags: 'Separated by commas.',
+  stack: 'Separated by commas.',
+  category: 'A hub or section, such as build, learn or write.',
+};
+
+/** The front matter as form fields; keys the form does not show are kept as the file has them. */
+export function FrontMatterFields({
+  fields,
+  values,
+  error,
+  scheduledAt,
+  onChange,
+  onUpload,
+}: {
+  fields: FieldSpec[];
+  values: FrontMatterValues;
+  error: { key: string; text: string } | null;
+  scheduledAt: string | null;
+  onChange(values: FrontMatterValues): void;
+  onUpload(file: File): Promise<string | null>;
+}) {
+  const id = useId();
+  const dates = useDates();
+  const set = (field: FieldSpec, text: string) => {
+    const value = storedValue(field, text);
+    const next = { ...values };
+    if (value === undefined) delete next[field.key];
+    else next[field.key] = value;
+    onChange(next);
+  };
+  const main = fields.filter((field) => field.key === 'title' || field.key === 'excerpt');
+  const details = fields.filter((field) => !main.includes(field));
+
+  const render = (field: FieldSpec) => {
+    const inputId = `${id}-${field.key}`;
+    const hintId =
+      HINTS[field.key] || (field.key === 'date' && scheduledAt) ? `${inputId}-hint` : undefined;
+    const errorId = error?.key === field.key ? `${inputId}-error` : undefined;
+    const described = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+    const common = {
+      id: inputId,
+      className: 'field__input',
+      required: field.required,
+      'aria-invalid': errorId ? true : undefined,
+      'aria-describedby': described,
+    } as const;
+    const value = inputValue(field, values[field.key]);
+    return (
+      <div key={field.key} className={`field writing-field writing-field--${field.kind}`}>
+        <label className="field__label" htmlFor={inputId}>
+          {field.label}
+        </label>
+        {field.kind === 'longText' ? (
+          <textarea
+            {...common}
+            rows={3}
+            value={value}
+            onChange={(event) => set(field, event.target.value)}
+          />
+        ) : field.kind === 'choice' ? (
+          <select {...common} value={value} onChange={(event) => set(field, event.target.value)}>
+            {field.required ? null : <option value="">—</option>}
+            {field.options!.map((option) => (
+              <option key={option} value={option}>
+                {option.replace(/-/g, ' ')}
+              </option>
+            ))}
+          </select>
+        ) : field.kind === 'image' ? (
+          <ImageField
+            common={common}
+            value={value}
+            label={field.label}
+            onChange={(text) => set(field, text)}
+            onUpload={onUpload}
+          />
+        ) : (
+          <input
+            {...common}
+            type={field.kind === 'date' ? 'date' : field.kind === 'number' ? 'number' : 'text'}
+            value={value}
+            inputMode={field.kind === 'number' ? 'numeric' : undefined}
+            autoCapitalize={field.key === 'title' ? 'sentences' : 'off'}
+            onChange={(event) => set(field, event.target.value)}
+          />
+        )}
+        {hintId ? (
+          <p className="field__hint" id={hintId}>
+            {field.key === 'date' && scheduledAt
+              ? `Scheduled: it goes live ${dates.dateTime(scheduledAt)} (${dates.timeZone}).`
+              : HINTS[field.key]}
+          </p>
+        ) : null}
+        {errorId ? (
+          <span className="field__error" id={errorId} role="alert">
+            {error!.text}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className="writing-fields">
+      {main.map(render)}
+      <details className="writing-details" open>
+        <summary>Details: {details.map((field) => field.label.toLowerCase()).join(', ')}</summary>
+        <div className="writing-details__grid">{details.map(render)}</div>
+      </details>
+    </div>
+  );
+}
+
+function ImageField({
+  common,
+  value,
+  label,
+  onChange,
+  onUpload,
+}: {
+  common: { id: string; className: string; 'aria-describedby'?: string };
+  value: string;
+  label: string;
+  onChange(text: string): void;
+  onUpload(file: File): Promise<string | null>;
+}) {
+  const [uploading, setUploading] = useState(false);
+  return (
+    <div className="writing-image">
+      {value && !/^https?:/.test(value) ? (
+        <img
+          src={value.startsWith('/') ? value : `/content/${value}`}
+          alt=""
+          className="writing-image__thumb"
+        />
+      ) : null}
+      <input
+        {...common}
+        type="text"
+        value={value}
+        placeholder="images/…"
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <label className="button button--quiet writing-upload">
+        {uploading ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          className="visually-hidden"
+          onChange={async (event) => {
+            const picked = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (!picked) return;
+            setUploading(true);
+            const address = await onUpload(picked);
+            setUploading(false);
+            if (address) onChange(address);
+          }}
+        />
+      </label>
+    </div>
+  );
+}

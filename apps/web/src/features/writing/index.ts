@@ -1,0 +1,2 @@
+/** The writing feature's public face: its console section, which the owner's console loads lazily. */
+export { default as WritingConsole } from './writing-console';

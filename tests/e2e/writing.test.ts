@@ -1,0 +1,222 @@
+/**
+ * Writing in the browser (issue 24), as the owner does it in Chromium against the production
+ * build: on a phone, a post started, illustrated with a phone photo (GPS in its EXIF) and
+ * published, then found on the blog, at its address, in the feed and in its file; at a desk, a
+ * hand edit made meanwhile that a save must not overwrite, a revision restored, and a post
+ * scheduled a minute ahead that goes live on its own.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { imageFacts, phonePhoto } from '@quillpost/api/test-support/photos';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openPage,
+  signInByCode,
+  startStack,
+  uniqueEmail,
+  visit,
+  type Stack,
+} from '../support/stack.js';
+
+const owner = uniqueEmail('owner');
+let stack: Stack;
+let ownerState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let contentDir: string;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { ADMIN_EMAILS: owner } });
+  contentDir = path.join(stack.site.dataDir, 'content');
+  const { context, close } = await openPage(stack.browser);
+  await signInByCode(context, stack, owner);
+  ownerState = await context.storageState();
+  await close();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function asOwner(width: number) {
+  const opened = await openPage(stack.browser, {
+    viewport: { width, height: width === 390 ? 844 : 900 },
+    storageState: ownerState,
+  });
+  return opened;
+}
+
+const text = async (url: string) => (await fetch(stack.site.url + url)).text();
+
+/** Polls until `check` passes or `ms` have gone. */
+async function eventually(check: () => Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return true;
+}
+
+async function typeBody(page: Page, body: string) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText(body);
+}
+
+describe('writing in the browser', () => {
+  it('on a phone, a post is started, illustrated and published: on the blog, at its address and in the feed', async () => {
+    const { page, pageErrors, close } = await asOwner(390);
+    try {
+      await visit(page, `${stack.site.url}/members/admin/writing`);
+      await page.getByRole('button', { name: 'New post' }).click();
+      await page.getByLabel('Title', { exact: true }).fill('The harbour at dawn');
+      await page.getByRole('button', { name: 'Start writing' }).click();
+      await page.getByRole('heading', { name: 'The harbour at dawn' }).waitFor();
+
+      await page.getByLabel('Excerpt').fill('Six o’clock, before the boats.');
+      await page.getByLabel('Tags').fill('harbour, mornings');
+      const photo = await phonePhoto({ width: 3200, height: 2400, orientation: 6 });
+      await page
+        .getByLabel('Upload featured image')
+        .setInputFiles({ name: 'Harbour.JPG', mimeType: 'image/jpeg', buffer: photo });
+      await expect
+        .poll(() => page.getByLabel('Featured image', { exact: true }).inputValue())
+        .toBe('/content/images/uploads/2026/harbour.jpg');
+
+      await typeBody(
+        page,
+        'The light comes up behind the hill first.[^1]\n\n| Tide | Time |\n|------|------|\n| High | 06:10 |\n\n[^1]: Before the water, anyway.\n',
+      );
+      await page.getByLabel('Upload image', { exact: true }).setInputFiles({
+        name: 'wall.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await phonePhoto({ width: 1200, height: 900, seed: 3 }),
+      });
+      await expect
+        .poll(() => page.locator('.cm-content').innerText())
+        .toContain('![](/content/images/uploads/2026/wall.jpg)');
+      await expect.poll(() => page.getByText(/\d+ words · 1 min read/).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByText('Published. Your post is live.').waitFor();
+      await page.getByText('Saved', { exact: false }).first().waitFor();
+      await page.screenshot({ path: '/tmp/writing-phone-published.png' });
+
+      // The file holds what was written, front matter and body.
+      const [file] = fs
+        .readdirSync(path.join(contentDir, 'posts'))
+        .filter((name) => name.endsWith('the-harbour-at-dawn.md'));
+      const written = fs.readFileSync(path.join(contentDir, 'posts', file!), 'utf8');
+      expect(written).toMatch(/^---\ntitle: The harbour at dawn\n/);
+      expect(written).toContain('featured_image: /content/images/uploads/2026/harbour.jpg');
+      expect(written).toContain('status: published');
+      expect(written).toContain('tags:\n  - harbour\n  - mornings');
+      expect(written).toContain('[^1]: Before the water, anyway.');
+
+      expect(
+        await eventually(async () => (await text('/blog')).includes('The harbour at dawn')),
+      ).toBe(true);
+      expect(await text('/rss.xml')).toContain('<title>The harbour at dawn</title>');
+
+      const html = await text('/posts/the-harbour-at-dawn');
+      expect(html).toContain('<section class="footnotes" aria-label="Footnotes">');
+      expect(html).toMatch(/<td[^>]*>06:10<\/td>/);
+      // React writes srcSet and fetchPriority in camel case; HTML reads attributes either way.
+      const featured = /<img[^>]*fetchpriority="high"[^>]*>/i.exec(html)![0];
+      expect(featured).toMatch(/width="1800" height="2400"/);
+      const srcset = /srcset="([^"]+)"/i.exec(featured)![1]!.split(', ');
+      expect(srcset.length).toBeGreaterThanOrEqual(3);
+      expect(html).toContain('type="image/avif"');
+      expect(html).toContain('type="image/webp"');
+
+      // Every variant of the photo: no EXIF, no GPS, none over 2400 px.
+      const variants = new Set(
+        [...html.matchAll(/\/images\/\w+\/\d+\.(?:avif|webp|jpg)/g)].map(String),
+      );
+      expect(variants.size).toBeGreaterThanOrEqual(15);
+      for (const variant of variants) {
+        const response = await fetch(stack.site.url + variant);
+        expect(response.status, variant).toBe(200);
+        const facts = await imageFacts(Buffer.from(await response.arrayBuffer()));
+        expect(facts.metadata, variant).toBe(0);
+        expect(Math.max(facts.width, facts.height), variant).toBeLessThanOrEqual(2400);
+      }
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('at a desk, a hand edit made meanwhile is not overwritten, and an earlier revision comes back', async () => {
+    const { page, pageErrors, close } = await asOwner(1280);
+    const relative = 'posts/2025-05-18-a-folder-of-tiny-tools.md';
+    const file = path.join(contentDir, relative);
+    const original = fs.readFileSync(file, 'utf8');
+    try {
+      await visit(
+        page,
+        `${stack.site.url}/members/admin/writing?edit=${encodeURIComponent(relative)}`,
+      );
+      await page.locator('.cm-content').waitFor();
+      await typeBody(page, '\nWritten in the editor.\n');
+      await page.getByText('Unsaved changes').waitFor();
+      fs.writeFileSync(file, original.replace(/\n$/, '\n\nEdited by hand.\n'));
+
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page
+        .getByRole('heading', { name: 'This post was changed elsewhere since you opened it' })
+        .waitFor();
+      await expect
+        .poll(() => page.locator('.writing-conflict pre').nth(1).innerText())
+        .toContain('Edited by hand.');
+      await page.screenshot({ path: '/tmp/writing-desk-conflict.png', fullPage: true });
+      await page.getByRole('button', { name: 'Keep my version' }).click();
+      await page.getByText('Saved your version. The other one is among the revisions.').waitFor();
+      expect(fs.readFileSync(file, 'utf8')).toContain('Written in the editor.');
+      expect(fs.readFileSync(file, 'utf8')).not.toContain('Edited by hand.');
+
+      await page.getByRole('button', { name: 'Revisions' }).click();
+      const revisions = page.locator('.writing-revisions__list li');
+      await expect.poll(() => revisions.count()).toBe(1);
+      await revisions.first().getByRole('button', { name: 'Restore' }).click();
+      await page.getByText('Restored. The version it replaced is a revision now.').waitFor();
+      expect(fs.readFileSync(file, 'utf8')).toContain('Edited by hand.');
+      expect(fs.readFileSync(file, 'utf8')).not.toContain('Written in the editor.');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      fs.writeFileSync(file, original);
+      await close();
+    }
+  });
+
+  it('schedules a post a minute ahead, and it goes live then with nobody publishing it', async () => {
+    const { page, pageErrors, close } = await asOwner(1280);
+    try {
+      await visit(page, `${stack.site.url}/members/admin/writing`);
+      await page.getByRole('button', { name: 'New post' }).click();
+      await page.getByLabel('Title', { exact: true }).fill('Low water');
+      await page.getByRole('button', { name: 'Start writing' }).click();
+      await page.locator('.cm-content').waitFor();
+      await typeBody(page, 'The harbour empties twice a day.');
+      await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+      // The fixture site keeps UTC: the field's wall time is the instant's.
+      const at = new Date(Date.now() + 45_000).toISOString().slice(0, 19);
+      await page.getByLabel('Publish on').fill(at);
+      await page.getByRole('button', { name: 'Schedule it' }).click();
+      await page.getByText(/^Scheduled for .*It goes live then, on its own\.$/).waitFor();
+      expect(await text('/blog')).not.toContain('Low water');
+      expect((await fetch(`${stack.site.url}/posts/low-water`)).status).toBe(404);
+
+      const live = await eventually(
+        async () => (await text('/blog')).includes('Low water'),
+        90_000,
+      );
+      expect(live).toBe(true);
+      expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(`${at}Z`));
+      expect((await fetch(`${stack.site.url}/posts/low-water`)).status).toBe(200);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+});
