@@ -74,6 +74,8 @@ describe('writing in the browser', () => {
       await page.getByRole('heading', { name: 'The harbour at dawn' }).waitFor();
 
       await page.getByLabel('Excerpt').fill('Six o’clock, before the boats.');
+      // On a phone the details are folded away until asked for.
+      await page.getByText(/^Details:/).click();
       await page.getByLabel('Tags').fill('harbour, mornings');
       const photo = await phonePhoto({ width: 3200, height: 2400, orientation: 6 });
       await page

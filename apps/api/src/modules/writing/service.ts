@@ -92,7 +92,9 @@ function itemAt(deps: WritingDeps, relative: string): WritingItem {
 
 function fileOf(relative: string, text: string): WritingFile {
   try {
-    const { data, body } = parseFrontMatter(relative, text);
+    const { data, body: rest } = parseFrontMatter(relative, text);
+    // The blank line after the front matter is the file's, not the body's: composeFile puts it back.
+    const body = rest.replace(/^(?:[ \t]*\r?\n)+/, '');
     return {
       path: relative,
       kind: kindOf(relative),

@@ -494,23 +494,23 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
             Publish and email
           </button>
         ) : null}
-        <span className="writing-editor__more">
-          <button
-            type="button"
-            className="button button--quiet"
-            aria-expanded={panel === 'revisions'}
-            onClick={() => setPanel(panel === 'revisions' ? null : 'revisions')}
-          >
-            Revisions
-          </button>
-          <button
-            type="button"
-            className="button button--quiet button--danger"
-            onClick={() => void moveToTrash()}
-          >
-            Move to trash
-          </button>
-        </span>
+      </div>
+      <div className="writing-editor__more">
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-expanded={panel === 'revisions'}
+          onClick={() => setPanel(panel === 'revisions' ? null : 'revisions')}
+        >
+          Revisions
+        </button>
+        <button
+          type="button"
+          className="button button--quiet button--danger"
+          onClick={() => void moveToTrash()}
+        >
+          Move to trash
+        </button>
       </div>
       {item?.url && item.status === 'published' ? (
         <p className="muted">

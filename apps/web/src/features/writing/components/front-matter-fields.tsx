@@ -37,6 +37,8 @@ export function FrontMatterFields({
     else next[field.key] = value;
     onChange(next);
   };
+  // On a phone the details fold away, so the body is a thumb's scroll from the title.
+  const [showDetails] = useState(() => window.matchMedia('(min-width: 48rem)').matches);
   const main = fields.filter((field) => field.key === 'title' || field.key === 'excerpt');
   const details = fields.filter((field) => !main.includes(field));
 
@@ -112,7 +114,7 @@ export function FrontMatterFields({
   return (
     <div className="writing-fields">
       {main.map(render)}
-      <details className="writing-details" open>
+      <details className="writing-details" open={showDetails}>
         <summary>Details: {details.map((field) => field.label.toLowerCase()).join(', ')}</summary>
         <div className="writing-details__grid">{details.map(render)}</div>
       </details>

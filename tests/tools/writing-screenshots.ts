@@ -1,0 +1,74 @@
+/**
+ * Screenshots of Console → Writing at 390 px and 1280 px, light and dark: the list, a post in the
+ * editor, its preview (beside the text from 1280 px), and a post with a photo as readers get it.
+ * Run after `pnpm build`:
+ *   cd tests && npx tsx tools/writing-screenshots.ts [outDir]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { phonePhoto } from '@quillpost/api/test-support/photos';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
+import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../support/stack.js';
+
+const out = path.resolve(process.argv[2] ?? '/tmp/writing-shots');
+fs.mkdirSync(out, { recursive: true });
+const owner = uniqueEmail('owner');
+const stack = await startStack({ env: { ADMIN_EMAILS: owner } });
+const contentDir = path.join(stack.site.dataDir, 'content');
+fs.mkdirSync(path.join(contentDir, 'images'), { recursive: true });
+fs.writeFileSync(
+  path.join(contentDir, 'images/harbour.jpg'),
+  await phonePhoto({ width: 4000, height: 3000 }),
+);
+fs.writeFileSync(
+  path.join(contentDir, 'posts/2026-11-01-the-harbour-at-dawn.md'),
+  `---\ntitle: The harbour at dawn\ndate: 2026-11-01\ncategory: write\nfeatured_image: images/harbour.jpg\n---\n\nThe light comes up behind the hill first.[^1]\n\n| Tide | Time | Height |\n|------|------|-------:|\n| High | 06:10 | 4.8 m |\n| Low | 12:24 | 0.9 m |\n\n[^1]: Before the water, anyway.\n`,
+);
+await new Promise((resolve) => setTimeout(resolve, 2500));
+
+let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function shoot(name: string, url: string, act?: (page: Page) => Promise<void>) {
+  if (!ownerState) {
+    const { context, close } = await openPage(stack.browser);
+    await signInByCode(context, stack, owner);
+    ownerState = await context.storageState();
+    await close();
+  }
+  for (const view of SCREENSHOT_VIEWS) {
+    const { page, close } = await openPage(stack.browser, {
+      viewport: view.viewport,
+      colorScheme: view.colorScheme,
+      storageState: ownerState,
+    });
+    await visit(page, stack.site.url + url);
+    await page.waitForLoadState('networkidle');
+    await act?.(page);
+    await page.screenshot({
+      path: path.join(out, `${name}-${view.width}-${view.colorScheme}.png`),
+      fullPage: view.width !== 390,
+    });
+    await close();
+  }
+}
+
+try {
+  await shoot('list', '/members/admin/writing');
+  const edit = `/members/admin/writing?edit=${encodeURIComponent('posts/2026-11-01-the-harbour-at-dawn.md')}`;
+  await shoot('editor', edit, (page) => page.locator('.cm-content').waitFor());
+  await shoot('editor-bottom', edit, async (page) => {
+    await page.locator('.cm-content').click();
+    await page.keyboard.insertText('\nA new line typed on the phone.');
+  });
+  await shoot('preview', edit, async (page) => {
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.writing-preview table').waitFor();
+  });
+  await shoot('post-photo', '/posts/the-harbour-at-dawn', (page) =>
+    page.waitForLoadState('networkidle'),
+  );
+  console.log(`Screenshots in ${out}`);
+} finally {
+  await stack.stop();
+}
