@@ -7,6 +7,7 @@ const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
   ['posts', () => import('./posts.js')],
   ['pages', () => import('./pages.js')],
   ['backup', () => import('./backup.js')],
+  ['images', () => import('./images.js')],
   ['newsletter', () => import('./newsletter.js')],
 ];
 

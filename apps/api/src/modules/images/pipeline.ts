@@ -1,7 +1,8 @@
 /**
- * Makes variants off the request path: one image at a time, in the background for images a sync
- * or an upload registered, and on demand when a reader asks for a variant that is missing (a new
- * data folder, a deleted file). Pages never wait for it: their HTML only names the variants.
+ * Makes variants off the request path: one image at a time, in a process of lower priority
+ * (worker-process.ts), in the background for images a sync or an upload registered, and on demand
+ * when a reader asks for a variant that is missing (a new data folder, a deleted file). Pages never
+ * wait for it: their HTML only names the variants.
  */
 import path from 'node:path';
 import { iso, type Clock } from '../../clock.js';
@@ -10,7 +11,7 @@ import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import { imageFilePath } from './sources.js';
 import { fileOfImage, imageByHash, markImage, pendingImages } from './store.js';
-import { makeVariants } from './variants.js';
+import { variantWorker } from './worker-process.js';
 
 export interface ImagePipeline {
   /** Where variants are kept: `images/` beside the database. */
@@ -21,6 +22,7 @@ export interface ImagePipeline {
   drain(): Promise<void>;
   /** Drains every `intervalMs` until stopped. */
   start(intervalMs?: number): void;
+  /** Stops draining and ends the worker process. */
   stop(): void;
 }
 
@@ -41,6 +43,7 @@ export function createImagePipeline(deps: {
   let queue: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | null = null;
+  const worker = variantWorker();
 
   async function make(hash: string): Promise<boolean> {
     const image = imageByHash(db, hash);
@@ -53,7 +56,7 @@ export function createImagePipeline(deps: {
     }
     const started = clock.now();
     try {
-      await makeVariants(source, image, dir);
+      await worker.run(source, image, dir);
       markImage(db, hash, { status: 'ready' }, iso(clock.now()));
       logger.info({ file: relative, ms: clock.now() - started }, 'image variants made');
       return true;
@@ -95,6 +98,7 @@ export function createImagePipeline(deps: {
     },
     stop() {
       clearInterval(timer);
+      worker.stop();
     },
   };
 }
