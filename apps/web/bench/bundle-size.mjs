@@ -5,8 +5,8 @@
  * (src/main.tsx loads src/app/hydrate.tsx) and the page module's chunk, each with the chunks it
  * imports. Sizes are as the API sends them: the build's brotli and gzip copies
  * (apps/web/vite.config.ts), the file itself where it has none. Then the home page and a post
- * beside the figures before issue 21, the largest chunk a reading page loads, and whether zod
- * reaches a reading page. Run after `pnpm build` (`pnpm --filter @quillpost/web bench`).
+ * beside the figures before issue 21, the largest chunk a reading page loads, and whether zod or
+ * the console's editor (CodeMirror) reaches a reading page. Run after `pnpm build` (`pnpm --filter @quillpost/web bench`).
  *
  * Warns when the home page's first-load JavaScript (brotli) exceeds the budget or zod reaches a
  * reading page; with BENCH_STRICT=1 it also exits non-zero (not by default, so `pnpm bench` still
@@ -27,6 +27,8 @@ const POST = 'src/features/content/pages/post-page.tsx';
 const READING_PAGE = /^src\/features\/content\/pages\//;
 /** A string every build of zod keeps: the name its schemas' base class is registered under. */
 const ZOD_SIGNATURE = '$ZodType';
+/** CodeMirror's editor view registers this class name: the console's editor, never a reader's. */
+const CODEMIRROR_SIGNATURE = 'cm-editor';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -127,12 +129,19 @@ const withZod = [...readingFiles].filter((file) =>
   readFileSync(join(dist, file), 'utf8').includes(ZOD_SIGNATURE),
 );
 console.log(`zod in a reading page's JavaScript: ${withZod.length ? withZod.join(', ') : 'none'}`);
+const withEditor = [...readingFiles].filter((file) =>
+  readFileSync(join(dist, file), 'utf8').includes(CODEMIRROR_SIGNATURE),
+);
+console.log(
+  `The editor (CodeMirror) in a reading page's JavaScript: ${withEditor.length ? withEditor.join(', ') : 'none'}`,
+);
 
 const homeBr = loads.get(HOME).total.br;
 console.log(`Home page first-load JS: ${kb(homeBr)} kB brotli (budget ${HOME_JS_BUDGET_KB} kB)`);
 const problems = [
   homeBr / 1000 > HOME_JS_BUDGET_KB && 'the home page loads too much JavaScript first',
   withZod.length > 0 && 'zod reaches a reading page',
+  withEditor.length > 0 && 'the editor reaches a reading page',
 ].filter(Boolean);
 for (const problem of problems) console.error(`\nOVER BUDGET: ${problem}.`);
 if (problems.length && process.env.BENCH_STRICT === '1') process.exitCode = 1;
