@@ -164,7 +164,8 @@ describe('writing in the browser', () => {
       await page.getByText('Unsaved changes').waitFor();
       fs.writeFileSync(file, original.replace(/\n$/, '\n\nEdited by hand.\n'));
 
-      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      // Published already: Update saves it as it is, and keeps it online.
+      await page.getByRole('button', { name: 'Update', exact: true }).click();
       await page
         .getByRole('heading', { name: 'This post was changed elsewhere since you opened it' })
         .waitFor();
@@ -176,6 +177,7 @@ describe('writing in the browser', () => {
       await page.getByText('Saved your version. The other one is among the revisions.').waitFor();
       expect(fs.readFileSync(file, 'utf8')).toContain('Written in the editor.');
       expect(fs.readFileSync(file, 'utf8')).not.toContain('Edited by hand.');
+      expect(fs.readFileSync(file, 'utf8')).not.toContain('status: draft');
 
       await page.getByRole('button', { name: 'Revisions' }).click();
       const revisions = page.locator('.writing-revisions__list li');

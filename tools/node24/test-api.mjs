@@ -7,8 +7,9 @@
  * 1. Node 24 comes from the npm registry's `node@24` package (its platform package holds the whole
  *    release, bin/node and include/node), installed once into node_modules/.cache/node24 (ignored
  *    by git, Prettier and Docker like the rest of node_modules; deleting it is always safe).
- * 2. The API, the domain package, the sample content and the workspace manifests are copied to a
- *    temporary folder, and pnpm on Node 24 installs that copy from the same lockfile. Its
+ * 2. The API, the domain package, the site's and the tests' content and the workspace manifests
+ *    are copied to a temporary folder, and pnpm on Node 24 installs that copy from the same
+ *    lockfile. Its
  *    better-sqlite3 gets a Node 24 build, compiled once and kept in the cache folder. A copy
  *    rather than a second binary swapped into node_modules: the checkout's Node 20 build is never
  *    replaced, so an interrupted run, or anyone using the checkout meanwhile, never sees a wrong
@@ -104,7 +105,7 @@ function pnpmCli() {
 
 /** What a package folder holds beside its sources: installs, builds, a dev database. */
 const SKIP = new Set(['node_modules', 'dist', '.turbo', 'coverage', 'data']);
-/** What the API tests read: the API and domain sources, the sample content, every manifest. */
+/** What the API tests read: the API and domain sources, both content folders, every manifest. */
 function copyWorkspace(target) {
   const copy = (relative) => {
     const from = path.join(repoRoot, relative);
@@ -128,6 +129,7 @@ function copyWorkspace(target) {
   copy('apps/api');
   copy('packages/domain');
   copy('content');
+  copy('tests/fixtures/content');
 }
 
 /** The command running now, stopped with this script on a signal. */

@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps): Express {
   );
   // The editor saves whole posts; every other body stays small.
   const smallJson = express.json({ limit: '100kb' });
-  const writingJson = express.json({ limit: '2mb' });
+  const writingJson = express.json({ limit: '5mb' });
   app.use((req, res, next) =>
     (req.path.startsWith(API_ROUTES.adminWritingList.path) ? writingJson : smallJson)(
       req,

@@ -30,11 +30,16 @@ export function changedElsewhereMessage(kind: ContentKind): string {
   return `This ${KIND_NOUNS[kind]} was changed elsewhere since you opened it`;
 }
 
-/** A file's path under CONTENT_DIR: a kind's folder, then a Markdown file name. */
+/**
+ * A file's path under CONTENT_DIR as the sync lists it: a kind's folder, any subfolders, then a
+ * Markdown file; no part starts with `.` or `_` (the sync skips those), so none is `..`.
+ */
+const PART = '[^/\\\\\\0._][^/\\\\\\0]*';
 export const contentFilePathSchema = z
   .string()
+  .max(500)
   .regex(
-    new RegExp(`^(?:${Object.keys(KIND_BY_FOLDER).join('|')})/[a-z0-9][a-z0-9-]*\\.md$`),
+    new RegExp(`^(?:${Object.keys(KIND_BY_FOLDER).join('|')})(?:/${PART})+\\.md$`),
     'must be a Markdown file in one of the content folders',
   );
 
@@ -105,7 +110,7 @@ export const writingPreviewResponseSchema = okSchema.extend({
 export const revisionSummarySchema = z.object({
   id: z.number().int(),
   savedAt: z.string(),
-  /** Who saved over it; null when a hand edit on disk was kept before a save. */
+  /** Who saved over it; null once their account is gone. */
   savedBy: z.string().nullable(),
   bytes: z.number().int(),
 });

@@ -71,7 +71,6 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
     const file = contentImagePath(src);
     return file ? describeImage(db, dir, file, now) : null;
   };
-  const imagesHash = imagesFingerprint(dir);
   const { authors, authorsHash } = loadAuthors(dir, fail);
   const siteFile = loadYamlFile(dir, SITE_FILE, siteFileSchema, fail);
   const files = listMarkdownFiles(dir);
@@ -91,7 +90,7 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
     const hash = createHash('sha256')
       .update(RENDER_VERSION)
       .update(kind === 'post' ? authorsHash : '')
-      .update(imagesHash)
+      .update(imagesFingerprint(dir, bytes.toString('utf8')))
       .update(bytes)
       .digest('hex');
     const previous = existing.get(relative);

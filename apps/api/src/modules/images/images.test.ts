@@ -178,6 +178,33 @@ describe('photos', () => {
     expect(fs.existsSync(path.join(folder.dir, 'images/harbour.jpg'))).toBe(true);
   });
 
+  it('never send a file they cannot strip: only drawings (SVG) and GIFs go out as they are', async () => {
+    const { t, folder, original } = await siteWithPhoto();
+    fs.writeFileSync(path.join(folder.dir, 'images/from-an-iphone.heic'), original);
+    fs.writeFileSync(
+      path.join(folder.dir, 'images/mark.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>',
+    );
+    expect((await request(t.app).get('/content/images/from-an-iphone.heic')).status).toBe(404);
+    const svg = await request(t.app).get('/content/images/mark.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+  });
+
+  it('never make a hash’s variants from other bytes than the hash names', async () => {
+    const { t, folder } = await siteWithPhoto();
+    const { hash } = (await request(t.app).get('/api/posts/harbour')).body.featured_image_variants;
+    // Replaced before its variants were made, and before a sync met the new file.
+    fs.writeFileSync(
+      path.join(folder.dir, 'images/harbour.jpg'),
+      await phonePhoto({ width: 1000, height: 750, seed: 11 }),
+    );
+    expect((await request(t.app).get(`/images/${hash}/480.webp`)).status).toBe(404);
+    expect(imageByHash(t.deps.db, hash)?.status).toBe('failed');
+  });
+
   it('follow a replaced file: the post names the new photo on the next sync', async () => {
     const { t, folder, sync } = await siteWithPhoto();
     const before = (await request(t.app).get('/api/posts/harbour')).body.featured_image_variants;

@@ -11,14 +11,14 @@ import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import { imageFilePath } from './sources.js';
 import { fileOfImage, imageByHash, markImage, pendingImages } from './store.js';
-import { variantWorker } from './worker-process.js';
+import { variantWorker, WorkerStopped } from './worker-process.js';
 
 export interface ImagePipeline {
   /** Where variants are kept: `images/` beside the database. */
   readonly dir: string;
   /** Resolves true once the image's variants are on disk, false when they cannot be made. */
   ensure(hash: string): Promise<boolean>;
-  /** Makes the variants of every image still waiting for them; resolves when none is left. */
+  /** Makes the variants of every image waiting for them when it starts, one after another. */
   drain(): Promise<void>;
   /** Drains every `intervalMs` until stopped. */
   start(intervalMs?: number): void;
@@ -44,6 +44,7 @@ export function createImagePipeline(deps: {
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | null = null;
   const worker = variantWorker();
+  const crashes = new Map<string, number>();
 
   async function make(hash: string): Promise<boolean> {
     const image = imageByHash(db, hash);
@@ -62,7 +63,16 @@ export function createImagePipeline(deps: {
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      markImage(db, hash, { status: 'failed', error: message }, iso(clock.now()));
+      // The worker itself failing (not the image) is worth a second try, twice at most.
+      const tries = (crashes.get(hash) ?? 0) + 1;
+      const retry = error instanceof WorkerStopped && tries < 3;
+      crashes.set(hash, tries);
+      markImage(
+        db,
+        hash,
+        { status: retry ? 'pending' : 'failed', error: message },
+        iso(clock.now()),
+      );
       logger.warn({ file: relative, error: message }, 'image variants could not be made');
       return false;
     }
@@ -73,16 +83,16 @@ export function createImagePipeline(deps: {
     if (!job) {
       job = queue.then(() => make(hash)).finally(() => inFlight.delete(hash));
       inFlight.set(hash, job);
-      queue = job;
+      // A job that throws must not stop the ones after it.
+      queue = job.catch(() => undefined);
     }
     return job;
   }
 
   function drain(): Promise<void> {
     draining ??= (async () => {
-      for (let batch = pendingImages(db, 20); batch.length; batch = pendingImages(db, 20)) {
-        await Promise.all(batch.map(ensure));
-      }
+      // Each round takes what is pending now; an image put back for a retry waits for the next.
+      for (const hash of pendingImages(db, 100)) await ensure(hash);
     })().finally(() => (draining = null));
     return draining;
   }
@@ -92,9 +102,13 @@ export function createImagePipeline(deps: {
     ensure,
     drain,
     start(intervalMs = 2_000) {
-      timer = setInterval(() => void drain(), intervalMs);
+      const drainLogged = () =>
+        drain().catch((error: unknown) =>
+          logger.error({ error }, 'image pipeline stopped a round'),
+        );
+      timer = setInterval(() => void drainLogged(), intervalMs);
       timer.unref();
-      void drain();
+      void drainLogged();
     },
     stop() {
       clearInterval(timer);

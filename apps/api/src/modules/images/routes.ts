@@ -18,8 +18,38 @@ import { variantFile } from './variants.js';
 
 const VARIANT = /^(\d{1,4})\.(avif|webp|jpg|png)$/;
 
+/**
+ * The owner's drawings and animations, sent as they are. Nothing else leaves the folder as it
+ * is: a photo in a format without variants (HEIC, say) answers 404 rather than its GPS position.
+ */
+const SERVED_AS_THEY_ARE = /\.(?:svg|gif)$/i;
+
 // SVGs are the owner's drawings; should one ever carry a script, it does not run.
 const NO_SCRIPTS = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** How long a reader waits for a variant still being made before being asked to come back. */
+const MAKING_WAIT_MS = 15_000;
+
+/** The variant's file once it is there: made now if missing, null when it cannot be (yet). */
+async function variantReady(
+  res: Response,
+  pipeline: ImagePipeline,
+  variant: { hash: string; width: number; format: ImageFormat },
+): Promise<string | null> {
+  const file = variantFile(pipeline.dir, variant.hash, variant.width, variant.format);
+  if (fs.existsSync(file)) return file;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), MAKING_WAIT_MS);
+  });
+  const made = await Promise.race([pipeline.ensure(variant.hash), waited]);
+  clearTimeout(timer);
+  if (made === 'late') {
+    res.set('Retry-After', '10');
+    throw new AppError(503, 'SERVERS_UNAVAILABLE');
+  }
+  return made && fs.existsSync(file) ? file : null;
+}
 
 async function sendVariant(
   res: Response,
@@ -27,23 +57,24 @@ async function sendVariant(
   variant: { hash: string; width: number; format: ImageFormat },
   cacheControl: string,
 ): Promise<boolean> {
-  const file = variantFile(pipeline.dir, variant.hash, variant.width, variant.format);
-  if (!fs.existsSync(file) && !(await pipeline.ensure(variant.hash))) return false;
-  if (!fs.existsSync(file)) return false;
+  const file = await variantReady(res, pipeline, variant);
+  if (!file) return false;
   res.set({
     'Content-Type': IMAGE_MIME[variant.format],
     'Cache-Control': cacheControl,
     'Content-Security-Policy': NO_SCRIPTS,
     ETag: `"${variant.hash}-${variant.width}-${variant.format}"`,
   });
-  res.sendFile(file);
+  // A data folder under a dot-directory (~/.quillpost) is still ours to serve from.
+  res.sendFile(file, { dotfiles: 'allow' });
   return true;
 }
 
 /**
  * `/images/<hash>/<width>.<format>`: the variants, cached for good (the hash names the source's
  * bytes). `/content/images/...`: the owner's files by name; photos answer with their largest
- * variant in the original's format (upright, no metadata), anything else as it is.
+ * variant in the original's format (upright, no metadata), SVG and GIF as they are, anything else
+ * not at all.
  */
 export function imageRoutes(deps: {
   db: Db;
@@ -57,7 +88,8 @@ export function imageRoutes(deps: {
   router.get('/images/:hash/:file', async (req, res, next) => {
     const image = imageByHash(db, req.params.hash);
     const match = VARIANT.exec(req.params.file);
-    if (!image || !match) return next(new AppError(404, 'NOT_FOUND'));
+    // A failed image is not decoded again on every request for it.
+    if (!image || image.status === 'failed' || !match) return next(new AppError(404, 'NOT_FOUND'));
     const width = Number(match[1]);
     const format = match[2] as ImageFormat;
     const offered =
@@ -77,7 +109,8 @@ export function imageRoutes(deps: {
 
   router.get('/content/images/*path', async (req, res, next) => {
     const relative = path.posix.join(...([] as string[]).concat(req.params.path));
-    if (!isRasterImage(relative)) return next();
+    if (SERVED_AS_THEY_ARE.test(relative)) return next();
+    if (!isRasterImage(relative)) return next(new AppError(404, 'NOT_FOUND'));
     const image = describeImage(db, contentDir, relative, iso(clock.now()));
     if (!image) return next(new AppError(404, 'NOT_FOUND'));
     // Not named by a hash: a day's cache, revalidated by the ETag when the file changes.

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { servedSize, type ImageVariants } from '@quillpost/domain';
 import { imageSize } from 'image-size';
 import type { Db } from '../../db/connection.js';
-import { addImage, imageOfFile, rememberFile } from './store.js';
+import { addImage, imageByHash, imageOfFile, rememberFile } from './store.js';
+import { hashOf } from './variants.js';
 
 /**
  * Made into variants. SVG (drawn by the owner, scaled by the browser) and GIF (often animated,
@@ -31,10 +32,6 @@ export function imageFilePath(contentDir: string, relative: string): string | nu
   const root = path.resolve(imagesFolder(contentDir));
   const file = path.resolve(root, relative);
   return file.startsWith(root + path.sep) ? file : null;
-}
-
-export function hashOf(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
 }
 
 /** EXIF orientations 5 to 8 turn the picture a quarter: its width is the file's height. */
@@ -86,7 +83,8 @@ export function describeImage(
   };
   addImage(db, image, now);
   rememberFile(db, key, image.hash);
-  return image;
+  // The same bytes met before under another name or mtime: known to fail, not worth a picture.
+  return imageByHash(db, image.hash)?.status === 'failed' ? null : image;
 }
 
 function variantsOf({ hash, width, height, fallback }: ImageVariants): ImageVariants {
@@ -108,22 +106,22 @@ export function contentImagePath(src: string): string | null {
   }
 }
 
+// An image address in Markdown or front matter: `images/a.jpg`, `../images/a.jpg`, `/content/…`.
+const IMAGE_REFERENCE = /(?:\/content\/|(?:\.\.?\/)*)images\/[^\s)"'\]>]+/g;
+
 /**
- * Names every photo under the images folder by path, size and modification time: content whose
- * fingerprint changed is rendered again, so its pictures name the new variants.
+ * Names the photos a text refers to by path, size and modification time: a file whose photos
+ * changed is rendered again (its pictures then name the new variants); the others are not.
  */
-export function imagesFingerprint(contentDir: string): string {
-  const root = imagesFolder(contentDir);
-  if (!fs.existsSync(root)) return '';
+export function imagesFingerprint(contentDir: string, text: string): string {
   const hash = createHash('sha256');
-  const files = fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && isRasterImage(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of files) {
-    const stat = fs.statSync(file);
-    hash.update(`${path.relative(root, file)}\0${stat.size}\0${Math.trunc(stat.mtimeMs)}\n`);
+  const files = new Set(
+    [...text.matchAll(IMAGE_REFERENCE)].map(([src]) => contentImagePath(src)).filter(Boolean),
+  );
+  for (const relative of [...files].sort() as string[]) {
+    const file = isRasterImage(relative) && imageFilePath(contentDir, relative);
+    const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (stat) hash.update(`${relative}\0${stat.size}\0${Math.trunc(stat.mtimeMs)}\n`);
   }
   return hash.digest('hex');
 }

@@ -3,6 +3,7 @@
  * converted to sRGB and capped at 2400 px; then each width in AVIF, WebP and the original's
  * format. sharp writes no metadata unless asked, so no variant carries EXIF, GPS, XMP or IPTC.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -20,6 +21,11 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 // One libvips thread per image: the pipeline makes one image at a time, and the other core stays
 // with the readers.
 sharp.concurrency(1);
+
+/** An image's name: the start of the SHA-256 of its source's bytes. */
+export function hashOf(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+}
 
 /** Where one image's variants live: `<dir>/<hash>/<width>.<format>`. */
 export function variantFile(dir: string, hash: string, width: number, format: ImageFormat) {
@@ -58,9 +64,13 @@ function encoder(format: ImageFormat, pipeline: Sharp): Sharp {
  * renamed so a reader never gets half of one. Rejects when sharp cannot decode the source.
  */
 export async function makeVariants(source: string, image: ImageVariants, dir: string) {
-  const decoded = await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+  const bytes = fs.readFileSync(source);
+  // Variants are cached for a year under this hash: never from other bytes than the hash names.
+  if (hashOf(bytes) !== image.hash) throw new Error('the file changed since it was registered');
+  const decoded = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
     .rotate()
-    .resize({ width: image.width, height: image.height, fit: 'fill' })
+    // Inside, not fill: a picture whose header hid its orientation is never squashed.
+    .resize({ width: image.width, height: image.height, fit: 'inside' })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -12,66 +12,104 @@ const WORKER = fileURLToPath(
 /**
  * Linux's idle scheduling class (util-linux's chrt, in every Debian image): the worker runs only
  * when no reader's request wants the CPU, and yields at once when one does. Elsewhere, the nice
- * value the worker gives itself.
+ * value the worker gives itself. Asked once, when the first worker starts.
  */
-const IDLE_CLASS = spawnSync('chrt', ['--idle', '0', 'true']).status === 0;
+let idleClass: boolean | undefined;
+function idleClassAvailable(): boolean {
+  idleClass ??= spawnSync('chrt', ['--idle', '0', 'true']).status === 0;
+  return idleClass;
+}
+
+/** The worker failed, not the image: its job may be tried again. */
+export class WorkerStopped extends Error {}
 
 /** Idle this long, the worker ends; the next job starts another. */
 const IDLE_MS = 30_000;
+/** A photo takes seconds; a job this late means a stuck worker, which is ended. */
+const JOB_TIMEOUT_MS = 5 * 60_000;
+
+interface Worker {
+  process: ChildProcess;
+  pending: Map<number, { resolve(): void; reject(error: Error): void; timer: NodeJS.Timeout }>;
+}
 
 /**
- * The variant-making process (variant-worker.ts), started on the first job and ended when idle;
- * a worker that dies fails its jobs, and the next one starts afresh.
+ * The variant-making process (variant-worker.ts), started on the first job and ended when idle.
+ * Each worker answers for its own jobs: one that dies (or is ended while idle) fails only what it
+ * was given, and the next job starts a fresh one. While idle it does not keep the server alive.
  */
 export function variantWorker() {
-  let child: ChildProcess | null = null;
+  let current: Worker | null = null;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
-  const pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
 
-  function start(): ChildProcess {
-    const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER];
-    const [command, ...args] = IDLE_CLASS ? ['chrt', '--idle', '0', ...node] : node;
-    const started = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    started.on('message', (result: VariantResult) => {
-      const job = pending.get(result.id);
-      pending.delete(result.id);
-      if (result.ok) job?.resolve();
-      else job?.reject(new Error(result.error));
-      if (!pending.size) idleSoon();
-    });
-    started.on('exit', (code) => {
-      if (child === started) child = null;
-      for (const [id, job] of pending) {
-        pending.delete(id);
-        job.reject(new Error(`the image worker stopped (exit code ${code})`));
-      }
-    });
-    return started;
+  function fail(worker: Worker, error: Error) {
+    for (const [id, job] of worker.pending) {
+      clearTimeout(job.timer);
+      worker.pending.delete(id);
+      job.reject(error);
+    }
+    if (current === worker) current = null;
   }
 
-  function idleSoon() {
+  function start(): Worker {
+    const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER];
+    const [command, ...args] = idleClassAvailable() ? ['chrt', '--idle', '0', ...node] : node;
+    const worker: Worker = {
+      process: spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+      pending: new Map(),
+    };
+    worker.process.on('message', (result: VariantResult) => {
+      const job = worker.pending.get(result.id);
+      if (!job) return;
+      clearTimeout(job.timer);
+      worker.pending.delete(result.id);
+      if (result.ok) job.resolve();
+      else job.reject(new Error(result.error));
+      if (!worker.pending.size && current === worker) idleSoon(worker);
+    });
+    worker.process.on('error', (error) => fail(worker, new WorkerStopped(error.message)));
+    worker.process.on('exit', (code) =>
+      fail(worker, new WorkerStopped(`the image worker stopped (exit code ${code})`)),
+    );
+    return worker;
+  }
+
+  /** While idle, neither the worker nor its channel keeps the server's event loop alive. */
+  function idleSoon(worker: Worker) {
+    worker.process.unref();
+    worker.process.channel?.unref();
     clearTimeout(idle);
-    idle = setTimeout(stop, IDLE_MS);
+    idle = setTimeout(() => stopWorker(worker), IDLE_MS);
     idle.unref();
   }
 
-  function stop() {
-    clearTimeout(idle);
-    child?.disconnect();
-    child = null;
+  function stopWorker(worker: Worker) {
+    if (current === worker) current = null;
+    if (worker.process.connected) worker.process.disconnect();
   }
 
   return {
     run(source: string, image: ImageVariants, dir: string): Promise<void> {
       clearTimeout(idle);
-      child ??= start();
+      const worker = (current ??= start());
+      worker.process.ref();
+      worker.process.channel?.ref();
       const id = (nextId += 1);
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        child!.send({ id, source, image, dir } satisfies VariantJob);
+        const timer = setTimeout(() => {
+          worker.process.kill();
+          fail(worker, new WorkerStopped('the image worker took too long'));
+        }, JOB_TIMEOUT_MS);
+        worker.pending.set(id, { resolve, reject, timer });
+        worker.process.send({ id, source, image, dir } satisfies VariantJob, (error) => {
+          if (error) fail(worker, new WorkerStopped(error.message));
+        });
       });
     },
-    stop,
+    stop() {
+      clearTimeout(idle);
+      if (current) stopWorker(current);
+    },
   };
 }

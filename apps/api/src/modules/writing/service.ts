@@ -34,6 +34,7 @@ import { composeFile, contentFile, readText, versionOf, writeAtomically } from '
 import {
   addRevision,
   addToTrash,
+  dropRevision,
   revisionById,
   revisionsOf,
   takeFromTrash,
@@ -132,12 +133,21 @@ function checkFrontMatter(kind: ContentKind, frontMatter: FrontMatterValues): vo
  */
 function writeAndSync(deps: WritingDeps, relative: string, text: string, previous: string | null) {
   const file = contentFile(deps.env.CONTENT_DIR, relative);
+  const putBack = () => {
+    if (previous === null) fs.rmSync(file, { force: true });
+    else writeAtomically(file, previous);
+  };
   writeAtomically(file, text);
-  const report = syncContent(deps.db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
-  const problem = report.errors.find((error) => error.file === relative);
+  let problem: { message: string } | undefined;
+  try {
+    const report = syncContent(deps.db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
+    problem = report.errors.find((error) => error.file === relative);
+  } catch (error) {
+    putBack();
+    throw error;
+  }
   if (!problem) return;
-  if (previous === null) fs.rmSync(file);
-  else writeAtomically(file, previous);
+  putBack();
   syncContent(deps.db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
   throw new AppError(400, 'INVALID_REQUEST', problem.message);
 }
@@ -161,13 +171,19 @@ function replaceFile(
   }
   const text = textOf(current);
   if (text !== current) {
-    writeAndSync(deps, relative, text, current);
-    addRevision(deps.db, {
+    // Kept before the file changes, so no save can lose what it replaced.
+    const revisionId = addRevision(deps.db, {
       path: relative,
       text: current,
       savedAt: isoNow(deps.clock),
       savedBy: actorId,
     });
+    try {
+      writeAndSync(deps, relative, text, current);
+    } catch (error) {
+      dropRevision(deps.db, revisionId);
+      throw error;
+    }
   }
   return { file: fileOf(relative, text), item: itemAt(deps, relative) };
 }

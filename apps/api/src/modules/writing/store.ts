@@ -24,12 +24,14 @@ export interface RevisionRow {
 export function addRevision(
   db: Db,
   revision: { path: string; text: string; savedAt: string; savedBy: number | null },
-): void {
-  statement(
-    db,
-    `INSERT INTO content_revisions (path, text, saved_at, saved_by)
-     VALUES (@path, @text, @savedAt, @savedBy)`,
-  ).run(revision);
+): number {
+  const id = Number(
+    statement(
+      db,
+      `INSERT INTO content_revisions (path, text, saved_at, saved_by)
+       VALUES (@path, @text, @savedAt, @savedBy)`,
+    ).run(revision).lastInsertRowid,
+  );
   // Beyond the newest KEPT_REVISIONS, only what is younger than KEPT_REVISION_DAYS stays.
   const cutoff = new Date(Date.parse(revision.savedAt) - KEPT_REVISION_DAYS * 86_400_000);
   statement(
@@ -38,6 +40,12 @@ export function addRevision(
      WHERE path = @path AND saved_at < @cutoff
        AND id NOT IN (SELECT id FROM content_revisions WHERE path = @path ORDER BY id DESC LIMIT @kept)`,
   ).run({ path: revision.path, cutoff: cutoff.toISOString(), kept: KEPT_REVISIONS });
+  return id;
+}
+
+/** A revision of a save that did not happen after all. */
+export function dropRevision(db: Db, id: number): void {
+  statement(db, 'DELETE FROM content_revisions WHERE id = ?').run(id);
 }
 
 const REVISION_COLUMNS = 'id, path, text, saved_at AS savedAt, saved_by AS savedBy';

@@ -34,8 +34,10 @@ interface Draft {
   body: string;
 }
 
+/** The file keeps no trailing blank lines (composeFile), so they never count as a change. */
 const same = (a: Draft, b: Draft) =>
-  a.body === b.body && JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter);
+  a.body.trimEnd() === b.body.trimEnd() &&
+  JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter);
 
 /** "category: use lower-case…" → the field it names and what to say under it. */
 function fieldErrorOf(message: string): { key: string; text: string } | null {
@@ -76,6 +78,8 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   });
   const [item, setItem] = useState<WritingItem | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const saving = useRef(false);
+  const [uploads, setUploads] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [fieldError, setFieldError] = useState<{ key: string; text: string } | null>(null);
   const [conflict, setConflict] = useState<{ mine: Draft; theirs: WritingFile } | null>(null);
@@ -97,6 +101,8 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   const dirty = !same(draft, file);
   const words = countWords(draft.body);
   const status = String(draft.frontMatter.status ?? 'published');
+  // Published as the file now stands (not as the form says): Update rather than Save draft.
+  const live = hasDrafts(kind) && String(file.frontMatter.status ?? 'published') !== 'draft';
 
   // Kept in this browser as it is typed, until a save makes it the file.
   useEffect(() => {
@@ -116,21 +122,26 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   }, [dirty]);
 
   async function save(frontMatter: FrontMatterValues, label: string, base = file) {
+    // One save at a time: a second one on the same version would conflict with the first.
+    if (saving.current) return null;
+    saving.current = true;
     setBusy(label);
     setNotice(null);
     setFieldError(null);
-    const result = await api.save({
-      path: base.path,
-      version: base.version,
-      frontMatter,
-      body: draft.body,
-    });
+    const sent = { frontMatter, body: draft.body };
+    const result = await api.save({ path: base.path, version: base.version, ...sent });
+    saving.current = false;
     setBusy(null);
     setNow(Date.now());
     if (result.ok) {
+      const saved = result.data.file;
+      setFile(saved);
+      // What was typed while the save was on its way stays, and stays unsaved.
+      setDraft((current) =>
+        same(current, sent) ? { frontMatter: saved.frontMatter, body: current.body } : current,
+      );
+      // Kept again at once (the effect above) if more was typed meanwhile.
       dropLocalDraft(base.path);
-      setFile(result.data.file);
-      setDraft({ frontMatter: result.data.file.frontMatter, body: result.data.file.body });
       setItem(result.data.item);
       setConflict(null);
       return result.data.item;
@@ -152,15 +163,26 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
     if (saved) setNotice({ tone: 'success', text: hasDrafts(kind) ? 'Draft saved.' : 'Saved.' });
   }
 
-  /** Live now: a date still ahead becomes today, in the site's time zone. */
+  /** Live now: a date still ahead becomes this moment. */
   function publishedNow(): FrontMatterValues {
-    const today = localInputValue(new Date().toISOString(), dates.timeZone).slice(0, 10);
     const date = String(draft.frontMatter.date ?? '');
     const ahead = date && Date.parse(date) > Date.now();
     return {
       ...withStatus('published'),
-      ...('date' in draft.frontMatter && ahead ? { date: today } : {}),
+      ...('date' in draft.frontMatter && ahead ? { date: new Date().toISOString() } : {}),
     };
+  }
+
+  /** A published item saved as it is: a typo fixed never takes it offline. */
+  async function update() {
+    const saved = await save(draft.frontMatter, 'save');
+    if (saved) setNotice({ tone: 'success', text: 'Updated.', href: saved.url ?? undefined });
+  }
+
+  async function unpublish() {
+    const saved = await save(withStatus('draft'), 'save');
+    if (saved)
+      setNotice({ tone: 'success', text: `Unpublished. Only you can see this ${noun} now.` });
   }
 
   async function publish() {
@@ -206,9 +228,9 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   }
 
   async function upload(image: File): Promise<string | null> {
-    setBusy('upload');
+    setUploads((count) => count + 1);
     const result = await api.upload(image);
-    setBusy(null);
+    setUploads((count) => count - 1);
     if (!result.ok) {
       setNotice({ tone: 'error', text: result.message });
       return null;
@@ -238,12 +260,12 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        void saveDraft();
+        void (live ? update() : saveDraft());
       }}
       onKeyDown={(event) => {
         if ((event.metaKey || event.ctrlKey) && event.key === 's') {
           event.preventDefault();
-          void save(draft.frontMatter, 'save');
+          void (live ? update() : saveDraft());
         }
       }}
     >
@@ -264,7 +286,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
                   ? 'Published'
                   : 'On the shelf'}
           </span>{' '}
-          {busy === 'upload'
+          {uploads
             ? 'Uploading the image…'
             : busy
               ? 'Saving…'
@@ -289,6 +311,10 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
               className="button button--primary"
               onClick={() => {
                 setDraft({ frontMatter: restorable.frontMatter, body: restorable.body });
+                // Written on an older version: saving then shows both, never overwrites unseen.
+                if (restorable.version !== file.version) {
+                  setFile((current) => ({ ...current, version: restorable.version }));
+                }
                 setRestorable(null);
               }}
             >
@@ -326,6 +352,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
           onTakeTheirs={() => {
             setFile(conflict.theirs);
             setDraft({ frontMatter: conflict.theirs.frontMatter, body: conflict.theirs.body });
+            dropLocalDraft(conflict.theirs.path);
             setConflict(null);
             setNotice(null);
           }}
@@ -356,7 +383,14 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
             values={draft.frontMatter}
             error={fieldError}
             scheduledAt={scheduledAt}
-            onChange={(frontMatter) => setDraft((current) => ({ ...current, frontMatter }))}
+            onField={(key, value) =>
+              setDraft((current) => {
+                const frontMatter = { ...current.frontMatter };
+                if (value === undefined) delete frontMatter[key];
+                else frontMatter[key] = value;
+                return { ...current, frontMatter };
+              })
+            }
             onUpload={upload}
           />
 
@@ -453,9 +487,20 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
       ) : null}
 
       <div className="writing-editor__buttons">
-        <button type="submit" className="button button--quiet" disabled={busy !== null}>
-          {hasDrafts(kind) ? 'Save draft' : 'Save'}
-        </button>
+        {live ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy !== null}
+            onClick={() => void update()}
+          >
+            Update
+          </button>
+        ) : (
+          <button type="submit" className="button button--quiet" disabled={busy !== null}>
+            {hasDrafts(kind) ? 'Save draft' : 'Save'}
+          </button>
+        )}
         <button
           type="button"
           className="button button--quiet"
@@ -466,14 +511,16 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
         </button>
         {hasDrafts(kind) ? (
           <>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy !== null}
-              onClick={() => void publish()}
-            >
-              Publish
-            </button>
+            {live ? null : (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy !== null}
+                onClick={() => void publish()}
+              >
+                Publish
+              </button>
+            )}
             <button
               type="button"
               className="button button--quiet"
@@ -504,6 +551,11 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
         >
           Revisions
         </button>
+        {live ? (
+          <button type="button" className="button button--quiet" onClick={() => void unpublish()}>
+            Unpublish
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button--quiet button--danger"

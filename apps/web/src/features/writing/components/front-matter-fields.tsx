@@ -18,25 +18,20 @@ export function FrontMatterFields({
   values,
   error,
   scheduledAt,
-  onChange,
+  onField,
   onUpload,
 }: {
   fields: FieldSpec[];
   values: FrontMatterValues;
   error: { key: string; text: string } | null;
   scheduledAt: string | null;
-  onChange(values: FrontMatterValues): void;
+  /** A field's new value; undefined takes the key out of the file. */
+  onField(key: string, value: unknown): void;
   onUpload(file: File): Promise<string | null>;
 }) {
   const id = useId();
   const dates = useDates();
-  const set = (field: FieldSpec, text: string) => {
-    const value = storedValue(field, text);
-    const next = { ...values };
-    if (value === undefined) delete next[field.key];
-    else next[field.key] = value;
-    onChange(next);
-  };
+  const set = (field: FieldSpec, text: string) => onField(field.key, storedValue(field, text));
   // On a phone the details fold away, so the body is a thumb's scroll from the title.
   const [showDetails] = useState(() => window.matchMedia('(min-width: 48rem)').matches);
   const main = fields.filter((field) => field.key === 'title' || field.key === 'excerpt');
