@@ -1,6 +1,7 @@
-import { BRAND_LIGHT } from '@quillpost/domain';
+import { accentPalette, BRAND_LIGHT } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
+import { renderMarkdown } from '../content/markdown.js';
 import {
   addressOf,
   emailBodyHtml,
@@ -42,6 +43,23 @@ describe('the newsletter mail', () => {
         '[A diagram] It’s fine.',
       ].join('\n'),
     );
+  });
+
+  it('keeps tables (with their alignment) and footnotes readable in mail, in the site’s accent', () => {
+    const { html: post } = renderMarkdown(
+      '| Tide | Height |\n|:--|--:|\n| High | 4.8 m |\n\nWords.[^1]\n\n[^1]: A note.',
+    );
+    const html = emailBodyHtml(post, {
+      base: 'https://example.com',
+      pageUrl: 'https://example.com/posts/p',
+      accent: '#0f766e',
+    });
+    expect(html).toMatch(/<table style="border-collapse:collapse;[^"]*">/);
+    expect(html).toMatch(/<td style="padding:6px 10px;[^"]*text-align:right">4.8 m<\/td>/);
+    expect(html).not.toMatch(/style="[^"]*" style=/);
+    expect(html).toContain('href="https://example.com/posts/p#fn1"');
+    expect(html).toMatch(/<section style="[^"]*border-top:1px solid/);
+    expect(html).toContain(`color:${accentPalette('#0f766e').light.accent};`);
   });
 
   it('makes links absolute, drops heading anchors and styles elements inline for mail clients', () => {

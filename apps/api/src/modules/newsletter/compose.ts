@@ -107,6 +107,11 @@ function inlineStyles(siteAccent: string): Record<string, string> {
     code: "font-family:SFMono-Regular,Consolas,'Liberation Mono',Menlo,monospace;font-size:0.9em;",
     a: `color:${accent};`,
     img: 'max-width:100%;height:auto;border:0;',
+    // Tables and footnotes (GFM, markdown-it-footnote) in the mail's own type and rules.
+    table: `border-collapse:collapse;margin:0 0 16px;font-family:${BRAND_FONTS.sans};font-size:14px;line-height:20px;color:${text};`,
+    th: `padding:6px 10px;border-bottom:2px solid ${rule};text-align:left;font-weight:600;`,
+    td: `padding:6px 10px;border-bottom:1px solid ${rule};vertical-align:top;`,
+    section: `margin:24px 0 0;padding-top:12px;border-top:1px solid ${rule};font-size:14px;color:${muted};`,
     hr: `border:0;border-top:1px solid ${rule};margin:24px 0;`,
   };
 }
@@ -122,9 +127,14 @@ export function emailBodyHtml(
   const styles = inlineStyles(site.accent);
   const withoutAnchors = html.replace(/<a\b[^>]*class="heading-anchor"[^>]*>[\s\S]*?<\/a>/g, '');
   const images = plainImages(withoutAnchors, EMAIL_IMAGE_WIDTH, { sharp: true });
-  return absolutizeHtml(images, site.base, site.pageUrl).replace(
-    /<(p|h2|h3|h4|ul|ol|li|blockquote|pre|code|a|img|hr)(?=[\s>/])/g,
-    (_match, tag: string) => `<${tag} style="${styles[tag] ?? ''}"`,
+  return (
+    absolutizeHtml(images, site.base, site.pageUrl)
+      .replace(
+        /<(p|h2|h3|h4|ul|ol|li|blockquote|pre|code|a|img|hr|table|th|td|section)(?=[\s>/])/g,
+        (_match, tag: string) => `<${tag} style="${styles[tag] ?? ''}"`,
+      )
+      // A cell's own alignment (GFM) joins the style put before it; two style attributes would not.
+      .replace(/ style="([^"]*)" style="([^"]*)"/g, ' style="$1$2"')
   );
 }
 

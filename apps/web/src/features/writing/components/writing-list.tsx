@@ -177,16 +177,22 @@ export function WritingList({
                   {item.title}
                 </Link>
                 <span className="writing-list__meta">
-                  <span className={`writing-badge writing-badge--${item.status}`}>
-                    {STATUS_LABELS[item.status]}
-                  </span>
+                  {/* A book sits on its shelf; it is never a draft. */}
+                  {item.kind === 'book' ? null : (
+                    <span className={`writing-badge writing-badge--${item.status}`}>
+                      {STATUS_LABELS[item.status]}
+                    </span>
+                  )}
                   <span>{KIND_LABELS[item.kind]}</span>
-                  <time dateTime={item.date}>
-                    {/* A calendar day is stored as midnight UTC; a scheduled time is a moment. */}
-                    {item.date.endsWith('T00:00:00.000Z')
-                      ? dates.calendarDay(item.date)
-                      : dates.dateTime(item.date)}
-                  </time>
+                  {/* Undated pages and books keep the epoch: no date to show. */}
+                  {Date.parse(item.date) > 0 ? (
+                    <time dateTime={item.date}>
+                      {/* A calendar day is stored as midnight UTC; a scheduled time is a moment. */}
+                      {item.date.endsWith('T00:00:00.000Z')
+                        ? dates.calendarDay(item.date)
+                        : dates.dateTime(item.date)}
+                    </time>
+                  ) : null}
                 </span>
               </li>
             ))}
