@@ -16,8 +16,11 @@ import { variantWorker, WorkerStopped } from './worker-process.js';
 export interface ImagePipeline {
   /** Where variants are kept: `images/` beside the database. */
   readonly dir: string;
-  /** Resolves true once the image's variants are on disk, false when they cannot be made. */
-  ensure(hash: string): Promise<boolean>;
+  /**
+   * Resolves true once the image's variants are on disk, false when they cannot be made.
+   * `urgent`: a reader is waiting, so the worker stops waiting for idle moments meanwhile.
+   */
+  ensure(hash: string, options?: { urgent?: boolean }): Promise<boolean>;
   /** Makes the variants of every image waiting for them when it starts, one after another. */
   drain(): Promise<void>;
   /** Drains every `intervalMs` until stopped. */
@@ -30,12 +33,16 @@ export function imageVariantsDir(env: Pick<Env, 'DATABASE_PATH'>): string {
   return path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'images');
 }
 
-export function createImagePipeline(deps: {
-  db: Db;
-  env: Pick<Env, 'DATABASE_PATH' | 'CONTENT_DIR'>;
-  clock: Clock;
-  logger: Logger;
-}): ImagePipeline {
+export function createImagePipeline(
+  deps: {
+    db: Db;
+    env: Pick<Env, 'DATABASE_PATH' | 'CONTENT_DIR'>;
+    clock: Clock;
+    logger: Logger;
+  },
+  /** `idle: false` (tests on a busy machine): the worker never waits for idle moments. */
+  options: { idle?: boolean } = {},
+): ImagePipeline {
   const { db, env, clock, logger } = deps;
   const dir = imageVariantsDir(env);
   const inFlight = new Map<string, Promise<boolean>>();
@@ -43,7 +50,8 @@ export function createImagePipeline(deps: {
   let queue: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | null = null;
-  const worker = variantWorker();
+  const worker = variantWorker({ idle: options.idle ?? true });
+  let waiting = 0;
   const crashes = new Map<string, number>();
 
   async function make(hash: string): Promise<boolean> {
@@ -78,7 +86,16 @@ export function createImagePipeline(deps: {
     }
   }
 
-  function ensure(hash: string): Promise<boolean> {
+  function ensure(hash: string, { urgent = false } = {}): Promise<boolean> {
+    const job = queued(hash);
+    if (!urgent) return job;
+    if ((waiting += 1) === 1) worker.hurry(true);
+    return job.finally(() => {
+      if ((waiting -= 1) === 0) worker.hurry(false);
+    });
+  }
+
+  function queued(hash: string): Promise<boolean> {
     let job = inFlight.get(hash);
     if (!job) {
       job = queue.then(() => make(hash)).finally(() => inFlight.delete(hash));
@@ -92,7 +109,7 @@ export function createImagePipeline(deps: {
   function drain(): Promise<void> {
     draining ??= (async () => {
       // Each round takes what is pending now; an image put back for a retry waits for the next.
-      for (const hash of pendingImages(db, 100)) await ensure(hash);
+      for (const hash of pendingImages(db, 100)) await queued(hash);
     })().finally(() => (draining = null));
     return draining;
   }

@@ -42,7 +42,7 @@ async function variantReady(
   const waited = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), MAKING_WAIT_MS);
   });
-  const made = await Promise.race([pipeline.ensure(variant.hash), waited]);
+  const made = await Promise.race([pipeline.ensure(variant.hash, { urgent: true }), waited]);
   clearTimeout(timer);
   if (made === 'late') {
     res.set('Retry-After', '10');

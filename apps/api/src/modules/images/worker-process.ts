@@ -38,8 +38,10 @@ interface Worker {
  * Each worker answers for its own jobs: one that dies (or is ended while idle) fails only what it
  * was given, and the next job starts a fresh one. While idle it does not keep the server alive.
  */
-export function variantWorker() {
+export function variantWorker(options: { idle: boolean }) {
   let current: Worker | null = null;
+  // A reader waiting for a variant: the worker runs at normal priority until none is.
+  let hurried = false;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
 
@@ -54,7 +56,8 @@ export function variantWorker() {
 
   function start(): Worker {
     const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER];
-    const [command, ...args] = idleClassAvailable() ? ['chrt', '--idle', '0', ...node] : node;
+    const idle = options.idle && !hurried && idleClassAvailable();
+    const [command, ...args] = idle ? ['chrt', '--idle', '0', ...node] : node;
     const worker: Worker = {
       process: spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
       pending: new Map(),
@@ -89,7 +92,25 @@ export function variantWorker() {
     if (worker.process.connected) worker.process.disconnect();
   }
 
+  /** The worker's threads, all of them, in the idle class or back in the normal one. */
+  function schedule(worker: Worker) {
+    if (!options.idle || !idleClassAvailable() || worker.process.pid === undefined) return;
+    spawnSync('chrt', [
+      '--all-tasks',
+      hurried ? '--other' : '--idle',
+      '--pid',
+      '0',
+      String(worker.process.pid),
+    ]);
+  }
+
   return {
+    /** While someone waits for a variant, the worker is not kept for idle moments. */
+    hurry(on: boolean) {
+      if (hurried === on) return;
+      hurried = on;
+      if (current) schedule(current);
+    },
     run(source: string, image: ImageVariants, dir: string): Promise<void> {
       clearTimeout(idle);
       const worker = (current ??= start());
