@@ -27,6 +27,7 @@ import {
 import { replyEmailsOffRoutes } from './modules/notifications/index.js';
 import { previewCardsDir, siteIdentity, siteRoutes } from './modules/site/index.js';
 import { createImagePipeline, imageRoutes } from './modules/images/index.js';
+import { analyticsRoutes, createCollector } from './modules/analytics/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -148,16 +149,17 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  // The editor saves whole posts; every other body stays small.
+  // The editor saves whole posts; a page's beacon is a few hundred bytes; the rest stays small.
   const smallJson = express.json({ limit: '100kb' });
   const writingJson = express.json({ limit: '5mb' });
-  app.use((req, res, next) =>
-    (req.path.startsWith(API_ROUTES.adminWritingList.path) ? writingJson : smallJson)(
-      req,
-      res,
-      next,
-    ),
-  );
+  const beaconJson = express.json({ limit: '4kb' });
+  const jsonFor = (path: string) =>
+    path.startsWith(API_ROUTES.adminWritingList.path)
+      ? writingJson
+      : path === API_ROUTES.analyticsHit.path
+        ? beaconJson
+        : smallJson;
+  app.use((req, res, next) => jsonFor(req.path)(req, res, next));
   if (deps.checkContracts) app.use(responseContractCheck());
 
   const subscriptionOf = (email: string) => {
@@ -186,6 +188,12 @@ export function createApp(deps: AppDeps): Express {
   }
 
   app.use(healthRoutes(deps));
+  app.use(
+    analyticsRoutes(
+      deps,
+      deps.analytics ?? createCollector({ ...deps, retentionDays: env.ANALYTICS_RETENTION_DAYS }),
+    ),
+  );
   app.use(subscriptionRoutes(subscriptions));
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));

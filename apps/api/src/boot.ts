@@ -21,6 +21,7 @@ import { forgetSavedSocialProfiles, savedSocialProfiles } from './modules/settin
 import { communityActivity } from './modules/discussions/index.js';
 import { startOwnerDigest } from './modules/notifications/index.js';
 import { createImagePipeline } from './modules/images/index.js';
+import { createCollector } from './modules/analytics/index.js';
 import type { PageHost } from './deps.js';
 
 export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
@@ -104,7 +105,17 @@ export async function boot(
   // Photos the content sync met become variants in the background, one at a time.
   const images = createImagePipeline({ env, db, clock: systemClock, logger });
   images.start();
-  const deps = { env, db, clock: systemClock, logger, mailer, pages, images };
+  // Page views in batches; past days summed, and raw views past their retention deleted, hourly.
+  const analytics = createCollector({
+    db,
+    clock: systemClock,
+    logger,
+    retentionDays: env.ANALYTICS_RETENTION_DAYS,
+  });
+  analytics.rollUp();
+  const rollUps = setInterval(() => analytics.rollUp(), 3_600_000);
+  rollUps.unref();
+  const deps = { env, db, clock: systemClock, logger, mailer, pages, images, analytics };
   const app = createApp(deps);
   // Delivers the mail outbox, starting with whatever a previous process left undelivered.
   const mailWorker = createMailWorker(deps);
@@ -130,6 +141,8 @@ export async function boot(
     stopWatchingContent();
     stopOwnerDigest();
     images.stop();
+    clearInterval(rollUps);
+    analytics.stop();
     clearInterval(heartbeat);
     clearInterval(scheduledBackups);
     server.close(() => {

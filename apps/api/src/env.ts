@@ -58,6 +58,13 @@ const envFields = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  // Cookieless page-view counts (decision 0019): "off" sends no beacon and counts nothing.
+  ANALYTICS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
+  // Days raw page views are kept before only their daily sums remain.
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(30),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   // Required in production (below): a forgotten value would put localhost in every mail and feed.
   WEB_ORIGIN: optionalUrl,

@@ -52,8 +52,9 @@ describe('upgradeDatabase', () => {
       '017-author-bio.sql',
       '018-images.sql',
       '019-writing.sql',
+      '020-analytics.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(12);
+    expect(upgrade.backup?.pending).toHaveLength(13);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

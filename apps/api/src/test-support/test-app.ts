@@ -12,6 +12,7 @@ import { loadEnv } from '../env.js';
 import { createLogger } from '../logger.js';
 import { DevMailbox } from '../mail/dev-mailbox.js';
 import { keepSiteIdentity } from '../modules/site/index.js';
+import { createCollector } from '../modules/analytics/index.js';
 
 /** The identity API tests run with: a site.yml of a site named after its owner. */
 export const TEST_SITE: SiteIdentity = siteIdentityOf(
@@ -65,12 +66,20 @@ export function createTestApp(
   // Who the site is, as a content folder's site.yml would say (content sync stores it so).
   keepSiteIdentity(database.db, { identity: TEST_SITE, sourceHash: 'test' }, iso(clock.now()));
   const mailer = new DevMailbox(logger);
+  // Page views are buffered; tests write them with `analytics.flush()`.
+  const analytics = createCollector({
+    db: database.db,
+    clock,
+    logger,
+    retentionDays: env.ANALYTICS_RETENTION_DAYS,
+  });
   const deps: AppDeps = {
     env,
     db: database.db,
     clock,
     logger,
     mailer,
+    analytics,
     checkContracts: true,
     ...options.deps,
   };
@@ -82,8 +91,10 @@ export function createTestApp(
     clock,
     mailer,
     outbox,
+    analytics,
     cleanup() {
       void outbox.stop();
+      analytics.stop();
       database.cleanup();
     },
   };

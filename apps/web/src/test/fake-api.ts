@@ -75,6 +75,7 @@ export type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<F
 
 /** GET /api/site as a site with all four profiles set answers it. */
 export const SITE: Site = {
+  analytics: true,
   title: 'Rowan Ellis',
   tagline: 'Notes on building, learning and writing',
   description: 'Rowan Ellis writes about building software, learning in public and writing.',

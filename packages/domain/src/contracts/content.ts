@@ -175,6 +175,8 @@ export const siteSchema = z.object({
     afterPostText: z.string(),
     dialog: z.string(),
   }),
+  /** Ours: whether pages send their cookieless page-view beacon (ANALYTICS, issue 25). */
+  analytics: z.boolean().default(true),
 });
 export type Site = z.output<typeof siteSchema>;
 

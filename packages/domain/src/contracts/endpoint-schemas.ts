@@ -24,6 +24,7 @@ import {
 } from './auth.js';
 import { messageResponseSchema } from './common.js';
 import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
+import { analyticsHitSchema } from './analytics.js';
 import {
   imageUploadQuerySchema,
   imageUploadResponseSchema,
@@ -327,6 +328,7 @@ export const API_SCHEMAS = {
   adminContentSync: { response: contentSyncResponseSchema },
   adminSiteGet: { response: siteFileResponseSchema },
   adminSiteUpdate: { body: siteFileSchema, response: siteFileResponseSchema },
+  analyticsHit: { body: analyticsHitSchema, response: null },
   adminWritingList: { response: writingListResponseSchema },
   adminWritingCreate: { body: writingCreateBodySchema, response: writingFileResponseSchema },
   adminWritingFile: { query: writingFileQuerySchema, response: writingFileResponseSchema },

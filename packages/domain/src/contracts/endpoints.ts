@@ -12,7 +12,13 @@ import type { Permission } from '../roles.js';
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
-export type RateLimitClass = 'subscribe' | 'resend' | 'unsubscribe' | 'magic-link' | 'webhook';
+export type RateLimitClass =
+  | 'subscribe'
+  | 'resend'
+  | 'unsubscribe'
+  | 'magic-link'
+  | 'webhook'
+  | 'analytics';
 
 export interface ApiRoute {
   method: ApiMethod;
@@ -35,6 +41,14 @@ const owner = (method: ApiMethod, path: string) =>
 export const API_ROUTES = {
   // Health
   health: publicGet('/api/health'),
+
+  // Cookieless analytics: a page's beacon (issue 25); 204, nothing to read back
+  analyticsHit: {
+    method: 'POST',
+    path: '/api/analytics/hit',
+    permission: null,
+    rateLimit: 'analytics',
+  },
 
   // Reading (spec section 7 and issue 5); drafts only for staff, decided by the server
   posts: publicGet('/api/posts'),

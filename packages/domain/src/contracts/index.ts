@@ -12,3 +12,4 @@ export * from './secret-urls.js';
 export * from './site-identity.js';
 export * from './front-matter.js';
 export * from './writing.js';
+export * from './analytics.js';

@@ -99,6 +99,7 @@ export const NO_SITE: Site = {
   socialProfiles: [],
   hubs: DEFAULT_HUB_COPY,
   subscribe: DEFAULT_SUBSCRIBE_COPY,
+  analytics: false,
 };
 
 /**

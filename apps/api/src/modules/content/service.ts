@@ -24,6 +24,7 @@ import {
 } from '@quillpost/domain';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
+import type { Env } from '../../env.js';
 import { siteIdentity } from '../site/index.js';
 import type { ContentKind } from '@quillpost/domain';
 import { renderMarkdown } from './markdown.js';
@@ -177,7 +178,15 @@ export function toMatchQuery(q: string): string | undefined {
  * also drops itself when the next scheduled item's time comes. Viewers who see unpublished items
  * always get a fresh answer.
  */
-export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
+export function createContentService({
+  db,
+  clock,
+  env,
+}: {
+  db: Db;
+  clock: Clock;
+  env: Pick<Env, 'ANALYTICS'>;
+}) {
   const q = contentQueries(db);
   const cache = new Map<string, JsonBody | null>();
   let cachedGeneration = -1;
@@ -410,6 +419,7 @@ export function createContentService({ db, clock }: { db: Db; clock: Clock }) {
           socialProfiles: socialProfilesOf(urls),
           hubs: identity.hubs,
           subscribe: identity.subscribe,
+          analytics: env.ANALYTICS,
         };
         return site;
       })!;

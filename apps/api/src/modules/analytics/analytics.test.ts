@@ -1,0 +1,191 @@
+import fs from 'node:fs';
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { as, signInAs } from '../../test-support/community.js';
+import { createTestApp } from '../../test-support/test-app.js';
+import { trafficBetween } from './store.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const DESKTOP =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const TABLET =
+  'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+function site(env: Record<string, string> = {}) {
+  // Behind one proxy: the reader's address comes from X-Forwarded-For.
+  const t = createTestApp({ env: { TRUST_PROXY: '1', ...env } });
+  cleanups.push(t.cleanup);
+  const hit = (
+    body: object,
+    reader: { ip: string; agent: string; headers?: Record<string, string> },
+  ) =>
+    request(t.app)
+      .post('/api/analytics/hit')
+      .set('X-Forwarded-For', reader.ip)
+      .set('User-Agent', reader.agent)
+      .set(reader.headers ?? {})
+      .send(body);
+  const rows = () => {
+    t.analytics.flush();
+    return t.deps.db
+      .prepare('SELECT day, path, source, device, browser, os, visitor FROM analytics_hits')
+      .all() as Array<Record<string, string | null>>;
+  };
+  return { t, hit, rows };
+}
+
+const DAY = '2026-01-01';
+
+describe('page views', () => {
+  it('count visitors without cookies: three readers on two pages, one of them twice', async () => {
+    const { t, hit, rows } = site();
+    const readers = [
+      { ip: '203.0.113.7', agent: PHONE },
+      { ip: '198.51.100.23', agent: DESKTOP },
+      { ip: '2001:db8::42', agent: TABLET },
+    ];
+    for (const reader of readers) {
+      const res = await hit(
+        { path: '/posts/tiny-tools', referrer: 'https://news.ycombinator.com/item?id=1' },
+        reader,
+      );
+      expect(res.status).toBe(204);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    await hit({ path: '/blog', referrer: 'http://localhost:5173/posts/tiny-tools' }, readers[0]!);
+    await hit({ path: '/posts/tiny-tools', referrer: '' }, readers[0]!);
+
+    const stored = rows();
+    expect(stored).toHaveLength(5);
+    expect(trafficBetween(t.deps.db, DAY, DAY)).toEqual({ views: 5, visitors: 3 });
+    expect(stored.map((row) => row.device).slice(0, 3)).toEqual(['phone', 'desktop', 'tablet']);
+    expect(stored[0]).toMatchObject({
+      browser: 'Safari',
+      os: 'iOS',
+      source: 'news.ycombinator.com',
+    });
+    // The site's own pages are not a source.
+    expect(stored[3]).toMatchObject({ path: '/blog', source: '' });
+    expect(stored[0]!.visitor).toMatch(/^[0-9a-f]{16}$/);
+    expect(stored[4]!.visitor).toBe(stored[0]!.visitor);
+  });
+
+  it('make the same reader a new visitor the next day, and forget the old salt', async () => {
+    const { t, hit, rows } = site();
+    const reader = { ip: '203.0.113.7', agent: PHONE };
+    await hit({ path: '/' }, reader);
+    const salts = () =>
+      t.deps.db.prepare('SELECT day FROM analytics_salts').pluck().all() as string[];
+    expect(salts()).toEqual([DAY]);
+    t.clock.advance(86_400_000);
+    await hit({ path: '/' }, reader);
+    const [first, second] = rows();
+    expect(second!.visitor).not.toBe(first!.visitor);
+    expect(salts()).toEqual(['2026-01-02']);
+  });
+
+  it('leave out crawlers, link previewers, prefetches and the signed-in owner; count Sec-GPC as a view only', async () => {
+    const { t, hit, rows } = site();
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'Twitterbot/1.0',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      '',
+    ]) {
+      expect((await hit({ path: '/' }, { ip: '192.0.2.1', agent })).status).toBe(204);
+    }
+    await hit(
+      { path: '/' },
+      { ip: '192.0.2.2', agent: DESKTOP, headers: { 'Sec-Purpose': 'prefetch' } },
+    );
+    const owner = await signInAs(t, 'admin');
+    const signedIn = await as(t, owner)
+      .post('/api/analytics/hit', { path: '/' })
+      .set('User-Agent', DESKTOP);
+    expect(signedIn.status).toBe(204);
+    expect(rows()).toEqual([]);
+
+    await hit({ path: '/' }, { ip: '192.0.2.3', agent: PHONE, headers: { 'Sec-GPC': '1' } });
+    await hit({ path: '/now' }, { ip: '192.0.2.4', agent: PHONE, headers: { DNT: '1' } });
+    expect(rows().map((row) => row.visitor)).toEqual([null, null]);
+    expect(trafficBetween(t.deps.db, DAY, DAY)).toEqual({ views: 2, visitors: 0 });
+  });
+
+  it('keep no address and no user agent anywhere in the database or its WAL', async () => {
+    const { t, hit, rows } = site();
+    const readers = [
+      { ip: '203.0.113.77', agent: `${PHONE} UniqueMarker/1` },
+      { ip: '198.51.100.99', agent: `${DESKTOP} UniqueMarker/2` },
+    ];
+    for (const reader of readers) await hit({ path: '/posts/a' }, reader);
+    expect(rows()).toHaveLength(2);
+    t.deps.db.pragma('wal_checkpoint(PASSIVE)');
+    const bytes = Buffer.concat(
+      [t.deps.env.DATABASE_PATH, `${t.deps.env.DATABASE_PATH}-wal`]
+        .filter((file) => fs.existsSync(file))
+        .map((file) => fs.readFileSync(file)),
+    );
+    for (const secret of ['203.0.113.77', '198.51.100.99', 'UniqueMarker', 'iPhone; CPU']) {
+      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    }
+  });
+
+  it('answer bad input clearly, ignore paths that are not reading, and never fail', async () => {
+    const { hit, rows } = site();
+    const reader = { ip: '203.0.113.7', agent: PHONE };
+    const huge = await hit({ path: `/${'a'.repeat(5000)}` }, reader);
+    expect(huge.status).toBe(413);
+    for (const bad of [
+      { path: 42 },
+      { path: 'https://evil.example/' },
+      {},
+      { path: '/', referrer: 7 },
+    ]) {
+      expect((await hit(bad, reader)).status, JSON.stringify(bad)).toBe(400);
+    }
+    for (const notReading of ['/api/posts', '/members/dashboard', '/auth/callback']) {
+      expect((await hit({ path: notReading }, reader)).status).toBe(204);
+    }
+    expect(rows()).toEqual([]);
+  });
+
+  it('limit one client to 120 beacons a minute', async () => {
+    const { hit } = site();
+    const reader = { ip: '203.0.113.50', agent: PHONE };
+    for (let i = 0; i < 120; i += 1) await hit({ path: '/' }, reader);
+    expect((await hit({ path: '/' }, reader)).status).toBe(429);
+    expect((await hit({ path: '/' }, { ip: '203.0.113.51', agent: PHONE })).status).toBe(204);
+  });
+
+  it('roll past days up into sums and delete raw views past the retention', async () => {
+    const { t, hit, rows } = site({ ANALYTICS_RETENTION_DAYS: '2' });
+    await hit({ path: '/a' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/a' }, { ip: '203.0.113.2', agent: DESKTOP });
+    await hit({ path: '/b' }, { ip: '203.0.113.1', agent: PHONE });
+    expect(rows()).toHaveLength(3);
+    t.clock.advance(3 * 86_400_000);
+    t.analytics.rollUp();
+    expect(rows()).toEqual([]);
+    expect(trafficBetween(t.deps.db, DAY, DAY)).toEqual({ views: 3, visitors: 2 });
+    const byPath = t.deps.db
+      .prepare(
+        "SELECT value, views, visitors FROM analytics_daily WHERE dimension = 'path' ORDER BY value",
+      )
+      .all();
+    expect(byPath).toEqual([
+      { value: '/a', views: 2, visitors: 2 },
+      { value: '/b', views: 1, visitors: 1 },
+    ]);
+  });
+
+  it('count nothing when the owner turns analytics off', async () => {
+    const { hit, rows } = site({ ANALYTICS: 'off' });
+    expect((await hit({ path: '/' }, { ip: '203.0.113.7', agent: PHONE })).status).toBe(404);
+    expect(rows()).toEqual([]);
+  });
+});

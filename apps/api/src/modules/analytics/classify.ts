@@ -1,0 +1,52 @@
+/**
+ * What a page view is, read from its request and thrown away: whether to count it at all (not a
+ * crawler, a link previewer or a prefetch), a device class and browser and OS families (bowser),
+ * the referrer's host unless it is this site, and whether the reader asked not to be followed.
+ */
+import Bowser from 'bowser';
+import type { Request } from 'express';
+import { isbot } from 'isbot';
+
+export interface Reader {
+  device: 'phone' | 'tablet' | 'desktop';
+  browser: string;
+  os: string;
+}
+
+/** Speculative loads (Chromium's prerender and prefetch, Safari's and Firefox's prefetch). */
+export function isPrefetch(req: Request): boolean {
+  const purpose = `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`;
+  return /prefetch|prerender/i.test(purpose);
+}
+
+export function isRobot(userAgent: string): boolean {
+  return !userAgent || isbot(userAgent);
+}
+
+/** Global Privacy Control or Do Not Track: counted as a view, never as a visitor. */
+export function asksNotToBeTracked(req: Request): boolean {
+  return req.get('sec-gpc') === '1' || req.get('dnt') === '1';
+}
+
+export function readerOf(userAgent: string): Reader {
+  const parsed = Bowser.parse(userAgent);
+  const platform = parsed.platform.type;
+  return {
+    device: platform === 'mobile' ? 'phone' : platform === 'tablet' ? 'tablet' : 'desktop',
+    browser: parsed.browser.name || 'Other',
+    os: parsed.os.name || 'Other',
+  };
+}
+
+/** The referrer's host, lower-case, without `www.`; '' for none, this site's own, or nonsense. */
+export function sourceOf(referrer: string, ownHosts: ReadonlySet<string>): string {
+  if (!referrer) return '';
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
+    return ownHosts.has(host) ? '' : host;
+  } catch {
+    return '';
+  }
+}
