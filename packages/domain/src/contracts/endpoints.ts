@@ -13,12 +13,7 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
 export type RateLimitClass =
-  | 'subscribe'
-  | 'resend'
-  | 'unsubscribe'
-  | 'magic-link'
-  | 'webhook'
-  | 'analytics';
+  'subscribe' | 'resend' | 'unsubscribe' | 'magic-link' | 'webhook' | 'analytics';
 
 export interface ApiRoute {
   method: ApiMethod;
