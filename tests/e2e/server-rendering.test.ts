@@ -438,14 +438,16 @@ describe('in the browser', () => {
   it('needs no second request for the data the page came with', async () => {
     const { page, close } = await openPage(stack.browser);
     const reads: string[] = [];
+    const writes: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/')) {
-        reads.push(url.pathname);
-      }
+      if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/auth/')) return;
+      (request.method() === 'GET' ? reads : writes).push(url.pathname);
     });
     await page.goto(stack.site.url + '/posts/why-i-write-in-public', { waitUntil: 'networkidle' });
     expect(reads).toEqual([]);
+    // What the page sends is its view, counted without a cookie.
+    expect(writes).toEqual(['/api/analytics/hit']);
     await close();
   });
 

@@ -94,7 +94,12 @@ export function createPageRenderer({
       const appHtml = await new Response(prelude).text();
       const html = template
         // The document's language is the site's (site.yml), for screen readers and search engines.
-        .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(head.site.language)}">`)
+        // data-analytics: whether the page sends its cookieless page view (ANALYTICS).
+        .replace(
+          /<html lang="[^"]*">/,
+          () =>
+            `<html lang="${escapeHtml(head.site.language)}"${head.site.analytics ? ' data-analytics="on"' : ''}>`,
+        )
         .replace(
           '<!--app-head-->',
           () =>

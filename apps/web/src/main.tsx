@@ -2,6 +2,7 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/ui.css';
+import { sendPageView } from './lib/page-view-beacon';
 
 declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
@@ -40,6 +41,10 @@ function afterFirstPaint(run: () => void) {
   // start anyway, a little later.
   setTimeout(start, observer ? FALLBACK_MS : 0);
 }
+
+// The page view, once the page has loaded: the reader's page never waits for it.
+if (document.readyState === 'complete') sendPageView(document.referrer);
+else addEventListener('load', () => sendPageView(document.referrer), { once: true });
 
 afterFirstPaint(() => {
   // The server lists them on the route data element (app/route-data.ts).

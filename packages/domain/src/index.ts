@@ -19,3 +19,4 @@ export * from './palette.js';
 export * from './site-copy.js';
 export * from './images.js';
 export * from './reading-time.js';
+export * from './analytics-beacon.js';

@@ -19,6 +19,7 @@ import { createHttpContentReader } from '../features/content/api/content-reader'
 import { createApiClient } from '../lib/api-client';
 import { currentApiBase } from '../lib/environment';
 import { storage } from '../lib/storage';
+import { sendPageView } from '../lib/page-view-beacon';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');
@@ -60,6 +61,17 @@ function preloadPagesOnIntent(routeTable: RouteObject[]) {
   }
 }
 
+/** Each page reached inside the app (the first was counted by main.tsx) is a page view too. */
+function countClientNavigations(router: ReturnType<typeof createBrowserRouter>) {
+  let counted = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.pathname === counted) return;
+    const from = new URL(counted, window.location.origin).href;
+    counted = state.location.pathname;
+    sendPageView(from);
+  });
+}
+
 /**
  * Not top-level await: page chunks import shared code from this module's chunk, so it must finish
  * evaluating before the modules it waits for can.
@@ -73,6 +85,7 @@ async function hydrate(container: HTMLElement) {
   const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
   const publicUrl = canonical ? new URL(canonical).origin : window.location.origin;
   followRouterHead(router, publicUrl);
+  countClientNavigations(router);
 
   hydrateRoot(
     container,

@@ -6,6 +6,7 @@
  * (endpoint-schemas.ts), which must cover every name. This half is zod-free on purpose: reading
  * pages call the API through it without loading the schemas (docs/decisions/0012).
  */
+import { ANALYTICS_HIT_PATH } from '../analytics-beacon.js';
 import { fillPath } from '../path-pattern.js';
 import type { Permission } from '../roles.js';
 
@@ -40,7 +41,7 @@ export const API_ROUTES = {
   // Cookieless analytics: a page's beacon (issue 25); 204, nothing to read back
   analyticsHit: {
     method: 'POST',
-    path: '/api/analytics/hit',
+    path: ANALYTICS_HIT_PATH,
     permission: null,
     rateLimit: 'analytics',
   },
