@@ -14,7 +14,7 @@ import {
   createContentService,
   discoveryRoutes,
 } from './modules/content/index.js';
-import { createAuthModule, sessionEmail } from './modules/auth/index.js';
+import { createAuthModule, currentUser, sessionEmail } from './modules/auth/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
 import {
@@ -192,6 +192,7 @@ export function createApp(deps: AppDeps): Express {
     analyticsRoutes(
       deps,
       deps.analytics ?? createCollector({ ...deps, retentionDays: env.ANALYTICS_RETENTION_DAYS }),
+      (req) => currentUser(req)?.level === 'admin',
     ),
   );
   app.use(subscriptionRoutes(subscriptions));

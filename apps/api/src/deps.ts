@@ -8,8 +8,7 @@ import type { Env } from './env.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ImagePipeline } from './modules/images/index.js';
-// The collector's own file: the module's face also mounts routes, which reach back to deps.
-import type { Collector } from './modules/analytics/collector.js';
+import type { Collector } from './modules/analytics/index.js';
 import type { SecurityCheck } from './security/turnstile.js';
 import type { ContentReader, PageRenderer } from '@quillpost/domain';
 import type { RequestHandler } from 'express';

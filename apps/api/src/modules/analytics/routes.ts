@@ -1,9 +1,8 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
 import { endpointMounter } from '../../http/endpoints.js';
 import { clientKey } from '../../http/rate-limit.js';
-import { currentUser } from '../auth/index.js';
 import { asksNotToBeTracked, isPrefetch, isRobot, readerOf, sourceOf } from './classify.js';
 import type { Collector } from './collector.js';
 
@@ -36,6 +35,8 @@ function beaconLimit(): RequestHandler {
 export function analyticsRoutes(
   deps: { env: Pick<Env, 'ANALYTICS' | 'PUBLIC_URL' | 'WEB_ORIGIN'> },
   collector: Collector,
+  /** Whether the request is the owner's, signed in: their own visits are not readership. */
+  isOwner: (req: Request) => boolean,
 ): Router {
   const router = Router();
   const mount = endpointMounter(router, { noStore: true, limits: { analytics: beaconLimit() } });
@@ -48,7 +49,7 @@ export function analyticsRoutes(
   mount('analyticsHit', (req, res, { body }) => {
     if (!deps.env.ANALYTICS) throw new AppError(404, 'NOT_FOUND');
     const userAgent = req.get('user-agent') ?? '';
-    const owner = currentUser(req)?.level === 'admin';
+    const owner = isOwner(req);
     const counted =
       !owner && !isRobot(userAgent) && !isPrefetch(req) && !NOT_READING.test(body.path);
     if (counted) {
