@@ -17,6 +17,7 @@ import { memberRoutes } from './modules/members/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { writingRoutes } from './modules/writing/index.js';
 import { imageUploadRoutes } from './modules/images/index.js';
+import { analyticsAdminRoutes } from './modules/analytics/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -39,5 +40,6 @@ export function communityRoutes(
   adminRoutes(deps, mount);
   writingRoutes(deps, mount);
   imageUploadRoutes(deps, mount);
+  analyticsAdminRoutes(deps, mount);
   return router;
 }

@@ -16,3 +16,27 @@ export const analyticsHitSchema = z.object({
   utm_campaign: text(200).optional(),
 });
 export type AnalyticsHit = z.output<typeof analyticsHitSchema>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD');
+
+/** GET /api/admin/analytics/traffic?from=&to=: days, both included, at most a year and a bit. */
+export const trafficQuerySchema = z
+  .object({ from: day, to: day })
+  .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['from'] })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 400 * 86_400_000, {
+    message: 'at most 400 days at a time',
+    path: ['to'],
+  });
+
+const count = z.number().int().nonnegative();
+
+export const trafficResponseSchema = z.object({
+  success: z.literal(true),
+  views: count,
+  /** Distinct visitors per day, summed over the days: the same reader on two days counts twice. */
+  visitors: count,
+  pages: z.array(z.object({ path: z.string(), views: count, visitors: count })),
+  /** '' is no referrer: typed in, a bookmark, an app. */
+  sources: z.array(z.object({ source: z.string(), views: count, visitors: count })),
+});
+export type TrafficReport = z.output<typeof trafficResponseSchema>;

@@ -24,7 +24,7 @@ import {
 } from './auth.js';
 import { messageResponseSchema } from './common.js';
 import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
-import { analyticsHitSchema } from './analytics.js';
+import { analyticsHitSchema, trafficQuerySchema, trafficResponseSchema } from './analytics.js';
 import {
   imageUploadQuerySchema,
   imageUploadResponseSchema,
@@ -323,6 +323,7 @@ export const API_SCHEMAS = {
   adminSubscribersExport: { query: subscribersExportQuerySchema, response: null },
   adminSubscribersImport: { body: subscriberImportSchema, response: importResultSchema },
   adminAnalytics: { response: analyticsResponseSchema },
+  adminAnalyticsTraffic: { query: trafficQuerySchema, response: trafficResponseSchema },
   adminSettingsGet: { response: siteSettingsResponseSchema },
   adminSettingsUpdate: { body: siteSettingsUpdateSchema, response: siteSettingsResponseSchema },
   adminContentSync: { response: contentSyncResponseSchema },

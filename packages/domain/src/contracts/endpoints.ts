@@ -281,6 +281,11 @@ export const API_ROUTES = {
     permission: 'manage_users',
   },
   adminAnalytics: { method: 'GET', path: '/api/admin/analytics', permission: 'view_analytics' },
+  adminAnalyticsTraffic: {
+    method: 'GET',
+    path: '/api/admin/analytics/traffic',
+    permission: 'view_analytics',
+  },
   adminSettingsGet: { method: 'GET', path: '/api/admin/settings', permission: 'manage_settings' },
   adminSettingsUpdate: {
     method: 'PUT',

@@ -183,6 +183,46 @@ describe('page views', () => {
     ]);
   });
 
+  it('report views, visitors, pages and sources to the owner, raw days and summed ones together', async () => {
+    const { t, hit } = site({ ANALYTICS_RETENTION_DAYS: '2' });
+    const hn = 'https://news.ycombinator.com/item?id=1';
+    await hit({ path: '/posts/a', referrer: hn }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/posts/a', referrer: hn }, { ip: '203.0.113.2', agent: DESKTOP });
+    t.clock.advance(3 * 86_400_000);
+    t.analytics.rollUp(); // the first day is its sums now
+    await hit({ path: '/posts/a' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/posts/b', referrer: hn }, { ip: '203.0.113.3', agent: TABLET });
+    t.analytics.flush();
+
+    const owner = await signInAs(t, 'admin');
+    const report = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-04',
+    );
+    expect(report.status).toBe(200);
+    expect(report.body).toEqual({
+      success: true,
+      views: 4,
+      visitors: 4,
+      pages: [
+        { path: '/posts/a', views: 3, visitors: 3 },
+        { path: '/posts/b', views: 1, visitors: 1 },
+      ],
+      sources: [
+        { source: 'news.ycombinator.com', views: 3, visitors: 3 },
+        { source: '', views: 1, visitors: 1 },
+      ],
+    });
+    const backwards = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-02-01&to=2026-01-01',
+    );
+    expect(backwards.status).toBe(400);
+    const member = await signInAs(t, 'member');
+    expect(
+      (await as(t, member).get('/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-02'))
+        .status,
+    ).toBe(403);
+  });
+
   it('count nothing when the owner turns analytics off', async () => {
     const { hit, rows } = site({ ANALYTICS: 'off' });
     expect((await hit({ path: '/' }, { ip: '203.0.113.7', agent: PHONE })).status).toBe(404);

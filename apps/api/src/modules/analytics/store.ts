@@ -103,3 +103,43 @@ export function trafficBetween(db: Db, from: string, to: string): Traffic {
   ).get(from, to) as Traffic;
   return { views: raw.views + summed.views, visitors: raw.visitors + summed.visitors };
 }
+
+interface Breakdown {
+  value: string;
+  views: number;
+  visitors: number;
+}
+
+/**
+ * Views and visitors per value of one dimension over days `from` to `to`: raw hits for the days
+ * not summed yet, the sums for the others, together; most viewed first.
+ */
+export function breakdownBetween(
+  db: Db,
+  dimension: 'path' | 'source',
+  range: { from: string; to: string },
+  limit: number,
+): Breakdown[] {
+  const raw = statement(
+    db,
+    `SELECT ${dimension} AS value, COUNT(*) AS views, COUNT(DISTINCT day || visitor) AS visitors
+     FROM analytics_hits
+     WHERE day BETWEEN @from AND @to AND day NOT IN (SELECT day FROM analytics_daily)
+     GROUP BY ${dimension}`,
+  ).all(range) as Breakdown[];
+  const summed = statement(
+    db,
+    `SELECT value, SUM(views) AS views, SUM(visitors) AS visitors FROM analytics_daily
+     WHERE dimension = '${dimension}' AND day BETWEEN @from AND @to GROUP BY value`,
+  ).all(range) as Breakdown[];
+  const totals = new Map<string, Breakdown>();
+  for (const row of [...raw, ...summed]) {
+    const total = totals.get(row.value) ?? { value: row.value, views: 0, visitors: 0 };
+    total.views += row.views;
+    total.visitors += row.visitors;
+    totals.set(row.value, total);
+  }
+  return [...totals.values()]
+    .sort((a, b) => b.views - a.views || a.value.localeCompare(b.value))
+    .slice(0, limit);
+}

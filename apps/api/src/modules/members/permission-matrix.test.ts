@@ -160,6 +160,7 @@ const FIXTURES = {
     body: { csv: 'email,name,consent\nnew@example.com,New,yes\n' },
   }),
   adminAnalytics: () => ({}),
+  adminAnalyticsTraffic: () => ({ query: { from: '2025-12-01', to: '2026-01-01' } }),
   adminSettingsGet: () => ({}),
   adminSettingsUpdate: () => ({ body: { announcement: 'Welcome!' } }),
   adminContentSync: () => ({}),
