@@ -26,7 +26,8 @@ export interface LoadOptions {
   maxRequests?: number;
   /** The JSON body of request number `i` (0-based, unique per run). */
   body: (i: number) => unknown;
-  headers?: Record<string, string>;
+  /** Extra headers: the same for every request, or request number `i`'s own. */
+  headers?: Record<string, string> | ((i: number) => Record<string, string>);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -61,7 +62,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           headers: {
             'Content-Type': 'application/json',
             'Content-Length': Buffer.byteLength(payload),
-            ...options.headers,
+            ...(typeof options.headers === 'function' ? options.headers(i) : options.headers),
           },
         },
         (res) => {

@@ -19,8 +19,25 @@ export function isPrefetch(req: Request): boolean {
   return /prefetch|prerender/i.test(purpose);
 }
 
+/** What a user agent says, read once: the same few hundred browsers send nearly every view. */
+const known = new Map<string, { robot: boolean; reader: Reader }>();
+const KNOWN_MAX = 1_000;
+
+function read(userAgent: string) {
+  let seen = known.get(userAgent);
+  if (!seen) {
+    if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value!);
+    // No user agent at all is a script, never a reader (and nothing for bowser to read).
+    seen = userAgent
+      ? { robot: isbot(userAgent), reader: parse(userAgent) }
+      : { robot: true, reader: { device: 'desktop', browser: 'Other', os: 'Other' } };
+    known.set(userAgent, seen);
+  }
+  return seen;
+}
+
 export function isRobot(userAgent: string): boolean {
-  return !userAgent || isbot(userAgent);
+  return read(userAgent).robot;
 }
 
 /** Global Privacy Control or Do Not Track: counted as a view, never as a visitor. */
@@ -29,6 +46,10 @@ export function asksNotToBeTracked(req: Request): boolean {
 }
 
 export function readerOf(userAgent: string): Reader {
+  return read(userAgent).reader;
+}
+
+function parse(userAgent: string): Reader {
   const parsed = Bowser.parse(userAgent);
   const platform = parsed.platform.type;
   return {
