@@ -20,3 +20,4 @@ export * from './site-copy.js';
 export * from './images.js';
 export * from './reading-time.js';
 export * from './analytics-beacon.js';
+export * from './zoned-time.js';

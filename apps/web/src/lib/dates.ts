@@ -3,6 +3,7 @@
  * language and time zone (site.yml), whatever the reader's browser is set to. Components read
  * them through useDates(); these take the language and zone so they can be tested alone.
  */
+import { instantToLocal, isLocalTime, zonedTimeToInstant } from '@quillpost/domain';
 
 const STYLES = {
   date: { dateStyle: 'medium' },
@@ -17,16 +18,6 @@ const STYLES = {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  },
-  // The parts of a wall clock, in a fixed locale so they can be read back as numbers.
-  wallClock: {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
   },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
@@ -114,44 +105,15 @@ export function formatRangeInZone(
   return end ? formatter.formatRange(start, end) : formatter.format(start);
 }
 
-/** The wall clock in a zone at an instant, as milliseconds read as if it were UTC. */
-function wallClockMs(ms: number, timeZone: string): number {
-  const parts = formatterFor('wallClock', 'en-US', timeZone).formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((candidate) => candidate.type === type)!.value);
-  return Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-}
-
 /** 'YYYY-MM-DDTHH:mm' of an instant in a zone: what a datetime-local field shows. */
 export function localInputValue(iso: string, timeZone: string): string {
-  return new Date(wallClockMs(Date.parse(iso), timeZone)).toISOString().slice(0, 16);
+  return instantToLocal(Date.parse(iso), timeZone);
 }
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /**
- * The instant a datetime-local value ('YYYY-MM-DDTHH:mm') means as wall time in a zone, as an
- * ISO string; null when it is not a real date and time. When clocks go back, a repeated time
- * means its first pass; a time skipped when clocks go forward moves on by the gap (01:30 on
- * London's spring-forward night is 02:30 BST), as Temporal's 'compatible' disambiguation does.
+ * The instant a datetime-local value means as wall time in a zone, as an ISO string; null when it
+ * is not a real date and time. The rule for clock changes is the domain's (zonedTimeToInstant).
  */
 export function instantOfLocalInput(value: string, timeZone: string): string | null {
-  const wall = Date.parse(`${value}Z`);
-  // Date.parse rolls 30 February over into March; a real date and time reads back the same.
-  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, value.length) !== value) {
-    return null;
-  }
-  // The zone's offset a day either side: the one before and the one after any change that night.
-  const offsets = [wall - DAY_MS, wall + DAY_MS].map((ms) => wallClockMs(ms, timeZone) - ms);
-  const candidates = offsets.map((offset) => wall - offset);
-  const matching = candidates.filter((ms) => wallClockMs(ms, timeZone) === wall);
-  const instant = matching.length ? Math.min(...matching) : candidates[0]!;
-  return new Date(instant).toISOString();
+  return isLocalTime(value) ? new Date(zonedTimeToInstant(value, timeZone)).toISOString() : null;
 }

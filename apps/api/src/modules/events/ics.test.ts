@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeText, eventToIcs, foldLine } from './ics.js';
-import { instantToLocal, offsetMinutesAt, zonedTimeToInstant } from './time.js';
+import { instantToLocal, offsetMinutesAt, zonedTimeToInstant } from '@quillpost/domain';
 
 describe('wall-clock times in a zone', () => {
   it('converts both ways, across summer and winter time', () => {

@@ -4,7 +4,7 @@
  * event actually spans, so calendar apps show it right wherever the reader is.
  */
 import type { EventColumns } from './store.js';
-import { offsetMinutesAt, wallClockAt, type WallClock } from './time.js';
+import { offsetMinutesAt, wallClockAt, type WallClock } from '@quillpost/domain';
 
 /** An event as its calendar file shows it: what the owner set, its id and when it last changed. */
 export interface CalendarEvent extends EventColumns {

@@ -22,7 +22,7 @@ import {
   type EventColumns,
   type EventRow,
 } from './store.js';
-import { zonedTimeToInstant } from './time.js';
+import { zonedTimeToInstant } from '@quillpost/domain';
 
 export type ParsedEventInput = z.output<typeof eventInputSchema>;
 export type { EventInput };
