@@ -6,6 +6,7 @@ import {
   FRONT_MATTER_BY_KIND,
   KIND_BY_FOLDER,
   readingMinutes,
+  contentFilePathSchema,
   siteFileSchema,
   siteIdentityOf,
   type Authors,
@@ -156,8 +157,8 @@ function listMarkdownFiles(dir: string) {
       if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
       const absolute = path.join(entry.parentPath, entry.name);
       const relative = path.relative(dir, absolute).split(path.sep).join('/');
-      if (relative.split('/').some((part) => part.startsWith('.') || part.startsWith('_')))
-        continue;
+      // One rule for what is content, here and in the editor: no part starts with `.` or `_`.
+      if (!contentFilePathSchema.safeParse(relative).success) continue;
       files.push({ relative, absolute, kind });
     }
   }

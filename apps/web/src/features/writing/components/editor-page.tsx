@@ -24,6 +24,7 @@ import { dropLocalDraft, keepLocalDraft, readLocalDraft } from '../local-draft';
 import { ConflictPanel } from './conflict-panel';
 import { FrontMatterFields } from './front-matter-fields';
 import { RevisionsPanel } from './revisions-panel';
+import { UploadButton } from './upload-button';
 
 const MarkdownEditor = lazy(() => import('./markdown-editor'));
 
@@ -399,20 +400,11 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
               <span id={`${id}-body`} className="field__label">
                 Body
               </span>
-              <label className="button button--quiet writing-upload">
-                Upload image
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp,image/avif"
-                  className="visually-hidden"
-                  onChange={async (event) => {
-                    const picked = event.currentTarget.files?.[0];
-                    event.currentTarget.value = '';
-                    const address = picked ? await upload(picked) : null;
-                    if (address) insertRef.current?.(`![](${address})\n`);
-                  }}
-                />
-              </label>
+              <UploadButton
+                label="Upload image"
+                onUpload={upload}
+                onUploaded={(address) => insertRef.current?.(`![](${address})\n`)}
+              />
             </div>
             <Suspense fallback={<p role="status">Loading the editor…</p>}>
               <MarkdownEditor

@@ -1,5 +1,6 @@
 import type { FrontMatterValues } from '@quillpost/domain';
 import { useId, useState } from 'react';
+import { UploadButton } from './upload-button';
 import { useDates } from '../../../lib/use-dates';
 import { inputValue, storedValue, type FieldSpec } from '../fields';
 
@@ -130,7 +131,6 @@ function ImageField({
   onChange(text: string): void;
   onUpload(file: File): Promise<string | null>;
 }) {
-  const [uploading, setUploading] = useState(false);
   return (
     <div className="writing-image">
       {value && !/^https?:/.test(value) ? (
@@ -147,23 +147,11 @@ function ImageField({
         placeholder="images/…"
         onChange={(event) => onChange(event.target.value)}
       />
-      <label className="button button--quiet writing-upload">
-        {uploading ? 'Uploading…' : `Upload ${label.toLowerCase()}`}
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/avif"
-          className="visually-hidden"
-          onChange={async (event) => {
-            const picked = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (!picked) return;
-            setUploading(true);
-            const address = await onUpload(picked);
-            setUploading(false);
-            if (address) onChange(address);
-          }}
-        />
-      </label>
+      <UploadButton
+        label={`Upload ${label.toLowerCase()}`}
+        onUpload={onUpload}
+        onUploaded={onChange}
+      />
     </div>
   );
 }

@@ -21,6 +21,12 @@ const KIND_LABELS: Record<ContentKind, string> = {
   page: 'Page',
 };
 
+const KIND_OPTIONS = CONTENT_KINDS.map((kind) => (
+  <option key={kind} value={kind}>
+    {KIND_LABELS[kind]}
+  </option>
+));
+
 /** Everything the content folder holds, newest first, with a search box and a New post button. */
 export function WritingList({
   hrefFor,
@@ -89,11 +95,7 @@ export function WritingList({
               value={starting}
               onChange={(event) => setStarting(event.target.value as ContentKind)}
             >
-              {CONTENT_KINDS.map((option) => (
-                <option key={option} value={option}>
-                  {KIND_LABELS[option]}
-                </option>
-              ))}
+              {KIND_OPTIONS}
             </select>
           </div>
           <div className="field">
@@ -153,11 +155,7 @@ export function WritingList({
             onChange={(event) => setKind(event.target.value as ContentKind | '')}
           >
             <option value="">Everything</option>
-            {CONTENT_KINDS.map((option) => (
-              <option key={option} value={option}>
-                {KIND_LABELS[option]}
-              </option>
-            ))}
+            {KIND_OPTIONS}
           </select>
         </div>
       </div>
