@@ -65,6 +65,17 @@ try {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.writing-preview table').waitFor();
   });
+  await shoot('revisions', edit, async (page) => {
+    await page.locator('.cm-content').click();
+    await page.keyboard.insertText('A line saved once, so a revision exists.\n');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('Updated.').waitFor();
+    await page.getByRole('button', { name: 'Revisions' }).click();
+    await page.getByRole('button', { name: 'Read' }).first().click();
+    await page.locator('.writing-revisions__text').waitFor();
+    await page.locator('.writing-revisions').scrollIntoViewIfNeeded();
+  });
+  await shoot('trash', '/members/admin/writing?trash');
   await shoot('post-photo', '/posts/the-harbour-at-dawn', (page) =>
     page.waitForLoadState('networkidle'),
   );

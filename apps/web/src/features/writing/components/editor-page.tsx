@@ -149,8 +149,11 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
     }
     if (result.status === 409) {
       const theirs = await api.open(base.path);
-      if (theirs.ok)
+      if (theirs.ok) {
+        // The conflict panel says it, with both versions: no second alert saying it again.
         setConflict({ mine: { frontMatter, body: draft.body }, theirs: theirs.data.file });
+        return null;
+      }
     }
     setFieldError(fieldErrorOf(result.message));
     setNotice({ tone: 'error', text: result.message });
