@@ -33,6 +33,7 @@ import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
 import { MailOutboxWorker, type MailOutboxWorkerOptions } from './mail/outbox.js';
 import {
+  clickRoutes,
   newsletterRoutes,
   NewsletterSender,
   type NewsletterSenderOptions,
@@ -123,6 +124,9 @@ export function createApp(deps: AppDeps): Express {
           'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,
         },
       },
+      // The site's own requests say which page sent them (a subscription's start page, issue 25);
+      // no other site learns where its readers came from.
+      referrerPolicy: { policy: 'same-origin' },
       // The OAuth popup talks to its opener with postMessage, which same-origin COOP would cut off.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
@@ -180,6 +184,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(oneClickUnsubscribeRoutes(subscriptions));
   app.use(replyEmailsOffRoutes(deps));
   app.use(relayWebhookRoutes(deps));
+  app.use(clickRoutes(deps));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
   app.use('/api', sameSiteJsonOnly(env, { imagePaths: [API_ROUTES.adminImageUpload.path] }));

@@ -53,8 +53,9 @@ describe('upgradeDatabase', () => {
       '018-images.sql',
       '019-writing.sql',
       '020-analytics.sql',
+      '021-readership.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(13);
+    expect(upgrade.backup?.pending).toHaveLength(14);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -17,26 +17,72 @@ export const analyticsHitSchema = z.object({
 });
 export type AnalyticsHit = z.output<typeof analyticsHitSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day written YYYY-MM-DD');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR = /^\d{4}-\d{2}-\d{2}T\d{2}$/;
+const period = z
+  .string()
+  .refine((value) => DAY.test(value) || HOUR.test(value), 'must be a day written YYYY-MM-DD');
 
-/** GET /api/admin/analytics/traffic?from=&to=: days, both included, at most a year and a bit. */
+/** Where a range's day or hour (YYYY-MM-DDTHH) starts, as if it were UTC: for its length only. */
+const startOf = (value: string) =>
+  Date.parse(value.length > 10 ? `${value}:00Z` : `${value}T00:00Z`);
+
+/** The longest range read at once: a year and a bit, by day; two days, by hour. */
+export const TRAFFIC_MAX_DAYS = 400;
+export const TRAFFIC_MAX_HOURS = 48;
+
+/**
+ * GET /api/admin/analytics/traffic?from=&to=[&path=]: days (YYYY-MM-DD) or hours (YYYY-MM-DDTHH)
+ * in the site's time zone, both included; `path` narrows every figure to one page.
+ */
 export const trafficQuerySchema = z
-  .object({ from: day, to: day })
-  .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['from'] })
-  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 400 * 86_400_000, {
-    message: 'at most 400 days at a time',
+  .object({
+    from: period,
+    to: period,
+    path: text(2000).regex(/^\//, 'must be a path of this site').optional(),
+  })
+  .refine(({ from, to }) => from.length === to.length, {
+    message: 'from and to must both be days or both be hours',
     path: ['to'],
-  });
+  })
+  .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['from'] })
+  .refine(
+    ({ from, to }) =>
+      from.length > 10
+        ? startOf(to) - startOf(from) < TRAFFIC_MAX_HOURS * 3_600_000
+        : startOf(to) - startOf(from) < TRAFFIC_MAX_DAYS * 86_400_000,
+    { message: `at most ${TRAFFIC_MAX_DAYS} days at a time`, path: ['to'] },
+  );
+export type TrafficQuery = z.output<typeof trafficQuerySchema>;
 
 const count = z.number().int().nonnegative();
+const counts = { views: count, visitors: count };
+const valueRows = z.array(z.object({ value: z.string(), ...counts }));
 
 export const trafficResponseSchema = z.object({
   success: z.literal(true),
   views: count,
   /** Distinct visitors per day, summed over the days: the same reader on two days counts twice. */
   visitors: count,
-  pages: z.array(z.object({ path: z.string(), views: count, visitors: count })),
-  /** '' is no referrer: typed in, a bookmark, an app. */
-  sources: z.array(z.object({ source: z.string(), views: count, visitors: count })),
+  /** The same figures for the range just before, as long as this one. */
+  previous: z.object(counts),
+  /** Per hour (YYYY-MM-DDTHH) for hour ranges, else per day; quiet periods are left out. */
+  series: z.array(z.object({ period: z.string(), ...counts })),
+  pages: z.array(z.object({ path: z.string(), ...counts })),
+  /** Referrer hosts; '' is no referrer: typed in, a bookmark, an app. */
+  sources: z.array(z.object({ source: z.string(), ...counts })),
+  /** UTM values from the links readers followed ('' when none was given). */
+  campaigns: z.object({
+    source: valueRows,
+    medium: valueRows,
+    campaign: valueRows,
+  }),
+  devices: z.array(z.object({ device: z.string(), ...counts })),
+  browsers: z.array(z.object({ browser: z.string(), ...counts })),
+  systems: z.array(z.object({ os: z.string(), ...counts })),
+  /** Feed services and apps: the subscribers they state, and their fetches. */
+  feeds: z.array(z.object({ reader: z.string(), subscribers: count, fetches: count })),
+  /** Subscriptions and accounts by the page they started on ('' when it is not known). */
+  signups: z.array(z.object({ path: z.string(), subscribers: count, members: count })),
 });
 export type TrafficReport = z.output<typeof trafficResponseSchema>;

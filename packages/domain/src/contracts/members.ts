@@ -728,6 +728,11 @@ export const siteSettingsSchema = z.object({
   defaultTimeZone: z.string(),
   /** The owner gets a daily email of new comments and reports (none on a quiet day). */
   ownerDigest: z.boolean(),
+  /**
+   * Links in newsletter issues go through the site's counting redirect (/r/...), which counts
+   * clicks per link and day, never who clicked. Issues already sent keep their links working.
+   */
+  newsletterClickCounting: z.boolean(),
 });
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
@@ -737,6 +742,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   announcement: '',
   defaultTimeZone: 'UTC',
   ownerDigest: true,
+  newsletterClickCounting: true,
 };
 
 function settingsIssue(ctx: Ctx, value: unknown) {
@@ -749,6 +755,7 @@ export const siteSettingsUpdateSchema = z
     commentsOpen: z.boolean().optional(),
     directoryOpen: z.boolean().optional(),
     ownerDigest: z.boolean().optional(),
+    newsletterClickCounting: z.boolean().optional(),
     announcement: z
       .custom<string>()
       .superRefine((value: unknown, ctx) => {

@@ -198,12 +198,35 @@ export const newsletterReportSchema = z.object({
 export type NewsletterReport = z.output<typeof newsletterReportSchema>;
 export const NEWSLETTER_REPORT_PROBLEMS = 100;
 
+/** How long after an issue went out its bounces, complaints and unsubscribes count for it. */
+export const NEWSLETTER_RESULTS_DAYS = 7;
+
+/**
+ * What became of an issue (issue 25): delivered, bounced, complaints and unsubscribes among its
+ * recipients within NEWSLETTER_RESULTS_DAYS of the send, and clicks per link in aggregate. Opens
+ * are not counted: Apple Mail's privacy protection loads every image, and a pixel follows people.
+ */
+export const newsletterResultsSchema = z.object({
+  recipients: z.number(),
+  delivered: z.number(),
+  bounced: z.number(),
+  complaints: z.number(),
+  unsubscribes: z.number(),
+  /** Whether the issue's links were counted when it was sent. */
+  clicksCounted: z.boolean(),
+  /** Every link of the issue in the order it appears, with its clicks. */
+  links: z.array(z.object({ url: z.string(), clicks: z.number() })),
+});
+export type NewsletterResults = z.output<typeof newsletterResultsSchema>;
+
 export const newsletterIssueListResponseSchema = okSchema.extend({
   issues: z.array(newsletterIssueSchema),
 });
 export const newsletterIssueResponseSchema = okSchema.extend({
   issue: newsletterIssueSchema,
   report: newsletterReportSchema,
+  /** Null until the send has started. */
+  results: newsletterResultsSchema.nullable(),
 });
 export type NewsletterIssueResponse = z.output<typeof newsletterIssueResponseSchema>;
 /** What send, pause, resume, cancel and the uncertain resolution answer: the issue as it is now. */

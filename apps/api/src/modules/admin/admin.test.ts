@@ -215,6 +215,7 @@ describe('analytics and settings', () => {
       announcement: '',
       defaultTimeZone: 'UTC',
       ownerDigest: true,
+      newsletterClickCounting: true,
     });
     const saved = await as(t, admin).put('/api/admin/settings', {
       announcement: ' Book club on Friday. ',

@@ -1,26 +1,113 @@
+import { zonedTimeToInstant, type TrafficQuery } from '@quillpost/domain';
+import { iso } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
-import { breakdownBetween, trafficBetween } from './store.js';
+import { accountsByStartPath } from '../auth/index.js';
+import { siteIdentity } from '../site/index.js';
+import { subscriptionsByStartPath } from '../subscriptions/index.js';
+import {
+  breakdownBetween,
+  feedReadersBetween,
+  seriesBetween,
+  trafficBetween,
+  type Breakdown,
+  type Dimension,
+  type Range,
+} from './store.js';
 
-/** Pages and sources listed in a report: the owner's top fifty of each. */
+/** Rows listed per table: the owner's top fifty. */
 const LISTED = 50;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A day or hour of the range as text, `steps` days or hours later (or earlier). */
+function shift(period: string, steps: number): string {
+  const hours = period.length > 10;
+  const at = Date.parse(hours ? `${period}:00Z` : `${period}T00:00Z`);
+  const moved = iso(at + steps * (hours ? HOUR_MS : DAY_MS));
+  return hours ? moved.slice(0, 13) : moved.slice(0, 10);
+}
+
+/** The range just before, as long as this one. */
+function previousOf({ from, to, path }: Range): Range {
+  const hours = from.length > 10;
+  const unit = hours ? HOUR_MS : DAY_MS;
+  const start = (period: string) => Date.parse(hours ? `${period}:00Z` : `${period}T00:00Z`);
+  const length = Math.round((start(to) - start(from)) / unit) + 1;
+  return { from: shift(from, -length), to: shift(from, -1), path };
+}
+
+/** The instants a range covers in the site's time zone, for records kept by instant. */
+function instantsOf({ from, to }: Range, timeZone: string): { from: string; to: string } {
+  const local = (period: string) => (period.length > 10 ? `${period}:00` : `${period}T00:00`);
+  return {
+    from: iso(zonedTimeToInstant(local(from), timeZone)),
+    to: iso(zonedTimeToInstant(local(shift(to, 1)), timeZone) - 1),
+  };
+}
+
+/** Subscriptions and accounts per page they started on, the busiest first. */
+function signupsOf(db: Db, range: Range) {
+  const instants = instantsOf(range, siteIdentity(db).timezone);
+  const pages = new Map<string, { path: string; subscribers: number; members: number }>();
+  const add = (rows: Array<{ path: string; count: number }>, key: 'subscribers' | 'members') => {
+    for (const { path, count } of rows) {
+      if (range.path !== undefined && path !== range.path) continue;
+      const page = pages.get(path) ?? { path, subscribers: 0, members: 0 };
+      page[key] += count;
+      pages.set(path, page);
+    }
+  };
+  add(subscriptionsByStartPath(db, instants.from, instants.to), 'subscribers');
+  add(accountsByStartPath(db, instants.from, instants.to), 'members');
+  return [...pages.values()]
+    .sort(
+      (a, b) =>
+        b.subscribers + b.members - (a.subscribers + a.members) || a.path.localeCompare(b.path),
+    )
+    .slice(0, LISTED);
+}
 
 /** The console's readership figures (issue 25): GET /api/admin/analytics/traffic. */
 export function analyticsAdminRoutes(deps: { db: Db }, mount: MountEndpoint): void {
   // Beacons are written a second apart: a report is at most that far behind.
   mount('adminAnalyticsTraffic', (_req, res, { query }) => {
-    const range = { from: query.from, to: query.to };
-    res.json({
-      success: true,
-      ...trafficBetween(deps.db, range.from, range.to),
-      pages: breakdownBetween(deps.db, 'path', range, LISTED).map(({ value, ...counts }) => ({
-        path: value,
-        ...counts,
-      })),
-      sources: breakdownBetween(deps.db, 'source', range, LISTED).map(({ value, ...counts }) => ({
-        source: value,
-        ...counts,
-      })),
-    });
+    res.json({ success: true, ...trafficReport(deps.db, query) });
   });
+}
+
+export function trafficReport(db: Db, query: TrafficQuery) {
+  const range: Range = { from: query.from, to: query.to, path: query.path };
+  const rows = <Key extends string>(dimension: Dimension, key: Key) =>
+    breakdownBetween(db, dimension, range, LISTED).map(({ value, views, visitors }: Breakdown) => ({
+      [key]: value,
+      views,
+      visitors,
+    })) as Array<Record<Key, string> & { views: number; visitors: number }>;
+  const hours = range.from.length > 10;
+  const feedDays = hours
+    ? { from: range.from.slice(0, 10), to: range.to.slice(0, 10) }
+    : { from: range.from, to: range.to };
+  return {
+    ...trafficBetween(db, range),
+    previous: trafficBetween(db, previousOf(range)),
+    series: seriesBetween(db, range).map(({ value, views, visitors }) => ({
+      period: value,
+      views,
+      visitors,
+    })),
+    pages: rows('path', 'path'),
+    sources: rows('source', 'source'),
+    campaigns: {
+      source: rows('utm_source', 'value'),
+      medium: rows('utm_medium', 'value'),
+      campaign: rows('utm_campaign', 'value'),
+    },
+    devices: rows('device', 'device'),
+    browsers: rows('browser', 'browser'),
+    systems: rows('os', 'os'),
+    feeds:
+      range.path === undefined ? feedReadersBetween(db, feedDays.from, feedDays.to, LISTED) : [],
+    signups: signupsOf(db, range),
+  };
 }

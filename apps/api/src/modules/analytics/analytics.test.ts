@@ -61,7 +61,7 @@ describe('page views', () => {
 
     const stored = rows();
     expect(stored).toHaveLength(5);
-    expect(trafficBetween(t.deps.db, DAY, DAY)).toEqual({ views: 5, visitors: 3 });
+    expect(trafficBetween(t.deps.db, { from: DAY, to: DAY })).toEqual({ views: 5, visitors: 3 });
     expect(stored.map((row) => row.device).slice(0, 3)).toEqual(['phone', 'desktop', 'tablet']);
     expect(stored[0]).toMatchObject({
       browser: 'Safari',
@@ -113,7 +113,7 @@ describe('page views', () => {
     await hit({ path: '/' }, { ip: '192.0.2.3', agent: PHONE, headers: { 'Sec-GPC': '1' } });
     await hit({ path: '/now' }, { ip: '192.0.2.4', agent: PHONE, headers: { DNT: '1' } });
     expect(rows().map((row) => row.visitor)).toEqual([null, null]);
-    expect(trafficBetween(t.deps.db, DAY, DAY)).toEqual({ views: 2, visitors: 0 });
+    expect(trafficBetween(t.deps.db, { from: DAY, to: DAY })).toEqual({ views: 2, visitors: 0 });
   });
 
   it('keep no address and no user agent anywhere in the database or its WAL', async () => {
@@ -171,10 +171,10 @@ describe('page views', () => {
     t.clock.advance(3 * 86_400_000);
     t.analytics.rollUp();
     expect(rows()).toEqual([]);
-    expect(trafficBetween(t.deps.db, DAY, DAY)).toEqual({ views: 3, visitors: 2 });
+    expect(trafficBetween(t.deps.db, { from: DAY, to: DAY })).toEqual({ views: 3, visitors: 2 });
     const byPath = t.deps.db
       .prepare(
-        "SELECT value, views, visitors FROM analytics_daily WHERE dimension = 'path' ORDER BY value",
+        "SELECT path AS value, views, visitors FROM analytics_daily WHERE path <> '' AND dimension = '' ORDER BY path",
       )
       .all();
     expect(byPath).toEqual([
@@ -199,10 +199,15 @@ describe('page views', () => {
       '/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-04',
     );
     expect(report.status).toBe(200);
-    expect(report.body).toEqual({
+    expect(report.body).toMatchObject({
       success: true,
       views: 4,
       visitors: 4,
+      previous: { views: 0, visitors: 0 },
+      series: [
+        { period: '2026-01-01', views: 2, visitors: 2 },
+        { period: '2026-01-04', views: 2, visitors: 2 },
+      ],
       pages: [
         { path: '/posts/a', views: 3, visitors: 3 },
         { path: '/posts/b', views: 1, visitors: 1 },
@@ -211,7 +216,33 @@ describe('page views', () => {
         { source: 'news.ycombinator.com', views: 3, visitors: 3 },
         { source: '', views: 1, visitors: 1 },
       ],
+      devices: [
+        { device: 'phone', views: 2, visitors: 2 },
+        { device: 'desktop', views: 1, visitors: 1 },
+        { device: 'tablet', views: 1, visitors: 1 },
+      ],
     });
+    expect(report.body.browsers[0]).toEqual({ browser: 'Safari', views: 3, visitors: 3 });
+    expect(report.body.systems.map((row: { os: string }) => row.os)).toEqual(['iOS', 'Windows']);
+
+    // One post: its own views and sources, the summed day included.
+    const post = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-04&path=/posts/a',
+    );
+    expect(post.body).toMatchObject({
+      views: 3,
+      visitors: 3,
+      pages: [{ path: '/posts/a', views: 3, visitors: 3 }],
+      sources: [
+        { source: 'news.ycombinator.com', views: 2, visitors: 2 },
+        { source: '', views: 1, visitors: 1 },
+      ],
+    });
+    // The next four days hold none of it; their previous range is these four.
+    const after = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-01-05&to=2026-01-08',
+    );
+    expect(after.body).toMatchObject({ views: 0, previous: { views: 4, visitors: 4 } });
     const backwards = await as(t, owner).get(
       '/api/admin/analytics/traffic?from=2026-02-01&to=2026-01-01',
     );
@@ -221,6 +252,119 @@ describe('page views', () => {
       (await as(t, member).get('/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-02'))
         .status,
     ).toBe(403);
+  });
+
+  it('answer the last hours hour by hour, in the hours the views came', async () => {
+    const { t, hit } = site();
+    await hit({ path: '/' }, { ip: '203.0.113.1', agent: PHONE });
+    t.clock.advance(2 * 3_600_000);
+    await hit({ path: '/' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit(
+      { path: '/now', utm_source: 'mastodon', utm_campaign: 'spring' },
+      { ip: '203.0.113.2', agent: DESKTOP },
+    );
+    t.analytics.flush();
+    const owner = await signInAs(t, 'admin');
+    const report = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2025-12-31T12&to=2026-01-01T11',
+    );
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({
+      views: 3,
+      visitors: 2,
+      series: [
+        { period: '2026-01-01T09', views: 1, visitors: 1 },
+        { period: '2026-01-01T11', views: 2, visitors: 2 },
+      ],
+    });
+    expect(report.body.campaigns.source).toContainEqual({
+      value: 'mastodon',
+      views: 1,
+      visitors: 1,
+    });
+    expect(report.body.campaigns.campaign).toContainEqual({
+      value: 'spring',
+      views: 1,
+      visitors: 1,
+    });
+    const tooLong = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-01-01T00&to=2026-01-03T00',
+    );
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('count feed fetches per reader, with the subscribers each service states', async () => {
+    const { t } = site();
+    const fetch = (path: string, agent: string) =>
+      request(t.app).get(path).set('User-Agent', agent);
+    const feedly =
+      'Feedly/1.0 (+http://www.feedly.com/fetcher.html; 42 subscribers; like FeedFetcher-Google)';
+    await fetch('/rss.xml', feedly);
+    await fetch('/rss.xml', feedly.replace('42', '43'));
+    await fetch('/atom.xml', feedly.replace('42', '5'));
+    await fetch(
+      '/feed.json',
+      'Mozilla/5.0 (compatible; Inoreader/1.0; +http://www.inoreader.com/feed-fetcher; 7 subscribers; )',
+    );
+    await fetch('/journal/rss.xml', 'NetNewsWire (RSS Reader; https://netnewswire.com/)');
+    await fetch(
+      '/rss.xml',
+      'NewsBlur Feed Fetcher - 1,024 subscribers - https://www.newsblur.com/site/1/rowan',
+    );
+    t.analytics.flush();
+    const owner = await signInAs(t, 'admin');
+    const report = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-01',
+    );
+    expect(report.body.feeds).toEqual([
+      { reader: 'NewsBlur', subscribers: 1024, fetches: 1 },
+      { reader: 'Feedly', subscribers: 48, fetches: 3 },
+      { reader: 'Inoreader', subscribers: 7, fetches: 1 },
+      { reader: 'NetNewsWire', subscribers: 0, fetches: 1 },
+    ]);
+    // Feed fetches are not page views.
+    expect(report.body.views).toBe(0);
+  });
+
+  it('say which page brought each subscriber and member, from the request that started it', async () => {
+    const { t } = site();
+    const page = 'http://localhost:5173/posts/tiny-tools?utm_source=x';
+    const subscribed = await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Referer', page)
+      .send({ email: 'reader@example.test' });
+    expect(subscribed.status).toBe(200);
+    const row = t.deps.db.prepare('SELECT start_path FROM subscriptions').get() as {
+      start_path: string;
+    };
+    expect(row.start_path).toBe('/posts/tiny-tools');
+    await request(t.app)
+      .post('/api/auth/subscribe')
+      .set('Referer', 'https://elsewhere.example/posts/tiny-tools')
+      .send({ email: 'other@example.test' });
+    t.deps.db.prepare("UPDATE subscriptions SET verified = 1, status = 'active'").run();
+
+    await request(t.app)
+      .post('/api/auth/magic-link')
+      .set('Referer', 'http://localhost:5173/posts/tiny-tools')
+      .send({ email: 'new-member@example.test' });
+    const link = t.deps.db.prepare('SELECT start_path FROM magic_links').get() as {
+      start_path: string;
+    };
+    expect(link.start_path).toBe('/posts/tiny-tools');
+
+    const owner = await signInAs(t, 'admin');
+    const report = await as(t, owner).get(
+      '/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-01',
+    );
+    expect(report.body.signups).toContainEqual({
+      path: '/posts/tiny-tools',
+      subscribers: 1,
+      members: 0,
+    });
+    expect(report.body.signups).toContainEqual(
+      expect.objectContaining({ path: '', subscribers: 1 }),
+    );
   });
 
   it('count nothing when the owner turns analytics off', async () => {

@@ -71,3 +71,43 @@ export function sourceOf(referrer: string, ownHosts: ReadonlySet<string>): strin
     return '';
   }
 }
+
+/** Feed services and apps by what their user agents say, checked in order. */
+const FEED_READERS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['Feedly', /feedly/i],
+  ['Inoreader', /inoreader/i],
+  ['NewsBlur', /newsblur/i],
+  ['Feedbin', /feedbin/i],
+  ['The Old Reader', /theoldreader/i],
+  ['BazQux', /bazqux/i],
+  ['Feedspot', /feedspot/i],
+  ['Miniflux', /miniflux/i],
+  ['FreshRSS', /freshrss/i],
+  ['Tiny Tiny RSS', /tiny tiny rss|tt-rss/i],
+  ['NetNewsWire', /netnewswire/i],
+  ['Reeder', /reeder/i],
+  ['Feeder', /\bfeeder\b/i],
+  ['Thunderbird', /thunderbird/i],
+  ['Newsboat', /newsboat/i],
+];
+
+/** "42 subscribers", "1,024 readers": what Feedly, Inoreader, NewsBlur and others report. */
+const SUBSCRIBERS = /(\d[\d,]*)\s+(?:subscribers?|readers?)\b/i;
+
+/**
+ * Who fetched a feed: a known service or app by name, a browser, or the first word of an
+ * unknown agent; with the number of subscribers it says it fetches for (0 when it says none).
+ */
+export function feedReaderOf(userAgent: string): { reader: string; subscribers: number } {
+  const stated = SUBSCRIBERS.exec(userAgent)?.[1];
+  const subscribers = stated ? Math.min(Number(stated.replace(/,/g, '')), 10_000_000) : 0;
+  const known = FEED_READERS.find(([, pattern]) => pattern.test(userAgent))?.[0];
+  if (known) return { reader: known, subscribers };
+  if (!userAgent.trim()) return { reader: 'Unknown', subscribers };
+  if (/^Mozilla\//.test(userAgent) && !isRobot(userAgent))
+    return { reader: 'A browser', subscribers };
+  const product = /^[(\s]*(?:Mozilla\/\S+\s+\(compatible;\s*)?([A-Za-z][\w.-]{0,39})/.exec(
+    userAgent,
+  );
+  return { reader: product?.[1] ?? 'Unknown', subscribers };
+}

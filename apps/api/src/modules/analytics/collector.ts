@@ -5,12 +5,13 @@
  * page costs readers no write each.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AnalyticsHit } from '@quillpost/domain';
+import { instantToLocal, type AnalyticsHit } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
-import type { Reader } from './classify.js';
-import { insertHits, rollUp, saltOf, type HitRow } from './store.js';
+import { siteIdentity } from '../site/index.js';
+import { feedReaderOf, type Reader } from './classify.js';
+import { insertHits, rollUp, saltOf, type FeedFetches, type HitRow } from './store.js';
 
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 500;
@@ -23,6 +24,8 @@ export interface Collector {
     reader: Reader,
     identity: { address: string; userAgent: string } | null,
   ): void;
+  /** Counts one fetch of a feed by whoever's user agent this is (a service, an app). */
+  recordFeedFetch(feed: string, userAgent: string): void;
   /** Writes what is buffered now. */
   flush(): void;
   /** Sums past days and deletes raw hits older than the retention. */
@@ -38,9 +41,22 @@ export function createCollector(deps: {
 }): Collector {
   const { db, clock, logger } = deps;
   let buffer: HitRow[] = [];
+  let feeds = new Map<string, FeedFetches>();
   let salt: { day: string; value: Buffer } | null = null;
 
-  const today = () => iso(clock.now()).slice(0, 10);
+  // The site's day and hour, which its owner reads the figures in; the zone is looked up once a
+  // minute, so a change of site.yml shows within one.
+  let local = { minute: -1, day: '', hour: 0 };
+  function now(): { day: string; hour: number } {
+    const at = clock.now();
+    const minute = Math.floor(at / 60_000);
+    if (minute !== local.minute) {
+      const wall = instantToLocal(at, siteIdentity(db).timezone);
+      local = { minute, day: wall.slice(0, 10), hour: Number(wall.slice(11, 13)) };
+    }
+    return local;
+  }
+  const today = () => now().day;
 
   function saltFor(day: string): Buffer {
     if (salt?.day !== day) salt = { day, value: saltOf(db, day, () => randomBytes(32)) };
@@ -48,11 +64,13 @@ export function createCollector(deps: {
   }
 
   function flush() {
-    if (!buffer.length) return;
+    if (!buffer.length && !feeds.size) return;
     const batch = buffer;
+    const fetches = [...feeds.values()];
     buffer = [];
+    feeds = new Map();
     try {
-      insertHits(db, batch);
+      insertHits(db, batch, fetches);
     } catch (error) {
       logger.error({ error, hits: batch.length }, 'analytics: hits could not be written');
     }
@@ -63,7 +81,7 @@ export function createCollector(deps: {
 
   return {
     record(hit, reader, identity) {
-      const day = today();
+      const { day, hour } = now();
       const visitor = identity
         ? createHash('sha256')
             .update(saltFor(day))
@@ -75,6 +93,7 @@ export function createCollector(deps: {
         : null;
       buffer.push({
         day,
+        hour,
         path: hit.path,
         source: hit.source,
         utm_source: hit.utm_source || null,
@@ -85,12 +104,21 @@ export function createCollector(deps: {
       });
       if (buffer.length >= FLUSH_AT) flush();
     },
+    recordFeedFetch(feed, userAgent) {
+      const day = today();
+      const { reader, subscribers } = feedReaderOf(userAgent);
+      const key = `${day}\n${feed}\n${reader}`;
+      const counted = feeds.get(key) ?? { day, feed, reader, fetches: 0, subscribers: 0 };
+      counted.fetches += 1;
+      counted.subscribers = Math.max(counted.subscribers, subscribers);
+      feeds.set(key, counted);
+    },
     flush,
     rollUp() {
       flush();
-      const now = clock.now();
-      const keepFrom = iso(now - deps.retentionDays * DAY_MS).slice(0, 10);
-      rollUp(db, today(), keepFrom);
+      const day = today();
+      const keepFrom = iso(Date.parse(day) - deps.retentionDays * DAY_MS).slice(0, 10);
+      rollUp(db, day, keepFrom);
       // Yesterday's salt goes even on a day without visits.
       saltFor(today());
     },

@@ -1,3 +1,4 @@
+import { FEED_FILES } from '@quillpost/domain';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
@@ -11,6 +12,13 @@ const HITS_PER_MINUTE = 120;
 
 /** Pages of the members area and the API are nobody's reading: never counted. */
 const NOT_READING = /^\/(?:api|members|auth)(?:[/?#]|$)/;
+
+/** The site's feeds, wherever they live: /rss.xml, /journal/atom.xml, /category/x/feed.json. */
+const FEED = new RegExp(
+  `/(?:${Object.values(FEED_FILES)
+    .map((file) => file.replace('.', '\\.'))
+    .join('|')})$`,
+);
 
 /**
  * Per client, in this process's memory: a beacon must cost readers no database write of its own
@@ -60,6 +68,16 @@ export function analyticsRoutes(
       );
     }
     res.status(204).end();
+  });
+
+  // Feed fetches, counted once answered (a 304 is a fetch too), when analytics is on.
+  router.get(FEED, (req, res, next) => {
+    if (deps.env.ANALYTICS) {
+      res.on('finish', () => {
+        if (res.statusCode < 400) collector.recordFeedFetch(req.path, req.get('user-agent') ?? '');
+      });
+    }
+    next();
   });
   return router;
 }

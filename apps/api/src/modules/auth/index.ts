@@ -48,4 +48,5 @@ export {
   type ProviderProfile,
 } from './service.js';
 export { authUserOf } from './routes.js';
+export { accountsByStartPath } from './store.js';
 export { sendPopupResult } from './pages.js';

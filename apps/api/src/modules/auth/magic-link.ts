@@ -67,7 +67,7 @@ export function magicLinkUrl(
  */
 export function requestMagicLink(
   deps: MagicLinkDeps,
-  request: { email: string; returnUrl: string; ipHash: string | null },
+  request: { email: string; returnUrl: string; ipHash: string | null; startPath: string | null },
 ): void {
   const { db, clock } = deps;
   inTransaction(db, () => {
@@ -84,6 +84,7 @@ export function requestMagicLink(
       token_hash: tokenHash,
       code_hash: codeHash(deps, tokenHash, code),
       return_url: request.returnUrl,
+      start_path: request.startPath,
       created_at: iso(now),
       expires_at: iso(now + MAGIC_LINK_TTL_MS),
       ip_hash: request.ipHash,
@@ -144,7 +145,7 @@ function signInWith(deps: MagicLinkDeps, link: MagicLinkRow): Checked<MagicSignI
     const owner = findUserById(deps.db, consumed.user_id);
     if (!owner || owner.deleted_at !== null) return fail('TOKEN_INVALID');
   }
-  const outcome = userForEmail(deps, consumed.email);
+  const outcome = userForEmail(deps, consumed.email, consumed.start_path);
   if (!outcome.ok) return fail(outcome.code);
   return { ok: true, value: { user: outcome.user, returnUrl: consumed.return_url } };
 }

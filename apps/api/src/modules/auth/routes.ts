@@ -23,6 +23,7 @@ import {
   requestMagicLink,
 } from './magic-link.js';
 import { currentUser, requestAuth, requirePermission, setRequestAuth } from './middleware.js';
+import { startPathOf } from '../../http/start-page.js';
 import { endpointMounter } from '../../http/endpoints.js';
 import { sendConfirmPage, sendMessagePage } from './pages.js';
 import {
@@ -290,7 +291,12 @@ export function authRoutes(deps: AuthRouteDeps): Router {
 
   mount('magicLinkRequest', (req, res, { body: { email, returnUrl } }) => {
     limiters.magicLinkPerAddress.consume(`magic-link:${mailboxKey(email)}`);
-    requestMagicLink(deps, { email, returnUrl, ipHash: ipHash(deps, req) });
+    requestMagicLink(deps, {
+      email,
+      returnUrl,
+      ipHash: ipHash(deps, req),
+      startPath: startPathOf(req, deps.env),
+    });
     // The same answer whether or not the address has an account (or may sign in).
     res.json({ success: true, message: MESSAGES.MAGIC_LINK_SENT });
   });

@@ -113,6 +113,7 @@ function createUser(
     name: string | null;
     avatarUrl: string | null;
   },
+  startPath: string | null,
 ): UserRow {
   const role =
     person.email && person.emailVerified && deps.env.ADMIN_EMAILS.includes(person.email)
@@ -120,7 +121,7 @@ function createUser(
       : 'member';
   return withSubscriptionName(
     deps,
-    insertUser(deps.db, { ...person, role, now: iso(deps.clock.now()) }),
+    insertUser(deps.db, { ...person, role, startPath, now: iso(deps.clock.now()) }),
   );
 }
 
@@ -130,7 +131,11 @@ function createUser(
  * linking is safe), else a new member. An unproven claim of the same address by someone else is
  * never merged. Call inside a transaction.
  */
-export function userForEmail(deps: IdentityDeps, email: string): IdentityOutcome {
+export function userForEmail(
+  deps: IdentityDeps,
+  email: string,
+  startPath: string | null = null,
+): IdentityOutcome {
   const { db } = deps;
   const now = iso(deps.clock.now());
   const facts: AccountFacts = {
@@ -155,7 +160,11 @@ export function userForEmail(deps: IdentityDeps, email: string): IdentityOutcome
     if (outcome.ok) insertAccount(db, owner.id, facts, now);
     return outcome;
   }
-  const user = createUser(deps, { email, emailVerified: true, name: null, avatarUrl: null });
+  const user = createUser(
+    deps,
+    { email, emailVerified: true, name: null, avatarUrl: null },
+    startPath,
+  );
   insertAccount(db, user.id, facts, now);
   return { ok: true, user };
 }
@@ -166,7 +175,11 @@ export function userForEmail(deps: IdentityDeps, email: string): IdentityOutcome
  * existing user's address is verified; any other match on the address is refused, because an
  * unverified address is only a claim (the classic pre-account takeover). Call inside a transaction.
  */
-export function userForProvider(deps: IdentityDeps, profile: ProviderProfile): IdentityOutcome {
+export function userForProvider(
+  deps: IdentityDeps,
+  profile: ProviderProfile,
+  startPath: string | null = null,
+): IdentityOutcome {
   const { db } = deps;
   const now = iso(deps.clock.now());
   const account = findAccount(db, profile.provider, profile.id);
@@ -192,12 +205,16 @@ export function userForProvider(deps: IdentityDeps, profile: ProviderProfile): I
       return { ok: true, user: findUserById(db, owner.id) ?? owner };
     }
   }
-  const user = createUser(deps, {
-    email: profile.email,
-    emailVerified: profile.email !== null && profile.emailVerified,
-    name: profile.name,
-    avatarUrl: profile.avatarUrl,
-  });
+  const user = createUser(
+    deps,
+    {
+      email: profile.email,
+      emailVerified: profile.email !== null && profile.emailVerified,
+      name: profile.name,
+      avatarUrl: profile.avatarUrl,
+    },
+    startPath,
+  );
   insertAccount(db, user.id, factsOf(profile), now);
   return { ok: true, user };
 }

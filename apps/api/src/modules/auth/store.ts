@@ -69,6 +69,8 @@ export interface MagicLinkRow {
   code_hash: string;
   code_attempts: number;
   return_url: string;
+  /** The page the sign-in was asked for on, for a new account's record (issue 25). */
+  start_path: string | null;
   created_at: string;
   expires_at: string;
   consumed_at: string | null;
@@ -104,17 +106,36 @@ export function insertUser(
     name: string | null;
     avatarUrl: string | null;
     role: string;
+    startPath: string | null;
     now: string;
   },
 ): UserRow {
   return db
     .prepare(
       `INSERT INTO users (email, email_verified, name, avatar_url, role, role_assigned_at, link_key,
-         created_at, updated_at)
-       VALUES (@email, @emailVerified, @name, @avatarUrl, @role, @now, @linkKey, @now, @now)
+         start_path, created_at, updated_at)
+       VALUES (@email, @emailVerified, @name, @avatarUrl, @role, @now, @linkKey, @startPath, @now,
+         @now)
        RETURNING *`,
     )
     .get({ ...user, emailVerified: user.emailVerified ? 1 : 0, linkKey: newLinkKey() }) as UserRow;
+}
+
+/**
+ * Accounts created between two instants (ISO-8601, inclusive) per page they started on ('' when
+ * unknown): which posts bring members.
+ */
+export function accountsByStartPath(
+  db: Db,
+  from: string,
+  to: string,
+): Array<{ path: string; count: number }> {
+  return db
+    .prepare(
+      `SELECT COALESCE(start_path, '') AS path, count(*) AS count FROM users
+       WHERE deleted_at IS NULL AND created_at BETWEEN ? AND ? GROUP BY 1`,
+    )
+    .all(from, to) as Array<{ path: string; count: number }>;
 }
 
 /** Sets a user's role and the notice their next session will show. */
@@ -488,8 +509,10 @@ export function insertMagicLink(
      WHERE email = @email AND consumed_at IS NULL AND cancelled_at IS NULL`,
   ).run(link);
   db.prepare(
-    `INSERT INTO magic_links (email, user_id, token_hash, code_hash, return_url, created_at, expires_at, ip_hash)
-     VALUES (@email, @user_id, @token_hash, @code_hash, @return_url, @created_at, @expires_at, @ip_hash)`,
+    `INSERT INTO magic_links (email, user_id, token_hash, code_hash, return_url, start_path,
+       created_at, expires_at, ip_hash)
+     VALUES (@email, @user_id, @token_hash, @code_hash, @return_url, @start_path, @created_at,
+       @expires_at, @ip_hash)`,
   ).run(link);
 }
 

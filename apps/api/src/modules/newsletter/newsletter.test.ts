@@ -29,6 +29,8 @@ const api = (t: NewsletterApp) => ({
   get: (path: string) => request(t.app).get(path).set('Cookie', t.adminCookie),
   post: (path: string, body: object = {}) =>
     request(t.app).post(path).set('Cookie', t.adminCookie).send(body),
+  put: (path: string, body: object) =>
+    request(t.app).put(path).set('Cookie', t.adminCookie).send(body),
 });
 
 async function createIssue(t: NewsletterApp, slug = 'tiny-tools', kind = 'post') {
@@ -76,9 +78,11 @@ describe('sending an issue', () => {
     );
     expect(mail.rawHeaders['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.rawHeaders['list-id']).toBe('<newsletter.example.test>');
-    // Both parts: the post, its links made absolute, and the footer's manage link.
+    // Both parts: the post, its links made absolute (through the click counter in the HTML), and
+    // the footer's manage link.
     expect(mail.html).toContain('What lives in there');
-    expect(mail.html).toContain('href="http://localhost:8787/start"');
+    expect(mail.html).not.toContain('href="http://localhost:8787/start"');
+    expect(mail.html).toMatch(new RegExp(`href="http://localhost:8787/r/${id}/\\d+/[\\w-]{16}"`));
     expect(mail.html).toMatch(
       /href="http:\/\/localhost:5173\/manage\?email=reader-0007%40example\.test&amp;manage=/,
     );
@@ -297,6 +301,94 @@ describe('one-click unsubscribe from a newsletter mail (RFC 8058)', () => {
     await t.sender.drain();
     expect(t.sink.messagesTo('reader-0002@example.test')).toHaveLength(1);
     expect(t.sink.messages).toHaveLength(5);
+  });
+});
+
+describe("an issue's results", () => {
+  const linksOf = (html: string) => [
+    ...new Set(
+      [...html.matchAll(/href="http:\/\/localhost:8787(\/r\/[^"]+)"/g)].map((match) => match[1]!),
+    ),
+  ];
+  const PHONE_MAIL_APP =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+  it('counts clicks per link, never who clicked, and answers a tampered link with 404', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(3));
+    const id = await sendNow(t);
+    await t.sender.drain();
+    const [first, second] = t.sink.messages.map((mail) => linksOf(mail.html));
+    // Every reader's mail has the same counted links: nothing in them names the reader.
+    expect(first).toEqual(second);
+    const start = await Promise.all(
+      first!.map(async (link) => ({
+        link,
+        res: await request(t.app).get(link).set('User-Agent', PHONE_MAIL_APP),
+      })),
+    );
+    expect(start.every(({ res }) => res.status === 302)).toBe(true);
+    const toStart = start.find(
+      ({ res }) => res.headers.location === 'http://localhost:8787/start',
+    )!;
+    expect(toStart).toBeDefined();
+    expect(toStart.res.headers['set-cookie']).toBeUndefined();
+    await request(t.app).get(toStart.link).set('User-Agent', PHONE_MAIL_APP);
+    // A mail scanner opening every link is not a reader clicking.
+    await request(t.app)
+      .get(toStart.link)
+      .set(
+        'User-Agent',
+        'Microsoft Office/16.0 (Windows NT 10.0; Microsoft Outlook 16.0.4266; Pro) BingPreview/1.0b',
+      );
+
+    const [, issueId, link, signature] = toStart.link.split('/').slice(1);
+    const forged = [
+      `/r/${issueId}/${link}/${'A'.repeat(16)}`,
+      `/r/${issueId}/${Number(link) + 1}/${signature}`,
+      `/r/${Number(issueId) + 1}/${link}/${signature}`,
+      `/r/${issueId}/999/${signature}`,
+    ];
+    for (const path of forged) {
+      const res = await request(t.app).get(path).set('User-Agent', PHONE_MAIL_APP);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+    }
+
+    const { results } = await issue(t, id);
+    expect(results).toMatchObject({ recipients: 3, delivered: 3, bounced: 0, clicksCounted: true });
+    expect(results!.links.find((row) => row.url === 'http://localhost:8787/start')!.clicks).toBe(2);
+    expect(
+      results!.links
+        .filter((row) => row.url !== 'http://localhost:8787/start')
+        .every((row) => row.clicks === 1),
+    ).toBe(true);
+    const stored = t.deps.db.prepare('SELECT * FROM newsletter_clicks').all() as object[];
+    expect(Object.keys(stored[0]!).sort()).toEqual(['clicks', 'day', 'issue_id', 'link']);
+  });
+
+  it("counts an unsubscribe through the issue's one-click link within seven days", async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(4));
+    const id = await sendNow(t);
+    await t.sender.drain();
+    const mail = t.sink.messagesTo('reader-0001@example.test')[0]!;
+    const url = new URL(/^<([^>]+)>/.exec(mail.rawHeaders['list-unsubscribe']!)![1]!);
+    await request(t.app).post(url.pathname).type('form').send('List-Unsubscribe=One-Click');
+    expect((await issue(t, id)).results).toMatchObject({ recipients: 4, unsubscribes: 1 });
+  });
+
+  it('sends the real addresses once the owner switches click counting off', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(2));
+    const off = await api(t).put('/api/admin/settings', { newsletterClickCounting: false });
+    expect(off.status).toBe(200);
+    const id = await sendNow(t);
+    await t.sender.drain();
+    const mail = t.sink.messages[0]!;
+    expect(linksOf(mail.html)).toEqual([]);
+    expect(mail.html).toContain('href="http://localhost:8787/start"');
+    expect((await issue(t, id)).results).toMatchObject({ clicksCounted: false, links: [] });
   });
 });
 

@@ -2,10 +2,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
+import { inTransaction } from '../../db/statements.js';
+import { readSettings } from '../settings/index.js';
 import { activeSubscribersAfter, isDeliverable } from '../subscriptions/index.js';
+import { countedLinks } from './click-links.js';
 import { renderIssue, type ComposeEnv } from './compose.js';
 import { contentOf, issueSourceOf } from './source.js';
 import { pauseIssue, recordRecipientsFixed, type IssueRow } from './store/issues.js';
+import { replaceLinks } from './store/links.js';
 import { addQueuedRecipients } from './store/recipients.js';
 
 /** Subscribers read (and recipients inserted) per step while the list is fixed. */
@@ -45,6 +49,13 @@ export async function fixRecipientList(
     count += deliverable.length;
     await nextTurn();
   }
-  recordRecipientsFixed(db, issue.id, rendered, iso(clock.now()));
+  // With click counting on, the mail's links go through the counting redirect from now on.
+  const links = readSettings(db).newsletterClickCounting
+    ? countedLinks(env, issue.id, rendered.html)
+    : { html: rendered.html, urls: [] };
+  inTransaction(db, () => {
+    replaceLinks(db, issue.id, links.urls);
+    recordRecipientsFixed(db, issue.id, { ...rendered, html: links.html }, iso(clock.now()));
+  });
   logger.info({ issueId: issue.id, recipients: count }, 'newsletter: recipients fixed');
 }

@@ -25,7 +25,7 @@ import {
   type ComposeEnv,
   type RenderedIssue,
 } from './compose.js';
-import { reportOf, toIssue } from './queries.js';
+import { reportOf, resultsOf, toIssue } from './queries.js';
 import { beginSending, notifyNewsletterSender } from './sender.js';
 import {
   contentOf,
@@ -105,7 +105,7 @@ export function issueDetail(
   id: number,
 ): Omit<NewsletterIssueResponse, 'success'> {
   const row = requireIssue(db, id);
-  return { issue: toIssue(db, row), report: reportOf(db, row) };
+  return { issue: toIssue(db, row), report: reportOf(db, row), results: resultsOf(db, row) };
 }
 
 /** Makes a draft issue from a published item; one live issue per item. */

@@ -22,6 +22,8 @@ const flowSchema = z.object({
   nonce: z.string().nullable(),
   mode: z.enum(['popup', 'redirect', 'link']),
   returnUrl: z.string(),
+  /** The page of the site the sign-in started on, for a new account's record (issue 25). */
+  startPath: z.string().nullable().default(null),
   /** mode=link: the user and session that started it; the callback must come from the same. */
   linkUserId: z.number().int().nullable(),
   linkSessionId: z.string().nullable(),

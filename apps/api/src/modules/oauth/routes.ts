@@ -1,4 +1,5 @@
 import { inTransaction } from '../../db/statements.js';
+import { startPathOf } from '../../http/start-page.js';
 import { siteIdentity } from '../site/index.js';
 import {
   API_ROUTES,
@@ -149,6 +150,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
       nonce: secrets.nonce,
       mode,
       returnUrl,
+      startPath: startPathOf(req, env),
       linkUserId: mode === 'link' ? (user?.id ?? null) : null,
       linkSessionId: mode === 'link' ? (session?.publicId ?? null) : null,
       expiresAt: clock.now() + FLOW_TTL_MS,
@@ -200,7 +202,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
     const signedIn = inTransaction(
       db,
       (): IdentityOutcome & { state?: ReturnType<typeof startSession> } => {
-        const outcome = userForProvider(deps, profile);
+        const outcome = userForProvider(deps, profile, flow.startPath);
         if (!outcome.ok) return outcome;
         return { ...outcome, state: startSession(deps, req, res, outcome.user, provider) };
       },

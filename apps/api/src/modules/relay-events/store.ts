@@ -50,6 +50,22 @@ export function reportsAbout(db: Db, recipient: string): RelayReport[] {
   ).all(recipient) as RelayReport[];
 }
 
+/** The subscriptions a relay reported `kind` about between two instants (ISO-8601, inclusive). */
+export function subscriptionsReported(
+  db: Db,
+  kind: 'bounce' | 'complaint',
+  from: string,
+  to: string,
+): number[] {
+  return statement(
+    db,
+    `SELECT DISTINCT subscription_id FROM relay_events
+     WHERE kind = ? AND occurred_at BETWEEN ? AND ? AND subscription_id IS NOT NULL`,
+  )
+    .pluck()
+    .all(kind, from, to) as number[];
+}
+
 export function deleteReportsAbout(db: Db, recipient: string): void {
   statement(db, 'DELETE FROM relay_events WHERE recipient = ?').run(recipient);
 }

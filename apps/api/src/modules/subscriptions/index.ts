@@ -44,6 +44,7 @@ export {
   activeSubscribersAfter,
   deliverableCountBySection,
   subscribersByIds,
+  subscriptionsByStartPath,
   unsubscribedSince,
 } from './store/audience.js';
 export {

@@ -14,6 +14,7 @@ import { inGroupCommit } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
 import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js';
 import { endpointMounter } from '../../http/endpoints.js';
+import { startPathOf } from '../../http/start-page.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
 import { hashIp } from './store/consent.js';
@@ -105,6 +106,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
         wantsAccount: input.wantsAccount,
         source: consentSource(req, turnstileToken ? 'subscribe-form' : 'subscribe-plain'),
         ipHash: ipHashOf(req),
+        startPath: startPathOf(req, env),
       }),
     );
     res.json({

@@ -67,6 +67,8 @@ export interface SubscribeInput {
   /** Which form or channel, for the consent record. */
   source: string;
   ipHash: string | null;
+  /** The page of the site the subscription started on, when known (issue 25). */
+  startPath?: string | null;
 }
 
 /**
@@ -88,6 +90,7 @@ export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queu
       wantsAccount: input.wantsAccount,
       preferences: DEFAULT_PREFERENCES_JSON,
       linkKey: randomBytes(16).toString('base64url'),
+      startPath: input.startPath ?? null,
       now,
     });
     if (!row) return { queued: false };

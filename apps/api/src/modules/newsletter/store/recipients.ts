@@ -216,20 +216,25 @@ export function recipientCountsByStatus(
   ).all(issueId);
 }
 
-/** How many of these subscribers are recipients of the issue: a primary-key lookup each. */
+/**
+ * How many of these subscribers are recipients of the issue (with that status, when given): a
+ * primary-key lookup each.
+ */
 export function countRecipientsAmong(
   db: Db,
   issueId: number,
   subscriberIds: readonly number[],
+  status?: NewsletterRecipientStatus,
 ): number {
   return (
-    typedStatement<[number, string], number>(
+    typedStatement<[{ issueId: number; ids: string; status: string | null }], number>(
       db,
       `SELECT count(*) FROM newsletter_recipients
-       WHERE issue_id = ? AND subscriber_id IN (SELECT value FROM json_each(?))`,
+       WHERE issue_id = @issueId AND subscriber_id IN (SELECT value FROM json_each(@ids))
+         AND status = coalesce(@status, status)`,
     )
       .pluck()
-      .get(issueId, idList(subscriberIds)) ?? 0
+      .get({ issueId, ids: idList(subscriberIds), status: status ?? null }) ?? 0
   );
 }
 

@@ -54,13 +54,30 @@ export function deliverableCountBySection(db: Db): Record<NewsletterSection, num
 }
 
 /**
- * Who unsubscribed at or after `since` (ISO-8601): usually a few people, so a send's report
- * counts its recipients among them instead of reading every recipient's subscription.
+ * Who unsubscribed at or after `since` (and before `until`, when given; ISO-8601): usually a few
+ * people, so a send's report counts its recipients among them instead of reading every
+ * recipient's subscription.
  */
-export function unsubscribedSince(db: Db, since: string): number[] {
+export function unsubscribedSince(db: Db, since: string, until?: string): number[] {
   const left = statement(
     db,
-    'SELECT id FROM subscriptions WHERE unsubscribed_at >= ?',
-  ) as Statement<[string], number>;
-  return left.pluck().all(since);
+    "SELECT id FROM subscriptions WHERE unsubscribed_at >= ? AND unsubscribed_at < coalesce(?, '9')",
+  ) as Statement<[string, string | null], number>;
+  return left.pluck().all(since, until ?? null);
+}
+
+/**
+ * Confirmed subscriptions that started between two instants (ISO-8601, inclusive), per page they
+ * started on ('' when unknown): which posts bring subscribers.
+ */
+export function subscriptionsByStartPath(
+  db: Db,
+  from: string,
+  to: string,
+): Array<{ path: string; count: number }> {
+  return statement(
+    db,
+    `SELECT COALESCE(start_path, '') AS path, count(*) AS count FROM subscriptions
+     WHERE verified = 1 AND subscribed_at BETWEEN ? AND ? GROUP BY 1`,
+  ).all(from, to) as Array<{ path: string; count: number }>;
 }

@@ -128,16 +128,19 @@ export function upsertPending(
     linkKey: string;
     tokenHash: string;
     tokenExpiresAt: string;
+    startPath: string | null;
     now: string;
   },
 ): SubscriptionRow | undefined {
   return statement(
     db,
     `INSERT INTO subscriptions (email, name, status, verified, wants_account, preferences, link_key,
-         verify_token_hash, verify_token_expires_at, subscribed_at, created_at, updated_at)
+         verify_token_hash, verify_token_expires_at, start_path, subscribed_at, created_at,
+         updated_at)
        VALUES (@email, @name, 'pending', 0, @wantsAccount, @preferences, @linkKey,
-         @tokenHash, @tokenExpiresAt, @now, @now, @now)
+         @tokenHash, @tokenExpiresAt, @startPath, @now, @now, @now)
        ON CONFLICT (email) DO UPDATE SET status = 'pending', verified = 0,
+         start_path = excluded.start_path,
          name = COALESCE(excluded.name, name), wants_account = excluded.wants_account,
          verify_token_hash = excluded.verify_token_hash,
          verify_token_expires_at = excluded.verify_token_expires_at,

@@ -1,0 +1,85 @@
+/**
+ * Click counting (issue 25): when a send starts, each link of the issue becomes
+ * /r/<issue>/<link>/<signature> on the site, which counts one click for that link and day and
+ * redirects to the address kept for it. Only the numbers are signed and the address is looked up,
+ * so no link can be made to point anywhere else: a forged or altered one answers 404.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Router } from 'express';
+import { isbot } from 'isbot';
+import { instantToLocal } from '@quillpost/domain';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import type { Env } from '../../env.js';
+import { readSettings } from '../settings/index.js';
+import { siteIdentity } from '../site/index.js';
+import { addClick, linkUrl } from './store/links.js';
+
+export const CLICK_PATH = '/r/:issueId/:link/:signature';
+
+function signatureOf(secret: string, issueId: number, link: number): string {
+  return createHmac('sha256', secret)
+    .update(`newsletter-click:v1:${issueId}:${link}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+export function clickUrl(
+  env: Pick<Env, 'PUBLIC_URL' | 'SESSION_SECRET'>,
+  issueId: number,
+  link: number,
+): string {
+  const signature = signatureOf(env.SESSION_SECRET, issueId, link);
+  return new URL(`/r/${issueId}/${link}/${signature}`, env.PUBLIC_URL).toString();
+}
+
+const HREF = /(<a\b[^>]*?\shref=")(https?:\/\/[^"]+)(")/gi;
+
+/**
+ * The issue's HTML with every web link through the counting redirect, and the addresses in link
+ * order (the same address twice is one link). The plain-text part keeps the real addresses.
+ */
+export function countedLinks(
+  env: Pick<Env, 'PUBLIC_URL' | 'SESSION_SECRET'>,
+  issueId: number,
+  html: string,
+): { html: string; urls: string[] } {
+  const urls: string[] = [];
+  const counted = html.replace(HREF, (_match, before: string, href: string, after: string) => {
+    // The HTML holds the address escaped; the redirect answers it unescaped.
+    const url = href.replace(/&amp;/g, '&');
+    let link = urls.indexOf(url) + 1;
+    if (!link) link = urls.push(url);
+    return `${before}${clickUrl(env, issueId, link)}${after}`;
+  });
+  return { html: counted, urls };
+}
+
+/** GET /r/<issue>/<link>/<signature>: count (unless a scanner or switched off), then redirect. */
+export function clickRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  env: Pick<Env, 'SESSION_SECRET'>;
+}): Router {
+  const router = Router();
+  router.get(CLICK_PATH, (req, res, next) => {
+    const issueId = Number(req.params.issueId);
+    const link = Number(req.params.link);
+    const given = Buffer.from(req.params.signature);
+    const url =
+      Number.isSafeInteger(issueId) && Number.isSafeInteger(link)
+        ? linkUrl(deps.db, issueId, link)
+        : undefined;
+    const expected = url ? Buffer.from(signatureOf(deps.env.SESSION_SECRET, issueId, link)) : null;
+    // Nothing to find, or not ours: the site's own not-found page, never a redirect.
+    if (!url || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
+      return next();
+    // Mail scanners (Outlook's Safe Links, Proofpoint) open links before anyone reads: not clicks.
+    if (!isbot(req.get('user-agent') ?? '') && readSettings(deps.db).newsletterClickCounting) {
+      const day = instantToLocal(deps.clock.now(), siteIdentity(deps.db).timezone).slice(0, 10);
+      addClick(deps.db, issueId, link, day);
+    }
+    res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).redirect(302, url);
+  });
+  return router;
+}
