@@ -253,6 +253,43 @@ describe('the newsletter console', () => {
     await waitFor(() => expect(calls.some((call) => call.path.endsWith('/resume'))).toBe(true));
   });
 
+  it("shows a sent issue's results: deliveries, complaints, unsubscribes, clicks per link, and why not opens", async () => {
+    const answer = issueAnswer({
+      status: 'sent',
+      startedAt: '2026-01-10T10:00:00.000Z',
+      finishedAt: '2026-01-10T10:02:00.000Z',
+      progress: progress({ total: 180, sent: 178, bounced: 2 }),
+    });
+    renderConsole(`${BASE}?issue=7`, {
+      'GET /api/admin/newsletter/issues/7': {
+        body: {
+          ...answer.body,
+          results: {
+            recipients: 180,
+            delivered: 177,
+            bounced: 3,
+            complaints: 1,
+            unsubscribes: 4,
+            clicksCounted: true,
+            links: [
+              { url: 'https://rowan.example/posts/tiny-tools', clicks: 31 },
+              { url: 'https://github.com/rowan/tools', clicks: 9 },
+            ],
+          },
+        },
+      },
+    });
+    const results = await screen.findByRole('region', { name: 'Results' });
+    const figure = (label: string) => within(results).getByText(label).nextElementSibling;
+    expect(figure('Delivered')).toHaveTextContent('177');
+    expect(figure('Complaints')).toHaveTextContent('1');
+    expect(figure('Unsubscribes')).toHaveTextContent('4');
+    expect(
+      within(results).getByRole('row', { name: 'rowan.example/posts/tiny-tools 31' }),
+    ).toBeInTheDocument();
+    expect(within(results).getByText(/Opens are not counted/)).toBeInTheDocument();
+  });
+
   it('explains an uncertain batch and lets the owner send it again', async () => {
     const user = userEvent.setup();
     const { calls } = renderConsole(`${BASE}?issue=7`, {

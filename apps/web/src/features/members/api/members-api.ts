@@ -15,6 +15,7 @@ import {
   type EndpointBody,
   type SubscriberFilter,
   type ThreadCreate,
+  type TrafficQuery,
 } from '@quillpost/domain';
 import { useMemo } from 'react';
 import type { ApiClient } from '../../../lib/api-client';
@@ -114,6 +115,9 @@ export function createMembersApi(client: ApiClient) {
       api.url('adminSubscribersExport', { query: { status: status || undefined } }),
     importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
     analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
+    traffic: (query: TrafficQuery, o: Signal = {}) =>
+      api.call('adminAnalyticsTraffic', { ...o, query }),
+    newsletterIssues: (o: Signal = {}) => api.call('newsletterIssueList', o),
     settings: (o: Signal = {}) => api.call('adminSettingsGet', o),
     updateSettings: (patch: EndpointBody<'adminSettingsUpdate'>) =>
       api.call('adminSettingsUpdate', { body: patch }),

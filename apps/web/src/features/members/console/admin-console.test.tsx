@@ -1,12 +1,16 @@
 import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { adminUser, event, memberRoutes, preloadMembersArea, siteWith } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
+
+// jsdom draws no canvas: the chart's figures are checked in its table here, and the chart itself
+// in Chromium (tests/e2e/analytics.test.ts).
+vi.mock('./analytics/chart-canvas', () => ({ default: () => null }));
 
 const page = (items: unknown[]) => ({
   success: true,
@@ -146,6 +150,70 @@ describe('the console', () => {
     expect(screen.getByRole('rowheader', { name: 'jan.' })).toBeInTheDocument();
   });
 
+  it('shows readers in a range: totals against the range before, tables, a page of its own', async () => {
+    const user = userEvent.setup();
+    const counts = (views: number, visitors: number) => ({ views, visitors });
+    const report = (path?: string) => ({
+      success: true,
+      ...counts(path ? 9 : 30, path ? 6 : 12),
+      previous: counts(20, 8),
+      series: [{ period: '2026-01-01', ...counts(30, 12) }],
+      pages: [
+        { path: '/posts/tiny-tools', ...counts(9, 6) },
+        { path: '/', ...counts(21, 10) },
+      ],
+      sources: [
+        { source: 'news.ycombinator.com', ...counts(7, 5) },
+        { source: '', ...counts(2, 1) },
+      ],
+      campaigns: { source: [{ value: 'mastodon', ...counts(3, 2) }], medium: [], campaign: [] },
+      devices: [{ device: 'phone', ...counts(20, 9) }],
+      browsers: [{ browser: 'Safari', ...counts(20, 9) }],
+      systems: [{ os: 'iOS', ...counts(20, 9) }],
+      feeds: [{ reader: 'Feedly', subscribers: 42, fetches: 24 }],
+      signups: [{ path: '/posts/tiny-tools', subscribers: 3, members: 1 }],
+    });
+    const { calls } = await renderApp({
+      path: '/members/admin/analytics?range=7d',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/analytics/traffic': (call) => ({
+          body: report(call.query.get('path') ?? undefined),
+        }),
+        'GET /api/admin/newsletter/issues': { body: { success: true, issues: [] } },
+      }),
+    });
+    const visitors = (await screen.findByText('Visitors', { selector: 'dt' })).parentElement!;
+    expect(within(visitors).getByText('12')).toBeInTheDocument();
+    expect(within(visitors).getByText('+50% on the range before')).toBeInTheDocument();
+    expect(screen.getByText('2.5')).toBeInTheDocument(); // views per visit
+    const traffic = calls.find((c) => c.path === '/api/admin/analytics/traffic')!;
+    expect(traffic.query.get('from')! < traffic.query.get('to')!).toBe(true);
+    expect(screen.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      screen.getByRole('rowheader', { name: 'Direct, an app or a bookmark' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'utm_source=mastodon' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Feedly' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CSV of pages' })).toBeInTheDocument();
+    // The chart's figures, as a table for anyone who cannot see it.
+    expect(screen.getByText('The figures as a table')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '24 hours' }));
+    await waitFor(() =>
+      expect(calls.some((c) => /T\d{2}$/.test(c.query.get('from') ?? ''))).toBe(true),
+    );
+    await user.click(
+      within(screen.getByRole('region', { name: 'Pages' })).getByRole('link', {
+        name: '/posts/tiny-tools',
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Readers of /posts/tiny-tools' }),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.query.get('path') === '/posts/tiny-tools')).toBe(true);
+    expect(await screen.findByText('3 subscribed, 1 joined from here')).toBeInTheDocument();
+  });
+
   it('saves site settings', async () => {
     const user = userEvent.setup();
     const settings = DEFAULT_SITE_SETTINGS;
@@ -161,6 +229,7 @@ describe('the console', () => {
     await user.click(await screen.findByRole('checkbox', { name: /post comments/ }));
     await user.type(screen.getByLabelText('Dashboard announcement'), 'Hello');
     await user.click(screen.getByRole('checkbox', { name: /daily digest of new comments/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Count clicks on links/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     // The profiles were never saved and are left as the links page has them: not sent.
@@ -170,6 +239,7 @@ describe('the console', () => {
       announcement: 'Hello',
       defaultTimeZone: 'UTC',
       ownerDigest: false,
+      newsletterClickCounting: false,
     });
   });
 

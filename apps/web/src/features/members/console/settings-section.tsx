@@ -57,6 +57,18 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           />
           <span>Email me a daily digest of new comments and reports</span>
         </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={settings.newsletterClickCounting}
+            onChange={(event) =>
+              setSettings({ ...settings, newsletterClickCounting: event.target.checked })
+            }
+          />
+          <span>
+            Count clicks on links in newsletter issues (per link and day, never who clicked)
+          </span>
+        </label>
         <div className="field">
           <label className="field__label" htmlFor="settings-announcement">
             Dashboard announcement

@@ -12,6 +12,7 @@ import { useDates } from '../../../lib/use-dates';
 import { EmailPreview } from './email-preview';
 import { SECTION_LABELS, STATUS_LABELS, plural } from './format';
 import { IssueProgress, IssueReport } from './issue-progress';
+import { IssueResults } from './issue-results';
 import { ActionNotice, type Notice } from './notice';
 import { SendPanel } from './send-panel';
 
@@ -94,7 +95,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
       </div>
     );
   }
-  const { issue, report } = detail.data;
+  const { issue, report, results } = detail.data;
   const audience = sources.status === 'ready' ? sources.data.audience[issue.section] : null;
   const started = issue.startedAt !== null;
 
@@ -202,6 +203,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
         />
       ) : null}
       {started ? <IssueProgress issue={issue} /> : null}
+      {results ? <IssueResults results={results} /> : null}
       {started ? <IssueReport report={report} finished={issue.finishedAt !== null} /> : null}
       <EmailPreview issueId={issue.id} />
     </article>

@@ -69,7 +69,7 @@ export const issueAnswer = (
   over: Partial<NewsletterIssue> = {},
   reportOver: Partial<NewsletterReport> = {},
 ) => ({
-  body: { success: true, issue: issue(over), report: report(reportOver) },
+  body: { success: true, issue: issue(over), report: report(reportOver), results: null },
 });
 
 export const previewAnswer = {

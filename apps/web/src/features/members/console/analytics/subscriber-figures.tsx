@@ -1,9 +1,10 @@
-import { useDates } from '../../../lib/use-dates';
-import { useMembersApi } from '../api/members-api';
-import { EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
+import { useDates } from '../../../../lib/use-dates';
+import { useMembersApi } from '../../api/members-api';
+import { EmptyNote, ResourceView } from '../../components/resource-view';
+import { useResource } from '../../hooks/use-resource';
 
-export function AnalyticsSection() {
+/** Subscribers and members: totals, the last twelve months, sign-ups by source and method. */
+export function SubscriberFigures() {
   const api = useMembersApi();
   const dates = useDates();
   const analytics = useResource('analytics', (_client, signal) => api.analytics({ signal }));
@@ -12,7 +13,10 @@ export function AnalyticsSection() {
       {(data) => {
         const peak = Math.max(1, ...data.months.flatMap((m) => [m.subscribers, m.members]));
         return (
-          <div className="analytics">
+          <section className="analytics" aria-labelledby="subscriber-figures">
+            <h2 id="subscriber-figures" className="analytics__heading">
+              Subscribers and members
+            </h2>
             <dl className="analytics-totals">
               <div className="members-card">
                 <dt>Subscribers</dt>
@@ -120,7 +124,7 @@ export function AnalyticsSection() {
                 )}
               </section>
             </div>
-          </div>
+          </section>
         );
       }}
     </ResourceView>

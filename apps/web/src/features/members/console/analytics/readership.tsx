@@ -1,0 +1,321 @@
+/**
+ * What readers did in a range (issue 25): totals against the range before, a chart over time,
+ * and the tables (pages, sources, campaigns, devices, browsers, systems, feed readers, the pages
+ * that brought subscribers and members); for one page, its own figures and its newsletter issue.
+ */
+import { itemPath, pagePath, type TrafficReport } from '@quillpost/domain';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useDates } from '../../../../lib/use-dates';
+import { useSite } from '../../../../lib/use-site';
+import { useMembersApi } from '../../api/members-api';
+import { ResourceView } from '../../components/resource-view';
+import { useResource } from '../../hooks/use-resource';
+import { useCan } from '../../permissions';
+import type { Range } from './ranges';
+import { ReportTable, type Column } from './report-table';
+import { pointsOf, TrafficChart } from './traffic-chart';
+
+type Counts = { views: number; visitors: number };
+
+/** "+12%", "−3%", "new": this range against the one before, as long. */
+function change(now: number, before: number): string {
+  if (before === 0) return now === 0 ? 'no change' : 'new';
+  const percent = Math.round(((now - before) / before) * 100);
+  return percent === 0 ? 'no change' : `${percent > 0 ? '+' : '−'}${Math.abs(percent)}%`;
+}
+
+function Totals({ report, extra }: { report: TrafficReport; extra?: ReactNode }) {
+  const perVisit = report.visitors ? report.views / report.visitors : 0;
+  const before = report.previous.visitors ? report.previous.views / report.previous.visitors : 0;
+  const cards: Array<{ label: string; value: string; now: number; before: number }> = [
+    {
+      label: 'Visitors',
+      value: String(report.visitors),
+      now: report.visitors,
+      before: report.previous.visitors,
+    },
+    {
+      label: 'Views',
+      value: String(report.views),
+      now: report.views,
+      before: report.previous.views,
+    },
+    { label: 'Views per visit', value: perVisit.toFixed(1), now: perVisit, before },
+  ];
+  return (
+    <dl className="analytics-totals">
+      {cards.map((card) => (
+        <div className="members-card" key={card.label}>
+          <dt>{card.label}</dt>
+          <dd>{card.value}</dd>
+          <p className="muted">{change(card.now, card.before)} on the range before</p>
+        </div>
+      ))}
+      {extra}
+    </dl>
+  );
+}
+
+const sourceName = (source: string) => source || 'Direct, an app or a bookmark';
+
+const counted = <Row extends Counts>(): Array<Column<Row>> => [
+  { label: 'Visitors', value: (row) => row.visitors, numeric: true },
+  { label: 'Views', value: (row) => row.views, numeric: true },
+];
+
+/** How a period of the chart reads. Periods are the site's wall clock already: read as UTC. */
+function periodLabel(step: Range['step'], language: string) {
+  const format = new Intl.DateTimeFormat(
+    language,
+    step === 'hour'
+      ? { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }
+      : step === 'month'
+        ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+        : { day: 'numeric', month: 'short', timeZone: 'UTC' },
+  );
+  return (period: string) =>
+    format.format(
+      new Date(
+        step === 'hour'
+          ? `${period}:00Z`
+          : step === 'month'
+            ? `${period}-01T00:00Z`
+            : `${period}T00:00Z`,
+      ),
+    );
+}
+
+/** The whole site's readership in a range. */
+export function SiteReadership({
+  range,
+  pageLink,
+}: {
+  range: Range;
+  pageLink: (path: string) => string;
+}) {
+  const api = useMembersApi();
+  const { language } = useSite();
+  const traffic = useResource(`traffic:${range.from}:${range.to}`, (_client, signal) =>
+    api.traffic({ from: range.from, to: range.to }, { signal }),
+  );
+  const label = useMemo(() => periodLabel(range.step, language), [range.step, language]);
+  const name = `${range.from}_${range.to}`;
+  return (
+    <ResourceView resource={traffic} label="your readers' figures">
+      {(report) => (
+        <ReadershipView report={report} range={range} label={label}>
+          <div className="members-grid">
+            <ReportTable
+              title="Pages"
+              fileName={`pages_${name}`}
+              rows={report.pages}
+              columns={[
+                {
+                  label: 'Page',
+                  value: (row) => row.path,
+                  render: (row) => <Link to={pageLink(row.path)}>{row.path}</Link>,
+                },
+                ...counted<(typeof report.pages)[number]>(),
+              ]}
+            />
+            <ReportTable
+              title="Sources"
+              fileName={`sources_${name}`}
+              rows={report.sources}
+              columns={[
+                { label: 'Source', value: (row) => sourceName(row.source) },
+                ...counted<(typeof report.sources)[number]>(),
+              ]}
+            />
+            <ReportTable
+              title="Campaigns"
+              fileName={`campaigns_${name}`}
+              rows={campaignRows(report)}
+              empty="No links with UTM tags were followed in this range."
+              columns={[{ label: 'Tag', value: (row) => row.tag }, ...counted<CampaignRow>()]}
+            />
+            <ReportTable
+              title="Subscribers and members by page"
+              fileName={`signups_${name}`}
+              rows={report.signups}
+              empty="Nobody subscribed or joined in this range."
+              columns={[
+                {
+                  label: 'Started on',
+                  value: (row) => row.path || 'Not known',
+                  render: (row) =>
+                    row.path ? <Link to={pageLink(row.path)}>{row.path}</Link> : 'Not known',
+                },
+                { label: 'Subscribers', value: (row) => row.subscribers, numeric: true },
+                { label: 'Members', value: (row) => row.members, numeric: true },
+              ]}
+            />
+            <ReportTable
+              title="Devices"
+              fileName={`devices_${name}`}
+              rows={report.devices}
+              columns={[
+                { label: 'Device', value: (row) => DEVICE_NAMES[row.device] ?? row.device },
+                ...counted<(typeof report.devices)[number]>(),
+              ]}
+            />
+            <ReportTable
+              title="Browsers"
+              fileName={`browsers_${name}`}
+              rows={report.browsers}
+              columns={[
+                { label: 'Browser', value: (row) => row.browser },
+                ...counted<(typeof report.browsers)[number]>(),
+              ]}
+            />
+            <ReportTable
+              title="Operating systems"
+              fileName={`systems_${name}`}
+              rows={report.systems}
+              columns={[
+                { label: 'System', value: (row) => row.os },
+                ...counted<(typeof report.systems)[number]>(),
+              ]}
+            />
+            <ReportTable
+              title="Feed readers"
+              fileName={`feed-readers_${name}`}
+              rows={report.feeds}
+              empty="No feed reader fetched the feeds in this range."
+              note={
+                <p className="muted">
+                  Subscribers as each service states them when it fetches a feed; apps on a reader's
+                  own device state none.
+                </p>
+              }
+              columns={[
+                { label: 'Reader', value: (row) => row.reader },
+                { label: 'Subscribers', value: (row) => row.subscribers, numeric: true },
+                { label: 'Fetches', value: (row) => row.fetches, numeric: true },
+              ]}
+            />
+          </div>
+        </ReadershipView>
+      )}
+    </ResourceView>
+  );
+}
+
+const DEVICE_NAMES: Record<string, string> = {
+  phone: 'Phone',
+  tablet: 'Tablet',
+  desktop: 'Computer',
+};
+
+type CampaignRow = Counts & { tag: string };
+
+function campaignRows(report: TrafficReport): CampaignRow[] {
+  const rows: CampaignRow[] = [];
+  for (const [key, list] of Object.entries(report.campaigns)) {
+    for (const row of list)
+      if (row.value)
+        rows.push({ tag: `utm_${key}=${row.value}`, views: row.views, visitors: row.visitors });
+  }
+  return rows.sort((a, b) => b.views - a.views);
+}
+
+function ReadershipView({
+  report,
+  range,
+  label,
+  extra,
+  children,
+}: {
+  report: TrafficReport;
+  range: Range;
+  label: (period: string) => string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  const points = useMemo(() => pointsOf(range, report.series), [range, report.series]);
+  return (
+    <>
+      <Totals report={report} extra={extra} />
+      <TrafficChart points={points} label={label} />
+      {children}
+    </>
+  );
+}
+
+/** One page: its views and sources, who it brought, and its newsletter issue if it had one. */
+export function PageReadership({ range, path }: { range: Range; path: string }) {
+  const api = useMembersApi();
+  const can = useCan();
+  const { language } = useSite();
+  const traffic = useResource(`traffic:${range.from}:${range.to}:${path}`, (_client, signal) =>
+    api.traffic({ from: range.from, to: range.to, path }, { signal }),
+  );
+  const label = useMemo(() => periodLabel(range.step, language), [range.step, language]);
+  const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}_${range.from}_${range.to}`;
+  return (
+    <ResourceView resource={traffic} label="this page's figures">
+      {(report) => {
+        const signups = report.signups.find((row) => row.path === path);
+        return (
+          <ReadershipView
+            report={report}
+            range={range}
+            label={label}
+            extra={
+              <div className="members-card">
+                <dt>Subscribers and members</dt>
+                <dd>{(signups?.subscribers ?? 0) + (signups?.members ?? 0)}</dd>
+                <p className="muted">
+                  {signups?.subscribers ?? 0} subscribed, {signups?.members ?? 0} joined from here
+                </p>
+              </div>
+            }
+          >
+            <div className="members-grid">
+              <ReportTable
+                title="Sources"
+                fileName={`sources_${name}`}
+                rows={report.sources}
+                columns={[
+                  { label: 'Source', value: (row) => sourceName(row.source) },
+                  ...counted<(typeof report.sources)[number]>(),
+                ]}
+              />
+              {can('admin_system') ? <PageIssue path={path} /> : null}
+            </div>
+          </ReadershipView>
+        );
+      }}
+    </ResourceView>
+  );
+}
+
+/** The newsletter issue made from this page, with its results a click away. */
+function PageIssue({ path }: { path: string }) {
+  const api = useMembersApi();
+  const dates = useDates();
+  const issues = useResource('newsletter-issues', (_client, signal) =>
+    api.newsletterIssues({ signal }),
+  );
+  if (issues.status !== 'ready') return null;
+  const issue = issues.data.issues.find(
+    (candidate) => candidate.startedAt && itemPath(candidate.kind, candidate.slug) === path,
+  );
+  if (!issue) return null;
+  return (
+    <section className="members-card" aria-labelledby="page-issue">
+      <h2 id="page-issue">Sent as a newsletter</h2>
+      <p>
+        {dates.date(issue.startedAt)} to {issue.progress.total} subscribers: {issue.progress.sent}{' '}
+        delivered, {issue.progress.bounced} bounced.
+      </p>
+      <Link
+        className="members-card__more"
+        to={`${pagePath('membersConsole', { '*': 'newsletter' })}?issue=${issue.id}`}
+      >
+        Clicks, complaints and unsubscribes
+      </Link>
+    </section>
+  );
+}
