@@ -41,13 +41,18 @@ const repositoryContent = path.resolve(
  * Child side: the tests' fixture content (or `contentDir`) synced into a fresh SQLite file, with
  * the dependencies createApp needs. The file goes when the parent disconnects.
  */
-export function benchSite(name: string, contentDir = repositoryContent) {
+export function benchSite(
+  name: string,
+  contentDir = repositoryContent,
+  extraEnv: Record<string, string> = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `quillpost-bench-${name}-`));
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_PATH: path.join(dir, 'site.db'),
     CONTENT_DIR: contentDir,
+    ...extraEnv,
   });
   const logger = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);

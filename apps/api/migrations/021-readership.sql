@@ -4,22 +4,33 @@
 
 -- Local to the site's time zone, like `day`.
 ALTER TABLE analytics_hits ADD COLUMN hour INTEGER NOT NULL DEFAULT 0 CHECK (hour BETWEEN 0 AND 23);
+-- 1 on a visitor's first view of the day, and on their first view of this page that day: a sum
+-- then counts visitors (by what their first view came with: source, device) without a DISTINCT
+-- over the day's rows.
+ALTER TABLE analytics_hits ADD COLUMN first_of_day INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE analytics_hits ADD COLUMN first_on_page INTEGER NOT NULL DEFAULT 0;
+UPDATE analytics_hits SET first_of_day = 1 WHERE id IN (
+  SELECT MIN(id) FROM analytics_hits WHERE visitor IS NOT NULL GROUP BY day, visitor);
+UPDATE analytics_hits SET first_on_page = 1 WHERE id IN (
+  SELECT MIN(id) FROM analytics_hits WHERE visitor IS NOT NULL GROUP BY day, visitor, path);
 
--- The daily sums gain the page they are about: path '' is the whole site, as before.
+-- The daily sums gain the page they are about: path '' is the whole site, as before (its
+-- dimension 'path' lists the pages), any other path is that page's own total (dimension '') and
+-- sources. Keyed page first, then dimension, then day: every report reads one dimension of one
+-- page (or of the site) over a run of days.
 CREATE TABLE analytics_daily_by_page (
-  day TEXT NOT NULL,
   path TEXT NOT NULL,
   dimension TEXT NOT NULL,
+  day TEXT NOT NULL,
   value TEXT NOT NULL,
   views INTEGER NOT NULL,
   visitors INTEGER NOT NULL,
-  PRIMARY KEY (day, path, dimension, value)
+  PRIMARY KEY (path, dimension, day, value)
 ) WITHOUT ROWID;
-INSERT INTO analytics_daily_by_page (day, path, dimension, value, views, visitors)
-  SELECT day, '', dimension, value, views, visitors FROM analytics_daily;
--- The per-page totals the old table kept as dimension 'path' become each page's own total.
-INSERT INTO analytics_daily_by_page (day, path, dimension, value, views, visitors)
-  SELECT day, value, '', '', views, visitors FROM analytics_daily WHERE dimension = 'path';
+INSERT INTO analytics_daily_by_page (path, dimension, day, value, views, visitors)
+  SELECT '', dimension, day, value, views, visitors FROM analytics_daily;
+INSERT INTO analytics_daily_by_page (path, dimension, day, value, views, visitors)
+  SELECT value, '', day, '', views, visitors FROM analytics_daily WHERE dimension = 'path';
 DROP TABLE analytics_daily;
 ALTER TABLE analytics_daily_by_page RENAME TO analytics_daily;
 

@@ -14,7 +14,7 @@ import {
   createContentService,
   discoveryRoutes,
 } from './modules/content/index.js';
-import { createAuthModule, currentUser, sessionEmail } from './modules/auth/index.js';
+import { createAuthModule, sessionEmail, signedInFromHeaders } from './modules/auth/index.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
 import {
@@ -27,7 +27,13 @@ import {
 import { replyEmailsOffRoutes } from './modules/notifications/index.js';
 import { previewCardsDir, siteIdentity, siteRoutes } from './modules/site/index.js';
 import { createImagePipeline, imageRoutes } from './modules/images/index.js';
-import { analyticsRoutes, createCollector } from './modules/analytics/index.js';
+import {
+  createBeacon,
+  createCollector,
+  feedFetchCounter,
+  type Beacon,
+  type Collector,
+} from './modules/analytics/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
@@ -92,6 +98,21 @@ export function createNewsletterSender(
   });
 }
 
+/**
+ * The page-view beacon with the app's collector; the owner, signed in, is told by their session
+ * cookie. boot.ts answers it in front of Express; the app mounts the same first (tests, dev).
+ */
+export function createPageViewBeacon(
+  deps: Pick<AppDeps, 'env' | 'db' | 'clock' | 'logger'>,
+  collector: Collector,
+): Beacon {
+  return createBeacon(
+    deps,
+    collector,
+    (headers) => signedInFromHeaders(deps, headers)?.level === 'admin',
+  );
+}
+
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 const DEV_MODULES = /^\/(?:@|src\/|node_modules\/)/;
 
@@ -103,6 +124,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', env.TRUST_PROXY);
   app.set('etag', 'strong');
   app.use(proxyTrustAdvisor(env.TRUST_PROXY, logger));
+
+  const collector =
+    deps.analytics ?? createCollector({ ...deps, retentionDays: env.ANALYTICS_RETENTION_DAYS });
+  // Page views first, past none of the machinery below (see analytics/beacon.ts).
+  const beacon = deps.beacon ?? createPageViewBeacon(deps, collector);
+  app.use((req, res, next) => {
+    if (!beacon(req, res)) next();
+  });
 
   app.use(
     helmet({
@@ -153,16 +182,11 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
-  // The editor saves whole posts; a page's beacon is a few hundred bytes; the rest stays small.
+  // The editor saves whole posts; the rest stays small.
   const smallJson = express.json({ limit: '100kb' });
   const writingJson = express.json({ limit: '5mb' });
-  const beaconJson = express.json({ limit: '4kb' });
   const jsonFor = (path: string) =>
-    path.startsWith(API_ROUTES.adminWritingList.path)
-      ? writingJson
-      : path === API_ROUTES.analyticsHit.path
-        ? beaconJson
-        : smallJson;
+    path.startsWith(API_ROUTES.adminWritingList.path) ? writingJson : smallJson;
   app.use((req, res, next) => jsonFor(req.path)(req, res, next));
   if (deps.checkContracts) app.use(responseContractCheck());
 
@@ -193,13 +217,6 @@ export function createApp(deps: AppDeps): Express {
   }
 
   app.use(healthRoutes(deps));
-  app.use(
-    analyticsRoutes(
-      deps,
-      deps.analytics ?? createCollector({ ...deps, retentionDays: env.ANALYTICS_RETENTION_DAYS }),
-      (req) => currentUser(req)?.level === 'admin',
-    ),
-  );
   app.use(subscriptionRoutes(subscriptions));
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));
@@ -207,6 +224,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
   app.use(contentRoutes(contentReads(content)));
+  app.use(feedFetchCounter(deps, collector));
   // Images, feeds, sitemap and robots.txt: before the pages, which answer HTML.
   app.use(
     imageRoutes({

@@ -1,6 +1,11 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { Express } from 'express';
-import { createApp, createMailWorker, createNewsletterSender } from './app.js';
+import {
+  createApp,
+  createMailWorker,
+  createNewsletterSender,
+  createPageViewBeacon,
+} from './app.js';
 import { systemClock } from './clock.js';
 import { openDatabase } from './db/connection.js';
 import { beat, clearBeat, HEARTBEAT_MS, takeBackup } from './db/backup.js';
@@ -115,7 +120,9 @@ export async function boot(
   analytics.rollUp();
   const rollUps = setInterval(() => analytics.rollUp(), 3_600_000);
   rollUps.unref();
-  const deps = { env, db, clock: systemClock, logger, mailer, pages, images, analytics };
+  const base = { env, db, clock: systemClock, logger, mailer, pages, images, analytics };
+  const beacon = createPageViewBeacon(base, analytics);
+  const deps = { ...base, beacon };
   const app = createApp(deps);
   // Delivers the mail outbox, starting with whatever a previous process left undelivered.
   const mailWorker = createMailWorker(deps);
@@ -132,7 +139,9 @@ export async function boot(
   // The owner's daily digest of new comments and reports, queued to the outbox when due.
   const stopOwnerDigest = startOwnerDigest({ ...deps, communityActivity });
 
-  const server = app.listen(env.PORT, options.host ?? env.HOST, () => {
+  // Page views are answered before Express sees them (analytics/beacon.ts).
+  const server = http.createServer((req, res) => beacon(req, res) || app(req, res));
+  server.listen(env.PORT, options.host ?? env.HOST, () => {
     logger.info(`Listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
   });
 

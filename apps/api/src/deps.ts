@@ -8,7 +8,7 @@ import type { Env } from './env.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ImagePipeline } from './modules/images/index.js';
-import type { Collector } from './modules/analytics/index.js';
+import type { Beacon, Collector } from './modules/analytics/index.js';
 import type { SecurityCheck } from './security/turnstile.js';
 import type { ContentReader, PageRenderer } from '@quillpost/domain';
 import type { RequestHandler } from 'express';
@@ -50,6 +50,8 @@ export interface AppDeps {
   images?: ImagePipeline;
   /** Counts page views; boot starts one that sums past days, else one is made for the app. */
   analytics?: Collector;
+  /** Answers page views; boot puts it in front of Express too, else the app makes its own. */
+  beacon?: Beacon;
   /** Tests: check every JSON answer against the endpoint catalogue (http/contract-check.ts). */
   checkContracts?: boolean;
 }

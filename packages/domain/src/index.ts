@@ -20,4 +20,5 @@ export * from './site-copy.js';
 export * from './images.js';
 export * from './reading-time.js';
 export * from './analytics-beacon.js';
+export * from './counting-disclosure.js';
 export * from './zoned-time.js';

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Env } from '../env.js';
 import { AppError } from './errors.js';
@@ -45,25 +46,38 @@ export function sameSiteJsonOnly(
   env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>,
   options: { imagePaths?: readonly string[] } = {},
 ): RequestHandler {
+  const refuse = crossSiteRefusal(env, options);
+  return (req, _res, next) => next(refuse(req.method, req.originalUrl.split('?')[0]!, req.headers));
+}
+
+/**
+ * The guard's rule on its own, for a request Express never sees (the page-view beacon): the
+ * refusal, or undefined when the request may go on.
+ */
+export function crossSiteRefusal(
+  env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>,
+  options: { imagePaths?: readonly string[] } = {},
+): (
+  method: string | undefined,
+  path: string,
+  headers: IncomingHttpHeaders,
+) => AppError | undefined {
   const origins = allowedOrigins(env);
   const imagePaths = new Set(options.imagePaths);
-  return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get('origin');
-    const contentType = req.get('content-type');
-    const hasBody = contentType !== undefined || Number(req.get('content-length') ?? 0) > 0;
+  return (method, path, headers) => {
+    if (SAFE_METHODS.has(method ?? '')) return undefined;
+    const origin = headers.origin;
+    const contentType = headers['content-type'];
+    const hasBody = contentType !== undefined || Number(headers['content-length'] ?? 0) > 0;
     const accepted = (type: string | undefined) =>
-      isJson(type) || (imagePaths.has(req.originalUrl.split('?')[0]!) && isImage(type));
+      isJson(type) || (imagePaths.has(path) && isImage(type));
     if (origin !== undefined) {
-      if (!origins.has(origin)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
-      if (hasBody && !accepted(contentType))
-        return next(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE'));
-      return next();
+      if (!origins.has(origin)) return new AppError(403, 'CROSS_SITE_REQUEST');
+      if (hasBody && !accepted(contentType)) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');
+      return undefined;
     }
-    if (req.get('sec-fetch-site') === 'cross-site') {
-      return next(new AppError(403, 'CROSS_SITE_REQUEST'));
-    }
-    if (hasBody && !accepted(contentType)) return next(new AppError(403, 'CROSS_SITE_REQUEST'));
-    next();
+    if (headers['sec-fetch-site'] === 'cross-site') return new AppError(403, 'CROSS_SITE_REQUEST');
+    if (hasBody && !accepted(contentType)) return new AppError(403, 'CROSS_SITE_REQUEST');
+    return undefined;
   };
 }

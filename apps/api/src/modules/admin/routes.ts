@@ -1,5 +1,11 @@
 import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
-import { readSiteFile, SITE_FILE, syncContent, writeSiteFile } from '../content/index.js';
+import {
+  invalidateContentCache,
+  readSiteFile,
+  SITE_FILE,
+  syncContent,
+  writeSiteFile,
+} from '../content/index.js';
 import { siteIdentity } from '../site/index.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { eraseAccount } from '../members/index.js';
@@ -135,6 +141,8 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     const now = isoNow(deps.clock);
     const settings = inTransaction(db, () => {
       const saved = writeSettings(db, patch, now);
+      // The privacy page says whether newsletter clicks are counted.
+      if (patch.newsletterClickCounting !== undefined) invalidateContentCache(db);
       writeLog(db, {
         actorId: actor.id,
         action: 'settings.update',

@@ -6,11 +6,9 @@ import { accountsByStartPath } from '../auth/index.js';
 import { siteIdentity } from '../site/index.js';
 import { subscriptionsByStartPath } from '../subscriptions/index.js';
 import {
-  breakdownBetween,
   feedReadersBetween,
-  seriesBetween,
+  readershipOf,
   trafficBetween,
-  type Breakdown,
   type Dimension,
   type Range,
 } from './store.js';
@@ -78,8 +76,9 @@ export function analyticsAdminRoutes(deps: { db: Db }, mount: MountEndpoint): vo
 
 export function trafficReport(db: Db, query: TrafficQuery) {
   const range: Range = { from: query.from, to: query.to, path: query.path };
+  const readership = readershipOf(db, range);
   const rows = <Key extends string>(dimension: Dimension, key: Key) =>
-    breakdownBetween(db, dimension, range, LISTED).map(({ value, views, visitors }: Breakdown) => ({
+    readership.breakdown(dimension, LISTED).map(({ value, views, visitors }) => ({
       [key]: value,
       views,
       visitors,
@@ -89,9 +88,9 @@ export function trafficReport(db: Db, query: TrafficQuery) {
     ? { from: range.from.slice(0, 10), to: range.to.slice(0, 10) }
     : { from: range.from, to: range.to };
   return {
-    ...trafficBetween(db, range),
+    ...readership.totals(),
     previous: trafficBetween(db, previousOf(range)),
-    series: seriesBetween(db, range).map(({ value, views, visitors }) => ({
+    series: readership.series().map(({ value, views, visitors }) => ({
       period: value,
       views,
       visitors,

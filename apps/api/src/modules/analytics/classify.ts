@@ -4,7 +4,7 @@
  * the referrer's host unless it is this site, and whether the reader asked not to be followed.
  */
 import Bowser from 'bowser';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isbot } from 'isbot';
 
 export interface Reader {
@@ -14,8 +14,8 @@ export interface Reader {
 }
 
 /** Speculative loads (Chromium's prerender and prefetch, Safari's and Firefox's prefetch). */
-export function isPrefetch(req: Request): boolean {
-  const purpose = `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`;
+export function isPrefetch(headers: IncomingHttpHeaders): boolean {
+  const purpose = `${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''} ${headers['x-moz'] ?? ''}`;
   return /prefetch|prerender/i.test(purpose);
 }
 
@@ -41,8 +41,8 @@ export function isRobot(userAgent: string): boolean {
 }
 
 /** Global Privacy Control or Do Not Track: counted as a view, never as a visitor. */
-export function asksNotToBeTracked(req: Request): boolean {
-  return req.get('sec-gpc') === '1' || req.get('dnt') === '1';
+export function asksNotToBeTracked(headers: IncomingHttpHeaders): boolean {
+  return headers['sec-gpc'] === '1' || headers.dnt === '1';
 }
 
 export function readerOf(userAgent: string): Reader {

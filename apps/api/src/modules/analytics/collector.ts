@@ -11,7 +11,7 @@ import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { siteIdentity } from '../site/index.js';
 import { feedReaderOf, type Reader } from './classify.js';
-import { insertHits, rollUp, saltOf, type FeedFetches, type HitRow } from './store.js';
+import { insertHits, rollUp, saltOf, seenOn, type FeedFetches, type HitRow } from './store.js';
 
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 500;
@@ -43,6 +43,34 @@ export function createCollector(deps: {
   let buffer: HitRow[] = [];
   let feeds = new Map<string, FeedFetches>();
   let salt: { day: string; value: Buffer } | null = null;
+  // Today's visitors, and each one's pages: a view is marked as a visitor's first of the day or
+  // of the page when it is counted, so reports add up marks instead of counting distinct ids.
+  // After a restart the day's written views tell who was seen.
+  let seen: { day: string; visitors: Set<string>; pages: Set<string> } | null = null;
+  function seenToday(day: string) {
+    if (seen?.day !== day) {
+      flush();
+      const rows = seenOn(db, day);
+      seen = {
+        day,
+        visitors: new Set(rows.map((row) => row.visitor)),
+        pages: new Set(rows.map((row) => `${row.visitor} ${row.path}`)),
+      };
+    }
+    return seen;
+  }
+  function firstTimes(day: string, visitor: string | null, path: string) {
+    if (visitor === null) return { first_of_day: 0, first_on_page: 0 } as const;
+    const { visitors, pages } = seenToday(day);
+    const onPage = `${visitor} ${path}`;
+    const firsts = {
+      first_of_day: visitors.has(visitor) ? 0 : 1,
+      first_on_page: pages.has(onPage) ? 0 : 1,
+    } as const;
+    visitors.add(visitor);
+    pages.add(onPage);
+    return firsts;
+  }
 
   // The site's day and hour, which its owner reads the figures in; the zone is looked up once a
   // minute, so a change of site.yml shows within one.
@@ -91,6 +119,8 @@ export function createCollector(deps: {
             .digest('hex')
             .slice(0, 16)
         : null;
+      // Before the push: a new day writes out the buffer first.
+      const firsts = firstTimes(day, visitor, hit.path);
       buffer.push({
         day,
         hour,
@@ -101,6 +131,7 @@ export function createCollector(deps: {
         utm_campaign: hit.utm_campaign || null,
         ...reader,
         visitor,
+        ...firsts,
       });
       if (buffer.length >= FLUSH_AT) flush();
     },

@@ -1,4 +1,5 @@
 /** Cookieless analytics (issue 25, decision 0019): page views counted without cookies or addresses. */
 export { createCollector, type Collector } from './collector.js';
-export { analyticsRoutes } from './routes.js';
+export { createBeacon, type Beacon } from './beacon.js';
+export { feedFetchCounter } from './routes.js';
 export { analyticsAdminRoutes } from './admin-routes.js';

@@ -25,6 +25,9 @@ export interface HitRow {
   browser: string;
   os: string;
   visitor: string | null;
+  /** 1 on the visitor's first view of the day, and of this page that day. */
+  first_of_day: 0 | 1;
+  first_on_page: 0 | 1;
 }
 
 export interface FeedFetches {
@@ -55,9 +58,9 @@ export function insertHits(db: Db, hits: readonly HitRow[], feeds: readonly Feed
     db,
     `INSERT INTO analytics_hits
        (day, hour, path, source, utm_source, utm_medium, utm_campaign, device, browser, os,
-        visitor)
+        visitor, first_of_day, first_on_page)
      VALUES (@day, @hour, @path, @source, @utm_source, @utm_medium, @utm_campaign, @device,
-       @browser, @os, @visitor)`,
+       @browser, @os, @visitor, @first_of_day, @first_on_page)`,
   );
   const addFetches = statement(
     db,
@@ -72,9 +75,10 @@ export function insertHits(db: Db, hits: readonly HitRow[], feeds: readonly Feed
   });
 }
 
-/** What a past day is summed by, for the whole site; '' is its total. */
+/** What a past day is summed by, for the whole site; '' is its total, 'path' lists the pages. */
 const SITE_DIMENSIONS = [
   '',
+  'path',
   'source',
   'utm_source',
   'utm_medium',
@@ -86,7 +90,18 @@ const SITE_DIMENSIONS = [
 /** ...and for each page: its total and its sources. */
 const PAGE_DIMENSIONS = ['', 'source'] as const;
 
-export type Dimension = Exclude<(typeof SITE_DIMENSIONS)[number], ''> | 'path';
+export type Dimension = Exclude<(typeof SITE_DIMENSIONS)[number], ''>;
+
+/** Who was seen on `day` so far, and on which pages: the collector's memory after a restart. */
+export function seenOn(db: Db, day: string): Array<{ visitor: string; path: string }> {
+  return statement(
+    db,
+    'SELECT visitor, path FROM analytics_hits WHERE day = ? AND first_on_page = 1',
+  ).all(day) as Array<{ visitor: string; path: string }>;
+}
+
+/** A site dimension's visitors are counted by their first view (its source, its device). */
+const VISITORS = { site: 'SUM(first_of_day)', page: 'SUM(first_on_page)' } as const;
 
 /**
  * Sums every day before `today` that has raw hits and no sums yet, then deletes raw hits older
@@ -97,17 +112,18 @@ export function rollUp(db: Db, today: string, keepFrom: string): void {
   inTransaction(db, () => {
     const days = statement(
       db,
-      `SELECT DISTINCT day FROM analytics_hits WHERE day < ? AND day > ? ORDER BY day`,
+      'SELECT DISTINCT day FROM analytics_hits WHERE day > ? AND day < ? ORDER BY day',
     )
       .pluck()
-      .all(today, summedThrough(db)) as string[];
+      .all(summedThrough(db), today) as string[];
     for (const day of days) {
       for (const dimension of SITE_DIMENSIONS) {
         const value = dimension ? `COALESCE(${dimension}, '')` : "''";
         statement(
           db,
-          `INSERT INTO analytics_daily (day, path, dimension, value, views, visitors)
-           SELECT day, '', '${dimension}', ${value}, COUNT(*), COUNT(DISTINCT visitor)
+          `INSERT INTO analytics_daily (path, dimension, day, value, views, visitors)
+           SELECT '', '${dimension}', day, ${value}, COUNT(*),
+             ${dimension === 'path' ? VISITORS.page : VISITORS.site}
            FROM analytics_hits WHERE day = ? GROUP BY ${value}`,
         ).run(day);
       }
@@ -115,8 +131,8 @@ export function rollUp(db: Db, today: string, keepFrom: string): void {
         const value = dimension || "''";
         statement(
           db,
-          `INSERT INTO analytics_daily (day, path, dimension, value, views, visitors)
-           SELECT day, path, '${dimension}', ${value}, COUNT(*), COUNT(DISTINCT visitor)
+          `INSERT INTO analytics_daily (path, dimension, day, value, views, visitors)
+           SELECT path, '${dimension}', day, ${value}, COUNT(*), ${VISITORS.page}
            FROM analytics_hits WHERE day = ? GROUP BY path, ${value}`,
         ).run(day);
       }
@@ -128,7 +144,9 @@ export function rollUp(db: Db, today: string, keepFrom: string): void {
 /** The latest day in sums ('' for none): raw hits count only for the days after it. */
 function summedThrough(db: Db): string {
   return (
-    (statement(db, 'SELECT MAX(day) FROM analytics_daily').pluck().get() as string | null) ?? ''
+    (statement(db, "SELECT MAX(day) FROM analytics_daily WHERE path = '' AND dimension = ''")
+      .pluck()
+      .get() as string | null) ?? ''
   );
 }
 
@@ -140,7 +158,7 @@ export interface Range {
   from: string;
   to: string;
   /** One page's figures instead of the whole site's. */
-  path?: string;
+  path?: string | undefined;
 }
 
 export interface Counts {
@@ -148,126 +166,127 @@ export interface Counts {
   visitors: number;
 }
 
-const byHour = (range: Range) => range.from.length > 10;
+export interface Breakdown extends Counts {
+  value: string;
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The raw hits a range reads, as a WHERE clause over @from, @to, @path and @summed: the hours
- * asked for, or the days not summed yet.
+ * The raw hits a range reads, as a WHERE clause with its parameters: the hours asked for, or the
+ * days not summed yet (for a 30-day range, today alone). Those are the table's newest rows, so
+ * they are read as its tail by id, not through the day index a row at a time.
  */
-function rawWhere(range: Range): string {
+function rawScope(db: Db, range: Range): { where: string; values: object } | null {
+  const hours = range.from.length > 10;
+  const from = hours ? range.from.slice(0, 10) : nextAfter(summedThrough(db), range.from);
+  const to = range.to.slice(0, 10);
+  if (from > to) return null;
+  // Through the day index: MIN(id) alone would walk the table from its first row.
+  const first = statement(
+    db,
+    'SELECT MIN(id) FROM analytics_hits INDEXED BY analytics_hits_by_day WHERE day >= ?',
+  )
+    .pluck()
+    .get(from) as number | null;
+  if (first === null) return null;
+  const hourly = hours
+    ? ` AND day || 'T' || printf('%02d', hour) BETWEEN @fromHour AND @toHour`
+    : '';
   const page = range.path === undefined ? '' : ' AND path = @path';
-  return byHour(range)
-    ? `day BETWEEN substr(@from, 1, 10) AND substr(@to, 1, 10)
-       AND day || 'T' || printf('%02d', hour) BETWEEN @from AND @to${page}`
-    : `day BETWEEN @from AND @to AND day > @summed${page}`;
+  return {
+    where: `id >= @first AND +day BETWEEN @from AND @to${hourly}${page}`,
+    values: { first, from, to, fromHour: range.from, toHour: range.to, path: range.path ?? '' },
+  };
 }
 
-function parameters(db: Db, range: Range) {
-  return { from: range.from, to: range.to, path: range.path ?? '', summed: summedThrough(db) };
+/** The first day of a range that is not summed yet. */
+function nextAfter(summed: string, from: string): string {
+  return summed >= from ? nextDay(summed) : from;
 }
 
-function add(
-  totals: Map<string, Counts & { value: string }>,
-  rows: Array<Counts & { value: string }>,
-) {
-  for (const row of rows) {
+function addUp(...lists: Breakdown[][]): Breakdown[] {
+  const totals = new Map<string, Breakdown>();
+  for (const row of lists.flat()) {
     const total = totals.get(row.value) ?? { value: row.value, views: 0, visitors: 0 };
     total.views += row.views;
     total.visitors += row.visitors;
     totals.set(row.value, total);
   }
+  return [...totals.values()];
 }
 
 /**
- * Views and visitors over a range: exact distinct visitors per day from raw hits, each summed
- * day's own, added up (the same reader on two days counts twice, as every daily-salt counter).
+ * One range's readership: raw hits for the hours or days not summed yet, the sums for the rest.
+ * A visitor is counted once a day: on their first view of the day (for the site, its sources and
+ * devices) or of the page; over several days the days' figures add up (the same reader on two
+ * days counts twice, as in every daily-salt counter). An hour range counts its distinct visitors.
  */
+export function readershipOf(db: Db, range: Range) {
+  const hours = range.from.length > 10;
+  const scope = rawScope(db, range);
+  const page = range.path ?? '';
+  // Ids change with the day's salt: no id is shared by two days.
+  const visitorsBy = (dimension: Dimension | '') =>
+    hours
+      ? 'COUNT(DISTINCT visitor)'
+      : range.path !== undefined || dimension === 'path'
+        ? VISITORS.page
+        : VISITORS.site;
+  const raw = (value: string, visitors: string): Breakdown[] =>
+    scope
+      ? (statement(
+          db,
+          `SELECT ${value} AS value, COUNT(*) AS views, ${visitors} AS visitors
+           FROM analytics_hits WHERE ${scope.where} GROUP BY 1`,
+        ).all(scope.values) as Breakdown[])
+      : [];
+  const sums = (dimension: string): Breakdown[] =>
+    hours
+      ? []
+      : (statement(
+          db,
+          `SELECT value, SUM(views) AS views, SUM(visitors) AS visitors FROM analytics_daily
+           WHERE path = ? AND dimension = ? AND day BETWEEN ? AND ? GROUP BY value`,
+        ).all(page, dimension, range.from, range.to) as Breakdown[]);
+  return {
+    totals(): Counts {
+      const [all = { views: 0, visitors: 0 }] = addUp(raw("''", visitorsBy('')), sums(''));
+      return { views: all.views, visitors: all.visitors };
+    },
+    /** Most viewed first. For one page, only its sources are kept past the retention. */
+    breakdown(dimension: Dimension, limit: number): Breakdown[] {
+      const summed =
+        range.path !== undefined && dimension === 'path'
+          ? sums('').map((row) => ({ ...row, value: page }))
+          : sums(dimension);
+      return addUp(raw(`COALESCE(${dimension}, '')`, visitorsBy(dimension)), summed)
+        .sort((a, b) => b.views - a.views || a.value.localeCompare(b.value))
+        .slice(0, limit);
+    },
+    /** Per hour (hour ranges) or per day, oldest first; quiet periods left out. */
+    series(): Breakdown[] {
+      const summed = hours
+        ? []
+        : (statement(
+            db,
+            `SELECT day AS value, views, visitors FROM analytics_daily
+             WHERE path = ? AND dimension = '' AND day BETWEEN ? AND ?`,
+          ).all(page, range.from, range.to) as Breakdown[]);
+      const perHour = "day || 'T' || printf('%02d', hour)";
+      return addUp(
+        // `+day`: grouped by the day index, the whole table would be walked in day order.
+        raw(hours ? perHour : '+day', visitorsBy('')),
+        summed,
+      ).sort((a, b) => a.value.localeCompare(b.value));
+    },
+  };
+}
+
+/** Views and visitors over a range. */
 export function trafficBetween(db: Db, range: Range): Counts {
-  const values = parameters(db, range);
-  const raw = statement(
-    db,
-    `SELECT COUNT(*) AS views, COUNT(DISTINCT day || visitor) AS visitors FROM analytics_hits
-     WHERE ${rawWhere(range)}`,
-  ).get(values) as Counts;
-  if (byHour(range)) return raw;
-  const summed = statement(
-    db,
-    `SELECT COALESCE(SUM(views), 0) AS views, COALESCE(SUM(visitors), 0) AS visitors
-     FROM analytics_daily WHERE day BETWEEN @from AND @to AND path = @path AND dimension = ''`,
-  ).get(values) as Counts;
-  return { views: raw.views + summed.views, visitors: raw.visitors + summed.visitors };
-}
-
-export interface Breakdown extends Counts {
-  value: string;
-}
-
-/**
- * Views and visitors per value of one dimension over a range, most viewed first. For one page
- * (`range.path`) only its sources are kept past the retention period.
- */
-export function breakdownBetween(
-  db: Db,
-  dimension: Dimension,
-  range: Range,
-  limit: number,
-): Breakdown[] {
-  const values = parameters(db, range);
-  const totals = new Map<string, Breakdown>();
-  add(
-    totals,
-    statement(
-      db,
-      `SELECT COALESCE(${dimension}, '') AS value, COUNT(*) AS views,
-         COUNT(DISTINCT day || visitor) AS visitors
-       FROM analytics_hits WHERE ${rawWhere(range)} GROUP BY 1`,
-    ).all(values) as Breakdown[],
-  );
-  if (!byHour(range)) {
-    add(
-      totals,
-      statement(
-        db,
-        dimension === 'path'
-          ? `SELECT path AS value, SUM(views) AS views, SUM(visitors) AS visitors
-             FROM analytics_daily WHERE day BETWEEN @from AND @to AND dimension = ''
-               AND path <> '' ${range.path === undefined ? '' : 'AND path = @path'}
-             GROUP BY path`
-          : `SELECT value, SUM(views) AS views, SUM(visitors) AS visitors FROM analytics_daily
-             WHERE day BETWEEN @from AND @to AND path = @path AND dimension = '${dimension}'
-             GROUP BY value`,
-      ).all(values) as Breakdown[],
-    );
-  }
-  return [...totals.values()]
-    .sort((a, b) => b.views - a.views || a.value.localeCompare(b.value))
-    .slice(0, limit);
-}
-
-/** Views and visitors per hour (hour ranges) or per day, oldest first; quiet periods left out. */
-export function seriesBetween(db: Db, range: Range): Breakdown[] {
-  const values = parameters(db, range);
-  const period = byHour(range) ? "day || 'T' || printf('%02d', hour)" : 'day';
-  const totals = new Map<string, Breakdown>();
-  add(
-    totals,
-    statement(
-      db,
-      `SELECT ${period} AS value, COUNT(*) AS views, COUNT(DISTINCT visitor) AS visitors
-       FROM analytics_hits WHERE ${rawWhere(range)} GROUP BY 1`,
-    ).all(values) as Breakdown[],
-  );
-  if (!byHour(range)) {
-    add(
-      totals,
-      statement(
-        db,
-        `SELECT day AS value, views, visitors FROM analytics_daily
-         WHERE day BETWEEN @from AND @to AND path = @path AND dimension = ''`,
-      ).all(values) as Breakdown[],
-    );
-  }
-  return [...totals.values()].sort((a, b) => a.value.localeCompare(b.value));
+  return readershipOf(db, range).totals();
 }
 
 export interface FeedReaders {

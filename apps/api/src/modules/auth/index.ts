@@ -12,6 +12,7 @@ export {
   currentUser,
   loadSession,
   requirePermission,
+  signedInFromHeaders,
   signedInUser,
 } from './middleware.js';
 export {

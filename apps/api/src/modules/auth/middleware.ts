@@ -1,4 +1,5 @@
 import { hasPermission, type Permission, type RoleLevel } from '@quillpost/domain';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../http/errors.js';
 import { clearCookie } from './cookies.js';
@@ -31,6 +32,19 @@ export function loadSession(deps: SessionDeps): RequestHandler {
     authByRequest.set(req, state);
     next();
   };
+}
+
+/**
+ * Who is signed in, from a request's headers alone: for the page-view beacon, which Express (and
+ * so loadSession) never sees. Nothing is cleared or refreshed.
+ */
+export function signedInFromHeaders(
+  deps: SessionDeps,
+  headers: IncomingHttpHeaders,
+): SessionUser | null {
+  if (!headers.cookie) return null;
+  const token = readSessionToken(deps, { headers } as Request);
+  return token ? (resolveSession(deps, token)?.user ?? null) : null;
 }
 
 function stateOf(from: Request | Response): AuthState | null {

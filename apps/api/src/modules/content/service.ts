@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
+  COUNTING_MARKER,
+  countingDisclosure,
   escapeHtml,
+  type CountingSettings,
   itemPath,
   socialNetworkOfIcon,
   socialProfilesOf,
@@ -25,6 +28,7 @@ import {
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
+import { readSettings } from '../settings/index.js';
 import { siteIdentity } from '../site/index.js';
 import type { ContentKind } from '@quillpost/domain';
 import { renderMarkdown } from './markdown.js';
@@ -152,6 +156,20 @@ function toPage(row: ContentRow): Page {
   };
 }
 
+const COUNTING_LINE = new RegExp(
+  `<p>${COUNTING_MARKER.replace(/[{}]/g, '\\$&').replace(/ /g, '\\s*')}</p>`,
+);
+
+/**
+ * A privacy page's `{{ what this site counts }}` line, replaced by what the settings make the
+ * site count (issue 25): the policy cannot promise less, or more, than the software does.
+ */
+function withCountingDisclosure(html: string, settings: CountingSettings): string {
+  if (!COUNTING_LINE.test(html)) return html;
+  const paragraphs = countingDisclosure(settings).map((text) => `<p>${escapeHtml(text)}</p>`);
+  return html.replace(COUNTING_LINE, () => paragraphs.join('\n'));
+}
+
 function humanize(slug: string): string {
   const words = slug.replace(/-/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -185,7 +203,7 @@ export function createContentService({
 }: {
   db: Db;
   clock: Clock;
-  env: Pick<Env, 'ANALYTICS'>;
+  env: Pick<Env, 'ANALYTICS' | 'ANALYTICS_RETENTION_DAYS'>;
 }) {
   const q = contentQueries(db);
   const cache = new Map<string, JsonBody | null>();
@@ -429,7 +447,15 @@ export function createContentService({
       const wanted = slug === 'about' ? 'start' : slug;
       return json(`page:${wanted}`, viewer, (all, now) => {
         const row = q.bySlug('page', wanted, all, now);
-        return row ? toPage(row) : undefined;
+        if (!row) return undefined;
+        const page = toPage(row);
+        // Settings changes drop this cache (admin routes), so the counting part stays true.
+        const counting = {
+          analytics: env.ANALYTICS,
+          retentionDays: env.ANALYTICS_RETENTION_DAYS,
+          newsletterClickCounting: readSettings(db).newsletterClickCounting,
+        };
+        return { ...page, content: withCountingDisclosure(page.content, counting) };
       });
     },
 

@@ -120,7 +120,7 @@ ${title} is a personal website run by ${ownerName}. This policy describes what i
 
 Reading needs nothing from you. The server logs each request (time, page, status) to fix problems, with the secrets links carry removed. No cookie is set for readers who are not signed in, and no third-party tracker, font or advertisement is loaded.
 
-Page views are counted by the site itself, without cookies: for each view the day, the page, the name of the site you came from, the campaign tags in the link (utm_…), and whether you read on a phone, a tablet or a computer with which browser and system. A visitor is a number made from your IP address and browser with a key that is thrown away every day, so no view can be linked to you or to another day; the address and the browser's description themselves are never stored. A browser that sends Global Privacy Control or Do Not Track is counted as a view only. The views themselves are kept 30 days, then only each day's totals.
+{{ what this site counts }}
 
 ## If you subscribe to the newsletter
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { countingDisclosure } from './counting-disclosure.js';
+
+const DEFAULTS = { analytics: true, retentionDays: 30, newsletterClickCounting: true };
+
+describe('what the site counts, in words', () => {
+  it('says what a view keeps, for how long, and that no address is stored', () => {
+    const text = countingDisclosure(DEFAULTS).join('\n');
+    expect(text).toContain('without cookies');
+    expect(text).toContain('Each view is kept for 30 days');
+    expect(text).toContain('Your IP address and your browser’s description are never stored');
+    expect(text).toContain('counts clicks per link and per day, never who clicked');
+  });
+
+  it('follows the settings: no counting, one day, no click counter', () => {
+    const off = countingDisclosure({
+      analytics: false,
+      retentionDays: 1,
+      newsletterClickCounting: false,
+    });
+    expect(off[0]).toBe('The site does not count page views or feed fetches.');
+    expect(off.join('\n')).not.toContain('without cookies');
+    expect(off.at(-1)).toContain('neither clicks nor opens are counted');
+    expect(countingDisclosure({ ...DEFAULTS, retentionDays: 1 }).join('\n')).toContain(
+      'kept for 1 day;',
+    );
+  });
+});
