@@ -5,12 +5,22 @@
 import path from 'node:path';
 import { readRows } from '@quillpost/api/test-support/database-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startStack, visit, type Stack } from '../support/stack.js';
+import { BLOCKING_IMPACTS, scanPage } from '../support/axe.js';
+import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
+import {
+  openPage,
+  signInByCode,
+  startStack,
+  uniqueEmail,
+  visit,
+  type Stack,
+} from '../support/stack.js';
 
 let stack: Stack;
+const owner = uniqueEmail('owner');
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ env: { ADMIN_EMAILS: owner } });
 });
 
 afterAll(async () => {
@@ -52,6 +62,56 @@ describe('page views', () => {
       expect(pageErrors).toEqual([]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe("the owner's dashboard", () => {
+  it('shows the readers counted, a chart drawn in the page, its figures as a table, and passes axe at 390 and 1280, light and dark', async () => {
+    // A reader first, on a computer this time, from a link elsewhere.
+    // A headless browser says so in its user agent, and is not counted: this one reads as Chrome.
+    const reader = await openPage(stack.browser, {
+      viewport: { width: 1280, height: 900 },
+      userAgent:
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+    });
+    await reader.page.goto(`${stack.site.url}/posts/why-i-write-in-public`, {
+      referer: 'https://news.ycombinator.com/item?id=1',
+    });
+    await reader.page.waitForLoadState('networkidle');
+    await reader.close();
+    await hits();
+
+    const signIn = await openPage(stack.browser);
+    await signInByCode(signIn.context, stack, owner);
+    const storageState = await signIn.context.storageState();
+    await signIn.close();
+
+    for (const view of SCREENSHOT_VIEWS) {
+      const { page, pageErrors, close } = await openPage(stack.browser, {
+        viewport: view.viewport,
+        colorScheme: view.colorScheme,
+        storageState,
+      });
+      try {
+        await visit(page, `${stack.site.url}/members/admin/analytics?range=7d`);
+        const pages = page.getByRole('region', { name: 'Pages' });
+        await expect
+          .poll(() => pages.getByRole('link', { name: '/posts/why-i-write-in-public' }).count())
+          .toBe(1);
+        await expect
+          .poll(() => page.getByRole('region', { name: 'Sources' }).textContent())
+          .toContain('news.ycombinator.com');
+        // uPlot drew its canvas in the card, with the site's CSP intact.
+        await page.locator('.traffic-chart__canvas canvas').first().waitFor();
+        const violations = (await scanPage(page)).filter((v) =>
+          BLOCKING_IMPACTS.includes(v.impact!),
+        );
+        expect(violations, `${view.width} ${view.colorScheme}`).toEqual([]);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await close();
+      }
     }
   });
 });

@@ -9,3 +9,18 @@ export function readRows<T>(file: string, sql: string, ...params: unknown[]): T[
     db.close();
   }
 }
+
+/** Inserts rows into a running site's SQLite file (a tool's made-up history, say). */
+export function insertRows(
+  file: string,
+  sql: string,
+  rows: ReadonlyArray<readonly unknown[]>,
+): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    const insert = db.prepare(sql);
+    db.transaction(() => rows.forEach((row) => insert.run(...row)))();
+  } finally {
+    db.close();
+  }
+}

@@ -18,11 +18,12 @@ import { pointsOf, TrafficChart } from './traffic-chart';
 
 type Counts = { views: number; visitors: number };
 
-/** "+12%", "−3%", "new": this range against the one before, as long. */
-function change(now: number, before: number): string {
-  if (before === 0) return now === 0 ? 'no change' : 'new';
+/** "+12% on the range before": this range against the one before it, as long. */
+function againstBefore(now: number, before: number): string {
+  if (before === 0) return now === 0 ? 'as in the range before' : 'none in the range before';
   const percent = Math.round(((now - before) / before) * 100);
-  return percent === 0 ? 'no change' : `${percent > 0 ? '+' : '−'}${Math.abs(percent)}%`;
+  if (percent === 0) return 'as in the range before';
+  return `${percent > 0 ? '+' : '−'}${Math.abs(percent)}% on the range before`;
 }
 
 function Totals({ report, extra }: { report: TrafficReport; extra?: ReactNode }) {
@@ -49,7 +50,7 @@ function Totals({ report, extra }: { report: TrafficReport; extra?: ReactNode })
         <div className="members-card" key={card.label}>
           <dt>{card.label}</dt>
           <dd>{card.value}</dd>
-          <p className="muted">{change(card.now, card.before)} on the range before</p>
+          <dd className="analytics-totals__note">{againstBefore(card.now, card.before)}</dd>
         </div>
       ))}
       {extra}
@@ -105,7 +106,7 @@ export function SiteReadership({
     <ResourceView resource={traffic} label="your readers' figures">
       {(report) => (
         <ReadershipView report={report} range={range} label={label}>
-          <div className="members-grid">
+          <div className="analytics-tables">
             <ReportTable
               title="Pages"
               fileName={`pages_${name}`}
@@ -266,13 +267,13 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
               <div className="members-card">
                 <dt>Subscribers and members</dt>
                 <dd>{(signups?.subscribers ?? 0) + (signups?.members ?? 0)}</dd>
-                <p className="muted">
+                <dd className="analytics-totals__note">
                   {signups?.subscribers ?? 0} subscribed, {signups?.members ?? 0} joined from here
-                </p>
+                </dd>
               </div>
             }
           >
-            <div className="members-grid">
+            <div className="analytics-tables">
               <ReportTable
                 title="Sources"
                 fileName={`sources_${name}`}

@@ -37,9 +37,9 @@ export function SubscriberFigures() {
                     ? '—'
                     : `${Math.round(data.confirmation.rate * 100)}%`}
                 </dd>
-                <p className="muted">
+                <dd className="analytics-totals__note">
                   {data.confirmation.confirmed} of {data.confirmation.requested} confirmed
-                </p>
+                </dd>
               </div>
             </dl>
 

@@ -1,0 +1,123 @@
+/**
+ * Screenshots of Console → Analytics at 390 px and 1280 px, light and dark, over thirty days of
+ * made-up readers (written into the site's database as the collector would), one post's own page,
+ * and a newsletter issue's results. Run after `pnpm build`:
+ *   cd tests && npx tsx tools/analytics-screenshots.ts [outDir]
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { insertRows } from '@quillpost/api/test-support/database-file';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
+import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../support/stack.js';
+
+const out = path.resolve(process.argv[2] ?? '/tmp/analytics-shots');
+fs.mkdirSync(out, { recursive: true });
+const owner = uniqueEmail('owner');
+const stack = await startStack({ env: { ADMIN_EMAILS: owner } });
+const database = path.join(stack.site.dataDir, 'site.db');
+
+const PAGES = [
+  '/',
+  '/posts/why-i-write-in-public',
+  '/posts/tiny-tools',
+  '/blog',
+  '/now',
+  '/journal',
+  '/poetry',
+  '/books',
+];
+const SOURCES = ['', '', 'news.ycombinator.com', 'mastodon.social', 'google.com', 'lobste.rs'];
+const READERS = [
+  ['phone', 'Safari', 'iOS'],
+  ['phone', 'Chrome', 'Android'],
+  ['desktop', 'Firefox', 'Linux'],
+  ['desktop', 'Chrome', 'Windows'],
+  ['tablet', 'Safari', 'iPadOS'],
+] as const;
+let seed = 7;
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+const rows: unknown[][] = [];
+for (let daysAgo = 29; daysAgo >= 0; daysAgo -= 1) {
+  const day = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const views = Math.round(60 + 40 * Math.sin(daysAgo / 3) + random() * 30);
+  const seen = new Set<string>();
+  for (let i = 0; i < views; i += 1) {
+    const visitor = `v${Math.floor(random() * views * 0.6)}`;
+    const page = PAGES[Math.floor(random() ** 2 * PAGES.length)]!;
+    const [device, browser, os] = READERS[Math.floor(random() * READERS.length)]!;
+    const first = seen.has(visitor) ? 0 : 1;
+    const firstOnPage = seen.has(`${visitor} ${page}`) ? 0 : 1;
+    seen.add(visitor).add(`${visitor} ${page}`);
+    const source = SOURCES[Math.floor(random() * SOURCES.length)]!;
+    rows.push([
+      day,
+      Math.floor(random() * 24),
+      page,
+      source,
+      source === 'mastodon.social' ? 'mastodon' : null,
+      device,
+      browser,
+      os,
+      visitor,
+      first,
+      firstOnPage,
+    ]);
+  }
+}
+insertRows(
+  database,
+  `INSERT INTO analytics_hits (day, hour, path, source, utm_source, device, browser, os, visitor,
+     first_of_day, first_on_page) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  rows,
+);
+const today = new Date().toISOString().slice(0, 10);
+insertRows(
+  database,
+  'INSERT INTO analytics_feeds (day, feed, reader, fetches, subscribers) VALUES (?, ?, ?, ?, ?)',
+  [
+    [today, '/rss.xml', 'Feedly', 24, 38],
+    [today, '/atom.xml', 'Inoreader', 24, 6],
+    [today, '/rss.xml', 'NetNewsWire', 9, 0],
+  ],
+);
+
+let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function shoot(name: string, url: string, act?: (page: Page) => Promise<void>) {
+  if (!ownerState) {
+    const { context, close } = await openPage(stack.browser);
+    await signInByCode(context, stack, owner);
+    ownerState = await context.storageState();
+    await close();
+  }
+  for (const view of SCREENSHOT_VIEWS) {
+    const { page, close } = await openPage(stack.browser, {
+      viewport: view.viewport,
+      colorScheme: view.colorScheme,
+      storageState: ownerState,
+    });
+    await visit(page, stack.site.url + url);
+    await page.waitForLoadState('networkidle');
+    await act?.(page);
+    await page.screenshot({
+      path: path.join(out, `${name}-${view.width}-${view.colorScheme}.png`),
+      fullPage: true,
+    });
+    await close();
+  }
+}
+
+try {
+  const chart = (page: Page) => page.locator('.traffic-chart__canvas canvas').first().waitFor();
+  await shoot('dashboard', '/members/admin/analytics?range=30d', chart);
+  await shoot('hours', '/members/admin/analytics?range=24h', chart);
+  await shoot(
+    'post',
+    `/members/admin/analytics?range=30d&page=${encodeURIComponent('/posts/tiny-tools')}`,
+    chart,
+  );
+  console.log(`Screenshots in ${out}`);
+} finally {
+  await stack.stop();
+}
