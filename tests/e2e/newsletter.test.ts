@@ -111,6 +111,31 @@ describe('sending the newsletter from the console', () => {
     ).json()) as { data: { subscription: { status: string } } };
     expect(stats.data.subscription.status).toBe('unsubscribed');
 
+    // Bob follows the mail's "Read it on the site" button: a counted redirect to the post.
+    const bob = stack.sink.messagesTo(readers[1]!).find((mail) => mail.subject === post.title)!;
+    const button = /href="([^"]+)"[^>]*>Read it on the site</.exec(bob.html)![1]!;
+    expect(button).toMatch(/\/r\/\d+\/\d+\/[\w-]{16}$/);
+    const followed = await fetch(button.replace(/&amp;/g, '&'), {
+      redirect: 'manual',
+      headers: {
+        'User-Agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15',
+      },
+    });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe(`${stack.site.url}/posts/${post.slug}`);
+
+    // The issue's results: one unsubscribe and that click, and why opens are not counted.
+    await page.goBack();
+    await page.reload();
+    const results = page.getByRole('region', { name: 'Results' });
+    await expect
+      .poll(() => results.getByText('Unsubscribes', { exact: true }).locator('+ dd').textContent())
+      .toBe('1');
+    await expect
+      .poll(() => results.getByRole('row', { name: new RegExp(`posts/${post.slug} 1$`) }).count())
+      .toBe(1);
+    await results.getByText(/Opens are not counted/).waitFor();
+
     expect(pageErrors).toEqual([]);
     await close();
   });

@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { insertRows } from '@quillpost/api/test-support/database-file';
+import { TURNSTILE_DUMMY_TOKEN, type Post } from '@quillpost/domain';
+import { linkIn, waitForMail } from '../support/mail.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
 import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../support/stack.js';
@@ -14,7 +16,7 @@ import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../suppo
 const out = path.resolve(process.argv[2] ?? '/tmp/analytics-shots');
 fs.mkdirSync(out, { recursive: true });
 const owner = uniqueEmail('owner');
-const stack = await startStack({ env: { ADMIN_EMAILS: owner } });
+const stack = await startStack({ env: { ADMIN_EMAILS: owner, NEWSLETTER_RATE_PER_SECOND: '0' } });
 const database = path.join(stack.site.dataDir, 'site.db');
 
 const PAGES = [
@@ -108,7 +110,60 @@ async function shoot(name: string, url: string, act?: (page: Page) => Promise<vo
   }
 }
 
+/** A reader subscribed and confirmed through the API, as the newsletter journey does it. */
+async function confirmedReader(label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await fetch(`${stack.site.url}/api/auth/subscribe`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, turnstileToken: TURNSTILE_DUMMY_TOKEN }),
+  });
+  const confirmation = await waitForMail(stack.sink, email, /Confirm your subscription/);
+  const token = new URL(linkIn(confirmation, 'verify=')).searchParams.get('verify')!;
+  await fetch(`${stack.site.url}/verify?token=${encodeURIComponent(token)}`, {
+    headers: { Accept: 'application/json' },
+  });
+  return email;
+}
+
+/** An issue sent to three readers, one link of it followed: the page its results are on. */
+async function sentIssue(): Promise<string> {
+  const readers = [
+    await confirmedReader('ada'),
+    await confirmedReader('bob'),
+    await confirmedReader('cy'),
+  ];
+  const posts = (await (await fetch(`${stack.site.url}/api/posts`)).json()) as Post[];
+  const post = posts.find((candidate) => candidate.category === 'build')!;
+  const { context, close } = await openPage(stack.browser);
+  await signInByCode(context, stack, owner);
+  const headers = { origin: stack.site.url };
+  const created = await context.request.post(`${stack.site.url}/api/admin/newsletter/issues`, {
+    headers,
+    data: { kind: 'post', slug: post.slug },
+  });
+  const id = ((await created.json()) as { issue: { id: number } }).issue.id;
+  await context.request.post(`${stack.site.url}/api/admin/newsletter/issues/${id}/send`, {
+    headers,
+    data: {},
+  });
+  const mail = await waitForMail(stack.sink, readers[0]!, new RegExp(`^${post.title}$`));
+  for (const [index, match] of [...mail.html.matchAll(/href="([^"]*\/r\/[^"]+)"/g)].entries()) {
+    for (let click = 0; click <= index % 3; click += 1) {
+      await fetch(match[1]!.replace(/&amp;/g, '&'), {
+        redirect: 'manual',
+        headers: { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)' },
+      });
+    }
+  }
+  await close();
+  return `/members/admin/newsletter?issue=${id}`;
+}
+
 try {
+  await shoot('newsletter-results', await sentIssue(), (page) =>
+    page.getByRole('region', { name: 'Results' }).waitFor(),
+  );
   const chart = (page: Page) => page.locator('.traffic-chart__canvas canvas').first().waitFor();
   await shoot('dashboard', '/members/admin/analytics?range=30d', chart);
   await shoot('hours', '/members/admin/analytics?range=24h', chart);

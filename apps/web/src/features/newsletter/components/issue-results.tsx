@@ -13,13 +13,16 @@ export function IssueResults({ results }: { results: NewsletterResults }) {
     ['Unsubscribes', results.unsubscribes],
   ] as const;
   return (
-    <section className="newsletter-card" aria-labelledby="newsletter-results-title">
+    <section
+      className="newsletter-card newsletter-results"
+      aria-labelledby="newsletter-results-title"
+    >
       <h2 id="newsletter-results-title">Results</h2>
-      <dl className="newsletter-results">
+      <dl className="newsletter-counts">
         {figures.map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className="newsletter-counts__item">
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd>{value.toLocaleString('en')}</dd>
           </div>
         ))}
       </dl>
@@ -28,7 +31,7 @@ export function IssueResults({ results }: { results: NewsletterResults }) {
         send. Opens are not counted: Apple Mail opens every message by itself to protect its
         readers, so open rates mean little, and the tracking pixel they need follows each reader.
       </p>
-      <h3>Clicks</h3>
+      <h3 className="newsletter-results__heading">Clicks</h3>
       {!results.clicksCounted ? (
         <p className="muted">
           Clicks were not counted for this issue (off in Settings when it went out, or it had no
