@@ -6,7 +6,7 @@
  * imports. Sizes are as the API sends them: the build's brotli and gzip copies
  * (apps/web/vite.config.ts), the file itself where it has none. Then the home page and a post
  * beside the figures before issue 21, the largest chunk a reading page loads, and whether zod or
- * the console's editor (CodeMirror) reaches a reading page. Run after `pnpm build` (`pnpm --filter @quillpost/web bench`).
+ * the console's editor (CodeMirror) or the dashboard's chart (uPlot) reaches a reading page. Run after `pnpm build` (`pnpm --filter @quillpost/web bench`).
  *
  * Warns when the home page's first-load JavaScript (brotli) exceeds the budget or zod reaches a
  * reading page; with BENCH_STRICT=1 it also exits non-zero (not by default, so `pnpm bench` still
@@ -29,6 +29,8 @@ const READING_PAGE = /^src\/features\/content\/pages\//;
 const ZOD_SIGNATURE = '$ZodType';
 /** CodeMirror's editor view registers this class name: the console's editor, never a reader's. */
 const CODEMIRROR_SIGNATURE = 'cm-editor';
+/** uPlot draws into an element of this class: the dashboard's chart, never a reader's. */
+const UPLOT_SIGNATURE = 'u-over';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -135,6 +137,12 @@ const withEditor = [...readingFiles].filter((file) =>
 console.log(
   `The editor (CodeMirror) in a reading page's JavaScript: ${withEditor.length ? withEditor.join(', ') : 'none'}`,
 );
+const withChart = [...readingFiles].filter((file) =>
+  readFileSync(join(dist, file), 'utf8').includes(UPLOT_SIGNATURE),
+);
+console.log(
+  `The dashboard's chart (uPlot) in a reading page's JavaScript: ${withChart.length ? withChart.join(', ') : 'none'}`,
+);
 
 const homeBr = loads.get(HOME).total.br;
 console.log(`Home page first-load JS: ${kb(homeBr)} kB brotli (budget ${HOME_JS_BUDGET_KB} kB)`);
@@ -142,6 +150,7 @@ const problems = [
   homeBr / 1000 > HOME_JS_BUDGET_KB && 'the home page loads too much JavaScript first',
   withZod.length > 0 && 'zod reaches a reading page',
   withEditor.length > 0 && 'the editor reaches a reading page',
+  withChart.length > 0 && "the dashboard's chart reaches a reading page",
 ].filter(Boolean);
 for (const problem of problems) console.error(`\nOVER BUDGET: ${problem}.`);
 if (problems.length && process.env.BENCH_STRICT === '1') process.exitCode = 1;
