@@ -30,6 +30,8 @@ interface FlowOptions {
   query?: Record<string, string>;
   /** The session cookie of a signed-in browser. */
   session?: string;
+  /** The page the sign-in was started from, as the browser's Referer. */
+  referer?: string;
   tamper?: (callback: URL) => void;
   flowCookie?: (value: string) => string | undefined;
 }
@@ -38,7 +40,8 @@ interface FlowOptions {
 async function signInWith(t: OAuthTestApp, provider: MockProvider, options: FlowOptions = {}) {
   const start = request(t.app)
     .get('/api/oauth/authorize')
-    .query({ provider, ...options.query });
+    .query({ provider, ...options.query })
+    .set(options.referer ? { Referer: options.referer } : {});
   const authorize = await (options.session ? start.set('Cookie', options.session) : start);
   expect(authorize.status).toBe(302);
   const location = new URL(authorize.headers.location as string);
@@ -187,6 +190,20 @@ describe('each provider’s profile shape', () => {
     expect(tokenRequest.status).toBe(200);
     expect(tokenRequest.params.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     expect(tokenRequest.params.client_secret).toBe('google-client-secret');
+  });
+
+  it('keeps the page a new account started on, from the sign-in that made it', async () => {
+    const t = await oauthApp();
+    t.provider.setIdentity('github', person({ id: '4343' }));
+    const { res } = await signInWith(t, 'github', {
+      query: { mode: 'redirect' },
+      referer: 'http://localhost:5173/posts/tiny-tools?x=1',
+    });
+    expect(redirectParams(res).get('auth_success')).toBe('true');
+    const user = t.deps.db
+      .prepare('SELECT start_path FROM users WHERE id = ?')
+      .get(accountRow(t, 'github').user_id) as { start_path: string | null };
+    expect(user.start_path).toBe('/posts/tiny-tools');
   });
 
   it('github: id as a number, the verified primary address from /user/emails', async () => {
