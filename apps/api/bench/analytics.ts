@@ -205,6 +205,8 @@ async function readersWhileIngesting(port: number) {
 }
 
 const DAY_MS = 86_400_000;
+/** The dashboard's figures alone: subscriptions and accounts are other modules' rows. */
+const NO_SIGNUPS = () => ({ subscribers: [], members: [] });
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A million views over 30 days: 400 pages read unevenly, 60 sources, a few device mixes. */
@@ -287,7 +289,7 @@ function dashboardQuery() {
       const runs: number[] = [];
       for (let i = 0; i < 7; i += 1) {
         const begun = performance.now();
-        trafficReport(db, query);
+        trafficReport({ db, startPaths: NO_SIGNUPS }, query);
         runs.push(performance.now() - begun);
       }
       return runs.sort((a, b) => a - b)[3]!;

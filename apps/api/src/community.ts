@@ -12,7 +12,8 @@ import { discussionRoutes } from './modules/discussions/index.js';
 import { eventRoutes } from './modules/events/index.js';
 import { moderationRoutes } from './modules/moderation/index.js';
 import { endpointMounter } from './http/endpoints.js';
-import { requirePermission } from './modules/auth/index.js';
+import { accountsByStartPath, requirePermission } from './modules/auth/index.js';
+import { subscriptionsByStartPath } from './modules/subscriptions/index.js';
 import { memberRoutes } from './modules/members/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { writingRoutes } from './modules/writing/index.js';
@@ -40,6 +41,16 @@ export function communityRoutes(
   adminRoutes(deps, mount);
   writingRoutes(deps, mount);
   imageUploadRoutes(deps, mount);
-  analyticsAdminRoutes(deps, mount);
+  // Who subscribed and joined where: counted by the modules that own those rows.
+  analyticsAdminRoutes(
+    {
+      db: deps.db,
+      startPaths: (from, to) => ({
+        subscribers: subscriptionsByStartPath(deps.db, from, to),
+        members: accountsByStartPath(deps.db, from, to),
+      }),
+    },
+    mount,
+  );
   return router;
 }

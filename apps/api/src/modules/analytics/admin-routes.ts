@@ -2,9 +2,7 @@ import { zonedTimeToInstant, type TrafficQuery } from '@quillpost/domain';
 import { iso } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
-import { accountsByStartPath } from '../auth/index.js';
 import { siteIdentity } from '../site/index.js';
-import { subscriptionsByStartPath } from '../subscriptions/index.js';
 import {
   feedReadersBetween,
   readershipOf,
@@ -44,11 +42,17 @@ function instantsOf({ from, to }: Range, timeZone: string): { from: string; to: 
   };
 }
 
+type Counted = Array<{ path: string; count: number }>;
+
+/** Subscriptions and accounts started between two instants, per page (their modules count them). */
+export type StartPaths = (from: string, to: string) => { subscribers: Counted; members: Counted };
+
 /** Subscriptions and accounts per page they started on, the busiest first. */
-function signupsOf(db: Db, range: Range) {
+function signupsOf(db: Db, startPaths: StartPaths, range: Range) {
   const instants = instantsOf(range, siteIdentity(db).timezone);
+  const started = startPaths(instants.from, instants.to);
   const pages = new Map<string, { path: string; subscribers: number; members: number }>();
-  const add = (rows: Array<{ path: string; count: number }>, key: 'subscribers' | 'members') => {
+  const add = (rows: Counted, key: 'subscribers' | 'members') => {
     for (const { path, count } of rows) {
       if (range.path !== undefined && path !== range.path) continue;
       const page = pages.get(path) ?? { path, subscribers: 0, members: 0 };
@@ -56,8 +60,8 @@ function signupsOf(db: Db, range: Range) {
       pages.set(path, page);
     }
   };
-  add(subscriptionsByStartPath(db, instants.from, instants.to), 'subscribers');
-  add(accountsByStartPath(db, instants.from, instants.to), 'members');
+  add(started.subscribers, 'subscribers');
+  add(started.members, 'members');
   return [...pages.values()]
     .sort(
       (a, b) =>
@@ -67,14 +71,20 @@ function signupsOf(db: Db, range: Range) {
 }
 
 /** The console's readership figures (issue 25): GET /api/admin/analytics/traffic. */
-export function analyticsAdminRoutes(deps: { db: Db }, mount: MountEndpoint): void {
+export function analyticsAdminRoutes(
+  deps: { db: Db; startPaths: StartPaths },
+  mount: MountEndpoint,
+): void {
   // Beacons are written a second apart: a report is at most that far behind.
   mount('adminAnalyticsTraffic', (_req, res, { query }) => {
-    res.json({ success: true, ...trafficReport(deps.db, query) });
+    res.json({ success: true, ...trafficReport(deps, query) });
   });
 }
 
-export function trafficReport(db: Db, query: TrafficQuery) {
+export function trafficReport(
+  { db, startPaths }: { db: Db; startPaths: StartPaths },
+  query: TrafficQuery,
+) {
   const range: Range = { from: query.from, to: query.to, path: query.path };
   const readership = readershipOf(db, range);
   const rows = <Key extends string>(dimension: Dimension, key: Key) =>
@@ -107,6 +117,6 @@ export function trafficReport(db: Db, query: TrafficQuery) {
     systems: rows('os', 'os'),
     feeds:
       range.path === undefined ? feedReadersBetween(db, feedDays.from, feedDays.to, LISTED) : [],
-    signups: signupsOf(db, range),
+    signups: signupsOf(db, startPaths, range),
   };
 }

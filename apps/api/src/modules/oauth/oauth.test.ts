@@ -202,7 +202,7 @@ describe('each provider’s profile shape', () => {
     expect(redirectParams(res).get('auth_success')).toBe('true');
     const user = t.deps.db
       .prepare('SELECT start_path FROM users WHERE id = ?')
-      .get(accountRow(t, 'github').user_id) as { start_path: string | null };
+      .get(accountRow(t, 'github')!.user_id) as { start_path: string | null };
     expect(user.start_path).toBe('/posts/tiny-tools');
   });
 

@@ -5,9 +5,15 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartPoint } from './traffic-chart';
 
 const HEIGHT = 220;
+
+/** One period of the chart: its views and visitors. */
+export interface ChartPoint {
+  period: string;
+  views: number;
+  visitors: number;
+}
 
 function colour(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || 'currentColor';

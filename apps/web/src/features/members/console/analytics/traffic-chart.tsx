@@ -1,16 +1,11 @@
 import { lazy, Suspense, useId } from 'react';
 import type { TrafficReport } from '@quillpost/domain';
+import type { ChartPoint } from './chart-canvas';
 import { periodsOf, type Range } from './ranges';
 
 // uPlot (about 20 kB) loads with the dashboard only: no reading page and no other console
 // section carries it.
 const ChartCanvas = lazy(() => import('./chart-canvas'));
-
-export interface ChartPoint {
-  period: string;
-  views: number;
-  visitors: number;
-}
 
 /** The report's series on every period of the range, months summed, quiet periods as zero. */
 export function pointsOf(range: Range, series: TrafficReport['series']): ChartPoint[] {
