@@ -151,10 +151,11 @@ export async function boot(
     stopOwnerDigest();
     images.stop();
     clearInterval(rollUps);
-    analytics.stop();
     clearInterval(heartbeat);
     clearInterval(scheduledBackups);
     server.close(() => {
+      // After the last request: a view answered while the server drained is written too.
+      analytics.stop();
       void Promise.all([mailWorker.stop(), newsletterSender.stop(), pages?.close()])
         .then(() => Promise.all([mailer.close(), bulkMailer.close()]))
         .finally(() => {

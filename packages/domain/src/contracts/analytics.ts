@@ -6,10 +6,12 @@
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().max(max);
+/** A path of this site: one slash first, never two (`//host` is another site). */
+const sitePath = text(2000).regex(/^\/(?!\/)/, 'must be a path of this site');
 
 /** POST /api/analytics/hit: the page's path, where the reader came from, its UTM values. */
 export const analyticsHitSchema = z.object({
-  path: text(2000).regex(/^\//, 'must be a path of this site'),
+  path: sitePath,
   referrer: text(2000).optional().default(''),
   utm_source: text(200).optional(),
   utm_medium: text(200).optional(),
@@ -17,15 +19,21 @@ export const analyticsHitSchema = z.object({
 });
 export type AnalyticsHit = z.output<typeof analyticsHitSchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const HOUR = /^\d{4}-\d{2}-\d{2}T\d{2}$/;
-const period = z
-  .string()
-  .refine((value) => DAY.test(value) || HOUR.test(value), 'must be a day written YYYY-MM-DD');
+const PERIOD = /^\d{4}-\d{2}-\d{2}(?:T\d{2})?$/;
 
 /** Where a range's day or hour (YYYY-MM-DDTHH) starts, as if it were UTC: for its length only. */
 const startOf = (value: string) =>
   Date.parse(value.length > 10 ? `${value}:00Z` : `${value}T00:00Z`);
+
+/** A day or hour that exists: not 2026-02-30, not T24. */
+const isPeriod = (value: string) => {
+  if (!PERIOD.test(value)) return false;
+  const start = startOf(value);
+  return !Number.isNaN(start) && new Date(start).toISOString().startsWith(value);
+};
+const period = z
+  .string()
+  .refine(isPeriod, 'must be a day written YYYY-MM-DD, or an hour written YYYY-MM-DDTHH');
 
 /** The longest range read at once: a year and a bit, by day; two days, by hour. */
 export const TRAFFIC_MAX_DAYS = 400;
@@ -39,7 +47,7 @@ export const trafficQuerySchema = z
   .object({
     from: period,
     to: period,
-    path: text(2000).regex(/^\//, 'must be a path of this site').optional(),
+    path: sitePath.optional(),
   })
   .refine(({ from, to }) => from.length === to.length, {
     message: 'from and to must both be days or both be hours',
@@ -48,10 +56,13 @@ export const trafficQuerySchema = z
   .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['from'] })
   .refine(
     ({ from, to }) =>
-      from.length > 10
-        ? startOf(to) - startOf(from) < TRAFFIC_MAX_HOURS * 3_600_000
-        : startOf(to) - startOf(from) < TRAFFIC_MAX_DAYS * 86_400_000,
+      from.length > 10 || startOf(to) - startOf(from) < TRAFFIC_MAX_DAYS * 86_400_000,
     { message: `at most ${TRAFFIC_MAX_DAYS} days at a time`, path: ['to'] },
+  )
+  .refine(
+    ({ from, to }) =>
+      from.length === 10 || startOf(to) - startOf(from) < TRAFFIC_MAX_HOURS * 3_600_000,
+    { message: `at most ${TRAFFIC_MAX_HOURS} hours at a time`, path: ['to'] },
   );
 export type TrafficQuery = z.output<typeof trafficQuerySchema>;
 

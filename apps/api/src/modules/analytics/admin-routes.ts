@@ -87,12 +87,16 @@ export function trafficReport(
 ) {
   const range: Range = { from: query.from, to: query.to, path: query.path };
   const readership = readershipOf(db, range);
+  // A page's past days are summed by source only: its other lists would hold today alone.
+  const onePage = range.path !== undefined;
   const rows = <Key extends string>(dimension: Dimension, key: Key) =>
-    readership.breakdown(dimension, LISTED).map(({ value, views, visitors }) => ({
-      [key]: value,
-      views,
-      visitors,
-    })) as Array<Record<Key, string> & { views: number; visitors: number }>;
+    (onePage && dimension !== 'path' && dimension !== 'source'
+      ? []
+      : readership.breakdown(dimension, LISTED).map(({ value, views, visitors }) => ({
+          [key]: value,
+          views,
+          visitors,
+        }))) as Array<Record<Key, string> & { views: number; visitors: number }>;
   const hours = range.from.length > 10;
   const feedDays = hours
     ? { from: range.from.slice(0, 10), to: range.to.slice(0, 10) }
@@ -115,8 +119,7 @@ export function trafficReport(
     devices: rows('device', 'device'),
     browsers: rows('browser', 'browser'),
     systems: rows('os', 'os'),
-    feeds:
-      range.path === undefined ? feedReadersBetween(db, feedDays.from, feedDays.to, LISTED) : [],
+    feeds: onePage ? [] : feedReadersBetween(db, feedDays.from, feedDays.to, LISTED),
     signups: signupsOf(db, startPaths, range),
   };
 }

@@ -143,6 +143,7 @@ describe('page views', () => {
     for (const bad of [
       { path: 42 },
       { path: 'https://evil.example/' },
+      { path: '//evil.example/' },
       {},
       { path: '/', referrer: 7 },
     ]) {
@@ -287,6 +288,13 @@ describe('page views', () => {
       views: 1,
       visitors: 1,
     });
+    for (const impossible of [
+      'from=2026-02-30&to=2026-03-01',
+      'from=2026-01-01T00&to=2026-01-01T24',
+    ]) {
+      const res = await as(t, owner).get(`/api/admin/analytics/traffic?${impossible}`);
+      expect(res.status, impossible).toBe(400);
+    }
     const tooLong = await as(t, owner).get(
       '/api/admin/analytics/traffic?from=2026-01-01T00&to=2026-01-03T00',
     );

@@ -38,7 +38,7 @@ function trustOf(setting: boolean | number | string): (address: string, hop: num
   return proxyAddr.compile(setting.split(',').map((part) => part.trim()));
 }
 
-/** Per client, in this process's memory: a beacon costs readers no database write of its own. */
+/** Per client, in this process's memory: the limit itself writes nothing to the database. */
 function perMinuteLimit() {
   let window = 0;
   let counts = new Map<string, number>();

@@ -15,10 +15,12 @@ import { insertHits, rollUp, saltOf, seenOn, type FeedFetches, type HitRow } fro
 
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 500;
+/** Views held while the database refuses them; past this many, new ones are dropped. */
+const KEEP_UNWRITTEN = 50_000;
 const DAY_MS = 86_400_000;
 
 export interface Collector {
-  /** Counts one view; `visitorOf` is null when the reader asked not to be tracked. */
+  /** Counts one view; `identity` is null when the reader asked not to be tracked. */
   record(
     hit: AnalyticsHit & { source: string },
     reader: Reader,
@@ -100,7 +102,10 @@ export function createCollector(deps: {
     try {
       insertHits(db, batch, fetches);
     } catch (error) {
-      logger.error({ error, hits: batch.length }, 'analytics: hits could not be written');
+      // Kept for the next flush (a busy or full disk may pass): its visitors are already marked
+      // as seen today, so dropping their first views would lose them as visitors for the day.
+      logger.error({ error, hits: batch.length }, 'analytics: hits could not be written yet');
+      if (buffer.length + batch.length <= KEEP_UNWRITTEN) buffer = [...batch, ...buffer];
     }
   }
 

@@ -36,7 +36,8 @@ export function loadSession(deps: SessionDeps): RequestHandler {
 
 /**
  * Who is signed in, from a request's headers alone: for the page-view beacon, which Express (and
- * so loadSession) never sees. Nothing is cleared or refreshed.
+ * so loadSession) never sees. The session is looked up as for any request (its last use noted, an
+ * expired one removed); no cookie is sent back.
  */
 export function signedInFromHeaders(
   deps: SessionDeps,

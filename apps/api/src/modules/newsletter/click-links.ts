@@ -11,6 +11,7 @@ import { instantToLocal } from '@quillpost/domain';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
+import type { Logger } from '../../logger.js';
 import { readSettings } from '../settings/index.js';
 import { siteIdentity } from '../site/index.js';
 import { addClick, linkUrl } from './store/links.js';
@@ -60,6 +61,7 @@ export function clickRoutes(deps: {
   db: Db;
   clock: Clock;
   env: Pick<Env, 'SESSION_SECRET'>;
+  logger: Logger;
 }): Router {
   const router = Router();
   router.get(CLICK_PATH, (req, res, next) => {
@@ -75,9 +77,14 @@ export function clickRoutes(deps: {
     if (!url || !expected || expected.length !== given.length || !timingSafeEqual(expected, given))
       return next();
     // Mail scanners (Outlook's Safe Links, Proofpoint) open links before anyone reads: not clicks.
-    if (!isbot(req.get('user-agent') ?? '') && readSettings(deps.db).newsletterClickCounting) {
-      const day = instantToLocal(deps.clock.now(), siteIdentity(deps.db).timezone).slice(0, 10);
-      addClick(deps.db, issueId, link, day);
+    try {
+      if (!isbot(req.get('user-agent') ?? '') && readSettings(deps.db).newsletterClickCounting) {
+        const day = instantToLocal(deps.clock.now(), siteIdentity(deps.db).timezone).slice(0, 10);
+        addClick(deps.db, issueId, link, day);
+      }
+    } catch (error) {
+      // A count that cannot be written never stands between a reader and the link.
+      deps.logger.error({ err: error, issueId, link }, 'newsletter: a click could not be counted');
     }
     res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).redirect(302, url);
   });

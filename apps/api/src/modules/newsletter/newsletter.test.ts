@@ -378,6 +378,22 @@ describe("an issue's results", () => {
     expect((await issue(t, id)).results).toMatchObject({ recipients: 4, unsubscribes: 1 });
   });
 
+  it('counts an unsubscribe after two issues against the later one only', async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(2));
+    const first = await sendNow(t);
+    await t.sender.drain();
+    t.clock.advance(10 * 60_000);
+    const second = await sendNow(t, 'reading-slowly');
+    await t.sender.drain();
+    t.clock.advance(60_000);
+    const mail = t.sink.messagesTo('reader-0001@example.test').at(-1)!;
+    const url = new URL(/^<([^>]+)>/.exec(mail.rawHeaders['list-unsubscribe']!)![1]!);
+    await request(t.app).post(url.pathname).type('form').send('List-Unsubscribe=One-Click');
+    expect((await issue(t, first)).results!.unsubscribes).toBe(0);
+    expect((await issue(t, second)).results!.unsubscribes).toBe(1);
+  });
+
   it('sends the real addresses once the owner switches click counting off', async () => {
     const t = await newsletterApp();
     seedSubscribers(t.deps.db, readers(2));

@@ -9,12 +9,13 @@ import {
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { iso } from '../../clock.js';
-import { subscriptionsReported } from '../relay-events/index.js';
-import { unsubscribedSince } from '../subscriptions/index.js';
+import { reportsBetween } from '../relay-events/index.js';
+import { unsubscribedSince, unsubscriptionsBetween } from '../subscriptions/index.js';
 import { uncertainBatchesOf } from './store/batches.js';
 import type { IssueRow } from './store/issues.js';
 import { linkClicks } from './store/links.js';
 import {
+  countEventsAfter,
   countRecipientsAmong,
   problemRecipients,
   recipientCountsByStatus,
@@ -81,30 +82,24 @@ export function reportOf(db: Db, issue: IssueRow): NewsletterReport {
 /**
  * What became of a sent issue among its recipients, within NEWSLETTER_RESULTS_DAYS of the start:
  * delivered (handed over, and no bounce reported since), bounced (refused at once or reported by
- * the relay), complaints, unsubscribes (one-click link or manage page); and clicks per link.
+ * the relay), complaints, unsubscribes (one-click link or manage page); and clicks per link. An
+ * event after several issues counts for the last one its subscriber was sent.
  */
 export function resultsOf(db: Db, issue: IssueRow): NewsletterResults | null {
   if (!issue.started_at) return null;
   const { total, sent, bounced } = progressOf(db, issue);
   const from = issue.started_at;
   const until = iso(Date.parse(from) + NEWSLETTER_RESULTS_DAYS * 86_400_000);
-  const bouncedLater = countRecipientsAmong(
-    db,
-    issue.id,
-    subscriptionsReported(db, 'bounce', from, until),
-    'sent',
-  );
+  const after = (events: ReadonlyArray<{ subscriberId: number; at: string }>) =>
+    countEventsAfter(db, issue.id, events);
+  const bouncedLater = after(reportsBetween(db, 'bounce', from, until));
   const links = linkClicks(db, issue.id);
   return {
     recipients: total,
     delivered: sent - bouncedLater,
     bounced: bounced + bouncedLater,
-    complaints: countRecipientsAmong(
-      db,
-      issue.id,
-      subscriptionsReported(db, 'complaint', from, until),
-    ),
-    unsubscribes: countRecipientsAmong(db, issue.id, unsubscribedSince(db, from, until)),
+    complaints: after(reportsBetween(db, 'complaint', from, until)),
+    unsubscribes: after(unsubscriptionsBetween(db, from, until)),
     clicksCounted: links.length > 0,
     links,
   };

@@ -1,4 +1,4 @@
 /** Bounces and complaints that relays report after delivery (issue 16). */
 export { relayEventsPersonalData } from './service.js';
 export { relayWebhookRoutes } from './routes.js';
-export { subscriptionsReported } from './store.js';
+export { reportsBetween } from './store.js';

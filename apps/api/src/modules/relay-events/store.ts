@@ -50,20 +50,21 @@ export function reportsAbout(db: Db, recipient: string): RelayReport[] {
   ).all(recipient) as RelayReport[];
 }
 
-/** The subscriptions a relay reported `kind` about between two instants (ISO-8601, inclusive). */
-export function subscriptionsReported(
+/**
+ * What a relay reported of `kind` between two instants (ISO-8601, inclusive): the subscription and
+ * when it happened.
+ */
+export function reportsBetween(
   db: Db,
   kind: 'bounce' | 'complaint',
   from: string,
   to: string,
-): number[] {
+): Array<{ subscriberId: number; at: string }> {
   return statement(
     db,
-    `SELECT DISTINCT subscription_id FROM relay_events
+    `SELECT subscription_id AS subscriberId, occurred_at AS at FROM relay_events
      WHERE kind = ? AND occurred_at BETWEEN ? AND ? AND subscription_id IS NOT NULL`,
-  )
-    .pluck()
-    .all(kind, from, to) as number[];
+  ).all(kind, from, to) as Array<{ subscriberId: number; at: string }>;
 }
 
 export function deleteReportsAbout(db: Db, recipient: string): void {

@@ -46,6 +46,8 @@ export {
   subscribersByIds,
   subscriptionsByStartPath,
   unsubscribedSince,
+  unsubscriptionsBetween,
+  type SubscriberEvent,
 } from './store/audience.js';
 export {
   deleteSubscription,

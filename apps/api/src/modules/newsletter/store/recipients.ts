@@ -216,25 +216,45 @@ export function recipientCountsByStatus(
   ).all(issueId);
 }
 
-/**
- * How many of these subscribers are recipients of the issue (with that status, when given): a
- * primary-key lookup each.
- */
+/** How many of these subscribers are recipients of the issue: a primary-key lookup each. */
 export function countRecipientsAmong(
   db: Db,
   issueId: number,
   subscriberIds: readonly number[],
-  status?: NewsletterRecipientStatus,
 ): number {
   return (
-    typedStatement<[{ issueId: number; ids: string; status: string | null }], number>(
+    typedStatement<[number, string], number>(
       db,
       `SELECT count(*) FROM newsletter_recipients
-       WHERE issue_id = @issueId AND subscriber_id IN (SELECT value FROM json_each(@ids))
-         AND status = coalesce(@status, status)`,
+       WHERE issue_id = ? AND subscriber_id IN (SELECT value FROM json_each(?))`,
     )
       .pluck()
-      .get({ issueId, ids: idList(subscriberIds), status: status ?? null }) ?? 0
+      .get(issueId, idList(subscriberIds)) ?? 0
+  );
+}
+
+/**
+ * How many of these events (an unsubscribe, a complaint, a bounce reported later) belong to the
+ * issue: the last newsletter their subscriber was sent before the event was this one. A reader
+ * who gets two issues in a week and complains once is counted once, against the later.
+ */
+export function countEventsAfter(
+  db: Db,
+  issueId: number,
+  events: ReadonlyArray<{ subscriberId: number; at: string }>,
+): number {
+  if (!events.length) return 0;
+  return (
+    typedStatement<[{ issueId: number; events: string }], number>(
+      db,
+      `SELECT count(*) FROM json_each(@events) AS event
+       WHERE (SELECT issue_id FROM newsletter_recipients
+              WHERE subscriber_id = event.value ->> 'subscriberId' AND status = 'sent'
+                AND sent_at <= event.value ->> 'at'
+              ORDER BY sent_at DESC LIMIT 1) = @issueId`,
+    )
+      .pluck()
+      .get({ issueId, events: JSON.stringify(events) }) ?? 0
   );
 }
 

@@ -54,16 +54,30 @@ export function deliverableCountBySection(db: Db): Record<NewsletterSection, num
 }
 
 /**
- * Who unsubscribed at or after `since` (and before `until`, when given; ISO-8601): usually a few
- * people, so a send's report counts its recipients among them instead of reading every
- * recipient's subscription.
+ * Who unsubscribed at or after `since` (ISO-8601): usually a few people, so a send's report
+ * counts its recipients among them instead of reading every recipient's subscription.
  */
-export function unsubscribedSince(db: Db, since: string, until?: string): number[] {
+export function unsubscribedSince(db: Db, since: string): number[] {
   const left = statement(
     db,
-    "SELECT id FROM subscriptions WHERE unsubscribed_at >= ? AND unsubscribed_at < coalesce(?, '9')",
-  ) as Statement<[string, string | null], number>;
-  return left.pluck().all(since, until ?? null);
+    'SELECT id FROM subscriptions WHERE unsubscribed_at >= ?',
+  ) as Statement<[string], number>;
+  return left.pluck().all(since);
+}
+
+/** Who unsubscribed between two instants (ISO-8601, inclusive), and when. */
+export function unsubscriptionsBetween(db: Db, from: string, to: string): SubscriberEvent[] {
+  return statement(
+    db,
+    `SELECT id AS subscriberId, unsubscribed_at AS at FROM subscriptions
+     WHERE unsubscribed_at BETWEEN ? AND ?`,
+  ).all(from, to) as SubscriberEvent[];
+}
+
+/** Something that happened to a subscription at an instant: an unsubscribe, a bounce. */
+export interface SubscriberEvent {
+  subscriberId: number;
+  at: string;
 }
 
 /**

@@ -74,7 +74,9 @@ export function AnalyticsSection() {
     () => (custom ? customRange(from, to) : presetRange(preset, timeZone)),
     [custom, from, to, preset, timeZone],
   );
-  const page = params.get('page');
+  // A path of this site only: `//host` would be a link to another.
+  const asked = params.get('page');
+  const page = asked && /^\/(?!\/)/.test(asked) ? asked : null;
   const [picking, setPicking] = useState(custom);
 
   const withRange = (next: Record<string, string>) => {
@@ -114,7 +116,7 @@ export function AnalyticsSection() {
         <button
           type="button"
           className="members-chip"
-          aria-pressed={custom || picking}
+          data-current={custom || picking ? '' : undefined}
           aria-expanded={picking}
           onClick={() => setPicking(!picking)}
         >
@@ -123,6 +125,7 @@ export function AnalyticsSection() {
       </div>
       {picking ? (
         <CustomRangeForm
+          key={`${current.from} ${current.to}`}
           range={current}
           onPick={(start, end) => setParams(withRange({ from: start, to: end }))}
         />
