@@ -105,7 +105,10 @@ function pnpmCli() {
 
 /** What a package folder holds beside its sources: installs, builds, a dev database. */
 const SKIP = new Set(['node_modules', 'dist', '.turbo', 'coverage', 'data']);
-/** What the API tests read: the API and domain sources, both content folders, every manifest. */
+/**
+ * What the API tests read: the API and domain sources, both content folders, every manifest, and
+ * the README (its "What the site counts" section is checked against the software).
+ */
 function copyWorkspace(target) {
   const copy = (relative) => {
     const from = path.join(repoRoot, relative);
@@ -116,7 +119,13 @@ function copyWorkspace(target) {
       filter: (source) => path.dirname(source) !== from || !SKIP.has(path.basename(source)),
     });
   };
-  for (const file of ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc']) {
+  for (const file of [
+    'package.json',
+    'pnpm-lock.yaml',
+    'pnpm-workspace.yaml',
+    '.npmrc',
+    'README.md',
+  ]) {
     copy(file);
   }
   copy('tsconfig.base.json');
