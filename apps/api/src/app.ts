@@ -15,6 +15,8 @@ import {
   discoveryRoutes,
 } from './modules/content/index.js';
 import { createAuthModule, sessionEmail, signedInFromHeaders } from './modules/auth/index.js';
+import { postConversation } from './modules/discussions/index.js';
+import { isoNow } from './clock.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
 import {
@@ -223,7 +225,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(newsletterRoutes(deps));
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
-  app.use(contentRoutes(contentReads(content)));
+  const reads = contentReads(content, {
+    postConversation: (slug) => postConversation(deps.db, slug, isoNow(deps.clock)),
+  });
+  app.use(contentRoutes(reads));
   app.use(feedFetchCounter(deps, collector));
   // Images, feeds, sitemap and robots.txt: before the pages, which answer HTML.
   app.use(
@@ -238,7 +243,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(siteRoutes(deps.db, previewCardsDir(env)));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
-  if (deps.pages) app.use(pageRoutes(deps.pages, content, logger));
+  if (deps.pages) app.use(pageRoutes(deps.pages, content, reads, logger));
   app.use(errorHandler(logger));
   return app;
 }

@@ -49,6 +49,8 @@ export const API_ROUTES = {
   // Reading (spec section 7 and issue 5); drafts only for staff, decided by the server
   posts: publicGet('/api/posts'),
   post: publicGet('/api/posts/:id'),
+  // The conversation under a post as every visitor sees it (issue 26): in its server-rendered page
+  postConversation: publicGet('/api/posts/:slug/comments'),
   journal: publicGet('/api/journal'),
   journalEntry: publicGet('/api/journal/:slug'),
   poems: publicGet('/api/poetry'),

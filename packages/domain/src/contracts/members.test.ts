@@ -6,13 +6,13 @@ import {
   csvRow,
   eventInputSchema,
   isValidTimeZone,
-  linkifyText,
   normalizePlainText,
   profileUpdateSchema,
   roleAssignSchema,
   siteSettingsUpdateSchema,
   tempBanSchema,
 } from './members.js';
+import { linkifyText } from '../comment-text.js';
 import type { z } from 'zod';
 
 function codeOf(schema: z.ZodType, input: unknown): string {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MESSAGES, type MessageCode } from '../messages.js';
 import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
 import { ROLE_LEVELS } from '../roles.js';
+import { isSafeWebUrl } from '../comment-text.js';
 import { nameSchema } from '../validation.js';
 import type { SocialProfile } from './content.js';
 
@@ -110,18 +111,6 @@ function optionalText(max: number, tooLong: MessageCode) {
     });
 }
 
-/** An http(s) URL without credentials; anything else (javascript:, data:) is refused. */
-export function isSafeWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
-    );
-  } catch {
-    return false;
-  }
-}
-
 const optionalWebUrl = z
   .custom<string | null | undefined>()
   .superRefine((value: unknown, ctx) => {
@@ -147,45 +136,6 @@ const requiredReasonSchema = plainText({
 
 /** Positive integer ids in paths (`:postId`, `:commentId`, ...). */
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-// ---------------------------------------------------------------------------------------------
-// Safe links in comment text
-
-export type TextSegment =
-  { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/gi;
-
-/** Sentence punctuation after a URL is not part of it; a ')' is only when the URL opened one. */
-function trimUrl(candidate: string): string {
-  let url = candidate;
-  for (;;) {
-    const last = url.at(-1);
-    if (last && '.,;:!?\'"]}'.includes(last)) url = url.slice(0, -1);
-    else if (last === ')' && url.split('(').length < url.split(')').length) url = url.slice(0, -1);
-    else return url;
-  }
-}
-
-/**
- * Splits plain comment text into text and link segments. Only http(s) URLs become links, and the
- * web renders them as text nodes inside <a rel="nofollow ugc noopener noreferrer">, so nothing a
- * member types can become markup or a script URL.
- */
-export function linkifyText(text: string): TextSegment[] {
-  const segments: TextSegment[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_IN_TEXT)) {
-    const start = match.index;
-    const candidate = trimUrl(match[0]);
-    if (!isSafeWebUrl(candidate)) continue;
-    if (start > last) segments.push({ kind: 'text', text: text.slice(last, start) });
-    segments.push({ kind: 'link', text: candidate, href: new URL(candidate).href });
-    last = start + candidate.length;
-  }
-  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
-  return segments;
-}
 
 // ---------------------------------------------------------------------------------------------
 // CSV cells
@@ -361,6 +311,20 @@ export const threadSummarySchema = z.object({
 export type ThreadSummary = z.output<typeof threadSummarySchema>;
 
 export const threadListResponseSchema = okSchema.extend({ threads: z.array(threadSummarySchema) });
+/**
+ * GET /api/posts/:slug/comments: what any visitor sees under a post, the same for everyone so
+ * the page can be cached: its visible comments with their replies, how many, and whether new
+ * ones are taken. A signed-in member's own view (hidden comments for staff, their reports) is
+ * postThreadGet's.
+ */
+export const postConversationResponseSchema = okSchema.extend({
+  /** Visible comments and replies. */
+  count: z.number(),
+  commentsOpen: z.boolean(),
+  comments: z.array(commentWithRepliesSchema),
+});
+export type PostConversation = z.output<typeof postConversationResponseSchema>;
+
 export const threadResponseSchema = okSchema.extend({
   thread: threadSummarySchema,
   comments: z.array(commentWithRepliesSchema),

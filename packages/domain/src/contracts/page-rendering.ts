@@ -20,6 +20,7 @@ import type {
   Site,
 } from './content.js';
 import type { Post } from './posts.js';
+import type { PostConversation } from './members.js';
 import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY } from '../site-copy.js';
 
 /** What a read gives a route loader: the answer, or a failure with the API's status and code. */
@@ -32,6 +33,7 @@ export type FixedPageSlug = (typeof FIXED_PAGE_SLUGS)[number];
 export type ContentEndpointName =
   | 'posts'
   | 'post'
+  | 'postConversation'
   | 'journal'
   | 'journalEntry'
   | 'poems'
@@ -65,6 +67,8 @@ export type ContentCall = (
 export interface ContentReader {
   posts(category?: string): Promise<ContentResult<Post[]>>;
   post(slug: string): Promise<ContentResult<Post>>;
+  /** The comments under a post, as every visitor sees them. */
+  postConversation(slug: string): Promise<ContentResult<PostConversation>>;
   journal(): Promise<ContentResult<JournalEntry[]>>;
   journalEntry(slug: string): Promise<ContentResult<JournalEntry>>;
   poems(): Promise<ContentResult<Poem[]>>;
@@ -114,6 +118,7 @@ export function contentReaderOver(call: ContentCall, now: () => number = Date.no
     posts: (category) =>
       read('posts', { query: { t: String(now()), refresh: 'true', category }, cache: 'no-store' }),
     post: (id) => read('post', { params: { id }, query: { t: String(now()) } }),
+    postConversation: (slug) => item('postConversation', slug),
     journal: () => read('journal'),
     journalEntry: (slug) => item('journalEntry', slug),
     poems: () => read('poems'),

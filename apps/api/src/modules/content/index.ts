@@ -11,11 +11,12 @@ export {
   latestVisiblePosts,
   recordNewsletterSent,
   sourceItems,
+  visiblePostBySlug,
   visiblePostIds,
   visiblePostsByIds,
 } from './store.js';
 export type { ContentQueries, ContentRow, PostSummary } from './store.js';
-export { contentReads, inProcessContentCall, type ContentReads } from './reads.js';
+export { contentReads, inProcessContentCall, type ContentReads, type OtherReads } from './reads.js';
 export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
 export { createContentService } from './service.js';
 export type { ContentService, JsonBody, Viewer } from './service.js';

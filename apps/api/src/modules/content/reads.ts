@@ -26,9 +26,26 @@ export type ContentReads = {
 const bySlug = (params: { slug: string }, read: (slug: string) => JsonBody | undefined) =>
   /^[a-z0-9~-]{1,200}$/.test(params.slug) ? read(params.slug) : undefined;
 
-export function contentReads(content: ContentService): ContentReads {
+/** Reads other modules answer for the pages: the conversation under a post (discussions). */
+export interface OtherReads {
+  postConversation(slug: string): object | undefined;
+}
+
+function json(value: object | undefined): JsonBody | undefined {
+  if (value === undefined) return undefined;
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+export function contentReads(content: ContentService, others: OtherReads): ContentReads {
   return {
     posts: (viewer, { query }) => content.posts(viewer, query.category),
+    // What every visitor sees, whoever asks: a member's own view is the members area's.
+    postConversation: (_viewer, { params }) =>
+      bySlug(params, (slug) => {
+        const conversation = others.postConversation(slug);
+        return json(conversation && { success: true, ...conversation });
+      }),
     post: (viewer, { params: { id } }) => (id.length > 200 ? undefined : content.post(id, viewer)),
     journal: (viewer) => content.journal(viewer),
     journalEntry: (viewer, { params }) =>
@@ -52,10 +69,7 @@ export function contentReads(content: ContentService): ContentReads {
     links: (viewer) => content.links(viewer),
     site: (viewer) => content.site(viewer),
     page: (viewer, { params }) => bySlug(params, (slug) => content.page(slug, viewer)),
-    search: (viewer, { query: { q } }) => {
-      const body = JSON.stringify(content.search(q, viewer));
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    },
+    search: (viewer, { query: { q } }) => json(content.search(q, viewer)),
   };
 }
 

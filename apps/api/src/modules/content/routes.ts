@@ -32,6 +32,7 @@ function sendJson(
 const READS: readonly ReadEndpointName[] = [
   'posts',
   'post',
+  'postConversation',
   'journal',
   'journalEntry',
   'poems',

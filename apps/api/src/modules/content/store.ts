@@ -183,6 +183,17 @@ export function visiblePostsByIds(
   return new Map(rows.map((post) => [post.id, post]));
 }
 
+/** The post readers may see now under this slug, if any. */
+export function visiblePostBySlug(db: Db, slug: string, now: string): PostSummary | undefined {
+  return statement(
+    db,
+    `SELECT ${SUMMARY} FROM content_items WHERE slug = @slug AND ${VISIBLE_POST}`,
+  ).get({
+    slug,
+    now,
+  }) as PostSummary | undefined;
+}
+
 /** The ids of every post readers may see now (a site has hundreds, not millions). */
 export function visiblePostIds(db: Db, now: string): number[] {
   return statement(db, `SELECT id FROM content_items WHERE ${VISIBLE_POST}`)

@@ -1,4 +1,5 @@
 import { COMMENT_MAX_LENGTH } from '@quillpost/domain';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { as, insertPost, signInAs } from '../../test-support/community.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
@@ -208,5 +209,49 @@ describe('editing, deleting and reporting', () => {
       (await as(t, ada).patch(`/api/discussions/comments/${top.body.comment.id}`, { body: 'x' }))
         .body.code,
     ).toBe('COMMENT_NOT_EDITABLE');
+  });
+});
+
+describe('the conversation under a post, for every visitor', () => {
+  it('shows visible comments and replies to anyone, with names and never an address, and follows changes', async () => {
+    const t = testApp();
+    const ada = await signInAs(t, 'member', { name: 'Ada' });
+    const bob = await signInAs(t, 'member');
+    const moderator = await signInAs(t, 'moderator');
+    const post = insertPost(t, { title: 'Small tools', slug: 'small-tools' });
+    const read = () => request(t.app).get('/api/posts/small-tools/comments');
+
+    const empty = await read();
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ success: true, count: 0, commentsOpen: true, comments: [] });
+
+    const top = await as(t, ada).post(`/api/discussions/posts/${post}/comments`, { body: 'Top' });
+    await as(t, bob).post(`/api/discussions/posts/${post}/comments`, {
+      body: 'A reply',
+      parentId: top.body.comment.id,
+    });
+    const rude = await as(t, bob).post(`/api/discussions/posts/${post}/comments`, { body: 'Rude' });
+    await as(t, moderator).post(`/api/moderation/comments/${rude.body.comment.id}/hide`, {
+      reason: 'Unkind',
+    });
+
+    const seen = await read();
+    expect(seen.headers['cache-control']).toContain('public');
+    expect(seen.body.count).toBe(2);
+    expect(seen.body.comments).toHaveLength(1);
+    expect(seen.body.comments[0]).toMatchObject({
+      body: 'Top',
+      mine: false,
+      author: { name: 'Ada', level: 'member' },
+      replies: [{ body: 'A reply', author: { name: null } }],
+    });
+    expect(JSON.stringify(seen.body)).not.toMatch(/@example\.test|Rude/);
+    // The same for a signed-in reader: the page that shows it is one page for everyone.
+    expect((await as(t, ada).get('/api/posts/small-tools/comments')).body).toEqual(seen.body);
+
+    expect((await request(t.app).get('/api/posts/no-such-post/comments')).status).toBe(404);
+    const draft = insertPost(t, { slug: 'a-draft', status: 'draft' });
+    expect(draft).toBeGreaterThan(0);
+    expect((await request(t.app).get('/api/posts/a-draft/comments')).status).toBe(404);
   });
 });

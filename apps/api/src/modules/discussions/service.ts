@@ -10,14 +10,23 @@ import {
   hasPermission,
   type Comment,
   type CommentWithReplies,
+  type PostConversation,
   type ThreadSummary,
+  type CommentStatus,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
+import { readSettings } from '../settings/index.js';
 import { inTransaction } from '../../db/statements.js';
 import { DomainError } from '../../domain-error.js';
 import type { PersonalDataHolder } from '../../personal-data.js';
 import { peopleByIds, type PersonOnRecord, type SessionUser } from '../auth/index.js';
-import { contentTitlesByIds, visiblePostIds, visiblePostsByIds } from '../content/index.js';
+import {
+  contentTitlesByIds,
+  invalidateContentCache,
+  visiblePostBySlug,
+  visiblePostIds,
+  visiblePostsByIds,
+} from '../content/index.js';
 import type { NewReply } from '../notifications/index.js';
 import {
   activeThreads,
@@ -27,6 +36,7 @@ import {
   deleteOwnCommentText,
   forgetParticipant,
   insertComment,
+  setCommentStatus,
   insertGeneralThread,
   insertReport,
   openPostThread,
@@ -179,6 +189,51 @@ export function postThreadView(db: Db, postId: number, viewer: Viewer, now: stri
   return { thread, comments: [] };
 }
 
+/**
+ * A post's conversation is part of its page (issue 26): any change to a comment drops the cached
+ * pages and answers, as a content change does.
+ */
+function conversationChanged(db: Db): void {
+  invalidateContentCache(db);
+}
+
+/** A moderator's decision on a comment (moderation module), shown to readers at once. */
+export function moderateComment(
+  db: Db,
+  commentId: number,
+  status: CommentStatus,
+  moderatorId: number,
+  now: string,
+): void {
+  setCommentStatus(db, commentId, status, moderatorId, now);
+  conversationChanged(db);
+}
+
+/** Nobody signed in: what every visitor sees. */
+const VISITOR: Viewer = { id: 0, seesHidden: false };
+
+/**
+ * The conversation under a post as every visitor sees it (issue 26): its visible comments and
+ * replies, the same for everyone, so the page that shows it can be cached. Undefined when no
+ * visible post has this slug.
+ */
+export function postConversation(
+  db: Db,
+  slug: string,
+  now: string,
+): Omit<PostConversation, 'success'> | undefined {
+  const post = visiblePostBySlug(db, slug, now);
+  if (!post) return undefined;
+  const thread = threadOfPost(db, post.id);
+  const comments = thread ? commentTree(db, thread.id, VISITOR) : [];
+  const visible = (comment: Comment) => comment.status === 'visible';
+  const count = comments.reduce(
+    (sum, comment) => sum + (visible(comment) ? 1 : 0) + comment.replies.filter(visible).length,
+    0,
+  );
+  return { count, commentsOpen: readSettings(db).commentsOpen, comments };
+}
+
 /** The comment a reply answers: visible and in the same thread. */
 function answeredComment(db: Db, threadId: number, commentId: number, viewer: Viewer): CommentRow {
   const answered = commentById(db, commentId, viewer.id);
@@ -243,6 +298,7 @@ export function commentOnThread(
         answeredAuthorId: answered.author_id,
       });
     }
+    if (thread.content_id !== null) conversationChanged(db);
     return commentAsSeen(db, id, viewer);
   });
 }
@@ -281,6 +337,7 @@ export function editComment(
   return inTransaction(db, () => {
     ownVisibleComment(db, viewer, commentId);
     updateCommentBody(db, commentId, body, now);
+    conversationChanged(db);
     return commentAsSeen(db, commentId, viewer);
   });
 }
@@ -290,6 +347,7 @@ export function deleteOwnComment(db: Db, viewer: Viewer, commentId: number, now:
   inTransaction(db, () => {
     ownVisibleComment(db, viewer, commentId);
     deleteOwnCommentText(db, commentId, now);
+    conversationChanged(db);
   });
 }
 
@@ -320,5 +378,8 @@ export const discussionsPersonalData: PersonalDataHolder = {
     comments: commentsWrittenBy(db, userId),
     reportsMade: reportsMadeBy(db, userId),
   }),
-  erase: (db, { userId }) => forgetParticipant(db, userId),
+  erase: (db, { userId }) => {
+    forgetParticipant(db, userId);
+    conversationChanged(db);
+  },
 };

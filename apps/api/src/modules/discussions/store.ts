@@ -162,7 +162,7 @@ export function deleteOwnCommentText(db: Db, commentId: number, now: string): vo
 }
 
 /** A moderator's decision on a comment; deleting it clears its text. */
-export function moderateComment(
+export function setCommentStatus(
   db: Db,
   commentId: number,
   status: CommentStatus,

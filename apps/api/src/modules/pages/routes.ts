@@ -13,8 +13,8 @@ import { contentReaderOver, pageAddress } from '@quillpost/domain';
 import {
   PRIVATE_NO_STORE,
   PUBLIC_CACHE,
-  contentReads,
   inProcessContentCall,
+  type ContentReads,
   viewerOf,
   type ContentService,
 } from '../content/index.js';
@@ -78,8 +78,12 @@ function createPageCache() {
   };
 }
 
-export function pageRoutes(host: PageHost, content: ContentService, logger: Logger): Router {
-  const reads = contentReads(content);
+export function pageRoutes(
+  host: PageHost,
+  content: ContentService,
+  reads: ContentReads,
+  logger: Logger,
+): Router {
   const rendererFor = (canSeeUnpublished: boolean) =>
     host.rendererFor(contentReaderOver(inProcessContentCall(reads, { canSeeUnpublished })));
   const publicPages = rendererFor(false);

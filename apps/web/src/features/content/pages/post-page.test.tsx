@@ -46,7 +46,52 @@ async function renderPost(routes: ReturnType<typeof postRoutes>, slug = 'window-
   return fake;
 }
 
+const comment = (id: number, body: string, author: object, replies: object[] = []) => ({
+  id,
+  threadId: 1,
+  parentId: null,
+  author,
+  body,
+  status: 'visible',
+  createdAt: '2026-01-12T09:00:00.000Z',
+  editedAt: null,
+  mine: false,
+  reportedByMe: false,
+  replies,
+});
+
 describe('PostPage', () => {
+  it('shows the conversation to every visitor, names its people (never "?"), and asks visitors to sign in to join', async () => {
+    const owner = { id: 1, name: null, avatarUrl: null, level: 'admin' };
+    const ada = { id: 2, name: 'Ada', avatarUrl: null, level: 'member' };
+    const reply = { ...comment(3, 'Thanks, Ada.', owner), parentId: 2 };
+    await renderPost(
+      postRoutes({
+        'GET /api/posts/window-functions/comments': {
+          body: {
+            success: true,
+            count: 2,
+            commentsOpen: true,
+            comments: [comment(2, 'See https://example.com/x. Lovely.', ada, [reply])],
+          },
+        },
+      }),
+    );
+    const section = await screen.findByRole('region', { name: '2 comments' });
+    expect(within(section).getByText('Ada')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'https://example.com/x' })).toHaveAttribute(
+      'rel',
+      'nofollow ugc noopener noreferrer',
+    );
+    // The owner without a name on their account is the site's owner, with their role.
+    expect(within(section).getByText(SITE.owner.name)).toBeInTheDocument();
+    expect(within(section).getByText('Administrator')).toBeInTheDocument();
+    expect(within(section).queryByText('?')).toBeNull();
+    expect(
+      within(section).getByRole('button', { name: 'Sign in to join the conversation' }),
+    ).toBeInTheDocument();
+  });
+
   it('says when the post went out as a newsletter, and nothing when it did not', async () => {
     const sent = { ...post, newsletter_sent_at: '2026-01-12T08:30:00.000Z' };
     await renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: sent } }));

@@ -6,6 +6,7 @@ import {
   variantUrl,
   widthFor,
   type Post,
+  type PostConversation,
 } from '@quillpost/domain';
 import { Link, useLoaderData, useRouteError } from 'react-router-dom';
 import {
@@ -14,6 +15,7 @@ import {
   type PostNeighbours as PostNeighbourLinks,
 } from '../api/posts';
 import { BookmarkSlot } from '../components/bookmark-button';
+import { PostConversationSection } from '../components/conversation';
 import { PostMeta } from '../components/post-meta';
 import { PostNeighbours } from '../components/post-neighbours';
 import { ProseContent } from '../components/prose-content';
@@ -37,14 +39,21 @@ import './post-page.css';
 export interface PostData {
   post: Post;
   neighbours: PostNeighbourLinks | null;
+  /** The comments every visitor sees; null when they could not be read (the post still shows). */
+  conversation: PostConversation | null;
 }
 
 export async function loader({ reader, params }: PageLoaderArgs): Promise<PostData> {
   const slug = params.slug ?? '';
-  const [post, posts] = await Promise.all([reader.post(slug), reader.posts()]);
+  const [post, posts, conversation] = await Promise.all([
+    reader.post(slug),
+    reader.posts(),
+    reader.postConversation(slug),
+  ]);
   return {
     post: required(post),
     neighbours: posts.ok ? postNeighbours(posts.data, slug) : null,
+    conversation: conversation.ok ? conversation.data : null,
   };
 }
 
@@ -147,7 +156,7 @@ function AuthorAvatar({
 }
 
 export default function PostPage() {
-  const { post, neighbours } = useLoaderData() as PostData;
+  const { post, neighbours, conversation } = useLoaderData() as PostData;
   const site = useSite();
   return (
     <div className="page page--reading">
@@ -218,6 +227,11 @@ export default function PostPage() {
           {neighbours ? <PostNeighbours {...neighbours} /> : null}
         </footer>
       </article>
+      <PostConversationSection
+        postId={String(post.id)}
+        slug={post.slug}
+        conversation={conversation}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
 import { useDates } from '../../../lib/use-dates';
+import { useSite } from '../../../lib/use-site';
 import { useMembersApi } from '../api/members-api';
 import { useCan } from '../permissions';
 import { errorsOf } from '../utils/field-errors';
@@ -94,7 +95,20 @@ export function CommentForm({
   );
 }
 
-function ReportForm({ onReport, onCancel }: { onReport(reason: string): void; onCancel(): void }) {
+/** A one-line reason, then an action: a member's report, a moderator's hide or removal. */
+function ReasonForm({
+  label,
+  submitLabel,
+  required = false,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  submitLabel: string;
+  required?: boolean;
+  onSubmit(reason: string): void;
+  onCancel(): void;
+}) {
   const id = useId();
   const [reason, setReason] = useState('');
   return (
@@ -102,21 +116,22 @@ function ReportForm({ onReport, onCancel }: { onReport(reason: string): void; on
       className="comment-form"
       onSubmit={(event) => {
         event.preventDefault();
-        onReport(reason);
+        onSubmit(reason);
       }}
     >
       <label className="field__label" htmlFor={id}>
-        What is wrong with this comment? (optional)
+        {label}
       </label>
       <input
         id={id}
         className="field__input"
         value={reason}
+        required={required}
         onChange={(event) => setReason(event.target.value)}
       />
       <div className="members-inline-actions">
         <button type="submit" className="button">
-          Send report
+          {submitLabel}
         </button>
         <button type="button" className="button button--quiet" onClick={onCancel}>
           Cancel
@@ -140,7 +155,10 @@ function CommentItem({
   const api = useMembersApi();
   const can = useCan();
   const dates = useDates();
-  const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report'>('view');
+  const site = useSite();
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply' | 'report' | 'hide' | 'remove'>(
+    'view',
+  );
   const [notice, setNotice] = useState<Notice>(null);
 
   if (comment.body === null) {
@@ -157,12 +175,24 @@ function CommentItem({
 
   const author = comment.author;
   const staff = author && (author.level === 'moderator' || author.level === 'admin');
+  // Never "?": a nameless owner is the site's owner, anyone else a member.
+  const name = author?.name ?? (author?.level === 'admin' ? site.owner.name : 'A member');
   const visible = comment.status === 'visible';
 
   async function remove() {
     const result = await api.deleteComment(comment.id);
     if (!result.ok) setNotice({ tone: 'error', text: result.message });
     else onChanged();
+  }
+
+  /** A moderator's decision, taken where the comment is read; logged as in the moderation queue. */
+  async function moderate(action: Promise<ApiResult<unknown>>, done: string) {
+    const result = await action;
+    setMode('view');
+    setNotice(
+      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
+    );
+    if (result.ok) onChanged();
   }
 
   async function report(reason: string) {
@@ -179,8 +209,8 @@ function CommentItem({
   return (
     <article className={`comment${comment.status === 'hidden' ? ' comment--hidden' : ''}`}>
       <header className="comment__header">
-        <Avatar name={author?.name} url={author?.avatarUrl} size={32} />
-        <span className="comment__author">{author?.name ?? 'Member'}</span>
+        <Avatar name={name} url={author?.avatarUrl} size={32} />
+        <span className="comment__author">{name}</span>
         {staff ? <span className="members-badge">{ROLE_LABELS[author.level]}</span> : null}
         <time className="muted comment__time" dateTime={comment.createdAt}>
           {dates.dateTime(comment.createdAt)}
@@ -224,7 +254,18 @@ function CommentItem({
                 Delete
               </button>
             </>
-          ) : can('comment') ? (
+          ) : null}
+          {!comment.mine && can('hide_content') ? (
+            <button type="button" className="members-link-button" onClick={() => setMode('hide')}>
+              Hide
+            </button>
+          ) : null}
+          {!comment.mine && can('delete_content') ? (
+            <button type="button" className="members-link-button" onClick={() => setMode('remove')}>
+              Remove
+            </button>
+          ) : null}
+          {!comment.mine && !can('hide_content') && can('comment') ? (
             comment.reportedByMe ? (
               <span className="muted">Reported</span>
             ) : (
@@ -241,7 +282,7 @@ function CommentItem({
       ) : null}
       {mode === 'reply' && onReply ? (
         <CommentForm
-          label={`Reply to ${author?.name ?? 'this comment'}`}
+          label={`Reply to ${name}`}
           submitLabel="Reply"
           onCancel={() => setMode('view')}
           onSubmit={async (body) => {
@@ -251,8 +292,42 @@ function CommentItem({
           }}
         />
       ) : null}
+      {mode === 'view' && comment.status === 'hidden' && can('hide_content') ? (
+        <div className="comment__actions">
+          <button
+            type="button"
+            className="members-link-button"
+            onClick={() => void moderate(api.unhideComment(comment.id), 'Shown again.')}
+          >
+            Show again
+          </button>
+        </div>
+      ) : null}
       {mode === 'report' ? (
-        <ReportForm onReport={(reason) => void report(reason)} onCancel={() => setMode('view')} />
+        <ReasonForm
+          label="What is wrong with this comment? (optional)"
+          submitLabel="Send report"
+          onSubmit={(reason) => void report(reason)}
+          onCancel={() => setMode('view')}
+        />
+      ) : null}
+      {mode === 'hide' ? (
+        <ReasonForm
+          label="Why hide it? (kept in the moderation log)"
+          submitLabel="Hide comment"
+          required
+          onSubmit={(reason) => void moderate(api.hideComment(comment.id, reason), 'Hidden.')}
+          onCancel={() => setMode('view')}
+        />
+      ) : null}
+      {mode === 'remove' ? (
+        <ReasonForm
+          label="Why remove it? (its text is deleted; the moderation log keeps the reason)"
+          submitLabel="Remove comment"
+          required
+          onSubmit={(reason) => void moderate(api.removeComment(comment.id, reason), 'Removed.')}
+          onCancel={() => setMode('view')}
+        />
       ) : null}
       <ActionNotice notice={notice} />
     </article>

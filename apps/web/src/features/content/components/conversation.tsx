@@ -1,0 +1,156 @@
+/**
+ * The conversation under a post (issue 26), in the server-rendered page: every visitor reads its
+ * comments and replies and how many there are, the same HTML for everyone (so the page stays
+ * cacheable). A visitor is asked to sign in to join, and comes back here; a signed-in reader's
+ * own part (composer, replies, their edits, staff's Hide and Remove) is the members area's, a
+ * chunk loaded only for them.
+ */
+import {
+  isAuthenticatedLevel,
+  itemPath,
+  linkifyText,
+  ROLE_LABELS,
+  type Comment,
+  type PostConversation as Conversation,
+} from '@quillpost/domain';
+import { Suspense, useCallback, useState } from 'react';
+import { useMembership } from '../../../lib/membership/membership-context';
+import { useDates } from '../../../lib/use-dates';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useSite } from '../../../lib/use-site';
+import { PostConversation } from '../../members';
+import { useSignIn } from '../../sign-in';
+import './conversation.css';
+
+const countLabel = (count: number) =>
+  count === 0 ? 'Conversation' : count === 1 ? '1 comment' : `${count} comments`;
+
+function CommentBody({ text }: { text: string }) {
+  return (
+    <p className="conversation__text">
+      {linkifyText(text).map((segment, index) =>
+        segment.kind === 'link' ? (
+          <a key={index} href={segment.href} rel="nofollow ugc noopener noreferrer">
+            {segment.text}
+          </a>
+        ) : (
+          <span key={index}>{segment.text}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/** One comment as every visitor sees it: who, when, what. */
+function ReadComment({ comment }: { comment: Comment }) {
+  const dates = useDates();
+  const site = useSite();
+  if (comment.body === null || comment.author === null) {
+    return <p className="conversation__gone">This comment is no longer shown.</p>;
+  }
+  const { author } = comment;
+  const name = author.name ?? (author.level === 'admin' ? site.owner.name : 'A member');
+  const staff = author.level === 'admin' || author.level === 'moderator';
+  return (
+    <article className="conversation__comment">
+      <header className="conversation__meta">
+        {author.avatarUrl ? (
+          <img
+            className="conversation__avatar"
+            src={author.avatarUrl}
+            alt=""
+            width={32}
+            height={32}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <span className="conversation__avatar conversation__avatar--initial" aria-hidden="true">
+            {name.trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+        <span className="conversation__author">{name}</span>
+        {staff ? <span className="conversation__role">{ROLE_LABELS[author.level]}</span> : null}
+        <time className="conversation__time" dateTime={comment.createdAt}>
+          {dates.dateTime(comment.createdAt)}
+        </time>
+      </header>
+      <CommentBody text={comment.body} />
+    </article>
+  );
+}
+
+export function PostConversationSection({
+  postId,
+  slug,
+  conversation,
+}: {
+  postId: string;
+  slug: string;
+  /** As the server read it; null when it could not be read (the post still shows). */
+  conversation: Conversation | null;
+}) {
+  const { state } = useMembership();
+  const hydrated = useHydrated();
+  const { openSignIn } = useSignIn();
+  const [count, setCount] = useState(conversation?.count ?? 0);
+  const onChanged = useCallback((next: number) => setCount(next), []);
+  const member = hydrated && isAuthenticatedLevel(state.level);
+  const readOnly = conversation ? (
+    conversation.comments.length === 0 ? (
+      <p className="conversation__empty">No comments yet.</p>
+    ) : (
+      <ol className="conversation__list">
+        {conversation.comments.map((comment) => (
+          <li key={comment.id}>
+            <ReadComment comment={comment} />
+            {comment.replies.length ? (
+              <ol className="conversation__list conversation__list--replies">
+                {comment.replies.map((reply) => (
+                  <li key={reply.id}>
+                    <ReadComment comment={reply} />
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    )
+  ) : null;
+
+  return (
+    <section className="conversation" id="conversation" aria-labelledby="conversation-title">
+      <h2 id="conversation-title" className="conversation__title">
+        {countLabel(count)}
+      </h2>
+      {member ? (
+        <Suspense fallback={readOnly}>
+          <PostConversation postId={postId} onChanged={onChanged} />
+        </Suspense>
+      ) : (
+        <>
+          {readOnly}
+          {conversation?.commentsOpen === false ? (
+            <p className="conversation__closed">Comments are closed.</p>
+          ) : (
+            <p className="conversation__join">
+              <button
+                type="button"
+                className="button"
+                onClick={() =>
+                  openSignIn({
+                    title: 'Sign in to join the conversation',
+                    returnUrl: `${itemPath('post', slug)}#conversation`,
+                  })
+                }
+              >
+                Sign in to join the conversation
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The conversation under a post for a signed-in reader (issue 26), loaded only for them: their
+ * own view of the thread (their comments, staff's hidden ones), a reply under each comment, a
+ * composer at the end, and Hide and Remove for staff, where the comment is read.
+ */
+import { MESSAGES, type CommentWithReplies } from '@quillpost/domain';
+import { useEffect } from 'react';
+import { useMembersApi } from '../api/members-api';
+import { useResource } from '../hooks/use-resource';
+import { useCan } from '../permissions';
+import { CommentForm, CommentThread } from './comment-thread';
+import { ResourceView } from './resource-view';
+import '../members.css';
+
+/** Comments and replies any visitor sees: what the page's heading counts. */
+function visibleCount(comments: CommentWithReplies[]): number {
+  return comments.reduce(
+    (sum, comment) =>
+      sum +
+      (comment.status === 'visible' ? 1 : 0) +
+      comment.replies.filter((reply) => reply.status === 'visible').length,
+    0,
+  );
+}
+
+export default function PostConversation({
+  postId,
+  onChanged,
+}: {
+  postId: string;
+  /** After the reader's own change: the page's count follows. */
+  onChanged(count: number): void;
+}) {
+  const api = useMembersApi();
+  const can = useCan();
+  const thread = useResource(`post:${postId}`, (_client, signal) =>
+    api.postThread(postId, { signal }),
+  );
+  const changed = () => thread.reload();
+  const count = thread.status === 'ready' ? visibleCount(thread.data.comments) : null;
+  useEffect(() => {
+    if (count !== null) onChanged(count);
+  }, [count, onChanged]);
+  const comment = async (body: string, parentId?: number) => {
+    const result = await api.commentOnPost(postId, body, parentId);
+    if (result.ok) changed();
+    return result;
+  };
+  return (
+    <ResourceView resource={thread} label="the conversation">
+      {(data) => (
+        <>
+          <CommentThread
+            comments={data.comments}
+            onReply={data.commentsOpen ? (body, parentId) => comment(body, parentId) : undefined}
+            onChanged={changed}
+          />
+          {!data.commentsOpen ? (
+            <p className="alert">{MESSAGES.COMMENTS_CLOSED}</p>
+          ) : can('comment') ? (
+            <CommentForm
+              label="Add to the conversation"
+              submitLabel="Post comment"
+              onSubmit={(body) => comment(body)}
+            />
+          ) : (
+            <p className="muted">Members can join the conversation. Your role can read along.</p>
+          )}
+        </>
+      )}
+    </ResourceView>
+  );
+}
