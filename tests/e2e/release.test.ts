@@ -65,6 +65,7 @@ beforeAll(async () => {
       MAIL_FROM: 'Rowan Ellis <newsletter@example.test>',
       SESSION_SECRET: 'a-release-test-secret-that-is-long-enough',
       TURNSTILE_SECRET_KEY: 'release-test-secret',
+      TURNSTILE_SITE_KEY: 'a-real-looking-site-key',
       TURNSTILE_VERIFY_URL: `http://127.0.0.1:${verify.port}/siteverify`,
       LOG_LEVEL: 'warn',
     },

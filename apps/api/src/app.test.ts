@@ -68,6 +68,36 @@ describe('environment', () => {
     );
   });
 
+  it("refuses Cloudflare's test Turnstile keys beside real ones in production, and says which", () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://relay.example:587',
+      SESSION_SECRET: 'a'.repeat(40),
+      PUBLIC_URL: 'https://rowan.example',
+      WEB_ORIGIN: 'https://rowan.example',
+    };
+    const real = { site: '0x4AAAAAAAB1rowanSiteKey', secret: '0x4AAAAAAAB1rowanSecretKeyValue' };
+    expect(() => loadEnv({ ...production, TURNSTILE_SECRET_KEY: real.secret })).toThrow(
+      /TURNSTILE_SITE_KEY: is Cloudflare's test site key \(1x00000000000000000000AA\)/,
+    );
+    expect(() =>
+      loadEnv({
+        ...production,
+        TURNSTILE_SITE_KEY: real.site,
+        TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+      }),
+    ).toThrow(/TURNSTILE_SECRET_KEY: is one of Cloudflare's test secret keys/);
+    // Both real, or both test keys (a staging copy), start.
+    expect(
+      loadEnv({ ...production, TURNSTILE_SITE_KEY: real.site, TURNSTILE_SECRET_KEY: real.secret })
+        .NODE_ENV,
+    ).toBe('production');
+    expect(
+      loadEnv({ ...production, TURNSTILE_SECRET_KEY: '2x0000000000000000000000000000000AA' })
+        .NODE_ENV,
+    ).toBe('production');
+  });
+
   it('asks browsers to upgrade requests to https only for a site served over https', async () => {
     const csp = async (publicUrl: string) => {
       const t = createTestApp({ env: { PUBLIC_URL: publicUrl } });

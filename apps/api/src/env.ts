@@ -173,8 +173,46 @@ const envFields = z.object({
   }),
 });
 
+/**
+ * Cloudflare's published Turnstile test keys (always pass, always block, always challenge;
+ * visible and invisible). Paired with each other they make a working test setup; beside a real
+ * key they break every form: a test site key makes every browser send the same dummy token, which
+ * a real secret refuses (or accepts once, then "already spent" for everyone), and a test secret
+ * passes anything a real widget sends.
+ */
+const TURNSTILE_TEST_SITE_KEYS = new Set([
+  '1x00000000000000000000AA',
+  '2x00000000000000000000AB',
+  '1x00000000000000000000BB',
+  '2x00000000000000000000BB',
+  '3x00000000000000000000FF',
+]);
+const TURNSTILE_TEST_SECRET_KEYS = new Set([
+  '1x0000000000000000000000000000000AA',
+  '2x0000000000000000000000000000000AA',
+  '3x0000000000000000000000000000000AA',
+]);
+
 const envSchema = envFields.superRefine((env, ctx) => {
   if (env.NODE_ENV !== 'production') return;
+  if (env.TURNSTILE_SECRET_KEY) {
+    const testSite = TURNSTILE_TEST_SITE_KEYS.has(env.TURNSTILE_SITE_KEY);
+    const testSecret = TURNSTILE_TEST_SECRET_KEYS.has(env.TURNSTILE_SECRET_KEY);
+    if (testSite && !testSecret) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURNSTILE_SITE_KEY'],
+        message: `is Cloudflare's test site key (${env.TURNSTILE_SITE_KEY}) beside a real secret key: every browser would send the same test token and every subscribe after the first would fail. Set the site key of your Turnstile widget`,
+      });
+    }
+    if (testSecret && !testSite) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURNSTILE_SECRET_KEY'],
+        message: `is one of Cloudflare's test secret keys beside a real site key: the check would pass or refuse everyone alike. Set the secret key of your Turnstile widget`,
+      });
+    }
+  }
   for (const name of [
     'SMTP_URL',
     'SESSION_SECRET',

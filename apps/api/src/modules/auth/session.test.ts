@@ -33,6 +33,7 @@ describe('session cookie', () => {
         SESSION_SECRET: 'a-production-secret-that-is-long-enough-1234',
         SMTP_URL: 'smtp://127.0.0.1:2525',
         TURNSTILE_SECRET_KEY: 'secret',
+        TURNSTILE_SITE_KEY: 'a-real-looking-site-key',
         PUBLIC_URL: 'https://example.com',
         WEB_ORIGIN: 'https://example.com',
       },

@@ -829,6 +829,7 @@ describe('development mailbox', () => {
         SMTP_URL: 'smtp://127.0.0.1:1',
         SESSION_SECRET: 'x'.repeat(32),
         TURNSTILE_SECRET_KEY: 'secret',
+        TURNSTILE_SITE_KEY: 'a-real-looking-site-key',
         PUBLIC_URL: 'https://example.com',
         WEB_ORIGIN: 'https://example.com',
       },
