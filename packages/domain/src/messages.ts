@@ -94,6 +94,7 @@ export const MESSAGES = {
   SUBSCRIBE_ACCEPTED: 'Please check your email to confirm your subscription.',
   UNSUBSCRIBED: 'You have been unsubscribed.',
   VERIFIED: 'Your email address has been verified.',
+  ALREADY_CONFIRMED: 'This address is already confirmed: you are subscribed.',
   PROFILE_UPDATED: 'Profile updated.',
   PREFERENCES_UPDATED: 'Preferences updated.',
   ACCOUNT_DELETED: 'Your account has been deleted.',

@@ -54,8 +54,9 @@ describe('upgradeDatabase', () => {
       '019-writing.sql',
       '020-analytics.sql',
       '021-readership.sql',
+      '022-confirmed-links.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(14);
+    expect(upgrade.backup?.pending).toHaveLength(15);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

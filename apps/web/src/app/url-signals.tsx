@@ -1,7 +1,8 @@
 /**
  * Query parameters any page may carry (spec section 2):
  * - verify={token}: verify the subscription, then drop the parameter;
- * - verified=true&email={email}: mark the stored subscription verified, drop verified/email/name;
+ * - verified=true&email={email}: mark the stored subscription verified, drop verified/email/name
+ *   (verified=already: the link had been used before, and the notice says so);
  * - verify_error={code}: the API's redirect after a failed link; show its message, drop it.
  * /auth/callback's auth_success and auth_error are handled by that page.
  */
@@ -40,10 +41,13 @@ export default function UrlSignals() {
       }
       return;
     }
-    if (verified === 'true' && email) {
+    if ((verified === 'true' || verified === 'already') && email) {
       drop('verified', 'email', 'name');
       void markVerified(email);
-      showNotice({ tone: 'success', text: MESSAGES.VERIFIED });
+      showNotice({
+        tone: 'success',
+        text: verified === 'already' ? MESSAGES.ALREADY_CONFIRMED : MESSAGES.VERIFIED,
+      });
       return;
     }
     if (verifyError !== null) {

@@ -65,7 +65,8 @@ export const verifyQuerySchema = z.object({ token: linkTokenSchema });
 /** Answer of GET /verify. */
 export const verifyResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ email: z.string() }),
+  /** alreadyConfirmed: the link was used before; the subscription stands as it was. */
+  data: z.object({ email: z.string(), alreadyConfirmed: z.boolean().optional() }),
 });
 export type VerifyResponse = z.output<typeof verifyResponseSchema>;
 

@@ -122,9 +122,10 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     res.set('Cache-Control', 'no-store');
     const wantsHtml = req.accepts(['json', 'html']) === 'html';
     let email: string;
+    let alreadyConfirmed: true | undefined;
     try {
       const { token } = validate(verifyQuerySchema, req.query);
-      email = verify(deps, token, { ipHash: ipHashOf(req) }).email;
+      ({ email, alreadyConfirmed } = verify(deps, token, { ipHash: ipHashOf(req) }));
     } catch (error) {
       if (!wantsHtml || !(error instanceof AppError)) throw error;
       const failed = new URL('/', env.WEB_ORIGIN);
@@ -133,11 +134,11 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     }
     if (wantsHtml) {
       const done = new URL('/', env.WEB_ORIGIN);
-      done.searchParams.set('verified', 'true');
+      done.searchParams.set('verified', alreadyConfirmed ? 'already' : 'true');
       done.searchParams.set('email', email);
       return res.redirect(303, done.toString());
     }
-    res.json({ success: true, data: { email } });
+    res.json({ success: true, data: { email, ...(alreadyConfirmed ? { alreadyConfirmed } : {}) } });
   });
 
   mount('resendVerification', (_req, res, { body: { email } }) => {

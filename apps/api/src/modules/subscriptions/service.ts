@@ -18,6 +18,7 @@ import { listConsents, recordConsent, type ConsentRecord } from './store/consent
 import { confirmationEmail, unsubscribeConfirmationEmail, welcomeEmail } from './emails.js';
 import {
   claimVerificationToken,
+  confirmedByToken,
   deleteRow,
   findByEmail,
   findById,
@@ -126,13 +127,16 @@ export function verify(
   deps: SubscriptionDeps,
   token: string,
   context: { ipHash: string | null },
-): Subscription {
+): Subscription & { alreadyConfirmed?: true } {
   const { db, clock } = deps;
   return inTransaction(db, () => {
     const now = iso(clock.now());
     const tokenHash = hashToken(token);
     const row = claimVerificationToken(db, tokenHash, now);
     if (!row) {
+      // The same link again (a second click, a mail app's preview): nothing to do, and said so.
+      const confirmed = confirmedByToken(db, tokenHash);
+      if (confirmed) return { ...toSubscription(confirmed), alreadyConfirmed: true };
       throw DomainError.invalid(
         isExpiredToken(db, tokenHash, now) ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
       );

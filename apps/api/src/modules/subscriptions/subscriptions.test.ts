@@ -101,10 +101,29 @@ describe('subscribe and confirm', () => {
       /^<http:\/\/localhost:8787\/api\/newsletter\/unsubscribe\/[^>]+>$/,
     );
 
-    // Single use.
+    // Spent at once: the same link again says the address is already confirmed, and changes
+    // nothing (no second welcome, no second consent record).
     const again = await request(t.app).get('/verify').query({ token });
-    expect(again.status).toBe(400);
-    expect(again.body.code).toBe('TOKEN_INVALID');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({
+      success: true,
+      data: { email: 'ada@example.com', alreadyConfirmed: true },
+    });
+    await t.outbox.drain();
+    expect(t.sink.messagesTo('ada@example.com')).toHaveLength(2);
+    const browser = await request(t.app)
+      .get('/verify')
+      .query({ token })
+      .set('Accept', 'text/html,application/xhtml+xml');
+    expect(browser.headers.location).toBe(
+      'http://localhost:5173/?verified=already&email=ada%40example.com',
+    );
+    // A token that never was is still invalid.
+    const forged = await request(t.app)
+      .get('/verify')
+      .query({ token: `${token}x` });
+    expect(forged.status).toBe(400);
+    expect(forged.body.code).toBe('TOKEN_INVALID');
   });
 
   it('redirects a browser to the web app with verified=true&email=', async () => {
@@ -137,14 +156,17 @@ describe('subscribe and confirm', () => {
     expect(findByEmail(t.deps.db, 'active@example.com')?.status).toBe('active');
   });
 
-  it('lets exactly one of 50 parallel uses of a token succeed', async () => {
+  it('lets exactly one of 50 parallel uses of a token confirm; the others find it confirmed', async () => {
     const t = await mailingApp();
     const token = verifyTokenIn(await subscribeAndReceive(t, 'race@example.com'));
     const results = await Promise.all(
       Array.from({ length: 50 }, () => request(t.app).get('/verify').query({ token })),
     );
-    expect(results.filter((res) => res.status === 200)).toHaveLength(1);
-    expect(results.filter((res) => res.status === 400)).toHaveLength(49);
+    const confirmed = (res: { body: { data?: { alreadyConfirmed?: boolean } } }) =>
+      res.body.data?.alreadyConfirmed === true;
+    expect(results.every((res) => res.status === 200)).toBe(true);
+    expect(results.filter((res) => !confirmed(res))).toHaveLength(1);
+    expect(results.filter(confirmed)).toHaveLength(49);
     await t.outbox.drain();
     expect(
       t.sink.messagesTo('race@example.com').filter((m) => m.subject.startsWith('Welcome')),

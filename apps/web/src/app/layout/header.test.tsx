@@ -1,3 +1,4 @@
+import { MESSAGES } from '@quillpost/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -211,6 +212,19 @@ describe('query parameters', () => {
     expect(
       await screen.findByText('Create an account to unlock commenting, bookmarks, and more'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a confirmation link opened again', () => {
+  it('verified=already says the address is already confirmed', async () => {
+    await renderApp({
+      path: `/?verified=already&email=${encodeURIComponent(pending.email)}`,
+      stored: { subscription: pending },
+      routes: { ...SIGNED_OUT, 'GET /api/auth/stats': stats(false) },
+    });
+    await header();
+    expect(await screen.findByText(MESSAGES.ALREADY_CONFIRMED)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 });
 

@@ -69,7 +69,8 @@ export async function verifyToken(
     };
   }
   markVerified(deps, email);
-  return { ok: true, message: MESSAGES.VERIFIED };
+  const again = result.data.data?.alreadyConfirmed === true;
+  return { ok: true, message: again ? MESSAGES.ALREADY_CONFIRMED : MESSAGES.VERIFIED };
 }
 
 /** Asks the API whether a pending subscription was confirmed meanwhile; false on failure. */

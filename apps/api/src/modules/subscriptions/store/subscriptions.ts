@@ -163,10 +163,19 @@ export function claimVerificationToken(
   return statement(
     db,
     `UPDATE subscriptions SET status = 'active', verified = 1, verified_at = @now,
-       verify_token_hash = NULL, verify_token_expires_at = NULL, updated_at = @now
+       confirmed_token_hash = verify_token_hash, verify_token_hash = NULL,
+       verify_token_expires_at = NULL, updated_at = @now
      WHERE verify_token_hash = @tokenHash AND verify_token_expires_at > @now
      RETURNING *`,
   ).get({ now, tokenHash }) as SubscriptionRow | undefined;
+}
+
+/** The active subscription a spent confirmation token confirmed, if any. */
+export function confirmedByToken(db: Db, tokenHash: string): SubscriptionRow | undefined {
+  return statement(
+    db,
+    "SELECT * FROM subscriptions WHERE confirmed_token_hash = ? AND status = 'active'",
+  ).get(tokenHash) as SubscriptionRow | undefined;
 }
 
 export function isExpiredToken(db: Db, tokenHash: string, now: string): boolean {
