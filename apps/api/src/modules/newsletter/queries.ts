@@ -71,8 +71,9 @@ export function reportOf(db: Db, issue: IssueRow): NewsletterReport {
     span.first && span.last ? (Date.parse(span.last) - Date.parse(span.first)) / 1000 : null;
   return {
     durationSeconds,
+    // Under a second says nothing about a rate (three mails in 6 ms are not 500 a second).
     messagesPerSecond:
-      durationSeconds && durationSeconds > 0
+      durationSeconds !== null && durationSeconds >= 1
         ? Math.round((span.sent / durationSeconds) * 10) / 10
         : null,
     problems: problemRecipients(db, issue.id, NEWSLETTER_REPORT_PROBLEMS),

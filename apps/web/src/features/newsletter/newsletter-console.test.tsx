@@ -5,11 +5,13 @@ import { SITE, type FakeRoute } from '../../test/fake-api';
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { memberRoutes, preloadMembersArea } from '../members/testing/fixtures';
 import NewsletterConsole from './newsletter-console';
+import { IssueReport } from './components/issue-progress';
 import {
   issue,
   issueAnswer,
   previewAnswer,
   progress,
+  report,
   source,
   sourcesAnswer,
 } from './testing/fixtures';
@@ -288,6 +290,17 @@ describe('the newsletter console', () => {
       within(results).getByRole('row', { name: 'rowan.example/posts/tiny-tools 31' }),
     ).toBeInTheDocument();
     expect(within(results).getByText(/Opens are not counted/)).toBeInTheDocument();
+  });
+
+  it('says a send that took under a second was, with no made-up rate, and long ones in minutes', async () => {
+    const { rerender } = renderWithProviders(
+      <IssueReport report={report({ durationSeconds: 0.004, messagesPerSecond: null })} finished />,
+    );
+    expect(screen.getByText('Delivered in under a second.')).toBeInTheDocument();
+    rerender(
+      <IssueReport report={report({ durationSeconds: 185, messagesPerSecond: 54.1 })} finished />,
+    );
+    expect(screen.getByText('Delivered over 3 min 5 s (54.1 mails a second).')).toBeInTheDocument();
   });
 
   it('explains an uncertain batch and lets the owner send it again', async () => {

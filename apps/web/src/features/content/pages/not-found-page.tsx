@@ -10,7 +10,12 @@ import './not-found-page.css';
 /** Every path no other route matches: a 404, whose boundary shows this page. */
 export const loader = async () => notFound();
 
-export default function NotFoundPage() {
+export default function NotFoundPage({
+  note,
+}: {
+  /** What the read that found nothing said (a missing post: "Failed to fetch post: 404"). */
+  note?: string;
+}) {
   const { pathname } = useLocation();
   const site = useSite();
   useDocumentMeta({ title: 'Page not found', description: 'This page does not exist.' });
@@ -22,6 +27,7 @@ export default function NotFoundPage() {
         Nothing lives at <code className="not-found__path">{pathname}</code>. It may have moved, or
         the link may have a typo.
       </p>
+      {note ? <p className="not-found__note">{note}</p> : null}
       <p className="not-found__actions">
         <Link className="button button--primary" to={PAGE_PATHS.home}>
           Go to the home page

@@ -209,15 +209,18 @@ describe('PostPage', () => {
     expect(listRequest?.cache).toBe('no-store');
   });
 
-  it("shows 'Failed to fetch post: 404' in a friendly page for a missing post", async () => {
+  it("shows a missing post as the site's not-found page, with 'Failed to fetch post: 404'", async () => {
     await renderPost(postRoutes(), 'no-such-post');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      messageTemplates.failedToFetchPost(404),
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'This page isn’t here',
     );
-    expect(screen.getByText('Failed to fetch post: 404')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This post isn’t here');
-    expect(screen.getByRole('link', { name: 'Browse all posts' })).toHaveAttribute('href', '/blog');
-    expect(document.title).toContain('Post not found');
+    expect(screen.getByText(messageTemplates.failedToFetchPost(404))).toBeInTheDocument();
+    expect(screen.getByText('/posts/no-such-post', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the writing' })).toHaveAttribute(
+      'href',
+      '/blog',
+    );
+    expect(document.title).toContain('not found');
   });
 
   it('shows the status of any other failure', async () => {

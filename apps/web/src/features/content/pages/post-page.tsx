@@ -32,6 +32,7 @@ import {
 import { absoluteUrl } from '../../../lib/page-head';
 import { useSite } from '../../../lib/use-site';
 import { person } from '../publication';
+import NotFoundPage from './not-found-page';
 import { required } from '../read-results';
 import '../components/content.css';
 import './post-page.css';
@@ -103,22 +104,20 @@ export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => 
   };
 };
 
-/** A post that is not there (404), or could not be loaded. */
+/** A post that is not there (the not-found page), or could not be loaded. */
 export function ErrorBoundary() {
   const status = errorStatus(useRouteError());
-  const missing = status === 404;
+  // A missing post is a missing page like any other, with the spec's words for it.
+  if (status === 404) return <NotFoundPage note={postFailureMessage(status)} />;
   return (
     <div className="page page--reading post-missing">
-      <p className="page__eyebrow">{missing ? 'Error 404' : 'Something went wrong'}</p>
-      <h1>{missing ? 'This post isn’t here' : 'This post could not be loaded'}</h1>
+      <p className="page__eyebrow">Something went wrong</p>
+      <h1>This post could not be loaded</h1>
       <p className="alert alert--error post-missing__status" role="alert">
         {postFailureMessage(status)}
       </p>
       <p className="page__lede">
-        {missing
-          ? 'It may have been renamed or taken down, or the link has a typo.'
-          : 'Please try again in a moment.'}{' '}
-        Everything that is published is listed on the blog.
+        Please try again in a moment. Everything that is published is listed on the blog.
       </p>
       <p className="post-missing__actions">
         <Link className="button button--primary" to={PAGE_PATHS.blog}>

@@ -47,6 +47,16 @@ export function IssueProgress({ issue }: { issue: NewsletterIssue }) {
   );
 }
 
+/** "42 s", "3 min 5 s", "1 h 2 min". */
+function duration(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${seconds.toFixed(1)} s`;
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = whole % 60;
+  return hours ? `${hours} h ${minutes} min` : rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
 /** The final report (or the report so far): speed and everyone not simply sent. */
 export function IssueReport({ report, finished }: { report: NewsletterReport; finished: boolean }) {
   return (
@@ -54,7 +64,9 @@ export function IssueReport({ report, finished }: { report: NewsletterReport; fi
       <h2 id="newsletter-report-title">{finished ? 'Report' : 'Report so far'}</h2>
       {report.durationSeconds !== null ? (
         <p>
-          Delivered over {report.durationSeconds.toFixed(1)} s
+          {report.durationSeconds < 1
+            ? 'Delivered in under a second'
+            : `Delivered over ${duration(report.durationSeconds)}`}
           {report.messagesPerSecond !== null ? ` (${report.messagesPerSecond} mails a second)` : ''}
           .
         </p>
