@@ -20,12 +20,19 @@ export interface MagicLinkFormProps {
   onSignedIn(result: { name: string | null; returnUrl: string | null }): void;
   /** Told when the form opens or closes, so the dialog can hide the provider buttons. */
   onOpenChange?(open: boolean): void;
+  /** The only way to sign in (no provider is set up): open at once, nothing to go back to. */
+  only?: boolean;
 }
 
-export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLinkFormProps) {
+export function MagicLinkForm({
+  returnUrl,
+  onSignedIn,
+  onOpenChange,
+  only = false,
+}: MagicLinkFormProps) {
   const api = useApiClient();
   const id = useId();
-  const [state, setState] = useState<MagicLinkFormState>('closed');
+  const [state, setState] = useState<MagicLinkFormState>(only ? 'open' : 'closed');
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +56,7 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
   };
 
   const reset = () => {
-    setState('closed');
+    setState(only ? 'open' : 'closed');
     setEmail('');
     setSentTo('');
     setError(null);
@@ -135,9 +142,11 @@ export function MagicLinkForm({ returnUrl, onSignedIn, onOpenChange }: MagicLink
         onChange={(event) => setEmail(event.target.value)}
       />
       <div className="magic-link__actions">
-        <button type="button" className="button button--quiet" onClick={reset} disabled={sending}>
-          {MESSAGES.CANCEL}
-        </button>
+        {only ? null : (
+          <button type="button" className="button button--quiet" onClick={reset} disabled={sending}>
+            {MESSAGES.CANCEL}
+          </button>
+        )}
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send link'}
         </button>

@@ -35,6 +35,7 @@ async function openDialog(routes: Record<string, FakeRoute> = SIGNED_OUT) {
 describe('sign-in dialog', () => {
   it('offers GitHub, Google, Facebook, Discord and a magic link', async () => {
     const { dialog } = await openDialog();
+    await within(dialog).findByRole('button', { name: 'Continue with GitHub' });
     const buttons = within(dialog).getAllByRole('button');
     const names = [
       'Continue with GitHub',
@@ -56,7 +57,7 @@ describe('sign-in dialog', () => {
     );
   });
 
-  it('shows providers the server reports unavailable as disabled, with the reason', async () => {
+  it('shows only the providers the server has set up', async () => {
     const { dialog } = await openDialog({
       ...SIGNED_OUT,
       'GET /api/oauth/providers': {
@@ -71,10 +72,29 @@ describe('sign-in dialog', () => {
         },
       },
     });
-    const github = await within(dialog).findByRole('button', { name: /GitHub/ });
-    await waitFor(() => expect(github).toBeDisabled());
-    expect(github).toHaveAccessibleDescription('This sign-in provider is not available.');
-    expect(within(dialog).getByRole('button', { name: /Google/ })).toBeEnabled();
+    await within(dialog).findByRole('button', { name: /Google/ });
+    expect(within(dialog).queryByRole('button', { name: /GitHub/ })).toBeNull();
+    expect(within(dialog).queryByText('This sign-in provider is not available.')).toBeNull();
+  });
+
+  it('opens on the email form when no provider is set up', async () => {
+    const { dialog } = await openDialog({
+      ...SIGNED_OUT,
+      'GET /api/oauth/providers': {
+        body: {
+          success: true,
+          providers: ['google', 'github', 'discord', 'facebook'].map((provider) => ({
+            provider,
+            available: false,
+          })),
+        },
+      },
+    });
+    const field = await within(dialog).findByLabelText('Email address');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(within(dialog).queryByRole('button', { name: /Continue with/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Send link' })).toBeInTheDocument();
   });
 
   it("opens a 500x600 popup, shows 'Signing you in...', then welcomes on success", async () => {

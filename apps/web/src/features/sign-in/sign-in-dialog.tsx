@@ -39,8 +39,8 @@ export default function SignInDialog() {
   const [phase, setPhase] = useState<Phase>('choose');
   const [error, setError] = useState<string | null>(null);
   const [welcomeName, setWelcomeName] = useState<string | null>(null);
-  // Null until /api/oauth/providers answers which providers are configured.
-  const [unavailable, setUnavailable] = useState<ReadonlySet<OAuthProvider> | null>(null);
+  // Null until /api/oauth/providers answers which providers are configured; only those show.
+  const [available, setAvailable] = useState<readonly OAuthProvider[] | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const providerList = useRef<HTMLUListElement>(null);
   const [magicOpen, setMagicOpen] = useState(false);
@@ -52,13 +52,12 @@ export default function SignInDialog() {
     let active = true;
     void api.call('oauthProviders', { schema: oauthProvidersResponseSchema }).then((result) => {
       if (!active) return;
-      setUnavailable(
-        new Set(
-          result.ok
-            ? result.data.providers.filter((item) => !item.available).map((item) => item.provider)
-            : [],
-        ),
+      const configured = new Set(
+        result.ok
+          ? result.data.providers.filter((item) => item.available).map((item) => item.provider)
+          : [],
       );
+      setAvailable(SIGN_IN_DIALOG_PROVIDERS.filter((provider) => configured.has(provider)));
     });
     return () => {
       active = false;
@@ -67,14 +66,13 @@ export default function SignInDialog() {
   }, [api]);
 
   // The dialog opens with focus on its heading; once it is known which providers work, focus
-  // moves to the first that does (or stays on the heading when none does), unless the reader
-  // has already moved it.
+  // moves to the first (with none, the email form takes it), unless the reader has moved it.
   useEffect(() => {
-    if (unavailable === null) return;
+    if (available === null) return;
     const active = document.activeElement;
     if (active !== heading.current && active !== document.body) return;
     providerList.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
-  }, [unavailable]);
+  }, [available]);
 
   // After the welcome, go where the sign-in was meant to lead.
   useEffect(() => {
@@ -170,18 +168,15 @@ export default function SignInDialog() {
               {shownError}
             </p>
           ) : null}
-          {!magicOpen ? (
-            <ul className="sign-in__providers" ref={providerList}>
-              {SIGN_IN_DIALOG_PROVIDERS.map((provider) => {
-                const disabled = unavailable?.has(provider) ?? false;
-                const reasonId = `${titleId}-${provider}-reason`;
-                return (
+          {!magicOpen && available?.length ? (
+            <>
+              <ul className="sign-in__providers" ref={providerList}>
+                {available.map((provider) => (
                   <li key={provider}>
                     <button
                       type="button"
                       className="button button--block sign-in__method"
-                      disabled={disabled || phase === 'loading'}
-                      aria-describedby={disabled ? reasonId : undefined}
+                      disabled={phase === 'loading'}
                       onClick={() => signInWith(provider)}
                     >
                       <span
@@ -192,26 +187,22 @@ export default function SignInDialog() {
                       </span>
                       Continue with {OAUTH_PROVIDER_LABELS[provider]}
                     </button>
-                    {disabled ? (
-                      <span id={reasonId} className="sign-in__reason">
-                        {MESSAGES.PROVIDER_UNAVAILABLE}
-                      </span>
-                    ) : null}
                   </li>
-                );
-              })}
-            </ul>
+                ))}
+              </ul>
+              <p className="sign-in__divider">
+                <span>or</span>
+              </p>
+            </>
           ) : null}
-          {!magicOpen ? (
-            <p className="sign-in__divider">
-              <span>or</span>
-            </p>
-          ) : null}
-          <MagicLinkForm
-            returnUrl={returnUrl}
-            onOpenChange={setMagicOpen}
-            onSignedIn={({ name, returnUrl: next }) => void succeed(name, next)}
-          />
+          {available === null ? null : (
+            <MagicLinkForm
+              only={available.length === 0}
+              returnUrl={returnUrl}
+              onOpenChange={setMagicOpen}
+              onSignedIn={({ name, returnUrl: next }) => void succeed(name, next)}
+            />
+          )}
           <p className="sign-in__legal">
             By signing in you accept the{' '}
             {legal.map((link, index) => (

@@ -114,6 +114,7 @@ export function createMembersApi(client: ApiClient) {
     subscribersExportUrl: (status: SubscriberFilter | '') =>
       api.url('adminSubscribersExport', { query: { status: status || undefined } }),
     importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
+    oauthProviders: (o: Signal = {}) => api.call('oauthProviders', o),
     analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
     traffic: (query: TrafficQuery, o: Signal = {}) =>
       api.call('adminAnalyticsTraffic', { ...o, query }),

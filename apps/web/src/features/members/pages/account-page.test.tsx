@@ -118,6 +118,30 @@ describe('account', () => {
     );
   });
 
+  it('offers to link only the providers the server has set up', async () => {
+    await renderApp({
+      path: '/members/account',
+      routes: {
+        ...accountRoutes(),
+        'GET /api/oauth/providers': {
+          body: {
+            success: true,
+            providers: [
+              { provider: 'google', available: true },
+              { provider: 'github', available: true },
+              { provider: 'discord', available: false },
+              { provider: 'facebook', available: false },
+            ],
+          },
+        },
+      },
+    });
+    const methods = await screen.findByRole('region', { name: 'Sign-in methods' });
+    await within(methods).findByRole('link', { name: 'Google' });
+    expect(within(methods).queryByRole('link', { name: 'Discord' })).toBeNull();
+    expect(within(methods).queryByRole('link', { name: 'Facebook' })).toBeNull();
+  });
+
   it('lists sessions and signs another one out', async () => {
     const user = userEvent.setup();
     const { calls } = await renderApp({ path: '/members/account', routes: accountRoutes() });

@@ -48,6 +48,15 @@ function ProviderAvatar({ account }: { account: LinkedAccount }) {
 function SignInMethods() {
   const api = useMembersApi();
   const accounts = useResource('accounts', (_client, signal) => api.linkedAccounts({ signal }));
+  // Only providers the server has set up can be linked: any other would end on a failure.
+  const providers = useResource('oauth-providers', (_client, signal) =>
+    api.oauthProviders({ signal }),
+  );
+  const configured = new Set(
+    providers.status === 'ready'
+      ? providers.data.providers.filter((item) => item.available).map((item) => item.provider)
+      : [],
+  );
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
@@ -67,7 +76,9 @@ function SignInMethods() {
       <ResourceView resource={accounts} label="your sign-in methods">
         {(data) => {
           const linked = new Set(data.linkedAccounts.map((account) => account.provider));
-          const linkable = OAUTH_PROVIDERS.filter((provider) => !linked.has(provider));
+          const linkable = OAUTH_PROVIDERS.filter(
+            (provider) => configured.has(provider) && !linked.has(provider),
+          );
           return (
             <>
               <ul className="members-rows">
