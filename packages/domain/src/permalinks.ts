@@ -27,6 +27,23 @@ export function itemPath(kind: ReadableKind, slug: string): string {
   return pagePath(ITEM_PAGES[kind], { slug });
 }
 
+/** Where a search result opens: an item's own page; a page of the site lives at /{slug}. */
+export function searchResultPath(
+  kind: ReadableKind | 'book' | 'project' | 'page',
+  slug: string,
+): string {
+  switch (kind) {
+    case 'book':
+      return `/books/${slug}`;
+    case 'project':
+      return `/projects/${slug}`;
+    case 'page':
+      return `/${slug}`;
+    default:
+      return itemPath(kind, slug);
+  }
+}
+
 export const FEED_FILES = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' } as const;
 export type FeedFormat = keyof typeof FEED_FILES;
 export const FEED_FORMATS = Object.keys(FEED_FILES) as FeedFormat[];

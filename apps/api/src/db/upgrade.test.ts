@@ -55,8 +55,9 @@ describe('upgradeDatabase', () => {
       '020-analytics.sql',
       '021-readership.sql',
       '022-confirmed-links.sql',
+      '023-search-everything.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(15);
+    expect(upgrade.backup?.pending).toHaveLength(16);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

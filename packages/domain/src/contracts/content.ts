@@ -194,12 +194,14 @@ export type Page = z.output<typeof pageSchema>;
 /** GET /api/search?q= over posts, journal entries and poems. */
 export const searchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
 
-export const SEARCH_KINDS = ['post', 'journal', 'poem'] as const;
+export const SEARCH_KINDS = ['post', 'journal', 'poem', 'book', 'project', 'page'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
 export const searchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   slug: z.string(),
   title: z.string(),
-  /** The web route that shows the item: /posts/{slug}, /journal#{slug} or /poetry#{slug}. */
+  /** The web route that shows the item (searchResultPath). */
   path: z.string(),
   date: isoDate,
   /** HTML-escaped text with the matched words wrapped in <mark></mark>; no other markup. */

@@ -372,18 +372,31 @@ describe('GET /api/search', () => {
     }),
     'journal/j.md': markdown('title: Kitchen day\ndate: 2025-03-01', 'More sourdough experiments.'),
     'poetry/p.md': markdown('title: Loaf\ndate: 2025-03-02', 'a sourdough loaf\ncooling'),
-    'pages/about.md': markdown('title: About', 'I like sourdough too, but pages are not searched.'),
+    'pages/about.md': markdown('title: About', 'I like sourdough too.'),
+    'books/bread.md': markdown(
+      'title: Flour Water Salt Yeast\nauthor: Ken Forkish\nstatus: read',
+      'The sourdough chapters taught me patience.',
+    ),
   };
 
-  it('ranks a title match above body matches and covers posts, journal and poetry', async () => {
+  it('ranks a title match above body matches and covers posts, journal, poetry, books and pages', async () => {
     const { app } = setup(SEARCH_FILES);
     const res = await request(app).get('/api/search?q=sourdough');
     expect(res.status).toBe(200);
     const { results } = searchResponseSchema.parse(res.body);
     expect(results[0]).toMatchObject({ kind: 'post', slug: 'title-hit', path: '/posts/title-hit' });
-    expect(results.map((r) => r.kind).sort()).toEqual(['journal', 'poem', 'post', 'post']);
+    expect(results.map((r) => r.kind).sort()).toEqual([
+      'book',
+      'journal',
+      'page',
+      'poem',
+      'post',
+      'post',
+    ]);
     expect(results.find((r) => r.kind === 'journal')?.path).toBe('/journal/j');
     expect(results.find((r) => r.kind === 'poem')?.path).toBe('/poetry/p');
+    expect(results.find((r) => r.kind === 'book')?.path).toBe('/books/bread');
+    expect(results.find((r) => r.kind === 'page')?.path).toBe('/about');
   });
 
   it('highlights matches in HTML-escaped snippets', async () => {
@@ -403,7 +416,7 @@ describe('GET /api/search', () => {
           slug: string;
         }>
       ).map((r) => r.slug);
-    expect(await ids('sourd')).toHaveLength(4);
+    expect(await ids('sourd')).toHaveLength(6);
     expect(await ids('experiment')).toEqual(['j']);
     expect(await ids('sourdough bread')).toEqual(['body-hit']);
   });
