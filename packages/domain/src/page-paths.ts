@@ -18,6 +18,8 @@ export const PAGE_PATHS = {
   /** The subscriber's own newsletter settings. */
   manage: '/manage',
   blog: '/blog',
+  /** Search results, without JavaScript too (noindex). */
+  search: '/search',
   post: '/posts/:slug',
   now: '/now',
   /** The archived now pages: their list without a slug, one archive with it. */
@@ -102,6 +104,8 @@ export function pagePath<N extends PageName>(name: N, ...[params]: PageParamsArg
 export const PAGE_QUERY_PARAMETERS: Partial<Record<PageName, readonly string[]>> = {
   /** The blog's filter: one category's posts. */
   blog: ['category'],
+  /** The words searched for. */
+  search: ['q'],
 };
 
 /** What `pageAddress` reads of a query: URLSearchParams has it (the domain has no DOM types). */

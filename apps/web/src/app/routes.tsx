@@ -108,6 +108,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
     page('signedUp', 'signed-up-page'),
     page('manage', 'manage-page'),
     page('blog', 'blog-page'),
+    page('search', 'search-page'),
     page('post', 'post-page'),
     page('now', 'now-page'),
     page('nowArchive', 'now-archives-page'),

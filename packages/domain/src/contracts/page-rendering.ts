@@ -17,6 +17,7 @@ import type {
   Page,
   Poem,
   Project,
+  SearchResponse,
   Site,
 } from './content.js';
 import type { Post } from './posts.js';
@@ -48,6 +49,7 @@ export type ContentEndpointName =
   | 'categories'
   | 'links'
   | 'page'
+  | 'search'
   | 'site';
 
 export interface ContentCallOptions {
@@ -84,6 +86,7 @@ export interface ContentReader {
   links(): Promise<ContentResult<LinksPage>>;
   page(slug: FixedPageSlug): Promise<ContentResult<Page>>;
   site(): Promise<ContentResult<Site>>;
+  search(query: string): Promise<ContentResult<SearchResponse>>;
 }
 
 /**
@@ -135,6 +138,7 @@ export function contentReaderOver(call: ContentCall, now: () => number = Date.no
     page: (slug) => item('page', slug),
     // Read again after the owner saves new profiles: the HTTP cache must not answer.
     site: () => read('site', { cache: 'no-store' }),
+    search: (q) => read('search', { query: { q } }),
   };
 }
 

@@ -4,6 +4,7 @@ import { MobileMenuButton } from '../../features/menus/mobile-menu-button';
 import { useSite } from '../../lib/use-site';
 import { HeaderActions } from './header-actions';
 import { NextStep } from './next-step';
+import { SiteSearch } from './site-search';
 import './site-header.css';
 
 export function SiteHeader() {
@@ -35,6 +36,7 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
+          <SiteSearch />
           <HeaderActions />
         </div>
         <NextStep />
