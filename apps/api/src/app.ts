@@ -15,7 +15,7 @@ import {
   discoveryRoutes,
 } from './modules/content/index.js';
 import { createAuthModule, sessionEmail, signedInFromHeaders } from './modules/auth/index.js';
-import { postConversation } from './modules/discussions/index.js';
+import { commentCountsBySlug, postConversation } from './modules/discussions/index.js';
 import { isoNow } from './clock.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
@@ -227,6 +227,7 @@ export function createApp(deps: AppDeps): Express {
   const content = createContentService(deps);
   const reads = contentReads(content, {
     postConversation: (slug) => postConversation(deps.db, slug, isoNow(deps.clock)),
+    commentCounts: () => commentCountsBySlug(deps.db, isoNow(deps.clock)),
   });
   app.use(contentRoutes(reads));
   app.use(feedFetchCounter(deps, collector));

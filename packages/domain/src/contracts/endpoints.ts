@@ -51,6 +51,8 @@ export const API_ROUTES = {
   post: publicGet('/api/posts/:id'),
   // The conversation under a post as every visitor sees it (issue 26): in its server-rendered page
   postConversation: publicGet('/api/posts/:slug/comments'),
+  // How many comments each post has, for the lists that show posts
+  commentCounts: publicGet('/api/comment-counts'),
   journal: publicGet('/api/journal'),
   journalEntry: publicGet('/api/journal/:slug'),
   poems: publicGet('/api/poetry'),

@@ -325,6 +325,12 @@ export const postConversationResponseSchema = okSchema.extend({
 });
 export type PostConversation = z.output<typeof postConversationResponseSchema>;
 
+/** GET /api/comment-counts: visible comments per post slug; a post without any is left out. */
+export const commentCountsResponseSchema = okSchema.extend({
+  counts: z.record(z.string(), z.number()),
+});
+export type CommentCounts = z.output<typeof commentCountsResponseSchema>['counts'];
+
 export const threadResponseSchema = okSchema.extend({
   thread: threadSummarySchema,
   comments: z.array(commentWithRepliesSchema),

@@ -21,7 +21,7 @@ import type {
   Site,
 } from './content.js';
 import type { Post } from './posts.js';
-import type { PostConversation } from './members.js';
+import type { CommentCounts, PostConversation } from './members.js';
 import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY } from '../site-copy.js';
 
 /** What a read gives a route loader: the answer, or a failure with the API's status and code. */
@@ -35,6 +35,7 @@ export type ContentEndpointName =
   | 'posts'
   | 'post'
   | 'postConversation'
+  | 'commentCounts'
   | 'journal'
   | 'journalEntry'
   | 'poems'
@@ -71,6 +72,8 @@ export interface ContentReader {
   post(slug: string): Promise<ContentResult<Post>>;
   /** The comments under a post, as every visitor sees them. */
   postConversation(slug: string): Promise<ContentResult<PostConversation>>;
+  /** Visible comments per post slug, for the lists. */
+  commentCounts(): Promise<ContentResult<{ counts: CommentCounts }>>;
   journal(): Promise<ContentResult<JournalEntry[]>>;
   journalEntry(slug: string): Promise<ContentResult<JournalEntry>>;
   poems(): Promise<ContentResult<Poem[]>>;
@@ -122,6 +125,7 @@ export function contentReaderOver(call: ContentCall, now: () => number = Date.no
       read('posts', { query: { t: String(now()), refresh: 'true', category }, cache: 'no-store' }),
     post: (id) => read('post', { params: { id }, query: { t: String(now()) } }),
     postConversation: (slug) => item('postConversation', slug),
+    commentCounts: () => read('commentCounts'),
     journal: () => read('journal'),
     journalEntry: (slug) => item('journalEntry', slug),
     poems: () => read('poems'),

@@ -29,6 +29,7 @@ const bySlug = (params: { slug: string }, read: (slug: string) => JsonBody | und
 /** Reads other modules answer for the pages: the conversation under a post (discussions). */
 export interface OtherReads {
   postConversation(slug: string): object | undefined;
+  commentCounts(): Record<string, number>;
 }
 
 function json(value: object | undefined): JsonBody | undefined {
@@ -40,6 +41,7 @@ function json(value: object | undefined): JsonBody | undefined {
 export function contentReads(content: ContentService, others: OtherReads): ContentReads {
   return {
     posts: (viewer, { query }) => content.posts(viewer, query.category),
+    commentCounts: () => json({ success: true, counts: others.commentCounts() }),
     // What every visitor sees, whoever asks: a member's own view is the members area's.
     postConversation: (_viewer, { params }) =>
       bySlug(params, (slug) => {

@@ -33,6 +33,7 @@ const READS: readonly ReadEndpointName[] = [
   'posts',
   'post',
   'postConversation',
+  'commentCounts',
   'journal',
   'journalEntry',
   'poems',

@@ -4,7 +4,6 @@ import {
   countingDisclosure,
   escapeHtml,
   type CountingSettings,
-  itemPath,
   searchResultPath,
   socialNetworkOfIcon,
   socialProfilesOf,

@@ -246,6 +246,9 @@ describe('the conversation under a post, for every visitor', () => {
       replies: [{ body: 'A reply', author: { name: null } }],
     });
     expect(JSON.stringify(seen.body)).not.toMatch(/@example\.test|Rude/);
+    // The lists of posts say how many: visible ones only.
+    const counts = await request(t.app).get('/api/comment-counts');
+    expect(counts.body).toEqual({ success: true, counts: { 'small-tools': 2 } });
     // The same for a signed-in reader: the page that shows it is one page for everyone.
     expect((await as(t, ada).get('/api/posts/small-tools/comments')).body).toEqual(seen.body);
 

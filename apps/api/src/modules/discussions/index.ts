@@ -1,6 +1,7 @@
 /** The discussions module's public face: other modules and the app import from here only. */
 export { discussionRoutes } from './routes.js';
 export {
+  commentCountsBySlug,
   commentOnPost,
   discussionsPersonalData,
   moderateComment,

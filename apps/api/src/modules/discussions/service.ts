@@ -37,6 +37,7 @@ import {
   forgetParticipant,
   insertComment,
   setCommentStatus,
+  visibleCommentCounts,
   insertGeneralThread,
   insertReport,
   openPostThread,
@@ -232,6 +233,22 @@ export function postConversation(
     0,
   );
   return { count, commentsOpen: readSettings(db).commentsOpen, comments };
+}
+
+/** Visible comments per slug of the posts readers may see now: what the lists of posts show. */
+export function commentCountsBySlug(db: Db, now: string): Record<string, number> {
+  const counts = visibleCommentCounts(db);
+  const posts = visiblePostsByIds(
+    db,
+    counts.map((row) => row.contentId),
+    now,
+  );
+  const bySlug: Record<string, number> = {};
+  for (const { contentId, count } of counts) {
+    const post = posts.get(contentId);
+    if (post) bySlug[post.slug] = count;
+  }
+  return bySlug;
 }
 
 /** The comment a reply answers: visible and in the same thread. */

@@ -195,6 +195,17 @@ export function commentPlace(db: Db, commentId: number): CommentPlace | undefine
 }
 
 /** The member's comments that are not deleted. */
+/** Visible comments (replies included) per post that has any. */
+export function visibleCommentCounts(db: Db): Array<{ contentId: number; count: number }> {
+  return statement(
+    db,
+    `SELECT t.content_id AS contentId, COUNT(*) AS count
+     FROM comments c JOIN discussion_threads t ON t.id = c.thread_id
+     WHERE t.kind = 'post' AND c.status = 'visible'
+     GROUP BY t.content_id`,
+  ).all() as Array<{ contentId: number; count: number }>;
+}
+
 export function liveCommentCount(db: Db, authorId: number): number {
   return statement(db, `SELECT COUNT(*) FROM comments WHERE author_id = ? AND status <> 'deleted'`)
     .pluck()

@@ -19,14 +19,19 @@ function groupByYear(posts: readonly PostSummary[]): Array<{ year: number; posts
 /** The small label beside a post's date: its category, or inside one category its topic. */
 export type PostLabel = 'category' | 'sub-category';
 
+/** Visible comments per post slug (GET /api/comment-counts); none when they could not be read. */
+export type CommentCounts = Readonly<Record<string, number>>;
+
 function PostRow({
   post,
   headingLevel,
   label,
+  comments,
 }: {
   post: PostSummary;
   headingLevel: 2 | 3;
   label: PostLabel;
+  comments: number;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const labelText = label === 'category' ? post.category : post.sub_category;
@@ -35,6 +40,14 @@ function PostRow({
       <p className="post-row__meta">
         <ContentDate iso={post.date} />
         {labelText ? <span className="post-row__category">{humanize(labelText)}</span> : null}
+        {comments ? (
+          <Link
+            className="post-row__comments"
+            to={`${pagePath('post', { slug: post.slug })}#conversation`}
+          >
+            {comments === 1 ? '1 comment' : `${comments} comments`}
+          </Link>
+        ) : null}
       </p>
       <div className="post-row__body">
         <Heading className="post-row__title">
@@ -55,8 +68,10 @@ export function PostList({
   groupByYears = false,
   headingLevel = 2,
   label = 'category',
+  commentCounts = {},
 }: {
   posts: readonly PostSummary[];
+  commentCounts?: CommentCounts;
   groupByYears?: boolean;
   /** The level of each post's title; the year headings sit one level above it. */
   headingLevel?: 2 | 3;
@@ -67,7 +82,12 @@ export function PostList({
       <ol className="post-list">
         {posts.map((post) => (
           <li key={post.slug}>
-            <PostRow post={post} headingLevel={headingLevel} label={label} />
+            <PostRow
+              post={post}
+              headingLevel={headingLevel}
+              label={label}
+              comments={commentCounts[post.slug] ?? 0}
+            />
           </li>
         ))}
       </ol>
@@ -83,7 +103,12 @@ export function PostList({
           <ol className="post-list">
             {yearPosts.map((post) => (
               <li key={post.slug}>
-                <PostRow post={post} headingLevel={3} label={label} />
+                <PostRow
+                  post={post}
+                  headingLevel={3}
+                  label={label}
+                  comments={commentCounts[post.slug] ?? 0}
+                />
               </li>
             ))}
           </ol>

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { summarizePost, type PostSummary } from '../api/posts';
 import { CategoryFilter } from '../components/category-filter';
-import { PostList } from '../components/post-list';
+import { PostList, type CommentCounts } from '../components/post-list';
 import { humanize } from '../utils/format';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { notFound, optional, postsOrEmpty } from '../read-results';
@@ -12,13 +12,23 @@ import '../components/content.css';
 
 export interface BlogData {
   posts: PostSummary[];
+  /** Visible comments per post; empty when they could not be read. */
+  commentCounts: CommentCounts;
   /** Null when the categories could not be read: the page then derives them from the posts. */
   categories: Category[] | null;
 }
 
 export async function loader({ reader, request }: PageLoaderArgs): Promise<BlogData> {
-  const [posts, categories] = await Promise.all([reader.posts(), reader.categories()]);
-  const data = { posts: postsOrEmpty(posts).map(summarizePost), categories: optional(categories) };
+  const [posts, categories, counts] = await Promise.all([
+    reader.posts(),
+    reader.categories(),
+    reader.commentCounts(),
+  ]);
+  const data = {
+    posts: postsOrEmpty(posts).map(summarizePost),
+    categories: optional(categories),
+    commentCounts: counts.ok ? counts.data.counts : {},
+  };
   // The filter names one of the blog's categories: any other text is no page of this site, so a
   // link cannot make the blog's title say what the owner never wrote.
   const active = new URL(request.url).searchParams.get('category');
@@ -63,7 +73,7 @@ function countLabel(count: number): string {
 export default function BlogPage() {
   const [params] = useSearchParams();
   const active = params.get('category') || null;
-  const { posts: all, categories } = useLoaderData() as BlogData;
+  const { posts: all, categories, commentCounts } = useLoaderData() as BlogData;
   const activeName =
     categories?.find((c) => c.slug === active)?.name ?? (active ? humanize(active) : null);
   const shown = active ? all.filter((post) => post.category === active) : all;
@@ -86,7 +96,7 @@ export default function BlogPage() {
         {activeName ? `${countLabel(shown.length)} in ${activeName}` : countLabel(shown.length)}
       </p>
       {shown.length > 0 ? (
-        <PostList posts={shown} groupByYears />
+        <PostList posts={shown} groupByYears commentCounts={commentCounts} />
       ) : active && all.length > 0 ? (
         <EmptyState
           title={`No posts in ${activeName ?? active} yet`}

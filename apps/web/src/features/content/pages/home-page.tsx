@@ -16,10 +16,12 @@ import './home-page.css';
 const LATEST_COUNT = 5;
 
 export async function loader({ reader }: PageLoaderArgs) {
-  const posts = postsOrEmpty(await reader.posts());
+  const [read, counts] = await Promise.all([reader.posts(), reader.commentCounts()]);
+  const posts = postsOrEmpty(read);
   const latestIn = (hub: HubId) => posts.find((post) => post.category === hub);
   return {
     latest: posts.slice(0, LATEST_COUNT).map(summarizePost),
+    commentCounts: counts.ok ? counts.data.counts : {},
     latestByHub: Object.fromEntries(
       HUB_IDS.map((hub) => {
         const latest = latestIn(hub);
@@ -94,7 +96,7 @@ function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
 }
 
 export default function HomePage() {
-  const { latest, latestByHub } = useLoaderData() as HomeData;
+  const { latest, latestByHub, commentCounts } = useLoaderData() as HomeData;
   const site = useSite();
 
   return (
@@ -122,7 +124,7 @@ export default function HomePage() {
           </Link>
         </div>
         {latest.length > 0 ? (
-          <PostList posts={latest} headingLevel={3} />
+          <PostList posts={latest} headingLevel={3} commentCounts={commentCounts} />
         ) : (
           <EmptyState title="Nothing published yet" headingLevel={3}>
             <p>New writing will appear here. Subscribe below to hear when it does.</p>

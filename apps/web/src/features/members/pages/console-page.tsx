@@ -4,7 +4,7 @@
  */
 import { pagePath } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
-import { NavLink, Navigate, useParams } from 'react-router-dom';
+import { NavLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { PageTitle } from '../components/page-title';
 import { CONSOLE_SECTIONS, useCan } from '../permissions';
 import { AnalyticsSection } from '../console/analytics-section';
@@ -48,6 +48,7 @@ const ELEMENTS = {
 
 export default function ConsolePage() {
   const can = useCan();
+  const navigate = useNavigate();
   const sections = CONSOLE_SECTIONS.filter((section) => can(section.permission));
   // The section is the rest of the path; an unknown or forbidden one opens the first allowed.
   const rest = useParams()['*'];
@@ -64,7 +65,22 @@ export default function ConsolePage() {
         </p>
       ) : (
         <>
-          <nav className="members-tabs" aria-label="Console">
+          {/* A phone gets one picker: the members area's menu is a strip of its own already. */}
+          <label className="console-picker">
+            <span className="console-picker__label">Console section</span>
+            <select
+              className="field__input"
+              value={current?.path ?? ''}
+              onChange={(event) => navigate(sectionPath(event.target.value))}
+            >
+              {sections.map((section) => (
+                <option key={section.path} value={section.path}>
+                  {section.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <nav className="members-tabs console-tabs" aria-label="Console">
             {sections.map((section) => (
               <NavLink
                 key={section.path}
