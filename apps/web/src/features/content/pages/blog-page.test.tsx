@@ -28,11 +28,12 @@ const posts = [
   }),
 ];
 
-async function renderBlog(url = '/blog', categories = SAMPLE_CATEGORIES) {
+async function renderBlog(url = '/blog', categories = SAMPLE_CATEGORIES, counts = {}) {
   const fake = createFakeApi({
     ...SIGNED_OUT_ROUTES,
     'GET /api/posts': { body: posts },
     'GET /api/categories': { body: categories },
+    'GET /api/comment-counts': { body: { success: true, counts } },
   });
   await renderPage(url, { api: fake.api });
   return fake;
@@ -98,5 +99,13 @@ describe('BlogPage', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/Free prizes/)).not.toBeInTheDocument();
     expect(document.title).toMatch(/^Page not found/);
+  });
+
+  it('says how many comments a post has, as a link to its conversation', async () => {
+    await renderBlog('/blog', SAMPLE_CATEGORIES, { [posts[0]!.slug]: 3, [posts[2]!.slug]: 1 });
+    const link = await screen.findByRole('link', { name: '3 comments' });
+    expect(link).toHaveAttribute('href', `/posts/${posts[0]!.slug}#conversation`);
+    expect(screen.getByRole('link', { name: '1 comment' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /comments?$/ })).toHaveLength(2);
   });
 });
