@@ -112,9 +112,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</div>
 <table role="presentation" class="qp-bg" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${light.bg};">
 <tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" class="qp-card" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:580px;background:${light.surface};border:1px solid ${light.rule};border-radius:16px;">
+<table role="presentation" class="qp-card" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:580px;table-layout:fixed;background:${light.surface};border:1px solid ${light.rule};border-radius:16px;">
 <tr><td class="qp-text" style="padding:28px 32px 0;font-family:${SERIF};font-size:20px;line-height:26px;font-weight:600;color:${light.text};">${escapeHtml(content.site.title)}</td></tr>
-<tr><td style="padding:20px 32px 12px;">
+<tr><td style="padding:20px 32px 12px;overflow-wrap:anywhere;word-break:break-word;">
 <h1 class="qp-text" style="margin:0 0 16px;font-family:${SERIF};font-size:26px;line-height:32px;font-weight:600;color:${light.text};">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
 ${body}

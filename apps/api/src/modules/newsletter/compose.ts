@@ -103,14 +103,16 @@ function inlineStyles(siteAccent: string): Record<string, string> {
     ol: 'margin:0 0 16px;padding-left:24px;',
     li: `margin:0 0 6px;font-size:17px;line-height:27px;${PROSE}`,
     blockquote: `margin:0 0 16px;padding:4px 0 4px 16px;border-left:3px solid ${rule};color:${muted};`,
-    pre: `margin:0 0 16px;padding:12px 16px;background:${sunken};border-radius:6px;overflow-x:auto;font-size:13px;line-height:20px;color:${text};`,
+    // Wrapped, not scrolled: many mail clients ignore overflow, and a long line would widen the
+    // whole mail past a phone's screen.
+    pre: `margin:0 0 16px;padding:12px 16px;background:${sunken};border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word;font-size:13px;line-height:20px;color:${text};`,
     code: "font-family:SFMono-Regular,Consolas,'Liberation Mono',Menlo,monospace;font-size:0.9em;",
     a: `color:${accent};`,
     img: 'max-width:100%;height:auto;border:0;',
     // Tables and footnotes (GFM, markdown-it-footnote) in the mail's own type and rules.
-    table: `border-collapse:collapse;margin:0 0 16px;font-family:${BRAND_FONTS.sans};font-size:14px;line-height:20px;color:${text};`,
-    th: `padding:6px 10px;border-bottom:2px solid ${rule};text-align:left;font-weight:600;`,
-    td: `padding:6px 10px;border-bottom:1px solid ${rule};vertical-align:top;`,
+    table: `border-collapse:collapse;width:100%;max-width:100%;table-layout:fixed;margin:0 0 16px;font-family:${BRAND_FONTS.sans};font-size:14px;line-height:20px;color:${text};`,
+    th: `padding:6px 10px;border-bottom:2px solid ${rule};text-align:left;font-weight:600;overflow-wrap:anywhere;`,
+    td: `padding:6px 10px;border-bottom:1px solid ${rule};vertical-align:top;overflow-wrap:anywhere;`,
     section: `margin:24px 0 0;padding-top:12px;border-top:1px solid ${rule};font-size:14px;color:${muted};`,
     hr: `border:0;border-top:1px solid ${rule};margin:24px 0;`,
   };
