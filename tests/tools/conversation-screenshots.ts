@@ -1,6 +1,7 @@
 /**
  * Screenshots of the conversation under a post at 390 px and 1280 px, light and dark: as a
- * visitor reads it, and as a member replying. Run after `pnpm build`:
+ * visitor reads it, and as a member replying; the blog with its comment counts, and the owner's
+ * console at a phone's width. Run after `pnpm build`:
  *   cd tests && npx tsx tools/conversation-screenshots.ts [outDir]
  */
 import fs from 'node:fs';
@@ -47,7 +48,7 @@ const member = await says(uniqueEmail('ada'), [
     body: 'This is the push I needed. I have had a folder of drafts for two years; publishing the first one tonight.',
   },
 ]);
-await says(owner, [
+const ownerState = await says(owner, [
   {
     body: 'Do it! The first one is the hardest. Tell me when it is up: https://example.com/ideas',
     replyTo: 'This is the push',
@@ -81,6 +82,26 @@ try {
   await shoot('member', member, async (page) => {
     await page.getByRole('button', { name: 'Reply' }).first().click();
   });
+  for (const view of SCREENSHOT_VIEWS) {
+    const { page, close } = await openPage(stack.browser, {
+      viewport: view.viewport,
+      colorScheme: view.colorScheme,
+    });
+    await visit(page, `${stack.site.url}/blog`);
+    await page.screenshot({ path: path.join(out, `blog-${view.width}-${view.colorScheme}.png`) });
+    await close();
+    const console = await openPage(stack.browser, {
+      viewport: view.viewport,
+      colorScheme: view.colorScheme,
+      storageState: ownerState,
+    });
+    await visit(console.page, `${stack.site.url}/members/admin/analytics`);
+    await console.page.waitForLoadState('networkidle');
+    await console.page.screenshot({
+      path: path.join(out, `console-${view.width}-${view.colorScheme}.png`),
+    });
+    await console.close();
+  }
   console.log(`Screenshots in ${out}`);
 } finally {
   await stack.stop();

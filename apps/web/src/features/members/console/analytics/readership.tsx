@@ -42,7 +42,12 @@ function Totals({ report, extra }: { report: TrafficReport; extra?: ReactNode })
       now: report.views,
       before: report.previous.views,
     },
-    { label: 'Views per visit', value: perVisit.toFixed(1), now: perVisit, before },
+    {
+      label: 'Views per visit',
+      value: report.visitors ? perVisit.toFixed(1) : '—',
+      now: perVisit,
+      before,
+    },
   ];
   return (
     <dl className="analytics-totals">
