@@ -138,6 +138,7 @@ import {
   resendVerificationRequestSchema,
   subscribeRequestSchema,
   subscribeResponseSchema,
+  subscriptionAccountRequestSchema,
   subscriptionDataResponseSchema,
   subscriptionQuerySchema,
   subscriptionSchema,
@@ -228,6 +229,10 @@ export const API_SCHEMAS = {
   logout: { response: messageResponseSchema },
   magicLinkRequest: { body: magicLinkRequestSchema, response: messageResponseSchema },
   magicLinkCode: { body: magicLinkCodeRequestSchema, response: magicLinkCodeResponseSchema },
+  subscriptionAccount: {
+    body: subscriptionAccountRequestSchema,
+    response: magicLinkCodeResponseSchema,
+  },
   oauthProviders: { response: oauthProvidersResponseSchema },
   oauthAuthorize: { query: oauthAuthorizeQuerySchema, response: null },
   sessionList: { response: sessionListResponseSchema },

@@ -138,6 +138,12 @@ export const API_ROUTES = {
     rateLimit: 'magic-link',
   },
   magicLinkCode: { method: 'POST', path: '/api/auth/magic-link/code', permission: null },
+  // "Also create a member account" (issue 26): the confirming browser signs in, by POST
+  subscriptionAccount: {
+    method: 'POST',
+    path: '/api/auth/subscription/account',
+    permission: null,
+  },
   oauthProviders: publicGet('/api/oauth/providers'),
   /** A navigation (the browser follows its redirects to the provider), not a JSON call. */
   oauthAuthorize: publicGet('/api/oauth/authorize'),

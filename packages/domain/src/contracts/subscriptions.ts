@@ -65,9 +65,20 @@ export const verifyQuerySchema = z.object({ token: linkTokenSchema });
 /** Answer of GET /verify. */
 export const verifyResponseSchema = z.object({
   success: z.literal(true),
-  /** alreadyConfirmed: the link was used before; the subscription stands as it was. */
-  data: z.object({ email: z.string(), alreadyConfirmed: z.boolean().optional() }),
+  /**
+   * alreadyConfirmed: the link was used before; the subscription stands as it was. wantsAccount:
+   * the reader asked for a member account too, and this browser may now take it (POST
+   * /api/auth/subscription/account with the same token).
+   */
+  data: z.object({
+    email: z.string(),
+    alreadyConfirmed: z.boolean().optional(),
+    wantsAccount: z.boolean().optional(),
+  }),
 });
+
+/** POST /api/auth/subscription/account: the confirmation link's token, once more. */
+export const subscriptionAccountRequestSchema = z.object({ token: linkTokenSchema });
 export type VerifyResponse = z.output<typeof verifyResponseSchema>;
 
 /** PUT /api/auth/subscription/profile: the email plus the editable profile fields (name only).

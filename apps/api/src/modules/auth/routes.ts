@@ -24,6 +24,8 @@ import {
 } from './magic-link.js';
 import { currentUser, requestAuth, requirePermission, setRequestAuth } from './middleware.js';
 import { startPathOf } from '../../http/start-page.js';
+import { userForEmail } from './service.js';
+import { claimSubscriptionAccount } from '../subscriptions/index.js';
 import { endpointMounter } from '../../http/endpoints.js';
 import { sendConfirmPage, sendMessagePage } from './pages.js';
 import {
@@ -330,6 +332,28 @@ export function authRoutes(deps: AuthRouteDeps): Router {
       onInvalid: (req) => countFailedCheck(deps, req),
     },
   );
+
+  // "Also create a member account" (issue 26): the browser that opened the confirmation link
+  // posts its token once more and is signed in with a member account for the proven address. A
+  // POST, so a mail scanner that opens the link signs nobody in.
+  mount('subscriptionAccount', (req, res, { body: { token } }) => {
+    const outcome = inTransaction(db, () => {
+      const email = claimSubscriptionAccount(deps, token);
+      if (!email) return { ok: false as const, code: 'TOKEN_INVALID' as const };
+      const found = userForEmail(deps, email);
+      if (!found.ok) return found;
+      return { ok: true as const, state: startSession(deps, req, res, found.user, 'email') };
+    });
+    if (!outcome.ok) {
+      throw new AppError(outcome.code === 'ACCOUNT_BANNED' ? 403 : 400, outcome.code);
+    }
+    setRequestAuth(req, outcome.state);
+    res.json({
+      success: true,
+      user: authUserOf(outcome.state.user, subscriptionFor(deps, outcome.state.user)),
+      returnUrl: '/',
+    });
+  });
 
   mount('sessionList', (req, res) => {
     const state = requestAuth(req) as AuthState;

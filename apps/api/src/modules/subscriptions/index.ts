@@ -50,6 +50,7 @@ export {
   type SubscriberEvent,
 } from './store/audience.js';
 export {
+  claimSubscriptionAccount,
   deleteSubscription,
   exportSubscription,
   markBounced,

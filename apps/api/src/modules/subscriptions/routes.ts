@@ -123,9 +123,10 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     const wantsHtml = req.accepts(['json', 'html']) === 'html';
     let email: string;
     let alreadyConfirmed: true | undefined;
+    let accountAwaits: true | undefined;
     try {
       const { token } = validate(verifyQuerySchema, req.query);
-      ({ email, alreadyConfirmed } = verify(deps, token, { ipHash: ipHashOf(req) }));
+      ({ email, alreadyConfirmed, accountAwaits } = verify(deps, token, { ipHash: ipHashOf(req) }));
     } catch (error) {
       if (!wantsHtml || !(error instanceof AppError)) throw error;
       const failed = new URL('/', env.WEB_ORIGIN);
@@ -138,7 +139,14 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
       done.searchParams.set('email', email);
       return res.redirect(303, done.toString());
     }
-    res.json({ success: true, data: { email, ...(alreadyConfirmed ? { alreadyConfirmed } : {}) } });
+    res.json({
+      success: true,
+      data: {
+        email,
+        ...(alreadyConfirmed ? { alreadyConfirmed } : {}),
+        ...(accountAwaits ? { wantsAccount: accountAwaits } : {}),
+      },
+    });
   });
 
   mount('resendVerification', (_req, res, { body: { email } }) => {

@@ -17,6 +17,7 @@ import { cancelPendingMail, enqueueMail } from '../../mail/outbox.js';
 import { listConsents, recordConsent, type ConsentRecord } from './store/consent.js';
 import { confirmationEmail, unsubscribeConfirmationEmail, welcomeEmail } from './emails.js';
 import {
+  claimAccountByToken,
   claimVerificationToken,
   confirmedByToken,
   deleteRow,
@@ -123,11 +124,31 @@ export function resendVerification(deps: SubscriptionDeps, email: string): { que
  * Consumes a verification token: a single UPDATE claims it, so of many parallel uses exactly
  * one succeeds. The subscription becomes active and verified, and a welcome email is queued.
  */
+/** The reader asked for an account with the subscription, and has not taken it yet. */
+const accountAwaits = (row: SubscriptionRow): boolean =>
+  row.wants_account === 1 && row.account_claimed_at === null;
+
+/** How long after confirming the confirming browser may take the account it asked for. */
+const ACCOUNT_CLAIM_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * "Also create a member account": the address the confirmation link proved, once, for the POST
+ * that signs its browser in; undefined when the token never confirmed such a subscription, the
+ * account was taken already, or the day has passed.
+ */
+export function claimSubscriptionAccount(
+  deps: SubscriptionDeps,
+  token: string,
+): string | undefined {
+  const nowMs = deps.clock.now();
+  return claimAccountByToken(deps.db, hashToken(token), iso(nowMs - ACCOUNT_CLAIM_MS), iso(nowMs));
+}
+
 export function verify(
   deps: SubscriptionDeps,
   token: string,
   context: { ipHash: string | null },
-): Subscription & { alreadyConfirmed?: true } {
+): Subscription & { alreadyConfirmed?: true; accountAwaits?: true } {
   const { db, clock } = deps;
   return inTransaction(db, () => {
     const now = iso(clock.now());
@@ -136,7 +157,13 @@ export function verify(
     if (!row) {
       // The same link again (a second click, a mail app's preview): nothing to do, and said so.
       const confirmed = confirmedByToken(db, tokenHash);
-      if (confirmed) return { ...toSubscription(confirmed), alreadyConfirmed: true };
+      if (confirmed) {
+        return {
+          ...toSubscription(confirmed),
+          alreadyConfirmed: true,
+          ...(accountAwaits(confirmed) ? { accountAwaits: true } : {}),
+        };
+      }
       throw DomainError.invalid(
         isExpiredToken(db, tokenHash, now) ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
       );
@@ -150,7 +177,7 @@ export function verify(
     });
     // Only a pending subscription holds a token, so this is always its first confirmation.
     enqueueMail(deps, welcomeEmail(deps, subject(row)));
-    return toSubscription(row);
+    return { ...toSubscription(row), ...(accountAwaits(row) ? { accountAwaits: true } : {}) };
   });
 }
 

@@ -126,6 +126,54 @@ describe('subscribe and confirm', () => {
     expect(forged.body.code).toBe('TOKEN_INVALID');
   });
 
+  it('"Also create a member account": the confirming browser posts the token once more and is signed in', async () => {
+    const t = await mailingApp();
+    const email = 'joins@example.com';
+    expect((await subscribe(t, email, { wantsAccount: true })).status).toBe(200);
+    await t.outbox.drain();
+    const token = verifyTokenIn(t.sink.messagesTo(email).at(-1));
+
+    // Opening the link (a person, or a mail scanner) confirms, and signs nobody in.
+    const opened = await request(t.app).get('/verify').query({ token });
+    expect(opened.body.data).toEqual({ email, wantsAccount: true });
+    expect(opened.headers['set-cookie']).toBeUndefined();
+
+    // The browser that has the link takes the account, by POST, once.
+    const taken = await request(t.app).post('/api/auth/subscription/account').send({ token });
+    expect(taken.status).toBe(200);
+    expect(taken.body.user).toMatchObject({ email, role: 'member' });
+    const cookie = String(taken.headers['set-cookie']).split(';')[0]!;
+    const me = await request(t.app).get('/api/auth/me').set('Cookie', cookie);
+    expect(me.body.user.email).toBe(email);
+    const again = await request(t.app).post('/api/auth/subscription/account').send({ token });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('TOKEN_INVALID');
+    // The link opened once more no longer offers it.
+    expect((await request(t.app).get('/verify').query({ token })).body.data).toEqual({
+      email,
+      alreadyConfirmed: true,
+    });
+  });
+
+  it('gives no account to a subscription that did not ask for one, nor after a day', async () => {
+    const t = await mailingApp();
+    const plain = verifyTokenIn(await subscribeAndReceive(t, 'plain@example.com'));
+    await request(t.app).get('/verify').query({ token: plain });
+    const refused = await request(t.app)
+      .post('/api/auth/subscription/account')
+      .send({ token: plain });
+    expect(refused.status).toBe(400);
+
+    await subscribe(t, 'late-joiner@example.com', { wantsAccount: true });
+    await t.outbox.drain();
+    const late = verifyTokenIn(t.sink.messagesTo('late-joiner@example.com').at(-1));
+    await request(t.app).get('/verify').query({ token: late });
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    expect(
+      (await request(t.app).post('/api/auth/subscription/account').send({ token: late })).status,
+    ).toBe(400);
+  });
+
   it('redirects a browser to the web app with verified=true&email=', async () => {
     const t = await mailingApp();
     const mail = await subscribeAndReceive(t, 'browser@example.com');

@@ -2,7 +2,7 @@ import { MESSAGES } from '@quillpost/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { signedIn, SIGNED_OUT } from '../../test/fake-api';
+import { signedIn, SIGNED_OUT, type FakeRoute } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 const pending = {
@@ -212,6 +212,56 @@ describe('query parameters', () => {
     expect(
       await screen.findByText('Create an account to unlock commenting, bookmarks, and more'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('"Also create a member account"', () => {
+  it('confirming from the link signs this browser in, and the header moves to the member state', async () => {
+    // Signed out until the account is taken, signed in from then on.
+    let taken = false;
+    const member = signedIn({ email: pending.email });
+    const either =
+      (path: string): FakeRoute =>
+      (call) => {
+        const route = (taken ? member[path] : SIGNED_OUT[path]) ?? member[path]!;
+        return typeof route === 'function' ? route(call) : route;
+      };
+    const routes: Record<string, FakeRoute> = {
+      ...SIGNED_OUT,
+      ...Object.fromEntries(Object.keys(member).map((path) => [path, either(path)])),
+      'GET /verify': {
+        body: { success: true, data: { email: pending.email, wantsAccount: true } },
+      },
+      'GET /api/auth/stats': stats(false),
+    };
+    routes['POST /api/auth/subscription/account'] = () => {
+      taken = true;
+      return {
+        body: {
+          success: true,
+          user: {
+            id: 7,
+            email: pending.email,
+            name: null,
+            role: 'member',
+            avatar_url: null,
+            subscription_status: 'active',
+          },
+          returnUrl: '/',
+        },
+      };
+    };
+    const { calls } = await renderApp({
+      path: '/?verify=tok_1234567890abcdef',
+      stored: { subscription: pending },
+      routes,
+    });
+    expect(await screen.findByText(MESSAGES.SUBSCRIBED_AND_SIGNED_IN)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/auth/subscription/account')?.body).toEqual({
+      token: 'tok_1234567890abcdef',
+    });
+    const h = await header();
+    expect(await h.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
   });
 });
 

@@ -169,10 +169,12 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
     async (token: string) => {
       const verification = await import('./verification');
       const outcome = await verification.verifyToken(verificationDeps, token);
+      // Signed in with the new account: the header moves to the member's state.
+      if (outcome.signedIn) await refresh();
       setNotice({ tone: outcome.ok ? 'success' : 'error', text: outcome.message });
       return outcome.ok;
     },
-    [verificationDeps, setNotice],
+    [verificationDeps, setNotice, refresh],
   );
 
   const subscriptionRef = useRef(state.subscription);

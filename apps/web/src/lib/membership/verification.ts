@@ -57,7 +57,7 @@ export function markVerified({ storage, now, dispatch }: VerificationDeps, email
 export async function verifyToken(
   deps: VerificationDeps,
   token: string,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<{ ok: boolean; message: string; signedIn?: boolean }> {
   const result = await deps.api.call('verify', { query: { token } });
   const email = result.ok ? result.data.data?.email : undefined;
   if (!result.ok || typeof email !== 'string') {
@@ -70,6 +70,12 @@ export async function verifyToken(
   }
   markVerified(deps, email);
   const again = result.data.data?.alreadyConfirmed === true;
+  // "Also create a member account": this browser holds the link, so it takes the account (a
+  // POST: a mail scanner that only opens the link signs nobody in).
+  if (result.data.data?.wantsAccount === true) {
+    const account = await deps.api.call('subscriptionAccount', { body: { token } });
+    if (account.ok) return { ok: true, message: MESSAGES.SUBSCRIBED_AND_SIGNED_IN, signedIn: true };
+  }
   return { ok: true, message: again ? MESSAGES.ALREADY_CONFIRMED : MESSAGES.VERIFIED };
 }
 

@@ -32,7 +32,8 @@ export interface SubscriptionRow {
   verify_token_hash: string | null;
   verify_token_expires_at: string | null;
   created_at: string;
-  updated_at: string;
+  updated_at: string; /** When the confirming browser took the member account it asked for (migration 022). */
+  account_claimed_at: string | null;
 }
 
 export function findByEmail(db: Db, email: string): SubscriptionRow | undefined {
@@ -168,6 +169,27 @@ export function claimVerificationToken(
      WHERE verify_token_hash = @tokenHash AND verify_token_expires_at > @now
      RETURNING *`,
   ).get({ now, tokenHash }) as SubscriptionRow | undefined;
+}
+
+/**
+ * The member account a confirmed subscription asked for, taken once by the browser that holds the
+ * confirmation link, within a day of confirming: the address, or undefined.
+ */
+export function claimAccountByToken(
+  db: Db,
+  tokenHash: string,
+  confirmedSince: string,
+  now: string,
+): string | undefined {
+  return statement(
+    db,
+    `UPDATE subscriptions SET account_claimed_at = @now
+     WHERE confirmed_token_hash = @tokenHash AND status = 'active' AND wants_account = 1
+       AND account_claimed_at IS NULL AND verified_at >= @confirmedSince
+     RETURNING email`,
+  )
+    .pluck()
+    .get({ tokenHash, confirmedSince, now }) as string | undefined;
 }
 
 /** The active subscription a spent confirmation token confirmed, if any. */
