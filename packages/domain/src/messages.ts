@@ -95,7 +95,8 @@ export const MESSAGES = {
   UNSUBSCRIBED: 'You have been unsubscribed.',
   VERIFIED: 'Your email address has been verified.',
   ALREADY_CONFIRMED: 'This address is already confirmed: you are subscribed.',
-  SUBSCRIBED_AND_SIGNED_IN: 'Your email address has been verified, and your member account is ready: you are signed in.',
+  SUBSCRIBED_AND_SIGNED_IN:
+    'Your email address has been verified, and your member account is ready: you are signed in.',
   PROFILE_UPDATED: 'Profile updated.',
   PREFERENCES_UPDATED: 'Preferences updated.',
   ACCOUNT_DELETED: 'Your account has been deleted.',
