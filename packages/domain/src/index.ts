@@ -21,5 +21,6 @@ export * from './images.js';
 export * from './reading-time.js';
 export * from './analytics-beacon.js';
 export * from './counting-disclosure.js';
+export * from './analytics-periods.js';
 export * from './comment-text.js';
 export * from './zoned-time.js';

@@ -4,6 +4,7 @@
  * and OS families, a visitor id that changes every day) and never the address or the user agent.
  */
 import { z } from 'zod';
+import { periodStart } from '../analytics-periods.js';
 
 const text = (max: number) => z.string().trim().max(max);
 /** A path of this site: one slash first, never two (`//host` is another site). */
@@ -21,14 +22,10 @@ export type AnalyticsHit = z.output<typeof analyticsHitSchema>;
 
 const PERIOD = /^\d{4}-\d{2}-\d{2}(?:T\d{2})?$/;
 
-/** Where a range's day or hour (YYYY-MM-DDTHH) starts, as if it were UTC: for its length only. */
-const startOf = (value: string) =>
-  Date.parse(value.length > 10 ? `${value}:00Z` : `${value}T00:00Z`);
-
 /** A day or hour that exists: not 2026-02-30, not T24. */
 const isPeriod = (value: string) => {
   if (!PERIOD.test(value)) return false;
-  const start = startOf(value);
+  const start = periodStart(value);
   return !Number.isNaN(start) && new Date(start).toISOString().startsWith(value);
 };
 const period = z
@@ -56,12 +53,12 @@ export const trafficQuerySchema = z
   .refine(({ from, to }) => from <= to, { message: 'from must not be after to', path: ['from'] })
   .refine(
     ({ from, to }) =>
-      from.length > 10 || startOf(to) - startOf(from) < TRAFFIC_MAX_DAYS * 86_400_000,
+      from.length > 10 || periodStart(to) - periodStart(from) < TRAFFIC_MAX_DAYS * 86_400_000,
     { message: `at most ${TRAFFIC_MAX_DAYS} days at a time`, path: ['to'] },
   )
   .refine(
     ({ from, to }) =>
-      from.length === 10 || startOf(to) - startOf(from) < TRAFFIC_MAX_HOURS * 3_600_000,
+      from.length === 10 || periodStart(to) - periodStart(from) < TRAFFIC_MAX_HOURS * 3_600_000,
     { message: `at most ${TRAFFIC_MAX_HOURS} hours at a time`, path: ['to'] },
   );
 export type TrafficQuery = z.output<typeof trafficQuerySchema>;

@@ -1,4 +1,10 @@
-import { zonedTimeToInstant, type TrafficQuery } from '@quillpost/domain';
+import {
+  isHourPeriod,
+  periodCount,
+  shiftPeriod,
+  zonedTimeToInstant,
+  type TrafficQuery,
+} from '@quillpost/domain';
 import { iso } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
@@ -13,32 +19,18 @@ import {
 
 /** Rows listed per table: the owner's top fifty. */
 const LISTED = 50;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** A day or hour of the range as text, `steps` days or hours later (or earlier). */
-function shift(period: string, steps: number): string {
-  const hours = period.length > 10;
-  const at = Date.parse(hours ? `${period}:00Z` : `${period}T00:00Z`);
-  const moved = iso(at + steps * (hours ? HOUR_MS : DAY_MS));
-  return hours ? moved.slice(0, 13) : moved.slice(0, 10);
-}
 
 /** The range just before, as long as this one. */
 function previousOf({ from, to, path }: Range): Range {
-  const hours = from.length > 10;
-  const unit = hours ? HOUR_MS : DAY_MS;
-  const start = (period: string) => Date.parse(hours ? `${period}:00Z` : `${period}T00:00Z`);
-  const length = Math.round((start(to) - start(from)) / unit) + 1;
-  return { from: shift(from, -length), to: shift(from, -1), path };
+  return { from: shiftPeriod(from, -periodCount(from, to)), to: shiftPeriod(from, -1), path };
 }
 
 /** The instants a range covers in the site's time zone, for records kept by instant. */
 function instantsOf({ from, to }: Range, timeZone: string): { from: string; to: string } {
-  const local = (period: string) => (period.length > 10 ? `${period}:00` : `${period}T00:00`);
+  const local = (period: string) => (isHourPeriod(period) ? `${period}:00` : `${period}T00:00`);
   return {
     from: iso(zonedTimeToInstant(local(from), timeZone)),
-    to: iso(zonedTimeToInstant(local(shift(to, 1)), timeZone) - 1),
+    to: iso(zonedTimeToInstant(local(shiftPeriod(to, 1)), timeZone) - 1),
   };
 }
 
@@ -97,7 +89,7 @@ export function trafficReport(
           views,
           visitors,
         }))) as Array<Record<Key, string> & { views: number; visitors: number }>;
-  const hours = range.from.length > 10;
+  const hours = isHourPeriod(range.from);
   const feedDays = hours
     ? { from: range.from.slice(0, 10), to: range.to.slice(0, 10) }
     : { from: range.from, to: range.to };

@@ -1,3 +1,4 @@
+import { isHourPeriod, shiftPeriod } from '@quillpost/domain';
 import { statement, inTransaction } from '../../db/statements.js';
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
@@ -170,16 +171,13 @@ export interface Breakdown extends Counts {
   value: string;
 }
 
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * The raw hits a range reads, as a WHERE clause with its parameters: the hours asked for, or the
  * days not summed yet (for a 30-day range, today alone). Those are the table's newest rows, so
  * they are read as its tail by id, not through the day index a row at a time.
  */
 function rawScope(db: Db, range: Range): { where: string; values: object } | null {
-  const hours = range.from.length > 10;
+  const hours = isHourPeriod(range.from);
   const from = hours ? range.from.slice(0, 10) : nextAfter(summedThrough(db), range.from);
   const to = range.to.slice(0, 10);
   if (from > to) return null;
@@ -203,7 +201,7 @@ function rawScope(db: Db, range: Range): { where: string; values: object } | nul
 
 /** The first day of a range that is not summed yet. */
 function nextAfter(summed: string, from: string): string {
-  return summed >= from ? nextDay(summed) : from;
+  return summed >= from ? shiftPeriod(summed, 1) : from;
 }
 
 function addUp(...lists: Breakdown[][]): Breakdown[] {
@@ -224,7 +222,7 @@ function addUp(...lists: Breakdown[][]): Breakdown[] {
  * days counts twice, as in every daily-salt counter). An hour range counts its distinct visitors.
  */
 export function readershipOf(db: Db, range: Range) {
-  const hours = range.from.length > 10;
+  const hours = isHourPeriod(range.from);
   const scope = rawScope(db, range);
   const page = range.path ?? '';
   // Ids change with the day's salt: no id is shared by two days.

@@ -3,7 +3,7 @@
  * own days, all in the site's time zone, as the traffic query takes them (days YYYY-MM-DD or
  * hours YYYY-MM-DDTHH, both ends included).
  */
-import { instantToLocal } from '@quillpost/domain';
+import { instantToLocal, periodCount, shiftPeriod } from '@quillpost/domain';
 
 export const RANGE_PRESETS = [
   { id: '24h', label: '24 hours' },
@@ -20,31 +20,18 @@ export interface Range {
   step: 'hour' | 'day' | 'month';
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-const startOf = (period: string) =>
-  Date.parse(period.length > 10 ? `${period}:00Z` : `${period}T00:00Z`);
-
-/** A day or an hour moved by whole days or hours, as text. */
-function shift(period: string, steps: number): string {
-  const hours = period.length > 10;
-  const moved = new Date(startOf(period) + steps * (hours ? HOUR_MS : DAY_MS)).toISOString();
-  return hours ? moved.slice(0, 13) : moved.slice(0, 10);
-}
-
 export function presetRange(preset: RangePreset, timeZone: string, now = Date.now()): Range {
   const local = instantToLocal(now, timeZone);
   const today = local.slice(0, 10);
   switch (preset) {
     case '24h': {
       const hour = local.slice(0, 13);
-      return { from: shift(hour, -23), to: hour, step: 'hour' };
+      return { from: shiftPeriod(hour, -23), to: hour, step: 'hour' };
     }
     case '7d':
-      return { from: shift(today, -6), to: today, step: 'day' };
+      return { from: shiftPeriod(today, -6), to: today, step: 'day' };
     case '30d':
-      return { from: shift(today, -29), to: today, step: 'day' };
+      return { from: shiftPeriod(today, -29), to: today, step: 'day' };
     case '12m': {
       // From the first of the month eleven months back: twelve whole months with this one.
       const month = Number(today.slice(5, 7)) + 12 * Number(today.slice(0, 4)) - 11;
@@ -57,16 +44,16 @@ export function presetRange(preset: RangePreset, timeZone: string, now = Date.no
 
 /** Days picked by the owner; months on the chart once they span more than three. */
 export function customRange(from: string, to: string): Range {
-  return { from, to, step: startOf(to) - startOf(from) > 92 * DAY_MS ? 'month' : 'day' };
+  return { from, to, step: periodCount(from, to) > 93 ? 'month' : 'day' };
 }
 
 /** Every period of the range in order, so quiet hours, days and months show as zero. */
 export function periodsOf(range: Range): string[] {
   const periods: string[] = [];
   if (range.step === 'hour') {
-    for (let at = range.from; at <= range.to; at = shift(at, 1)) periods.push(at);
+    for (let at = range.from; at <= range.to; at = shiftPeriod(at, 1)) periods.push(at);
   } else {
-    for (let at = range.from; at <= range.to; at = shift(at, 1)) {
+    for (let at = range.from; at <= range.to; at = shiftPeriod(at, 1)) {
       const period = range.step === 'month' ? at.slice(0, 7) : at;
       if (periods.at(-1) !== period) periods.push(period);
     }

@@ -13,7 +13,7 @@ import { ResourceView } from '../../components/resource-view';
 import { useResource } from '../../hooks/use-resource';
 import { useCan } from '../../permissions';
 import type { Range } from './ranges';
-import { ReportTable, type Column } from './report-table';
+import { ReportTable, type Column, type ReportTableProps } from './report-table';
 import { pointsOf, TrafficChart } from './traffic-chart';
 
 type Counts = { views: number; visitors: number };
@@ -70,6 +70,14 @@ const counted = <Row extends Counts>(): Array<Column<Row>> => [
   { label: 'Views', value: (row) => row.views, numeric: true },
 ];
 
+/** A table of one thing per row (a source, a browser) with its visitors and views. */
+function CountedTable<Row extends Counts>({
+  thing,
+  ...table
+}: Omit<ReportTableProps<Row>, 'columns'> & { thing: Column<Row> }) {
+  return <ReportTable {...table} columns={[thing, ...counted<Row>()]} />;
+}
+
 /** How a period of the chart reads. Periods are the site's wall clock already: read as UTC. */
 function periodLabel(step: Range['step'], language: string) {
   const format = new Intl.DateTimeFormat(
@@ -125,21 +133,18 @@ export function SiteReadership({
                 ...counted<(typeof report.pages)[number]>(),
               ]}
             />
-            <ReportTable
+            <CountedTable
               title="Sources"
               fileName={`sources_${name}`}
               rows={report.sources}
-              columns={[
-                { label: 'Source', value: (row) => sourceName(row.source) },
-                ...counted<(typeof report.sources)[number]>(),
-              ]}
+              thing={{ label: 'Source', value: (row) => sourceName(row.source) }}
             />
-            <ReportTable
+            <CountedTable
               title="Campaigns"
               fileName={`campaigns_${name}`}
               rows={campaignRows(report)}
               empty="No links with UTM tags were followed in this range."
-              columns={[{ label: 'Tag', value: (row) => row.tag }, ...counted<CampaignRow>()]}
+              thing={{ label: 'Tag', value: (row) => row.tag }}
             />
             <ReportTable
               title="Subscribers and members by page"
@@ -157,32 +162,23 @@ export function SiteReadership({
                 { label: 'Members', value: (row) => row.members, numeric: true },
               ]}
             />
-            <ReportTable
+            <CountedTable
               title="Devices"
               fileName={`devices_${name}`}
               rows={report.devices}
-              columns={[
-                { label: 'Device', value: (row) => DEVICE_NAMES[row.device] ?? row.device },
-                ...counted<(typeof report.devices)[number]>(),
-              ]}
+              thing={{ label: 'Device', value: (row) => DEVICE_NAMES[row.device] ?? row.device }}
             />
-            <ReportTable
+            <CountedTable
               title="Browsers"
               fileName={`browsers_${name}`}
               rows={report.browsers}
-              columns={[
-                { label: 'Browser', value: (row) => row.browser },
-                ...counted<(typeof report.browsers)[number]>(),
-              ]}
+              thing={{ label: 'Browser', value: (row) => row.browser }}
             />
-            <ReportTable
+            <CountedTable
               title="Operating systems"
               fileName={`systems_${name}`}
               rows={report.systems}
-              columns={[
-                { label: 'System', value: (row) => row.os },
-                ...counted<(typeof report.systems)[number]>(),
-              ]}
+              thing={{ label: 'System', value: (row) => row.os }}
             />
             <ReportTable
               title="Feed readers"
@@ -279,14 +275,11 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
             }
           >
             <div className="analytics-tables">
-              <ReportTable
+              <CountedTable
                 title="Sources"
                 fileName={`sources_${name}`}
                 rows={report.sources}
-                columns={[
-                  { label: 'Source', value: (row) => sourceName(row.source) },
-                  ...counted<(typeof report.sources)[number]>(),
-                ]}
+                thing={{ label: 'Source', value: (row) => sourceName(row.source) }}
               />
               {can('admin_system') ? <PageIssue path={path} /> : null}
             </div>

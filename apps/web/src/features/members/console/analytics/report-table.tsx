@@ -14,6 +14,16 @@ export interface Column<Row> {
 /** Rows shown before "Show all": the top of a list is what an owner reads. */
 const SHOWN = 10;
 
+export interface ReportTableProps<Row> {
+  title: string;
+  columns: ReadonlyArray<Column<Row>>;
+  rows: readonly Row[];
+  /** The CSV's name, without .csv. */
+  fileName: string;
+  empty?: string;
+  note?: ReactNode;
+}
+
 /** One of the dashboard's tables: its top rows, all of them on request, and a CSV of all. */
 export function ReportTable<Row>({
   title,
@@ -22,15 +32,7 @@ export function ReportTable<Row>({
   fileName,
   empty = 'Nothing yet in this range.',
   note,
-}: {
-  title: string;
-  columns: ReadonlyArray<Column<Row>>;
-  rows: readonly Row[];
-  /** The CSV's name, without .csv. */
-  fileName: string;
-  empty?: string;
-  note?: ReactNode;
-}) {
+}: ReportTableProps<Row>) {
   const id = useId();
   const [all, setAll] = useState(false);
   const shown = all ? rows : rows.slice(0, SHOWN);
