@@ -21,6 +21,7 @@ export interface Violation {
  * site's Content-Security-Policy (script-src 'self') does not govern, so nothing is loosened.
  */
 export async function scanPage(page: Page, options: RunOptions = {}): Promise<Violation[]> {
+  await animationsSettled(page);
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.evaluate(axeSource);
   const results = await page.evaluate(
@@ -41,6 +42,22 @@ export async function scanPage(page: Page, options: RunOptions = {}): Promise<Vi
       summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
     })),
   }));
+}
+
+/**
+ * Waits for every finite animation and transition (a dialog fading in, a colour scheme easing
+ * over) to end: axe reads colours as they are at that instant, and half-faded text is not what a
+ * reader sees. Endless animations, such as a spinner, are not waited for.
+ */
+async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** One line per rule, one indented line per node: what a failing test should print. */
