@@ -79,6 +79,34 @@ describe('the conversation under a post', () => {
     await visitor.close();
   });
 
+  it('is under journal entries and poems too, counted where they are listed', async () => {
+    const entry = '/journal/first-warm-saturday';
+    const member = await openPage(stack.browser, { viewport: { width: 390, height: 844 } });
+    await signInByCode(member.context, stack, uniqueEmail('grace'));
+    await visit(member.page, stack.site.url + entry);
+    const section = member.page.getByRole('region', { name: /Conversation|comment/ });
+    await section.getByLabel('Add to the conversation').fill('The first warm day is the best one.');
+    await section.getByRole('button', { name: 'Post comment' }).click();
+    await member.page.getByRole('heading', { name: '1 comment' }).waitFor();
+
+    // The members area says what the thread is under and links to it.
+    await visit(member.page, stack.site.url + '/members/discussions');
+    await member.page.getByText(/On the journal entry/).waitFor();
+    expect(member.pageErrors).toEqual([]);
+    await member.close();
+
+    const page = await (await fetch(stack.site.url + entry)).text();
+    expect(page).toContain('The first warm day is the best one.');
+    expect(page).toContain('1 comment');
+    // The journal says so beside the entry, linking to the conversation.
+    const journal = await (await fetch(stack.site.url + '/journal')).text();
+    expect(journal).toContain(`href="${entry}#conversation"`);
+    const poem = await (await fetch(stack.site.url + '/poetry/small-tools')).text();
+    expect(poem).toContain('Sign in to join the conversation');
+    // Each item's conversation is its own.
+    expect(await html()).not.toContain('The first warm day is the best one.');
+  });
+
   it('brings a visitor who signs in to join back to the post', async () => {
     const { page, pageErrors, close } = await openPage(stack.browser);
     const email = uniqueEmail('joiner');

@@ -1,12 +1,12 @@
 /**
  * Screenshots of the conversation under a post at 390 px and 1280 px, light and dark: as a
- * visitor reads it, and as a member replying; the blog with its comment counts, and the owner's
- * console at a phone's width. Run after `pnpm build`:
+ * visitor reads it, and as a member replying; a journal entry's conversation and the journal's
+ * count; the blog with its comment counts, and the owner's console at a phone's width. Run after
+ * `pnpm build`:
  *   cd tests && npx tsx tools/conversation-screenshots.ts [outDir]
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Post } from '@quillpost/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
 import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../support/stack.js';
@@ -17,12 +17,17 @@ const owner = uniqueEmail('owner');
 const stack = await startStack({ env: { ADMIN_EMAILS: owner } });
 const SLUG = 'why-i-write-in-public';
 
-/** A signed-in browser's state, after it said something under the post. */
-async function says(email: string, lines: Array<{ body: string; replyTo?: string }>) {
+const ENTRY = 'first-warm-saturday';
+
+/** A signed-in browser's state, after it said something under the post (or another item). */
+async function says(
+  email: string,
+  lines: Array<{ body: string; replyTo?: string }>,
+  item = `/api/posts/${SLUG}`,
+) {
   const { context, close } = await openPage(stack.browser);
   await signInByCode(context, stack, email);
-  const posts = (await (await fetch(`${stack.site.url}/api/posts`)).json()) as Post[];
-  const post = posts.find((candidate) => candidate.slug === SLUG)!;
+  const post = (await (await fetch(stack.site.url + item)).json()) as { id: string };
   for (const line of lines) {
     let parentId: number | undefined;
     if (line.replyTo) {
@@ -55,6 +60,11 @@ const ownerState = await says(owner, [
   },
 ]);
 await says(uniqueEmail('bo'), [{ body: 'Same here. Learning in public keeps me honest.' }]);
+await says(
+  uniqueEmail('grace'),
+  [{ body: 'The first warm Saturday is a holiday nobody declared.' }],
+  `/api/journal/${ENTRY}`,
+);
 
 async function shoot(
   name: string,
@@ -89,6 +99,15 @@ try {
     });
     await visit(page, `${stack.site.url}/blog`);
     await page.screenshot({ path: path.join(out, `blog-${view.width}-${view.colorScheme}.png`) });
+    await visit(page, `${stack.site.url}/journal/${ENTRY}`);
+    await page.screenshot({
+      path: path.join(out, `journal-entry-${view.width}-${view.colorScheme}.png`),
+      fullPage: true,
+    });
+    await visit(page, `${stack.site.url}/journal`);
+    await page.locator(`#${ENTRY}`).screenshot({
+      path: path.join(out, `journal-${view.width}-${view.colorScheme}.png`),
+    });
     await close();
     const console = await openPage(stack.browser, {
       viewport: view.viewport,

@@ -15,7 +15,7 @@ import {
   discoveryRoutes,
 } from './modules/content/index.js';
 import { createAuthModule, sessionEmail, signedInFromHeaders } from './modules/auth/index.js';
-import { commentCountsBySlug, postConversation } from './modules/discussions/index.js';
+import { commentCountsByPath, conversationUnder } from './modules/discussions/index.js';
 import { isoNow } from './clock.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
@@ -226,8 +226,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(communityRoutes(deps));
   const content = createContentService(deps);
   const reads = contentReads(content, {
-    postConversation: (slug) => postConversation(deps.db, slug, isoNow(deps.clock)),
-    commentCounts: () => commentCountsBySlug(deps.db, isoNow(deps.clock)),
+    conversation: (kind, slug) => conversationUnder(deps.db, kind, slug, isoNow(deps.clock)),
+    commentCounts: () => commentCountsByPath(deps.db, isoNow(deps.clock)),
   });
   app.use(contentRoutes(reads));
   app.use(feedFetchCounter(deps, collector));

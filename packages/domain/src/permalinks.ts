@@ -6,6 +6,16 @@ import { PAGE_PATHS, pagePath, type PageName } from './page-paths.js';
 
 export type ReadableKind = 'post' | 'journal' | 'poem';
 
+export const isReadableKind = (kind: string): kind is ReadableKind =>
+  kind === 'post' || kind === 'journal' || kind === 'poem';
+
+/** What a reader calls one item of each kind, in a sentence: "Comments on the journal entry". */
+export const ITEM_NOUNS: Record<ReadableKind, string> = {
+  post: 'post',
+  journal: 'journal entry',
+  poem: 'poem',
+};
+
 /** Each kind's own page in the page catalogue. */
 export const ITEM_PAGES = {
   post: 'post',

@@ -93,21 +93,29 @@ export function createUser(
 /** A published post straight into content_items (no Markdown sync needed). */
 export function insertPost(
   t: TestApp,
-  options: { slug?: string; title?: string; publishedAt?: string; status?: string } = {},
+  options: {
+    slug?: string;
+    title?: string;
+    publishedAt?: string;
+    status?: string;
+    kind?: 'post' | 'journal' | 'poem';
+  } = {},
 ): number {
   serial += 1;
+  const kind = options.kind ?? 'post';
   const slug = options.slug ?? `post-${serial}`;
   const now = new Date(t.clock.now()).toISOString();
   const { lastInsertRowid } = t.deps.db
     .prepare(
       `INSERT INTO content_items (kind, slug, source_path, source_hash, status, title, published_at,
          excerpt_short, html, body_text, word_count, reading_minutes, synced_at)
-       VALUES ('post', @slug, @path, 'hash', @status, @title, @publishedAt, @excerpt, '<p>Body</p>',
+       VALUES (@kind, @slug, @path, 'hash', @status, @title, @publishedAt, @excerpt, '<p>Body</p>',
          'Body', 1, 1, @now)`,
     )
     .run({
+      kind,
       slug,
-      path: `posts/${slug}.md`,
+      path: `${{ post: 'posts', journal: 'journal', poem: 'poetry' }[kind]}/${slug}.md`,
       status: options.status ?? 'published',
       title: options.title ?? `Post ${serial}`,
       publishedAt: options.publishedAt ?? '2025-06-01T00:00:00.000Z',

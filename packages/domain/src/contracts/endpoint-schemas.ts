@@ -185,6 +185,8 @@ export const API_SCHEMAS = {
     response: postResponseSchema,
   },
   postConversation: { params: slugParams, response: postConversationResponseSchema },
+  journalConversation: { params: slugParams, response: postConversationResponseSchema },
+  poemConversation: { params: slugParams, response: postConversationResponseSchema },
   commentCounts: { response: commentCountsResponseSchema },
   journal: { response: journalListResponseSchema },
   journalEntry: { params: slugParams, response: journalEntrySchema },

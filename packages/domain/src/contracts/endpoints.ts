@@ -49,9 +49,12 @@ export const API_ROUTES = {
   // Reading (spec section 7 and issue 5); drafts only for staff, decided by the server
   posts: publicGet('/api/posts'),
   post: publicGet('/api/posts/:id'),
-  // The conversation under a post as every visitor sees it (issue 26): in its server-rendered page
+  // The conversation under a post, journal entry or poem as every visitor sees it (issue 26): in
+  // its server-rendered page
   postConversation: publicGet('/api/posts/:slug/comments'),
-  // How many comments each post has, for the lists that show posts
+  journalConversation: publicGet('/api/journal/:slug/comments'),
+  poemConversation: publicGet('/api/poetry/:slug/comments'),
+  // How many comments each item has, for the lists that show them
   commentCounts: publicGet('/api/comment-counts'),
   journal: publicGet('/api/journal'),
   journalEntry: publicGet('/api/journal/:slug'),

@@ -302,7 +302,15 @@ export const threadSummarySchema = z.object({
   id: z.number().nullable(),
   kind: z.enum(['post', 'general']),
   title: z.string(),
-  post: z.object({ id: z.string(), slug: z.string(), title: z.string() }).nullable(),
+  /** What the thread is under: a post, a journal entry or a poem. */
+  post: z
+    .object({
+      id: z.string(),
+      kind: z.enum(['post', 'journal', 'poem']),
+      slug: z.string(),
+      title: z.string(),
+    })
+    .nullable(),
   author: personSchema.nullable(),
   createdAt: z.string().nullable(),
   lastActivityAt: z.string().nullable(),
@@ -312,7 +320,8 @@ export type ThreadSummary = z.output<typeof threadSummarySchema>;
 
 export const threadListResponseSchema = okSchema.extend({ threads: z.array(threadSummarySchema) });
 /**
- * GET /api/posts/:slug/comments: what any visitor sees under a post, the same for everyone so
+ * GET /api/posts/:slug/comments (and /api/journal/:slug/comments, /api/poetry/:slug/comments):
+ * what any visitor sees under a post, journal entry or poem, the same for everyone so
  * the page can be cached: its visible comments with their replies, how many, and whether new
  * ones are taken. A signed-in member's own view (hidden comments for staff, their reports) is
  * postThreadGet's.
@@ -325,7 +334,10 @@ export const postConversationResponseSchema = okSchema.extend({
 });
 export type PostConversation = z.output<typeof postConversationResponseSchema>;
 
-/** GET /api/comment-counts: visible comments per post slug; a post without any is left out. */
+/**
+ * GET /api/comment-counts: visible comments per item, keyed by the item's path (/posts/slug,
+ * /journal/slug, /poetry/slug); an item without any is left out.
+ */
 export const commentCountsResponseSchema = okSchema.extend({
   counts: z.record(z.string(), z.number()),
 });
@@ -495,7 +507,8 @@ export const reportSchema = z.object({
 
 export const queueItemSchema = z.object({
   comment: commentSchema.extend({ author: commentAuthorSchema.nullable() }),
-  thread: z.object({ id: z.number(), title: z.string(), postSlug: z.string().nullable() }),
+  /** itemPath: the page the thread is under; null for a general thread. */
+  thread: z.object({ id: z.number(), title: z.string(), itemPath: z.string().nullable() }),
   reports: z.array(reportSchema),
 });
 export type QueueItem = z.output<typeof queueItemSchema>;

@@ -22,6 +22,7 @@ import type {
 } from './content.js';
 import type { Post } from './posts.js';
 import type { CommentCounts, PostConversation } from './members.js';
+import type { ReadableKind } from '../permalinks.js';
 import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY } from '../site-copy.js';
 
 /** What a read gives a route loader: the answer, or a failure with the API's status and code. */
@@ -35,6 +36,8 @@ export type ContentEndpointName =
   | 'posts'
   | 'post'
   | 'postConversation'
+  | 'journalConversation'
+  | 'poemConversation'
   | 'commentCounts'
   | 'journal'
   | 'journalEntry'
@@ -70,9 +73,9 @@ export type ContentCall = (
 export interface ContentReader {
   posts(category?: string): Promise<ContentResult<Post[]>>;
   post(slug: string): Promise<ContentResult<Post>>;
-  /** The comments under a post, as every visitor sees them. */
-  postConversation(slug: string): Promise<ContentResult<PostConversation>>;
-  /** Visible comments per post slug, for the lists. */
+  /** The comments under a post, journal entry or poem, as every visitor sees them. */
+  conversation(kind: ReadableKind, slug: string): Promise<ContentResult<PostConversation>>;
+  /** Visible comments per item path, for the lists. */
   commentCounts(): Promise<ContentResult<{ counts: CommentCounts }>>;
   journal(): Promise<ContentResult<JournalEntry[]>>;
   journalEntry(slug: string): Promise<ContentResult<JournalEntry>>;
@@ -112,6 +115,12 @@ export const NO_SITE: Site = {
   analytics: false,
 };
 
+const CONVERSATION_READS = {
+  post: 'postConversation',
+  journal: 'journalConversation',
+  poem: 'poemConversation',
+} as const satisfies Record<ReadableKind, ContentEndpointName>;
+
 /**
  * The ContentReader over a transport. Spec section 7: post lists carry t={timestamp} and
  * refresh=true and skip the HTTP cache; one post carries t={timestamp}.
@@ -124,7 +133,7 @@ export function contentReaderOver(call: ContentCall, now: () => number = Date.no
     posts: (category) =>
       read('posts', { query: { t: String(now()), refresh: 'true', category }, cache: 'no-store' }),
     post: (id) => read('post', { params: { id }, query: { t: String(now()) } }),
-    postConversation: (slug) => item('postConversation', slug),
+    conversation: (kind, slug) => item(CONVERSATION_READS[kind], slug),
     commentCounts: () => read('commentCounts'),
     journal: () => read('journal'),
     journalEntry: (slug) => item('journalEntry', slug),

@@ -11,9 +11,11 @@ export {
   latestVisiblePosts,
   recordNewsletterSent,
   sourceItems,
-  visiblePostBySlug,
   visiblePostIds,
   visiblePostsByIds,
+  visibleWritingByIds,
+  visibleWritingBySlug,
+  visibleWritingIds,
 } from './store.js';
 export type { ContentQueries, ContentRow, PostSummary } from './store.js';
 export { contentReads, inProcessContentCall, type ContentReads, type OtherReads } from './reads.js';

@@ -10,6 +10,7 @@ import {
   type ContentCall,
   type ContentEndpointName,
   type EndpointInput,
+  type ReadableKind,
 } from '@quillpost/domain';
 import { AppError } from '../../http/errors.js';
 import { parseEndpointInput } from '../../http/endpoints.js';
@@ -26,9 +27,9 @@ export type ContentReads = {
 const bySlug = (params: { slug: string }, read: (slug: string) => JsonBody | undefined) =>
   /^[a-z0-9~-]{1,200}$/.test(params.slug) ? read(params.slug) : undefined;
 
-/** Reads other modules answer for the pages: the conversation under a post (discussions). */
+/** Reads other modules answer for the pages: the conversation under an item (discussions). */
 export interface OtherReads {
-  postConversation(slug: string): object | undefined;
+  conversation(kind: ReadableKind, slug: string): object | undefined;
   commentCounts(): Record<string, number>;
 }
 
@@ -39,15 +40,20 @@ function json(value: object | undefined): JsonBody | undefined {
 }
 
 export function contentReads(content: ContentService, others: OtherReads): ContentReads {
+  // What every visitor sees, whoever asks: a member's own view is the members area's.
+  const conversation =
+    (kind: ReadableKind) =>
+    (_viewer: Viewer, { params }: { params: { slug: string } }) =>
+      bySlug(params, (slug) => {
+        const found = others.conversation(kind, slug);
+        return json(found && { success: true, ...found });
+      });
   return {
     posts: (viewer, { query }) => content.posts(viewer, query.category),
     commentCounts: () => json({ success: true, counts: others.commentCounts() }),
-    // What every visitor sees, whoever asks: a member's own view is the members area's.
-    postConversation: (_viewer, { params }) =>
-      bySlug(params, (slug) => {
-        const conversation = others.postConversation(slug);
-        return json(conversation && { success: true, ...conversation });
-      }),
+    postConversation: conversation('post'),
+    journalConversation: conversation('journal'),
+    poemConversation: conversation('poem'),
     post: (viewer, { params: { id } }) => (id.length > 200 ? undefined : content.post(id, viewer)),
     journal: (viewer) => content.journal(viewer),
     journalEntry: (viewer, { params }) =>

@@ -33,6 +33,8 @@ const READS: readonly ReadEndpointName[] = [
   'posts',
   'post',
   'postConversation',
+  'journalConversation',
+  'poemConversation',
   'commentCounts',
   'journal',
   'journalEntry',

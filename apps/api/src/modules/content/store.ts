@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
 import { idList, inTransaction, statement } from '../../db/statements.js';
-import type { ContentKind } from '@quillpost/domain';
+import type { ContentKind, ReadableKind } from '@quillpost/domain';
 
 export interface ContentRow {
   id: number;
@@ -146,18 +146,22 @@ export function recordNewsletterSent(db: Db, contentId: number, startedAt: strin
   });
 }
 
-/** A post as other modules list it: the dashboard, bookmarks, a thread's heading. */
+/** A post, journal entry or poem as other modules list it: the dashboard, bookmarks, a thread. */
 export interface PostSummary {
   id: number;
+  kind: ReadableKind;
   slug: string;
   title: string;
-  /** The shortest excerpt the post has. */
+  /** The shortest excerpt the item has. */
   excerpt: string;
   publishedAt: string;
 }
 
-const VISIBLE_POST = `kind = 'post' AND removed_at IS NULL AND status = 'published' AND published_at <= @now`;
-const SUMMARY = `id, slug, title, published_at AS publishedAt,
+const PUBLISHED = `removed_at IS NULL AND status = 'published' AND published_at <= @now`;
+const VISIBLE_POST = `kind = 'post' AND ${PUBLISHED}`;
+/** What readers can comment on (issue 26): posts, journal entries and poems. */
+const VISIBLE_WRITING = `kind IN ('post', 'journal', 'poem') AND ${PUBLISHED}`;
+const SUMMARY = `id, kind, slug, title, published_at AS publishedAt,
   COALESCE(NULLIF(excerpt_short, ''), NULLIF(excerpt_medium, ''), excerpt_long) AS excerpt`;
 
 /** The newest posts readers may see now. */
@@ -169,47 +173,54 @@ export function latestVisiblePosts(db: Db, now: string, limit: number): PostSumm
   ).all({ now, limit }) as PostSummary[];
 }
 
-/** Those of these posts readers may see now, by id; the others are left out. */
-export function visiblePostsByIds(
-  db: Db,
-  ids: Iterable<number>,
-  now: string,
-): Map<number, PostSummary> {
+function visibleByIds(db: Db, visible: string, ids: Iterable<number>, now: string) {
   const rows = statement(
     db,
     `SELECT ${SUMMARY} FROM content_items
-     WHERE id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE_POST}`,
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND ${visible}`,
   ).all({ ids: idList(ids), now }) as PostSummary[];
-  return new Map(rows.map((post) => [post.id, post]));
+  return new Map(rows.map((item) => [item.id, item]));
 }
 
-/** The post readers may see now under this slug, if any. */
-export function visiblePostBySlug(db: Db, slug: string, now: string): PostSummary | undefined {
-  return statement(
-    db,
-    `SELECT ${SUMMARY} FROM content_items WHERE slug = @slug AND ${VISIBLE_POST}`,
-  ).get({
-    slug,
-    now,
-  }) as PostSummary | undefined;
-}
+const visibleIds = (db: Db, visible: string, now: string) =>
+  statement(db, `SELECT id FROM content_items WHERE ${visible}`).pluck().all({ now }) as number[];
+
+/** Those of these posts readers may see now, by id; the others are left out. */
+export const visiblePostsByIds = (db: Db, ids: Iterable<number>, now: string) =>
+  visibleByIds(db, VISIBLE_POST, ids, now);
 
 /** The ids of every post readers may see now (a site has hundreds, not millions). */
-export function visiblePostIds(db: Db, now: string): number[] {
-  return statement(db, `SELECT id FROM content_items WHERE ${VISIBLE_POST}`)
-    .pluck()
-    .all({ now }) as number[];
+export const visiblePostIds = (db: Db, now: string) => visibleIds(db, VISIBLE_POST, now);
+
+/** Those of these posts, journal entries and poems readers may see now, by id. */
+export const visibleWritingByIds = (db: Db, ids: Iterable<number>, now: string) =>
+  visibleByIds(db, VISIBLE_WRITING, ids, now);
+
+/** The ids of every post, journal entry and poem readers may see now. */
+export const visibleWritingIds = (db: Db, now: string) => visibleIds(db, VISIBLE_WRITING, now);
+
+/** The post, journal entry or poem of this kind readers may see now under this slug, if any. */
+export function visibleWritingBySlug(
+  db: Db,
+  kind: ReadableKind,
+  slug: string,
+  now: string,
+): PostSummary | undefined {
+  return statement(
+    db,
+    `SELECT ${SUMMARY} FROM content_items WHERE kind = @kind AND slug = @slug AND ${PUBLISHED}`,
+  ).get({ kind, slug, now }) as PostSummary | undefined;
 }
 
 /** Slug and title of items by id, whatever their state: moderation names what was commented on. */
 export function contentTitlesByIds(
   db: Db,
   ids: Iterable<number>,
-): Map<number, { slug: string; title: string }> {
+): Map<number, { kind: ContentKind; slug: string; title: string }> {
   const rows = statement(
     db,
-    `SELECT id, slug, title FROM content_items WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(idList(ids)) as Array<{ id: number; slug: string; title: string }>;
+    `SELECT id, kind, slug, title FROM content_items WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(idList(ids)) as Array<{ id: number; kind: ContentKind; slug: string; title: string }>;
   return new Map(rows.map(({ id, ...title }) => [id, title]));
 }
 

@@ -32,7 +32,7 @@ describe('comments on posts', () => {
       expect.objectContaining({
         kind: 'post',
         title: 'Small tools',
-        post: { id: String(post), slug: 'small-tools', title: 'Small tools' },
+        post: { id: String(post), kind: 'post', slug: 'small-tools', title: 'Small tools' },
         commentCount: 1,
       }),
     ]);
@@ -248,7 +248,7 @@ describe('the conversation under a post, for every visitor', () => {
     expect(JSON.stringify(seen.body)).not.toMatch(/@example\.test|Rude/);
     // The lists of posts say how many: visible ones only.
     const counts = await request(t.app).get('/api/comment-counts');
-    expect(counts.body).toEqual({ success: true, counts: { 'small-tools': 2 } });
+    expect(counts.body).toEqual({ success: true, counts: { '/posts/small-tools': 2 } });
     // The same for a signed-in reader: the page that shows it is one page for everyone.
     expect((await as(t, ada).get('/api/posts/small-tools/comments')).body).toEqual(seen.body);
 
@@ -256,5 +256,40 @@ describe('the conversation under a post, for every visitor', () => {
     const draft = insertPost(t, { slug: 'a-draft', status: 'draft' });
     expect(draft).toBeGreaterThan(0);
     expect((await request(t.app).get('/api/posts/a-draft/comments')).status).toBe(404);
+  });
+
+  it('is under journal entries and poems too, each its own, even where slugs match a post', async () => {
+    const t = testApp();
+    const ada = await signInAs(t, 'member', { name: 'Ada' });
+    insertPost(t, { title: 'Rain', slug: 'rain' });
+    const entry = insertPost(t, { kind: 'journal', title: 'Rain, again', slug: 'rain' });
+    const poem = insertPost(t, { kind: 'poem', title: 'Rain song', slug: 'rain-song' });
+
+    const said = await as(t, ada).post(`/api/discussions/posts/${entry}/comments`, {
+      body: 'Same here',
+    });
+    expect(said.status).toBe(201);
+    await as(t, ada).post(`/api/discussions/posts/${poem}/comments`, { body: 'Lovely' });
+
+    const underEntry = await request(t.app).get('/api/journal/rain/comments');
+    expect(underEntry.body).toMatchObject({ count: 1, comments: [{ body: 'Same here' }] });
+    expect((await request(t.app).get('/api/posts/rain/comments')).body.count).toBe(0);
+    expect((await request(t.app).get('/api/poetry/rain-song/comments')).body).toMatchObject({
+      count: 1,
+      comments: [{ body: 'Lovely', author: { name: 'Ada' } }],
+    });
+    expect((await request(t.app).get('/api/poetry/rain/comments')).status).toBe(404);
+    expect((await request(t.app).get('/api/comment-counts')).body.counts).toEqual({
+      '/journal/rain': 1,
+      '/poetry/rain-song': 1,
+    });
+    // The members area names what each thread is under, to link to its page.
+    const threads = (await as(t, ada).get('/api/discussions')).body.threads;
+    expect(threads.map((thread: { post: object }) => thread.post)).toEqual(
+      expect.arrayContaining([
+        { id: String(entry), kind: 'journal', slug: 'rain', title: 'Rain, again' },
+        { id: String(poem), kind: 'poem', slug: 'rain-song', title: 'Rain song' },
+      ]),
+    );
   });
 });

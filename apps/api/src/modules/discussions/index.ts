@@ -1,11 +1,11 @@
 /** The discussions module's public face: other modules and the app import from here only. */
 export { discussionRoutes } from './routes.js';
 export {
-  commentCountsBySlug,
+  commentCountsByPath,
   commentOnPost,
   discussionsPersonalData,
   moderateComment,
-  postConversation,
+  conversationUnder,
   startThread,
 } from './service.js';
 export { commentUnderModeration, communityActivity, reportQueue } from './staff.js';

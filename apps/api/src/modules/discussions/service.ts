@@ -8,6 +8,9 @@
  */
 import {
   hasPermission,
+  isReadableKind,
+  itemPath,
+  type ReadableKind,
   type Comment,
   type CommentWithReplies,
   type PostConversation,
@@ -23,9 +26,9 @@ import { peopleByIds, type PersonOnRecord, type SessionUser } from '../auth/inde
 import {
   contentTitlesByIds,
   invalidateContentCache,
-  visiblePostBySlug,
-  visiblePostIds,
-  visiblePostsByIds,
+  visibleWritingByIds,
+  visibleWritingBySlug,
+  visibleWritingIds,
 } from '../content/index.js';
 import type { NewReply } from '../notifications/index.js';
 import {
@@ -62,9 +65,9 @@ export function viewerFor(user: SessionUser): Viewer {
 
 const THREAD_LIST_MAX = 100;
 
-/** Threads as listed, with their posts' slugs and titles and general threads' authors. */
+/** Threads as listed, with their items' slugs and titles and general threads' authors. */
 function toSummaries(db: Db, rows: ThreadRow[]): ThreadSummary[] {
-  const posts = contentTitlesByIds(
+  const items = contentTitlesByIds(
     db,
     rows.flatMap((row) => (row.content_id === null ? [] : [row.content_id])),
   );
@@ -75,14 +78,19 @@ function toSummaries(db: Db, rows: ThreadRow[]): ThreadSummary[] {
     ),
   );
   return rows.map((row) => {
-    const post = row.content_id === null ? undefined : posts.get(row.content_id);
+    const item = row.content_id === null ? undefined : items.get(row.content_id);
     return {
       id: row.id,
       kind: row.kind,
-      title: row.kind === 'post' ? (post?.title ?? row.title) : row.title,
+      title: row.kind === 'post' ? (item?.title ?? row.title) : row.title,
       post:
         row.kind === 'post' && row.content_id !== null
-          ? { id: String(row.content_id), slug: post?.slug ?? '', title: post?.title ?? row.title }
+          ? {
+              id: String(row.content_id),
+              kind: item && isReadableKind(item.kind) ? item.kind : 'post',
+              slug: item?.slug ?? '',
+              title: item?.title ?? row.title,
+            }
           : null,
       author:
         row.kind === 'general' && row.author_id !== null
@@ -97,24 +105,25 @@ function toSummaries(db: Db, rows: ThreadRow[]): ThreadSummary[] {
 
 const toSummary = (db: Db, row: ThreadRow): ThreadSummary => toSummaries(db, [row])[0]!;
 
-/** Threads with something visible in them, latest activity first. A post thread is listed only
- * while its post is visible. */
+/** Threads with something visible in them, latest activity first. A thread under an item is
+ * listed only while its item is visible. */
 export function listThreads(db: Db, now: string): ThreadSummary[] {
-  return toSummaries(db, activeThreads(db, visiblePostIds(db, now), THREAD_LIST_MAX));
+  return toSummaries(db, activeThreads(db, visibleWritingIds(db, now), THREAD_LIST_MAX));
 }
 
-/** A general thread, or a post's while readers may see the post. */
+/** A general thread, or an item's while readers may see the item. */
 function requireThread(db: Db, threadId: number, now: string): ThreadRow {
   const thread = threadById(db, threadId);
   const visible =
     thread !== undefined &&
-    (thread.content_id === null || visiblePostsByIds(db, [thread.content_id], now).size > 0);
+    (thread.content_id === null || visibleWritingByIds(db, [thread.content_id], now).size > 0);
   if (!visible) throw DomainError.notFound();
   return thread;
 }
 
-function requireVisiblePost(db: Db, postId: number, now: string) {
-  const post = visiblePostsByIds(db, [postId], now).get(postId);
+/** A post, journal entry or poem readers may see now. */
+function requireVisibleItem(db: Db, itemId: number, now: string) {
+  const post = visibleWritingByIds(db, [itemId], now).get(itemId);
   if (!post) throw DomainError.notFound();
   return post;
 }
@@ -172,16 +181,16 @@ export function threadView(db: Db, threadId: number, viewer: Viewer, now: string
   return { thread: toSummary(db, thread), comments: commentTree(db, threadId, viewer) };
 }
 
-/** A post's discussion; before the first comment there is no thread yet (id null). */
+/** An item's discussion; before the first comment there is no thread yet (id null). */
 export function postThreadView(db: Db, postId: number, viewer: Viewer, now: string) {
-  const post = requireVisiblePost(db, postId, now);
+  const post = requireVisibleItem(db, postId, now);
   const row = threadOfPost(db, postId);
   if (row) return { thread: toSummary(db, row), comments: commentTree(db, row.id, viewer) };
   const thread: ThreadSummary = {
     id: null,
     kind: 'post',
     title: post.title,
-    post: { id: String(post.id), slug: post.slug, title: post.title },
+    post: { id: String(post.id), kind: post.kind, slug: post.slug, title: post.title },
     author: null,
     createdAt: null,
     lastActivityAt: null,
@@ -191,7 +200,7 @@ export function postThreadView(db: Db, postId: number, viewer: Viewer, now: stri
 }
 
 /**
- * A post's conversation is part of its page (issue 26): any change to a comment drops the cached
+ * An item's conversation is part of its page (issue 26): any change to a comment drops the cached
  * pages and answers, as a content change does.
  */
 function conversationChanged(db: Db): void {
@@ -214,16 +223,17 @@ export function moderateComment(
 const VISITOR: Viewer = { id: 0, seesHidden: false };
 
 /**
- * The conversation under a post as every visitor sees it (issue 26): its visible comments and
- * replies, the same for everyone, so the page that shows it can be cached. Undefined when no
- * visible post has this slug.
+ * The conversation under a post, journal entry or poem as every visitor sees it (issue 26): its
+ * visible comments and replies, the same for everyone, so the page that shows it can be cached.
+ * Undefined when no visible item of this kind has this slug.
  */
-export function postConversation(
+export function conversationUnder(
   db: Db,
+  kind: ReadableKind,
   slug: string,
   now: string,
 ): Omit<PostConversation, 'success'> | undefined {
-  const post = visiblePostBySlug(db, slug, now);
+  const post = visibleWritingBySlug(db, kind, slug, now);
   if (!post) return undefined;
   const thread = threadOfPost(db, post.id);
   const comments = thread ? commentTree(db, thread.id, VISITOR) : [];
@@ -235,20 +245,20 @@ export function postConversation(
   return { count, commentsOpen: readSettings(db).commentsOpen, comments };
 }
 
-/** Visible comments per slug of the posts readers may see now: what the lists of posts show. */
-export function commentCountsBySlug(db: Db, now: string): Record<string, number> {
+/** Visible comments per page of the items readers may see now: what the lists show. */
+export function commentCountsByPath(db: Db, now: string): Record<string, number> {
   const counts = visibleCommentCounts(db);
-  const posts = visiblePostsByIds(
+  const items = visibleWritingByIds(
     db,
     counts.map((row) => row.contentId),
     now,
   );
-  const bySlug: Record<string, number> = {};
+  const byPath: Record<string, number> = {};
   for (const { contentId, count } of counts) {
-    const post = posts.get(contentId);
-    if (post) bySlug[post.slug] = count;
+    const item = items.get(contentId);
+    if (item) byPath[itemPath(item.kind, item.slug)] = count;
   }
-  return bySlug;
+  return byPath;
 }
 
 /** The comment a reply answers: visible and in the same thread. */
@@ -329,7 +339,7 @@ export function commentOnPost(
   onReply?: OnReply,
 ): Comment {
   return inTransaction(db, () => {
-    const post = requireVisiblePost(db, postId, now);
+    const post = requireVisibleItem(db, postId, now);
     const threadId = openPostThread(db, post, now);
     return commentOnThread(db, viewer, threadId, input, now, onReply);
   });

@@ -2,7 +2,7 @@
  * The discussions as staff see them: the queue of reported comments, a comment under moderation,
  * and what came in over a span of time for the owner's digest.
  */
-import type { CommentStatus, QueueItem } from '@quillpost/domain';
+import { isReadableKind, itemPath, type CommentStatus, type QueueItem } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { DomainError } from '../../domain-error.js';
 import { peopleByIds } from '../auth/index.js';
@@ -23,7 +23,7 @@ const QUEUE_MAX = 200;
 export function reportQueue(db: Db, staffId: number): QueueItem[] {
   const rows = reportedComments(db, QUEUE_MAX);
   const comments = toComments(db, rows, { id: staffId, seesHidden: true });
-  const posts = contentTitlesByIds(
+  const items = contentTitlesByIds(
     db,
     rows.flatMap((row) => (row.content_id === null ? [] : [row.content_id])),
   );
@@ -33,13 +33,13 @@ export function reportQueue(db: Db, staffId: number): QueueItem[] {
     reportsByComment.flat().flatMap((report) => report.reporter_id ?? []),
   );
   return rows.map((row, index) => {
-    const post = row.content_id === null ? undefined : posts.get(row.content_id);
+    const item = row.content_id === null ? undefined : items.get(row.content_id);
     return {
       comment: comments[index]!,
       thread: {
         id: row.thread_id,
-        title: (row.thread_kind === 'post' ? post?.title : undefined) ?? row.thread_title,
-        postSlug: post?.slug ?? null,
+        title: (row.thread_kind === 'post' ? item?.title : undefined) ?? row.thread_title,
+        itemPath: item && isReadableKind(item.kind) ? itemPath(item.kind, item.slug) : null,
       },
       reports: reportsByComment[index]!.map((report) => ({
         id: report.id,

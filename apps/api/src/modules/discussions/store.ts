@@ -1,5 +1,5 @@
 /**
- * The discussions' tables: threads (one per commented post, or general), their comments, and
+ * The discussions' tables: threads (one per commented post, journal entry or poem, or general), their comments, and
  * readers' reports on comments. People and posts are ids here; their names and titles come from
  * auth's and content's faces.
  */
@@ -194,8 +194,7 @@ export function commentPlace(db: Db, commentId: number): CommentPlace | undefine
   ).get(commentId) as CommentPlace | undefined;
 }
 
-/** The member's comments that are not deleted. */
-/** Visible comments (replies included) per post that has any. */
+/** Visible comments (replies included) per item that has any. */
 export function visibleCommentCounts(db: Db): Array<{ contentId: number; count: number }> {
   return statement(
     db,

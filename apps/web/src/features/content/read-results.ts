@@ -4,7 +4,7 @@
  * navigation, with the HTTP one; what they return is embedded in the server's HTML for hydration,
  * so lists carry summaries rather than every post's full text.
  */
-import type { ContentResult, Post } from '@quillpost/domain';
+import type { CommentCounts, ContentResult, Post } from '@quillpost/domain';
 import { data } from 'react-router-dom';
 
 /** A failed read becomes the route's error: a 404 page, or the failure with Try Again. */
@@ -25,4 +25,9 @@ export function postsOrEmpty(result: ContentResult<Post[]>): Post[] {
 
 export function optional<T>(result: ContentResult<T>): T | null {
   return result.ok ? result.data : null;
+}
+
+/** Comment counts are a nicety beside a list: when they cannot be read, the list shows none. */
+export function countsOrNone(result: ContentResult<{ counts: CommentCounts }>): CommentCounts {
+  return result.ok ? result.data.counts : {};
 }

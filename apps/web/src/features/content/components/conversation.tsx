@@ -1,5 +1,5 @@
 /**
- * The conversation under a post (issue 26), in the server-rendered page: every visitor reads its
+ * The conversation under a post, journal entry or poem (issue 26), in the server-rendered page: every visitor reads its
  * comments and replies and how many there are, the same HTML for everyone (so the page stays
  * cacheable). A visitor is asked to sign in to join, and comes back here; a signed-in reader's
  * own part (composer, replies, their edits, staff's Hide and Remove) is the members area's, a
@@ -12,6 +12,7 @@ import {
   ROLE_LABELS,
   type Comment,
   type PostConversation as Conversation,
+  type ReadableKind,
 } from '@quillpost/domain';
 import { Suspense, useCallback, useState } from 'react';
 import { useMembership } from '../../../lib/membership/membership-context';
@@ -80,12 +81,14 @@ function ReadComment({ comment }: { comment: Comment }) {
   );
 }
 
-export function PostConversationSection({
-  postId,
+export function ConversationSection({
+  kind,
+  itemId,
   slug,
   conversation,
 }: {
-  postId: string;
+  kind: ReadableKind;
+  itemId: string;
   slug: string;
   /** As the server read it; null when it could not be read (the post still shows). */
   conversation: Conversation | null;
@@ -126,7 +129,7 @@ export function PostConversationSection({
       </h2>
       {member ? (
         <Suspense fallback={readOnly}>
-          <PostConversation postId={postId} onChanged={onChanged} />
+          <PostConversation postId={itemId} onChanged={onChanged} />
         </Suspense>
       ) : (
         <>
@@ -141,7 +144,7 @@ export function PostConversationSection({
                 onClick={() =>
                   openSignIn({
                     title: 'Sign in to join the conversation',
-                    returnUrl: `${itemPath('post', slug)}#conversation`,
+                    returnUrl: `${itemPath(kind, slug)}#conversation`,
                   })
                 }
               >

@@ -1,6 +1,7 @@
 import { itemPath, type JournalEntry } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { ProseContent } from './prose-content';
+import { CommentCountLink, type CommentCounts } from './comment-count';
 import { ContentDate } from './content-date';
 
 /**
@@ -10,9 +11,12 @@ import { ContentDate } from './content-date';
 export function JournalEntryView({
   entry,
   standalone = false,
+  commentCounts = {},
 }: {
   entry: JournalEntry;
   standalone?: boolean;
+  /** On the journal: how many comments each entry has (its own page shows the conversation). */
+  commentCounts?: CommentCounts;
 }) {
   const details = [entry.location, entry.mood ? `Mood: ${entry.mood}` : null].filter(Boolean);
   const Heading = standalone ? 'h1' : 'h2';
@@ -34,6 +38,14 @@ export function JournalEntryView({
         ) : null}
       </header>
       <ProseContent html={entry.content} />
+      {standalone ? null : (
+        <CommentCountLink
+          kind="journal"
+          slug={entry.slug}
+          counts={commentCounts}
+          className="journal-entry__comments"
+        />
+      )}
     </article>
   );
 }

@@ -2,6 +2,7 @@ import { pagePath } from '@quillpost/domain';
 import type { PostSummary } from '../api/posts';
 import { Link } from 'react-router-dom';
 import { humanize, yearOf } from '../utils/format';
+import { CommentCountLink, type CommentCounts } from './comment-count';
 import { ContentDate } from './content-date';
 import './post-list.css';
 
@@ -19,19 +20,16 @@ function groupByYear(posts: readonly PostSummary[]): Array<{ year: number; posts
 /** The small label beside a post's date: its category, or inside one category its topic. */
 export type PostLabel = 'category' | 'sub-category';
 
-/** Visible comments per post slug (GET /api/comment-counts); none when they could not be read. */
-export type CommentCounts = Readonly<Record<string, number>>;
-
 function PostRow({
   post,
   headingLevel,
   label,
-  comments,
+  commentCounts,
 }: {
   post: PostSummary;
   headingLevel: 2 | 3;
   label: PostLabel;
-  comments: number;
+  commentCounts: CommentCounts;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const labelText = label === 'category' ? post.category : post.sub_category;
@@ -40,14 +38,12 @@ function PostRow({
       <p className="post-row__meta">
         <ContentDate iso={post.date} />
         {labelText ? <span className="post-row__category">{humanize(labelText)}</span> : null}
-        {comments ? (
-          <Link
-            className="post-row__comments"
-            to={`${pagePath('post', { slug: post.slug })}#conversation`}
-          >
-            {comments === 1 ? '1 comment' : `${comments} comments`}
-          </Link>
-        ) : null}
+        <CommentCountLink
+          kind="post"
+          slug={post.slug}
+          counts={commentCounts}
+          className="post-row__comments"
+        />
       </p>
       <div className="post-row__body">
         <Heading className="post-row__title">
@@ -86,7 +82,7 @@ export function PostList({
               post={post}
               headingLevel={headingLevel}
               label={label}
-              comments={commentCounts[post.slug] ?? 0}
+              commentCounts={commentCounts}
             />
           </li>
         ))}
@@ -103,12 +99,7 @@ export function PostList({
           <ol className="post-list">
             {yearPosts.map((post) => (
               <li key={post.slug}>
-                <PostRow
-                  post={post}
-                  headingLevel={3}
-                  label={label}
-                  comments={commentCounts[post.slug] ?? 0}
-                />
+                <PostRow post={post} headingLevel={3} label={label} commentCounts={commentCounts} />
               </li>
             ))}
           </ol>

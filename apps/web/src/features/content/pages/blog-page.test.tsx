@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { itemPath } from '@quillpost/domain';
 import {
   createFakeApi,
   renderPage,
@@ -102,7 +103,10 @@ describe('BlogPage', () => {
   });
 
   it('says how many comments a post has, as a link to its conversation', async () => {
-    await renderBlog('/blog', SAMPLE_CATEGORIES, { [posts[0]!.slug]: 3, [posts[2]!.slug]: 1 });
+    await renderBlog('/blog', SAMPLE_CATEGORIES, {
+      [itemPath('post', posts[0]!.slug)]: 3,
+      [itemPath('post', posts[2]!.slug)]: 1,
+    });
     const link = await screen.findByRole('link', { name: '3 comments' });
     expect(link).toHaveAttribute('href', `/posts/${posts[0]!.slug}#conversation`);
     expect(screen.getByRole('link', { name: '1 comment' })).toBeInTheDocument();

@@ -4,10 +4,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { summarizePost, type PostSummary } from '../api/posts';
 import { CategoryFilter } from '../components/category-filter';
-import { PostList, type CommentCounts } from '../components/post-list';
+import type { CommentCounts } from '../components/comment-count';
+import { PostList } from '../components/post-list';
 import { humanize } from '../utils/format';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
-import { notFound, optional, postsOrEmpty } from '../read-results';
+import { countsOrNone, notFound, optional, postsOrEmpty } from '../read-results';
 import '../components/content.css';
 
 export interface BlogData {
@@ -27,7 +28,7 @@ export async function loader({ reader, request }: PageLoaderArgs): Promise<BlogD
   const data = {
     posts: postsOrEmpty(posts).map(summarizePost),
     categories: optional(categories),
-    commentCounts: counts.ok ? counts.data.counts : {},
+    commentCounts: countsOrNone(counts),
   };
   // The filter names one of the blog's categories: any other text is no page of this site, so a
   // link cannot make the blog's title say what the owner never wrote.

@@ -3,12 +3,13 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { summarizePost, type PostSummary } from '../api/posts';
+import type { CommentCounts } from '../components/comment-count';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { PostList } from '../components/post-list';
 import { HUBS, isHubId } from '../hubs';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { categoryFeeds } from '../publication';
-import { notFound, optional, postsOrEmpty, required } from '../read-results';
+import { countsOrNone, notFound, optional, postsOrEmpty, required } from '../read-results';
 import { humanize } from '../utils/format';
 import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
@@ -23,6 +24,7 @@ export type CategoryData =
       name: string;
       subName: string | null;
       posts: PostSummary[];
+      commentCounts: CommentCounts;
     };
 
 /** /category, /category/{category} and /category/{category}/{topic}. */
@@ -30,9 +32,10 @@ export async function loader({ reader, params }: PageLoaderArgs): Promise<Catego
   const [slug, sub = null, ...rest] = (params['*'] ?? '').split('/').filter(Boolean);
   if (!slug) return { kind: 'index', categories: required(await reader.categories()) };
   if (rest.length > 0) notFound();
-  const [postsResult, categoriesResult] = await Promise.all([
+  const [postsResult, categoriesResult, counts] = await Promise.all([
     reader.posts(slug),
     reader.categories(),
+    reader.commentCounts(),
   ]);
   const all = postsOrEmpty(postsResult);
   const category = optional(categoriesResult)?.find((entry) => entry.slug === slug) ?? null;
@@ -53,6 +56,7 @@ export async function loader({ reader, params }: PageLoaderArgs): Promise<Catego
     name: category?.name ?? humanize(slug),
     subName,
     posts: posts.map(summarizePost),
+    commentCounts: countsOrNone(counts),
   };
 }
 
@@ -135,6 +139,7 @@ function CategoryPosts({
   name,
   subName,
   posts,
+  commentCounts,
 }: Extract<CategoryData, { kind: 'posts' }>) {
   const site = useSite();
   const title = subName ? `${name}: ${subName}` : name;
@@ -163,7 +168,7 @@ function CategoryPosts({
       </PageHeader>
       {category ? <SubCategoryNav category={category} active={sub} /> : null}
       {posts.length > 0 ? (
-        <PostList posts={posts} groupByYears label="sub-category" />
+        <PostList posts={posts} groupByYears label="sub-category" commentCounts={commentCounts} />
       ) : (
         <EmptyState
           title={`Nothing in ${title} yet`}

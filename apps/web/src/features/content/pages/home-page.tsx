@@ -8,7 +8,7 @@ import { SubscribeCall } from '../components/subscribe-call';
 import { HUB_IDS, HUBS, type HubId } from '../hubs';
 import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { person } from '../publication';
-import { postsOrEmpty } from '../read-results';
+import { countsOrNone, postsOrEmpty } from '../read-results';
 import { ContentDate } from '../components/content-date';
 import '../components/content.css';
 import './home-page.css';
@@ -21,7 +21,7 @@ export async function loader({ reader }: PageLoaderArgs) {
   const latestIn = (hub: HubId) => posts.find((post) => post.category === hub);
   return {
     latest: posts.slice(0, LATEST_COUNT).map(summarizePost),
-    commentCounts: counts.ok ? counts.data.counts : {},
+    commentCounts: countsOrNone(counts),
     latestByHub: Object.fromEntries(
       HUB_IDS.map((hub) => {
         const latest = latestIn(hub);

@@ -14,13 +14,14 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { summarizePost, type PostSummary } from '../api/posts';
 import { BookGrid } from '../components/book-grid';
+import type { CommentCounts } from '../components/comment-count';
 import { EntryLinks, type EntryLink } from '../components/entry-links';
 import { PostList } from '../components/post-list';
 import { ProjectCard } from '../components/project-card';
 import { HUB_IDS, HUBS, type HubId } from '../hubs';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { categoryFeeds } from '../publication';
-import { postsOrEmpty, required } from '../read-results';
+import { countsOrNone, postsOrEmpty, required } from '../read-results';
 import { useSite } from '../../../lib/use-site';
 import '../components/content.css';
 import './hub-page.css';
@@ -38,6 +39,7 @@ interface HubData {
   hub: HubId;
   posts: PostSummary[];
   related: HubRelated;
+  commentCounts: CommentCounts;
 }
 
 function entryLinks(
@@ -85,11 +87,16 @@ export async function loader({ reader, request }: PageLoaderArgs): Promise<HubDa
   const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
   const hub = HUB_IDS.find((id) => HUBS[id].path === pathname);
   if (!hub) throw new Error(`${pathname} is no hub's path`);
-  const [posts, related] = await Promise.all([reader.posts(hub), loadRelated(reader, hub)]);
+  const [posts, related, counts] = await Promise.all([
+    reader.posts(hub),
+    loadRelated(reader, hub),
+    reader.commentCounts(),
+  ]);
   return {
     hub,
     posts: postsOrEmpty(posts).slice(0, HUB_POST_COUNT).map(summarizePost),
     related,
+    commentCounts: countsOrNone(counts),
   };
 }
 
@@ -233,7 +240,7 @@ function RelatedSections({ related }: { related: HubRelated }) {
 
 /** /build, /learn and /write share one page module. */
 export default function HubPage() {
-  const { hub, posts, related } = useLoaderData() as HubData;
+  const { hub, posts, related, commentCounts } = useLoaderData() as HubData;
   const info = HUBS[hub];
   const words = useSite().hubs[hub];
   return (
@@ -257,7 +264,12 @@ export default function HubPage() {
         more={{ to: pagePath('category', { '*': hub }), label: `Everything in ${info.title}` }}
       >
         {posts.length > 0 ? (
-          <PostList posts={posts} headingLevel={3} label="sub-category" />
+          <PostList
+            posts={posts}
+            headingLevel={3}
+            label="sub-category"
+            commentCounts={commentCounts}
+          />
         ) : (
           <EmptyState title="No posts here yet" headingLevel={3}>
             <p>

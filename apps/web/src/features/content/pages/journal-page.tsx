@@ -1,15 +1,18 @@
-import { feedPath, PAGE_PATHS, type JournalEntry } from '@quillpost/domain';
+import { feedPath, PAGE_PATHS } from '@quillpost/domain';
 import { useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { JournalEntryView } from '../components/journal-entry';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { journalFeeds } from '../publication';
-import { required } from '../read-results';
+import { countsOrNone, required } from '../read-results';
 import '../components/content.css';
 import './journal-page.css';
 
-export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.journal());
+export async function loader({ reader }: PageLoaderArgs) {
+  const [entries, counts] = await Promise.all([reader.journal(), reader.commentCounts()]);
+  return { entries: required(entries), commentCounts: countsOrNone(counts) };
+}
 
 export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Journal',
@@ -19,7 +22,7 @@ export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
 });
 
 export default function JournalPage() {
-  const entries = useLoaderData() as JournalEntry[];
+  const { entries, commentCounts } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
   return (
     <div className="page page--reading">
       <PageHeader
@@ -34,7 +37,7 @@ export default function JournalPage() {
       {entries.length > 0 ? (
         <div className="journal">
           {entries.map((entry) => (
-            <JournalEntryView key={entry.slug} entry={entry} />
+            <JournalEntryView key={entry.slug} entry={entry} commentCounts={commentCounts} />
           ))}
         </div>
       ) : (

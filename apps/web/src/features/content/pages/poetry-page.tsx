@@ -1,15 +1,18 @@
-import { feedPath, PAGE_PATHS, type Poem } from '@quillpost/domain';
+import { feedPath, PAGE_PATHS } from '@quillpost/domain';
 import { useLoaderData } from 'react-router-dom';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PoemView } from '../components/poem';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { poetryFeeds } from '../publication';
-import { required } from '../read-results';
+import { countsOrNone, required } from '../read-results';
 import '../components/content.css';
 import './poetry-page.css';
 
-export const loader = async ({ reader }: PageLoaderArgs) => required(await reader.poems());
+export async function loader({ reader }: PageLoaderArgs) {
+  const [poems, counts] = await Promise.all([reader.poems(), reader.commentCounts()]);
+  return { poems: required(poems), commentCounts: countsOrNone(counts) };
+}
 
 export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Poetry',
@@ -19,7 +22,7 @@ export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
 });
 
 export default function PoetryPage() {
-  const poems = useLoaderData() as Poem[];
+  const { poems, commentCounts } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
   return (
     <div className="page page--reading">
       <PageHeader
@@ -44,7 +47,7 @@ export default function PoetryPage() {
           </nav>
           <div className="poems">
             {poems.map((poem) => (
-              <PoemView key={poem.slug} poem={poem} />
+              <PoemView key={poem.slug} poem={poem} commentCounts={commentCounts} />
             ))}
           </div>
         </>

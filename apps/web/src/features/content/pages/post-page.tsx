@@ -15,7 +15,7 @@ import {
   type PostNeighbours as PostNeighbourLinks,
 } from '../api/posts';
 import { BookmarkSlot } from '../components/bookmark-button';
-import { PostConversationSection } from '../components/conversation';
+import { ConversationSection } from '../components/conversation';
 import { PostMeta } from '../components/post-meta';
 import { PostNeighbours } from '../components/post-neighbours';
 import { ProseContent } from '../components/prose-content';
@@ -49,7 +49,7 @@ export async function loader({ reader, params }: PageLoaderArgs): Promise<PostDa
   const [post, posts, conversation] = await Promise.all([
     reader.post(slug),
     reader.posts(),
-    reader.postConversation(slug),
+    reader.conversation('post', slug),
   ]);
   return {
     post: required(post),
@@ -226,8 +226,9 @@ export default function PostPage() {
           {neighbours ? <PostNeighbours {...neighbours} /> : null}
         </footer>
       </article>
-      <PostConversationSection
-        postId={String(post.id)}
+      <ConversationSection
+        kind="post"
+        itemId={String(post.id)}
         slug={post.slug}
         conversation={conversation}
       />

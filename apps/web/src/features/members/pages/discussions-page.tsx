@@ -1,4 +1,4 @@
-import { threadCreateSchema, pagePath } from '@quillpost/domain';
+import { ITEM_NOUNS, threadCreateSchema, pagePath } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDates } from '../../../lib/use-dates';
@@ -131,7 +131,7 @@ export default function DiscussionsPage() {
                     </Link>
                     <span className="muted members-row__meta">
                       {thread.post
-                        ? 'On the post'
+                        ? `On the ${ITEM_NOUNS[thread.post.kind]}`
                         : `Started by ${thread.author?.name ?? 'a member'}`}{' '}
                       · {plural(thread.commentCount, 'comment')} · last activity{' '}
                       {dates.dateTime(thread.lastActivityAt)}

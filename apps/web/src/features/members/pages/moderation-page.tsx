@@ -70,9 +70,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
     if (result.ok && leaves) onDone();
   }
 
-  const threadLink = thread.postSlug
-    ? pagePath('post', { slug: thread.postSlug })
-    : pagePath('membersThread', { threadId: thread.id });
+  const threadLink = thread.itemPath ?? pagePath('membersThread', { threadId: thread.id });
 
   return (
     <li className="members-card queue-item">

@@ -1,4 +1,4 @@
-import { MESSAGES, PAGE_PATHS, pagePath } from '@quillpost/domain';
+import { ITEM_NOUNS, itemPath, MESSAGES, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useParams } from 'react-router-dom';
 import { useMembersApi } from '../api/members-api';
 import { CommentForm, CommentThread } from '../components/comment-thread';
@@ -41,7 +41,10 @@ export default function ThreadPage() {
               data.thread.post ? (
                 <>
                   Comments on{' '}
-                  <Link to={pagePath('post', { slug: data.thread.post.slug })}>the post</Link>.
+                  <Link to={itemPath(data.thread.post.kind, data.thread.post.slug)}>
+                    the {ITEM_NOUNS[data.thread.post.kind]}
+                  </Link>
+                  .
                 </>
               ) : data.thread.author ? (
                 `Started by ${data.thread.author.name ?? 'a member'}.`

@@ -85,7 +85,7 @@ export const adminUser = (over: Partial<AdminUser> = {}): AdminUser => ({
 
 export const queueItem = (over: Partial<QueueItem> = {}): QueueItem => ({
   comment: { ...comment({ body: 'You are all wrong' }), replies: undefined } as never,
-  thread: { id: 5, title: 'Small tools', postSlug: 'small-tools' },
+  thread: { id: 5, title: 'Small tools', itemPath: '/posts/small-tools' },
   reports: [{ id: 1, reason: 'Rude', reporter: person(8, 'Bob'), createdAt: NOW }],
   ...over,
 });
