@@ -148,6 +148,7 @@ try {
     ['moderation-log', '/members/moderation/log'],
     ['admin-users', '/members/admin/users'],
     ['admin-subscribers', '/members/admin/subscribers'],
+    ['admin-subscriber', '/members/admin/subscribers'],
     ['admin-analytics', '/members/admin/analytics'],
     ['admin-events', '/members/admin/events'],
     ['admin-settings', '/members/admin/settings'],
@@ -175,6 +176,10 @@ try {
         if (name === 'admin-newsletter-deliverability') {
           await page.getByRole('button', { name: 'Run the check' }).click();
           await page.getByText(/need attention|All clear/).waitFor({ timeout: 20_000 });
+        }
+        if (name === 'admin-subscriber') {
+          await page.getByRole('button', { name: 'reader2@example.com' }).click();
+          await page.getByRole('dialog').getByText('Consent history').waitFor();
         }
         await page.waitForTimeout(300);
         await page.screenshot({

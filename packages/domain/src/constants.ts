@@ -100,6 +100,15 @@ export type BookList = keyof typeof BOOK_LISTS;
 export const NEWSLETTER_SECTIONS = ['build', 'learn', 'write', 'journal', 'poetry'] as const;
 export type NewsletterSection = (typeof NEWSLETTER_SECTIONS)[number];
 
+/** Each section as a subscriber chooses it (the manage page, Account) and the owner reads it. */
+export const NEWSLETTER_SECTION_LABELS: Readonly<Record<NewsletterSection, string>> = {
+  build: 'Build: projects and tools',
+  learn: 'Learn: books and notes',
+  write: 'Write: essays and posts',
+  journal: 'Journal entries',
+  poetry: 'Poetry',
+};
+
 export const DEFAULT_NEWSLETTER_PREFERENCES: Readonly<Record<NewsletterSection, boolean>> = {
   build: true,
   learn: true,

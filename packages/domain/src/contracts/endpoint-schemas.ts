@@ -115,6 +115,8 @@ import {
   threadResponseSchema,
   threadSummarySchema,
   userIdParamsSchema,
+  subscriberIdParamsSchema,
+  adminSubscriberDetailResponseSchema,
   warnSchema,
 } from './members.js';
 import {
@@ -333,6 +335,14 @@ export const API_SCHEMAS = {
   adminSubscribers: { query: subscribersQuerySchema, response: adminSubscribersResponseSchema },
   adminSubscribersExport: { query: subscribersExportQuerySchema, response: null },
   adminSubscribersImport: { body: subscriberImportSchema, response: importResultSchema },
+  adminSubscriber: {
+    params: subscriberIdParamsSchema,
+    response: adminSubscriberDetailResponseSchema,
+  },
+  adminSubscriberUnsubscribe: {
+    params: subscriberIdParamsSchema,
+    response: adminSubscriberDetailResponseSchema,
+  },
   adminAnalytics: { response: analyticsResponseSchema },
   adminAnalyticsTraffic: { query: trafficQuerySchema, response: trafficResponseSchema },
   adminSettingsGet: { response: siteSettingsResponseSchema },

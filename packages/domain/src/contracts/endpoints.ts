@@ -293,6 +293,17 @@ export const API_ROUTES = {
     path: '/api/admin/subscribers/import',
     permission: 'manage_users',
   },
+  // One subscriber opened from the list, and the owner's unsubscribe (kept in its consent history)
+  adminSubscriber: {
+    method: 'GET',
+    path: '/api/admin/subscribers/:subscriberId',
+    permission: 'manage_users',
+  },
+  adminSubscriberUnsubscribe: {
+    method: 'POST',
+    path: '/api/admin/subscribers/:subscriberId/unsubscribe',
+    permission: 'manage_users',
+  },
   adminAnalytics: { method: 'GET', path: '/api/admin/analytics', permission: 'view_analytics' },
   adminAnalyticsTraffic: {
     method: 'GET',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MESSAGES, type MessageCode } from '../messages.js';
 import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../navigation.js';
 import { ROLE_LEVELS } from '../roles.js';
+import { NEWSLETTER_SECTIONS } from '../constants.js';
 import { isSafeWebUrl } from '../comment-text.js';
 import { nameSchema } from '../validation.js';
 import type { SocialProfile } from './content.js';
@@ -634,6 +635,36 @@ export type AdminSubscriber = z.output<typeof adminSubscriberSchema>;
 export const adminSubscribersResponseSchema = page(adminSubscriberSchema).extend({
   counts: z.record(z.enum(SUBSCRIBER_FILTERS), z.number()),
 });
+
+export const subscriberIdParamsSchema = z.object({ subscriberId: idParam });
+
+/** One entry of a subscriber's consent history: what they agreed to or withdrew, where, when. */
+export const subscriberConsentSchema = z.object({
+  action: z.enum(['subscribe', 'confirm', 'withdraw']),
+  /** Where it happened: a form's name, `one-click`, `manage`, a relay's complaint, `console`. */
+  source: z.string(),
+  /** The words the subscriber saw, or what was done for them. */
+  consentText: z.string(),
+  recordedAt: z.string(),
+  /** Whether a (keyed hash of the) network address was kept as evidence; never the address. */
+  addressKept: z.boolean(),
+});
+export type SubscriberConsent = z.output<typeof subscriberConsentSchema>;
+
+/**
+ * GET /api/admin/subscribers/:subscriberId and POST …/unsubscribe: one subscriber as the owner
+ * opens them: the row, the sections they receive, the page they subscribed from, and every
+ * consent event, oldest first.
+ */
+export const adminSubscriberDetailResponseSchema = okSchema.extend({
+  subscriber: adminSubscriberSchema.extend({
+    preferences: z.record(z.enum(NEWSLETTER_SECTIONS), z.boolean()),
+    startPath: z.string().nullable(),
+    wantsAccount: z.boolean(),
+  }),
+  consents: z.array(subscriberConsentSchema),
+});
+export type AdminSubscriberDetail = z.output<typeof adminSubscriberDetailResponseSchema>;
 
 /** The CSV export's columns, in order. */
 export const SUBSCRIBER_CSV_COLUMNS = [

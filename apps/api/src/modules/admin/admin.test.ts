@@ -184,6 +184,54 @@ describe('subscribers', () => {
   });
 });
 
+describe('one subscriber, opened from the list', () => {
+  it('shows their sections, where they started and their consent history; the owner can unsubscribe them, on record', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin', { name: 'Rowan' });
+    const csv = 'email,name,consent,source\nada@example.com,Ada,yes,conference list\n';
+    await as(t, admin).post('/api/admin/subscribers/import', { csv });
+    const id = t.deps.db
+      .prepare(`SELECT id FROM subscriptions WHERE email = 'ada@example.com'`)
+      .pluck()
+      .get() as number;
+
+    const opened = await as(t, admin).get(`/api/admin/subscribers/${id}`);
+    expect(opened.status).toBe(200);
+    expect(opened.body.subscriber).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada',
+      status: 'active',
+      preferences: { build: true, learn: true, write: true, journal: true, poetry: true },
+      startPath: null,
+    });
+    expect(opened.body.consents).toEqual([
+      expect.objectContaining({
+        action: 'subscribe',
+        source: 'admin-import-consented:conference list',
+      }),
+    ]);
+
+    const done = await as(t, admin).post(`/api/admin/subscribers/${id}/unsubscribe`);
+    expect(done.status).toBe(200);
+    expect(done.body.subscriber.status).toBe('unsubscribed');
+    expect(done.body.consents.at(-1)).toMatchObject({
+      action: 'withdraw',
+      source: 'console',
+      consentText: 'Unsubscribed in the console by Rowan',
+      addressKept: false,
+    });
+    const listed = await as(t, admin).get('/api/admin/subscribers?status=unsubscribed');
+    expect(listed.body.items.map((s: { email: string }) => s.email)).toEqual(['ada@example.com']);
+
+    expect((await as(t, admin).get('/api/admin/subscribers/999999')).status).toBe(404);
+    expect((await as(t, admin).post('/api/admin/subscribers/999999/unsubscribe')).status).toBe(404);
+    const moderator = await signInAs(t, 'moderator');
+    expect((await as(t, moderator).get(`/api/admin/subscribers/${id}`)).status).toBe(403);
+    // The export route is not taken for a subscriber's id.
+    expect((await as(t, admin).get('/api/admin/subscribers/export')).status).toBe(200);
+  });
+});
+
 describe('analytics and settings', () => {
   it('counts subscribers and members by month, sources and the confirmation rate', async () => {
     const t = testApp();

@@ -9,7 +9,8 @@ import {
 import { siteIdentity } from '../site/index.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { eraseAccount } from '../members/index.js';
-import { subscriberPage } from '../subscriptions/index.js';
+import { subscriberDetail, subscriberPage, unsubscribe } from '../subscriptions/index.js';
+import { DomainError } from '../../domain-error.js';
 import { isoNow } from '../../clock.js';
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
@@ -87,6 +88,24 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
     const actor = signedInUser(req);
     const { csv } = body;
     res.json({ success: true, ...importSubscribers(deps, actor, csv, isoNow(deps.clock)) });
+  });
+
+  mount('adminSubscriber', (_req, res, { params }) => {
+    const detail = subscriberDetail(db, params.subscriberId);
+    if (!detail) throw DomainError.notFound();
+    res.json({ success: true, ...detail });
+  });
+
+  // The owner unsubscribes an address (asked by mail, say): its history says who and when.
+  mount('adminSubscriberUnsubscribe', (req, res, { params }) => {
+    const actor = signedInUser(req);
+    const found = unsubscribe(deps, params.subscriberId, {
+      source: 'console',
+      consentText: `Unsubscribed in the console by ${actor.name ?? actor.email}`,
+      ipHash: null,
+    });
+    if (!found) throw DomainError.notFound();
+    res.json({ success: true, ...subscriberDetail(db, params.subscriberId)! });
   });
 
   mount('adminAnalytics', (_req, res) => {

@@ -28,6 +28,7 @@ export {
   confirmationCounts,
   insertConsentedSubscriber,
   signupsBySource,
+  subscriberDetail,
   subscriberPage,
   subscribersAt,
   subscribersForExport,

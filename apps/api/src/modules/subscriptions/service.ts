@@ -185,7 +185,7 @@ export function verify(
 export function unsubscribe(
   deps: SubscriptionDeps,
   subscriptionId: number,
-  context: { source: string; ipHash: string | null },
+  context: { source: string; ipHash: string | null; consentText?: string },
 ): boolean {
   const { db, clock } = deps;
   return inTransaction(db, () => {
@@ -198,7 +198,7 @@ export function unsubscribe(
       subscriptionId: row.id,
       action: 'withdraw',
       source: context.source,
-      consentText: 'Unsubscribed',
+      consentText: context.consentText ?? 'Unsubscribed',
       ipHash: context.ipHash,
     });
     return true;

@@ -1,3 +1,4 @@
+import { NEWSLETTER_SECTION_LABELS } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe('/manage preferences', () => {
     );
     expect(page.getByRole('checkbox', { name: 'Learn — books and notes' })).not.toBeChecked();
     expect(page.getByRole('checkbox', { name: 'Poetry' })).not.toBeChecked();
-    expect(page.getByRole('checkbox', { name: 'Build — software and projects' })).toBeChecked();
+    expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.build })).toBeChecked();
     expect(page.getByRole('checkbox', { name: 'Journal' })).toBeChecked();
   });
 

@@ -3,7 +3,12 @@
  * unsubscribe and delete (with a confirmation step). The calls and their state are
  * useManageSubscription's; this is the page.
  */
-import { DEFAULT_NEWSLETTER_PREFERENCES, MESSAGES, NEWSLETTER_SECTIONS } from '@quillpost/domain';
+import {
+  DEFAULT_NEWSLETTER_PREFERENCES,
+  MESSAGES,
+  NEWSLETTER_SECTION_LABELS,
+  NEWSLETTER_SECTIONS,
+} from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { useDates } from '../../lib/use-dates';
 import { useSubscribePopup } from './subscribe-popup-context';
@@ -16,14 +21,6 @@ const STATUS_LABELS = {
   active: 'Active',
   unsubscribed: 'Unsubscribed',
 } as const;
-
-const SECTION_LABELS: Record<(typeof NEWSLETTER_SECTIONS)[number], string> = {
-  build: 'Build — software and projects',
-  learn: 'Learn — books and notes',
-  write: 'Write — essays',
-  journal: 'Journal',
-  poetry: 'Poetry',
-};
 
 function FeedbackLine({ feedback }: { feedback: Feedback }) {
   if (!feedback) return null;
@@ -144,7 +141,7 @@ function PreferencesCard({ id, manage }: { id: string; manage: Manage }) {
                 }))
               }
             />
-            <span>{SECTION_LABELS[section]}</span>
+            <span>{NEWSLETTER_SECTION_LABELS[section]}</span>
           </label>
         ))}
       </fieldset>

@@ -3,24 +3,28 @@ import {
   DEFAULT_NEWSLETTER_PREFERENCES,
   SUBSCRIBER_FILTERS,
   type AdminSubscriber,
+  type AdminSubscriberDetail,
   type SubscriberFilter,
 } from '@quillpost/domain';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/connection.js';
 import { likeContaining, statement } from '../../../db/statements.js';
+import { listConsents } from './consent.js';
+import { findById, parsePreferences, type SubscriptionRow } from './subscriptions.js';
 
-interface SubscriberRow {
-  id: number;
-  email: string;
-  name: string | null;
-  status: 'pending' | 'active' | 'unsubscribed';
-  verified: 0 | 1;
-  subscribed_at: string;
-  verified_at: string | null;
-  unsubscribed_at: string | null;
-  bounced_at: string | null;
-  bounce_reason: string | null;
-}
+type SubscriberRow = Pick<
+  SubscriptionRow,
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'status'
+  | 'verified'
+  | 'subscribed_at'
+  | 'verified_at'
+  | 'unsubscribed_at'
+  | 'bounced_at'
+  | 'bounce_reason'
+>;
 
 /** Bounced is its own filter: the relay refused the address, whatever the stored status. */
 const FILTER_SQL: Record<SubscriberFilter, string> = {
@@ -77,6 +81,27 @@ export function subscriberPage(
     ]),
   ) as Record<SubscriberFilter, number>;
   return { items: rows.map(toSubscriber), total, counts };
+}
+
+/** One subscriber as the owner opens them from the list; undefined when there is none. */
+export function subscriberDetail(
+  db: Db,
+  subscriberId: number,
+): Omit<AdminSubscriberDetail, 'success'> | undefined {
+  const row = findById(db, subscriberId);
+  if (!row) return undefined;
+  return {
+    subscriber: {
+      ...toSubscriber(row),
+      preferences: parsePreferences(row.preferences),
+      startPath: row.start_path,
+      wantsAccount: row.wants_account === 1,
+    },
+    consents: listConsents(db, row.id).map(({ ipHash, ...consent }) => ({
+      ...consent,
+      addressKept: ipHash !== null,
+    })),
+  };
 }
 
 /** Every subscriber of a filter, oldest first, for the CSV export. */

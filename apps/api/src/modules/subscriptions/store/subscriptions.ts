@@ -32,7 +32,10 @@ export interface SubscriptionRow {
   verify_token_hash: string | null;
   verify_token_expires_at: string | null;
   created_at: string;
-  updated_at: string; /** When the confirming browser took the member account it asked for (migration 022). */
+  updated_at: string;
+  /** The page the subscriber started on (issue 25). */
+  start_path: string | null;
+  /** When the confirming browser took the member account it asked for (migration 022). */
   account_claimed_at: string | null;
 }
 

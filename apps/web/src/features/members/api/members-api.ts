@@ -114,6 +114,10 @@ export function createMembersApi(client: ApiClient) {
     subscribersExportUrl: (status: SubscriberFilter | '') =>
       api.url('adminSubscribersExport', { query: { status: status || undefined } }),
     importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
+    subscriber: (subscriberId: number, o: Signal = {}) =>
+      api.call('adminSubscriber', { ...o, params: { subscriberId } }),
+    unsubscribeSubscriber: (subscriberId: number) =>
+      api.call('adminSubscriberUnsubscribe', { params: { subscriberId } }),
     oauthProviders: (o: Signal = {}) => api.call('oauthProviders', o),
     analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
     traffic: (query: TrafficQuery, o: Signal = {}) =>

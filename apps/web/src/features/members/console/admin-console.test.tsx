@@ -126,6 +126,89 @@ describe('the console', () => {
     });
   });
 
+  it('opens a subscriber: sections, where they started, consent history, and a logged unsubscribe', async () => {
+    const user = userEvent.setup();
+    const ada = {
+      id: 7,
+      email: 'ada@example.com',
+      name: 'Ada',
+      status: 'active',
+      verified: true,
+      subscribedAt: '2026-01-01T09:00:00Z',
+      verifiedAt: '2026-01-01T09:05:00Z',
+      unsubscribedAt: null,
+      bouncedAt: null,
+      bounceReason: null,
+    };
+    const consents = [
+      {
+        action: 'subscribe',
+        source: 'post',
+        consentText: 'Send me the newsletter.',
+        recordedAt: '2026-01-01T09:00:00Z',
+        addressKept: true,
+      },
+      {
+        action: 'confirm',
+        source: 'confirmation-email',
+        consentText: 'Confirmed',
+        recordedAt: '2026-01-01T09:05:00Z',
+        addressKept: true,
+      },
+    ];
+    const detail = {
+      success: true,
+      subscriber: {
+        ...ada,
+        preferences: { build: true, learn: false, write: true, journal: false, poetry: false },
+        startPath: '/posts/tiny-tools',
+        wantsAccount: false,
+      },
+      consents,
+    };
+    const withdrawn = {
+      action: 'withdraw',
+      source: 'console',
+      consentText: 'Unsubscribed in the console by Rowan',
+      recordedAt: '2026-02-01T10:00:00Z',
+      addressKept: false,
+    };
+    const { calls } = await renderApp({
+      path: '/members/admin/subscribers',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/subscribers': {
+          body: { ...page([ada]), counts: { pending: 0, active: 1, unsubscribed: 0, bounced: 0 } },
+        },
+        'GET /api/admin/subscribers/7': { body: detail },
+        'POST /api/admin/subscribers/7/unsubscribe': {
+          body: {
+            ...detail,
+            subscriber: { ...detail.subscriber, status: 'unsubscribed' },
+            consents: [...consents, withdrawn],
+          },
+        },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'ada@example.com' }));
+    const panel = await screen.findByRole('dialog', { name: 'ada@example.com' });
+    expect(await within(panel).findByText('/posts/tiny-tools')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Build: projects and tools, Write: essays and posts'),
+    ).toBeInTheDocument();
+    expect(
+      within(panel).getByText('The subscribe form (post)', { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Send me the newsletter.')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Unsubscribe…' }));
+    await user.click(within(panel).getByRole('button', { name: 'Unsubscribe ada@example.com' }));
+    expect(
+      await within(panel).findByText('Unsubscribed in the console by Rowan'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Unsubscribe…' })).toBeNull();
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/7/unsubscribe'))).toBe(true);
+  });
+
   it('shows analytics: totals, months, sources and the confirmation rate', async () => {
     await renderApp({
       path: '/members/admin/analytics',

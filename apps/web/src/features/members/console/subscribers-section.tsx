@@ -6,14 +6,10 @@ import { Pager } from '../components/pager';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { useCan } from '../permissions';
+import { SubscriberDetail } from './subscriber-detail';
+import { STATUS_LABELS } from './subscriber-status';
 
-const FILTER_LABELS: Record<SubscriberFilter | '', string> = {
-  '': 'All',
-  pending: 'Pending',
-  active: 'Active',
-  unsubscribed: 'Unsubscribed',
-  bounced: 'Bounced',
-};
+const FILTER_LABELS: Record<SubscriberFilter | '', string> = { '': 'All', ...STATUS_LABELS };
 
 /** The request body limit is 100 kB: larger files go in pieces of rows, each with the header. */
 const CHUNK_CHARS = 90_000;
@@ -142,6 +138,7 @@ export function SubscribersSection() {
     api.subscribers(status, q, page, { signal }),
   );
   const counts = subscribers.status === 'ready' ? subscribers.data.counts : null;
+  const [opened, setOpened] = useState<{ id: number; email: string } | null>(null);
 
   return (
     <section aria-label="Subscribers">
@@ -208,11 +205,22 @@ export function SubscribersSection() {
                   <tbody>
                     {data.items.map((subscriber) => (
                       <tr key={subscriber.id}>
-                        <td>{subscriber.email}</td>
+                        <td>
+                          <button
+                            type="button"
+                            className="members-table__open"
+                            aria-haspopup="dialog"
+                            onClick={() =>
+                              setOpened({ id: subscriber.id, email: subscriber.email })
+                            }
+                          >
+                            {subscriber.email}
+                          </button>
+                        </td>
                         <td>{subscriber.name ?? ''}</td>
                         <td>
                           <span className={`members-badge members-badge--${subscriber.status}`}>
-                            {FILTER_LABELS[subscriber.status]}
+                            {STATUS_LABELS[subscriber.status]}
                           </span>
                           {subscriber.bounceReason ? (
                             <span className="members-table__note">{subscriber.bounceReason}</span>
@@ -229,6 +237,14 @@ export function SubscribersSection() {
           )
         }
       </ResourceView>
+      {opened ? (
+        <SubscriberDetail
+          subscriberId={opened.id}
+          email={opened.email}
+          onClose={() => setOpened(null)}
+          onChanged={subscribers.reload}
+        />
+      ) : null}
     </section>
   );
 }

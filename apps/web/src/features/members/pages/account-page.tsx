@@ -1,6 +1,7 @@
 import {
   DEFAULT_NEWSLETTER_PREFERENCES,
   MESSAGES,
+  NEWSLETTER_SECTION_LABELS,
   NEWSLETTER_SECTIONS,
   OAUTH_PROVIDERS,
   OAUTH_PROVIDER_LABELS,
@@ -209,14 +210,6 @@ function Sessions() {
   );
 }
 
-const SECTION_LABELS: Record<(typeof NEWSLETTER_SECTIONS)[number], string> = {
-  build: 'Build: projects and tools',
-  learn: 'Learn: books and notes',
-  write: 'Write: essays and posts',
-  journal: 'Journal entries',
-  poetry: 'Poetry',
-};
-
 function Newsletter({ email, preferences }: { email: string; preferences: NewsletterPreferences }) {
   const api = useMembersApi();
   const [choices, setChoices] = useState<NewsletterPreferences>({
@@ -247,7 +240,7 @@ function Newsletter({ email, preferences }: { email: string; preferences: Newsle
             checked={choices[section]}
             onChange={(event) => setChoices({ ...choices, [section]: event.target.checked })}
           />
-          <span>{SECTION_LABELS[section]}</span>
+          <span>{NEWSLETTER_SECTION_LABELS[section]}</span>
         </label>
       ))}
       <button type="button" className="button" onClick={() => void save()}>
