@@ -1,13 +1,14 @@
 /**
  * Mail that fits a phone (issue 26): each kind of mail the site sends, as the SMTP server got it,
- * opened in Chromium at 390 px, is no wider than the screen, a newsletter with a long code line
- * and a wide table included.
+ * opened in Chromium at 390 px, is no wider than the screen: a newsletter with a long code line
+ * and a wide table, and a reply notice and the owner's digest quoting a long link.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, waitForMail } from '../support/mail.js';
+import { openSiteDatabase } from '../support/site.js';
 import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
 
 let stack: Stack;
@@ -79,5 +80,45 @@ describe('mail on a phone', () => {
     }
     // The long line is there, wrapped, not cut.
     expect(issue.html).toContain('item-39');
+  });
+
+  it('fits 390 px: a reply notice and the owner’s digest, with a long link in a comment', async () => {
+    const posts = (await (await fetch(`${stack.site.url}/api/posts`)).json()) as Array<{
+      id: string;
+      slug: string;
+    }>;
+    const post = posts.find((candidate) => candidate.slug === SLUG)!;
+    const say = async (email: string, body: string, parentId?: number) => {
+      const { context, close } = await openPage(stack.browser);
+      await signInByCode(context, stack, email);
+      const res = await context.request.post(
+        `${stack.site.url}/api/discussions/posts/${post.id}/comments`,
+        { headers: { origin: stack.site.url }, data: { body, parentId } },
+      );
+      const { comment } = (await res.json()) as { comment: { id: number } };
+      await close();
+      return comment.id;
+    };
+    const ada = uniqueEmail('ada');
+    const longLink = `https://example.com/${'x'.repeat(160)}`;
+    const first = await say(ada, `Where did the table come from? ${longLink}`);
+    await say(uniqueEmail('bo'), `From here: ${longLink}`, first);
+    const notice = await waitForMail(stack.sink, ada, /replied/);
+
+    // The digest covers whole days up to a day after the last one: wind that back a day while the
+    // site is down, and the digest of the day ending now goes out as the site starts again.
+    await stack.site.restart(() => {
+      const db = openSiteDatabase(stack.site);
+      db.prepare('UPDATE owner_digest SET covered_until = ?').run(
+        new Date(Date.now() - 24 * 60 * 60_000).toISOString(),
+      );
+      db.close();
+    });
+    const digest = await waitForMail(stack.sink, owner, /new comment/);
+
+    for (const [kind, mail] of Object.entries({ notice, digest })) {
+      expect(await widthOf(mail.html), kind).toBeLessThanOrEqual(390);
+    }
+    expect(digest.text).toContain('From here:');
   });
 });

@@ -9,7 +9,8 @@ import { createContentFolder, markdown } from '../../test-support/content.js';
 import { PHOTO_GPS, phonePhoto } from '../../test-support/photos.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
-import { emailBodyHtml } from '../newsletter/compose.js';
+import { emailBodyHtml, renderIssue } from '../newsletter/compose.js';
+import { issueSourceOf, publishedItem } from '../newsletter/source.js';
 import { createImagePipeline } from './pipeline.js';
 import { imageByHash } from './store.js';
 
@@ -242,5 +243,43 @@ describe('photos', () => {
       expect((await request(t.app).get(`/images/${hash}/${width}.jpg`)).status).toBe(200);
     }
     expect(IMAGE_WIDTHS).toContain(1200);
+  });
+});
+
+describe('drawings in mail', () => {
+  it('go out as a PNG rendition at twice the mail’s width, on top of the issue', async () => {
+    const folder = createContentFolder({
+      'posts/drawn.md': markdown(
+        'title: "Drawn"\ndate: 2025-05-01\ncategory: write\nfeatured_image: images/drawn.svg',
+        'A drawing above.',
+      ),
+    });
+    fs.mkdirSync(path.join(folder.dir, 'images'), { recursive: true });
+    fs.writeFileSync(
+      path.join(folder.dir, 'images/drawn.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#c00"/></svg>',
+    );
+    const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
+    cleanups.push(folder.cleanup, t.cleanup);
+    expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
+
+    const { res, body } = await bytesOf(t.app, '/content/images/drawn.svg.png');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    // A mail client or a feed reader shows it from another origin.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(await sharp(body).metadata()).toMatchObject({ format: 'png', width: 1200, height: 600 });
+    const [red] = (await sharp(body).raw().toBuffer({ resolveWithObject: true })).data;
+    expect(red).toBeGreaterThan(190);
+    expect((await request(t.app).get('/content/images/missing.svg.png')).status).toBe(404);
+    expect((await request(t.app).get('/content/images/..%2F..%2Fsecret.svg.png')).status).toBe(404);
+
+    const now = new Date(t.clock.now()).toISOString();
+    const item = publishedItem(t.deps.db, 'post', 'drawn', now)!;
+    const issue = renderIssue(t.deps.env, issueSourceOf(t.deps, 'post', item, 'write'), 'Drawn');
+    expect(issue.html).toContain(
+      `<img src="${t.deps.env.PUBLIC_URL}/content/images/drawn.svg.png"`,
+    );
+    expect(issue.html).not.toMatch(/<img[^>]+\.svg"/);
   });
 });

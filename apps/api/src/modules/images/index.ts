@@ -14,3 +14,4 @@ export {
   isRasterImage,
 } from './sources.js';
 export { pictureHtml, plainImages } from './picture.js';
+export { mailImage, type MailImage } from './renditions.js';

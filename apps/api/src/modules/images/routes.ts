@@ -12,6 +12,7 @@ import type { Db } from '../../db/connection.js';
 import { iso, type Clock } from '../../clock.js';
 import { AppError } from '../../http/errors.js';
 import type { ImagePipeline } from './pipeline.js';
+import { drawingOfRendition, svgRendition } from './renditions.js';
 import { describeImage, imagesFolder, isRasterImage } from './sources.js';
 import { imageByHash } from './store.js';
 import { variantFile } from './variants.js';
@@ -24,8 +25,13 @@ const VARIANT = /^(\d{1,4})\.(avif|webp|jpg|png)$/;
  */
 const SERVED_AS_THEY_ARE = /\.(?:svg|gif)$/i;
 
-// SVGs are the owner's drawings; should one ever carry a script, it does not run.
-const NO_SCRIPTS = "default-src 'none'; style-src 'unsafe-inline'";
+// SVGs are the owner's drawings; should one ever carry a script, it does not run. And images are
+// shown elsewhere too, in newsletters and feed readers: another origin may embed them (the site's
+// same-origin resource policy would leave a blank where a mail's picture goes).
+const IMAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
 
 /** How long a reader waits for a variant still being made before being asked to come back. */
 const MAKING_WAIT_MS = 15_000;
@@ -62,7 +68,7 @@ async function sendVariant(
   res.set({
     'Content-Type': IMAGE_MIME[variant.format],
     'Cache-Control': cacheControl,
-    'Content-Security-Policy': NO_SCRIPTS,
+    ...IMAGE_HEADERS,
     ETag: `"${variant.hash}-${variant.width}-${variant.format}"`,
   });
   // A data folder under a dot-directory (~/.quillpost) is still ours to serve from.
@@ -74,7 +80,7 @@ async function sendVariant(
  * `/images/<hash>/<width>.<format>`: the variants, cached for good (the hash names the source's
  * bytes). `/content/images/...`: the owner's files by name; photos answer with their largest
  * variant in the original's format (upright, no metadata), SVG and GIF as they are, anything else
- * not at all.
+ * not at all; `<drawing>.svg.png` is a drawing's PNG rendition, for mail.
  */
 export function imageRoutes(deps: {
   db: Db;
@@ -83,6 +89,7 @@ export function imageRoutes(deps: {
   pipeline: ImagePipeline;
 }): Router {
   const { db, contentDir, clock, pipeline } = deps;
+  const renditionsDir = path.join(pipeline.dir, 'renditions');
   const router = Router();
 
   router.get('/images/:hash/:file', async (req, res, next) => {
@@ -109,6 +116,17 @@ export function imageRoutes(deps: {
 
   router.get('/content/images/*path', async (req, res, next) => {
     const relative = path.posix.join(...([] as string[]).concat(req.params.path));
+    const drawing = drawingOfRendition(relative);
+    if (drawing) {
+      const file = await svgRendition(contentDir, renditionsDir, drawing).catch(() => null);
+      if (!file) return next(new AppError(404, 'NOT_FOUND'));
+      res.set({
+        'Content-Type': 'image/png',
+        'Cache-Control': 'public, max-age=86400',
+        ...IMAGE_HEADERS,
+      });
+      return res.sendFile(file, { dotfiles: 'allow' });
+    }
     if (SERVED_AS_THEY_ARE.test(relative)) return next();
     if (!isRasterImage(relative)) return next(new AppError(404, 'NOT_FOUND'));
     const image = describeImage(db, contentDir, relative, iso(clock.now()));
@@ -129,7 +147,7 @@ export function imageRoutes(deps: {
       index: false,
       dotfiles: 'ignore',
       maxAge: '1d',
-      setHeaders: (res) => res.setHeader('Content-Security-Policy', NO_SCRIPTS),
+      setHeaders: (res) => res.set(IMAGE_HEADERS),
     }),
     (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')),
   );

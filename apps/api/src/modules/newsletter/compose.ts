@@ -10,7 +10,7 @@ import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { renderEmail, type EmailSite } from '../../mail/templates.js';
 import { absolutizeHtml } from '../content/index.js';
-import { plainImages } from '../images/index.js';
+import { plainImages, type MailImage } from '../images/index.js';
 import {
   listUnsubscribeHeaders,
   manageUrl,
@@ -26,6 +26,8 @@ export type ComposeEnv = Pick<
 /** What an issue is made of when it is rendered: the item as the site shows it. */
 export interface IssueSource {
   title: string;
+  /** Shown above the text: a photo's variant or a drawing's PNG rendition (mail shows no SVG). */
+  featuredImage?: MailImage | null;
   /** Sanitized HTML from the content sync. */
   html: string;
   excerpt: string;
@@ -214,15 +216,22 @@ export function htmlToText(html: string): string {
   );
 }
 
+/** The featured image at the top of the issue, as wide as the mail and never wider. */
+function featuredImageHtml(source: IssueSource, base: string): string {
+  const image = source.featuredImage;
+  if (!image) return '';
+  const src = image.path.startsWith('/') ? base + image.path : image.path;
+  const height = image.height ? ` height="${image.height}"` : '';
+  return `<img src="${escapeHtml(src)}" width="${image.width}"${height} alt="" style="display:block;width:100%;max-width:${image.width}px;height:auto;margin:0 0 24px;border:0;border-radius:6px;">`;
+}
+
 /** Renders an issue once; `personalize` then puts each recipient's links in. */
 export function renderIssue(env: ComposeEnv, source: IssueSource, subject: string): RenderedIssue {
   const site = source.site;
   const base = env.PUBLIC_URL;
-  const bodyHtml = emailBodyHtml(source.html, {
-    base,
-    pageUrl: source.pageUrl,
-    accent: site.accent,
-  });
+  const bodyHtml =
+    featuredImageHtml(source, base) +
+    emailBodyHtml(source.html, { base, pageUrl: source.pageUrl, accent: site.accent });
   const rendered = renderEmail({
     site,
     preheader: source.excerpt || undefined,

@@ -2,11 +2,13 @@ import {
   itemPath,
   NEWSLETTER_SECTIONS,
   type NewsletterSection,
+  type ImageVariants,
   type NewsletterSourceKind,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { contentQueries, type ContentQueries, type ContentRow } from '../content/index.js';
+import { mailImage } from '../images/index.js';
 import { siteIdentity } from '../site/index.js';
 import type { IssueSource } from './compose.js';
 
@@ -52,9 +54,13 @@ export function issueSourceOf(
   row: ContentRow,
   section: NewsletterSection,
 ): IssueSource {
+  const variants = row.featured_image_variants
+    ? (JSON.parse(row.featured_image_variants) as ImageVariants)
+    : null;
   return {
     site: siteIdentity(db),
     title: row.title,
+    featuredImage: row.featured_image_url ? mailImage(row.featured_image_url, variants) : null,
     html: row.html,
     excerpt: row.excerpt_short,
     section,
