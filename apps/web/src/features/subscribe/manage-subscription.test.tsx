@@ -94,10 +94,12 @@ describe('/manage preferences', () => {
     await waitFor(() =>
       expect(page.getByRole('button', { name: 'Save preferences' })).toBeEnabled(),
     );
-    expect(page.getByRole('checkbox', { name: 'Learn — books and notes' })).not.toBeChecked();
-    expect(page.getByRole('checkbox', { name: 'Poetry' })).not.toBeChecked();
+    expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.learn })).not.toBeChecked();
+    expect(
+      page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.poetry }),
+    ).not.toBeChecked();
     expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.build })).toBeChecked();
-    expect(page.getByRole('checkbox', { name: 'Journal' })).toBeChecked();
+    expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.journal })).toBeChecked();
   });
 
   it('a refused read locks the sections and says how to change them', async () => {
@@ -113,6 +115,6 @@ describe('/manage preferences', () => {
       await page.findByText(/open the “Manage subscription” link in any newsletter email/),
     ).toBeInTheDocument();
     expect(page.getByRole('button', { name: 'Save preferences' })).toBeDisabled();
-    expect(page.getByRole('checkbox', { name: 'Poetry' })).toBeDisabled();
+    expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.poetry })).toBeDisabled();
   });
 });
