@@ -1,9 +1,18 @@
-/** A small RFC 4180 reader for subscriber imports: quoted fields, "" escapes, CRLF or LF. */
+/**
+ * A small RFC 4180 reader for subscriber lists (the console's import, exports from other
+ * platforms): quoted fields, "" escapes, CRLF or LF. A quote left open is an error at its line.
+ */
 
 export interface CsvRecord {
   /** 1-based line number where the record starts, for error reports. */
   line: number;
   cells: string[];
+}
+
+export class CsvSyntaxError extends Error {
+  constructor(readonly line: number) {
+    super(`line ${line}: a quoted value is never closed`);
+  }
 }
 
 export function parseCsv(text: string): CsvRecord[] {
@@ -42,6 +51,7 @@ export function parseCsv(text: string): CsvRecord[] {
       recordLine = line;
     } else cell += char;
   }
+  if (quoted) throw new CsvSyntaxError(recordLine);
   if (cell !== '' || cells.length > 0) {
     cells.push(cell);
     records.push({ line: recordLine, cells });

@@ -56,8 +56,9 @@ describe('upgradeDatabase', () => {
       '021-readership.sql',
       '022-confirmed-links.sql',
       '023-search-everything.sql',
+      '024-imported-subscribers.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(16);
+    expect(upgrade.backup?.pending).toHaveLength(17);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -6,7 +6,7 @@ import { as, createUser, signInAs, type TestApp } from '../../test-support/commu
 import { createContentFolder, post } from '../../test-support/content.js';
 import { createTestApp, testAppPerTest } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../../csv.js';
 
 const { testApp, track } = testAppPerTest();
 

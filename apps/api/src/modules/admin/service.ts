@@ -40,7 +40,7 @@ import {
   subscribersForExport,
   subscriberTotals,
 } from '../subscriptions/index.js';
-import { parseCsv, unguardCell } from './csv.js';
+import { CsvSyntaxError, parseCsv, unguardCell } from '../../csv.js';
 
 function toAdminUser(row: UserListRow, now: string): AdminUser {
   return {
@@ -150,7 +150,13 @@ export function importSubscribers(
   now: string,
 ): Omit<ImportResult, 'success'> {
   const { db, clock } = deps;
-  const records = parseCsv(csv);
+  let records: ReturnType<typeof parseCsv>;
+  try {
+    records = parseCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw DomainError.invalid('CSV_INVALID');
+    throw error;
+  }
   const header = records[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
   const column = (name: string) => header.indexOf(name);
   const emailAt = column('email');

@@ -635,3 +635,121 @@ export function liveMemberCount(db: Db): number {
     .pluck()
     .get() as number;
 }
+
+// Moving out and back in (issue 27)
+
+/**
+ * Members moving out and back in (issue 27): each live member with their linked sign-in methods,
+ * and nothing that signs anyone in (no session, no link token, no provider secret: none is
+ * stored). Restored into a fresh site, a member signs in again by any of those methods.
+ */
+
+export interface MovedMember {
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  role: string;
+  avatarUrl: string | null;
+  createdAt: string;
+  signInMethods: Array<{
+    provider: SignInMethod;
+    providerAccountId: string;
+    email: string | null;
+    emailVerified: boolean;
+    displayName: string | null;
+    primary: boolean;
+    linkedAt: string;
+  }>;
+}
+
+/** Every member not deleted, oldest first. */
+export function membersForExport(db: Db): MovedMember[] {
+  const users = statement(
+    db,
+    `SELECT id, email, email_verified, name, role, avatar_url, created_at FROM users
+     WHERE deleted_at IS NULL ORDER BY id`,
+  ).all() as Array<{
+    id: number;
+    email: string | null;
+    email_verified: 0 | 1;
+    name: string | null;
+    role: string;
+    avatar_url: string | null;
+    created_at: string;
+  }>;
+  const methods = statement(
+    db,
+    `SELECT user_id, provider, provider_account_id, email, email_verified, display_name,
+       is_primary, created_at FROM accounts ORDER BY id`,
+  ).all() as Array<{
+    user_id: number;
+    provider: SignInMethod;
+    provider_account_id: string;
+    email: string | null;
+    email_verified: 0 | 1;
+    display_name: string | null;
+    is_primary: 0 | 1;
+    created_at: string;
+  }>;
+  return users.map((user) => ({
+    email: user.email,
+    emailVerified: user.email_verified === 1,
+    name: user.name,
+    role: user.role,
+    avatarUrl: user.avatar_url,
+    createdAt: user.created_at,
+    signInMethods: methods
+      .filter((method) => method.user_id === user.id)
+      .map((method) => ({
+        provider: method.provider,
+        providerAccountId: method.provider_account_id,
+        email: method.email,
+        emailVerified: method.email_verified === 1,
+        displayName: method.display_name,
+        primary: method.is_primary === 1,
+        linkedAt: method.created_at,
+      })),
+  }));
+}
+
+/**
+ * Restores a member unless the site already has them (by proven address, or by any of their
+ * sign-in methods): true when written. Their primary method stays the primary one.
+ */
+export function restoreMember(db: Db, member: MovedMember, now: string): boolean {
+  if (member.email && member.emailVerified && findUserByVerifiedEmail(db, member.email)) {
+    return false;
+  }
+  const taken = statement(
+    db,
+    'SELECT 1 FROM accounts WHERE provider = ? AND provider_account_id = ?',
+  );
+  if (member.signInMethods.some((m) => taken.get(m.provider, m.providerAccountId))) return false;
+  const user = insertUser(db, {
+    email: member.email,
+    emailVerified: member.emailVerified,
+    name: member.name,
+    avatarUrl: member.avatarUrl,
+    role: member.role,
+    startPath: null,
+    now: member.createdAt,
+  });
+  const ordered = [...member.signInMethods].sort((a, b) => Number(b.primary) - Number(a.primary));
+  for (const method of ordered) {
+    insertAccount(
+      db,
+      user.id,
+      {
+        provider: method.provider,
+        providerAccountId: method.providerAccountId,
+        email: method.email,
+        emailVerified: method.emailVerified,
+        displayName: method.displayName,
+        avatarUrl: null,
+      },
+      method.linkedAt,
+    );
+  }
+  statement(db, 'UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
+  return true;
+}

@@ -58,3 +58,8 @@ export function deleteBookmark(db: Db, userId: number, postId: number): void {
 export function deleteBookmarksOf(db: Db, userId: number): void {
   statement(db, 'DELETE FROM bookmarks WHERE user_id = ?').run(userId);
 }
+
+/** Every bookmark, for the site's export (issue 27). */
+export function bookmarksForExport(db: Db): unknown[] {
+  return statement(db, 'SELECT * FROM bookmarks ORDER BY rowid').all();
+}

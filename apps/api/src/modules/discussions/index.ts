@@ -10,3 +10,4 @@ export {
 } from './service.js';
 export { commentUnderModeration, communityActivity, reportQueue } from './staff.js';
 export { liveCommentCount, resolveReports } from './store.js';
+export { discussionsForExport } from './store.js';

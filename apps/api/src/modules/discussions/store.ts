@@ -373,3 +373,16 @@ export function forgetParticipant(db: Db, userId: number): void {
   statement(db, 'UPDATE discussion_threads SET author_id = NULL WHERE author_id = ?').run(userId);
   statement(db, 'UPDATE comment_reports SET reporter_id = NULL WHERE reporter_id = ?').run(userId);
 }
+
+/** Every thread, comment and report, for the site's export (issue 27). */
+export function discussionsForExport(db: Db): {
+  threads: unknown[];
+  comments: unknown[];
+  reports: unknown[];
+} {
+  return {
+    threads: statement(db, 'SELECT * FROM discussion_threads ORDER BY id').all(),
+    comments: statement(db, 'SELECT * FROM comments ORDER BY id').all(),
+    reports: statement(db, 'SELECT * FROM comment_reports ORDER BY id').all(),
+  };
+}

@@ -126,3 +126,11 @@ export function rsvpsOf(db: Db, userId: number): RsvpMade[] {
 export function deleteRsvpsOf(db: Db, userId: number): void {
   statement(db, 'DELETE FROM event_rsvps WHERE user_id = ?').run(userId);
 }
+
+/** Every event with its replies, for the site's export (issue 27). */
+export function eventsForExport(db: Db): { events: unknown[]; rsvps: unknown[] } {
+  return {
+    events: statement(db, 'SELECT * FROM events ORDER BY id').all(),
+    rsvps: statement(db, 'SELECT * FROM event_rsvps ORDER BY rowid').all(),
+  };
+}

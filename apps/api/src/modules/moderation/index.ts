@@ -8,3 +8,4 @@ export {
   requireOutranked,
 } from './service.js';
 export { recentWarnings, writeLog } from './store.js';
+export { moderationForExport } from './store.js';

@@ -146,3 +146,11 @@ export function logEntriesAbout(db: Db, userId: number): LogRecordEntry[] {
 export function clearReasonsAbout(db: Db, userId: number): void {
   statement(db, 'UPDATE moderation_log SET reason = NULL WHERE target_user_id = ?').run(userId);
 }
+
+/** The whole moderation log and every warning, for the site's export (issue 27). */
+export function moderationForExport(db: Db): { log: unknown[]; warnings: unknown[] } {
+  return {
+    log: statement(db, 'SELECT * FROM moderation_log ORDER BY id').all(),
+    warnings: statement(db, 'SELECT * FROM member_warnings ORDER BY id').all(),
+  };
+}

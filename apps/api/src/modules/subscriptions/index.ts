@@ -35,6 +35,13 @@ export {
   subscriberTotals,
 } from './store/console.js';
 export {
+  subscriberIdByEmail,
+  subscribersWithConsents,
+  writeMovedSubscriber,
+  type MovedConsent,
+  type MovedSubscriber,
+} from './store/moving.js';
+export {
   manageTokenSubscriber,
   requesterEmail,
   requireOwnSubscription,

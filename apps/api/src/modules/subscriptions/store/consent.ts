@@ -29,6 +29,8 @@ export function recordConsent(
     source: string;
     consentText: string;
     ipHash: string | null;
+    /** When it happened, if not now: consent given on another platform keeps its own time. */
+    recordedAt?: string;
   },
 ): void {
   statement(
@@ -41,7 +43,7 @@ export function recordConsent(
     entry.source.slice(0, 200),
     entry.consentText,
     entry.ipHash,
-    isoNow(clock),
+    entry.recordedAt ?? isoNow(clock),
   );
 }
 

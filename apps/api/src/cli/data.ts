@@ -1,0 +1,149 @@
+/**
+ * `pnpm data import <source> <path> [--dry-run] [--overwrite] [--category C] [--map k=Column,…]
+ * [--no-fetch]`: brings writing and readers in from another platform (issue 27); <source> is
+ * substack, ghost, wordpress, csv or archive (this site's own export). Prints what was (or, with
+ * --dry-run, would be) created, kept and refused, and writes the report to data/imports/. Nobody
+ * is mailed.
+ *
+ * `pnpm data export [file]`: the whole site in one zip (default: data/exports/<time>.zip).
+ *
+ * In the production image (no tsx): `node apps/api/dist/cli/data.js import …` (or `export`).
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { systemClock } from '../clock.js';
+import { openDatabase } from '../db/connection.js';
+import { upgradeDatabase } from '../db/upgrade.js';
+import { loadEnv, type Env } from '../env.js';
+import { createLogger } from '../logger.js';
+import { syncContent } from '../modules/content/index.js';
+import {
+  exportEverything,
+  fetchRemoteImage,
+  IMPORT_SOURCES,
+  ImportError,
+  openExport,
+  readExport,
+  runImport,
+  type ColumnMap,
+  type ImportReport,
+  type ImportSource,
+} from '../modules/portability/index.js';
+import { siteIdentity } from '../modules/site/index.js';
+
+const USAGE = `Usage: pnpm data import <${IMPORT_SOURCES.join('|')}> <path> [--dry-run] [--overwrite] [--category C] [--map email=Column,name=Column] [--no-fetch]
+       pnpm data export [file]`;
+
+async function database(env: Env) {
+  const db = openDatabase(env.DATABASE_PATH);
+  await upgradeDatabase(db, { env, clock: systemClock });
+  return db;
+}
+
+const dataDir = (env: Env) => path.dirname(path.resolve(env.DATABASE_PATH));
+const where = (env: Env, given: string) => path.resolve(env.INIT_CWD ?? process.cwd(), given);
+
+function printReport(report: ImportReport): void {
+  const c = report.created;
+  const verb = report.dryRun ? 'Would create' : 'Created';
+  console.log(
+    `${verb}: ${c.posts} posts, ${c.drafts} drafts, ${c.pages} pages, ${c.images} images, ` +
+      `${c.subscribers} active subscribers, ${c.unsubscribed} unsubscribed, ${c.bounced} bounced, ` +
+      `${c.members} members, ${c.files} archived files.`,
+  );
+  const list = (label: string, problems: ImportReport['kept']) => {
+    if (problems.length === 0) return;
+    console.log(`${label} (${problems.length}):`);
+    for (const problem of problems) console.log(`  ${problem.where}: ${problem.message}`);
+  };
+  list('Kept as they are', report.kept);
+  list('Refused', report.refused);
+  if (report.remoteImages.length) {
+    console.log(`Remote images kept as links (${report.remoteImages.length}):`);
+    for (const url of report.remoteImages) console.log(`  ${url}`);
+  }
+  if (report.reportFile) console.log(`Report: ${report.reportFile}`);
+}
+
+async function importCommand(args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      overwrite: { type: 'boolean', default: false },
+      category: { type: 'string', default: 'write' },
+      map: { type: 'string' },
+      'no-fetch': { type: 'boolean', default: false },
+    },
+  });
+  const [source, location] = positionals;
+  if (!IMPORT_SOURCES.includes(source as ImportSource) || !location) throw new ImportError(USAGE);
+  const map = Object.fromEntries(
+    (values.map ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => pair.split('=').map((part) => part.trim())),
+  ) as ColumnMap;
+  const env = loadEnv();
+  const files = await openExport(where(env, location));
+  const bundle = readExport(source as ImportSource, files, map);
+  const db = await database(env);
+  try {
+    const report = await runImport(
+      {
+        db,
+        contentDir: env.CONTENT_DIR,
+        reportsDir: path.join(dataDir(env), 'imports'),
+        now: new Date().toISOString(),
+        fetchImage: fetchRemoteImage,
+      },
+      source as ImportSource,
+      bundle,
+      files,
+      {
+        dryRun: values['dry-run'],
+        overwrite: values.overwrite,
+        category: values.category,
+        fetchImages: !values['no-fetch'],
+      },
+    );
+    if (!report.dryRun) syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent'));
+    printReport(report);
+  } finally {
+    db.close();
+  }
+}
+
+async function exportCommand(args: string[]): Promise<void> {
+  const env = loadEnv();
+  const now = new Date().toISOString();
+  const file = args[0]
+    ? where(env, args[0])
+    : path.join(dataDir(env), 'exports', `${now.replace(/[:.]/g, '-')}.zip`);
+  const db = await database(env);
+  try {
+    const done = await exportEverything(
+      { db, contentDir: env.CONTENT_DIR, siteTitle: siteIdentity(db).title, now },
+      file,
+    );
+    console.log(
+      `Exported ${done.files} content files, ${done.subscribers} subscribers and ${done.members} members (${(done.bytes / 1024).toFixed(0)} kB) to ${file}`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+const run = command === 'import' ? importCommand : command === 'export' ? exportCommand : null;
+if (!run) {
+  console.error(USAGE);
+  process.exitCode = 2;
+} else {
+  await run(rest).catch((error: unknown) => {
+    if (!(error instanceof ImportError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  });
+}

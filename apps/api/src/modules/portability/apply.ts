@@ -1,0 +1,329 @@
+/**
+ * An import, planned and carried out (issue 27). The plan is the dry run: what would be created,
+ * kept (already here) and refused, per kind, each with its line or item. Carrying it out writes
+ * the Markdown files into a staging folder inside the content folder, then, in one database
+ * transaction, the subscribers and members, and only then moves the files into place: a failure
+ * half-way leaves the site as it was. Nobody is mailed: imported subscribers are active on the
+ * strength of the consent they gave before, which their consent history records.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { emailSchema, FRONT_MATTER_BY_KIND, nameSchema } from '@quillpost/domain';
+import { stringify } from 'yaml';
+import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/statements.js';
+import { restoreMember } from '../auth/index.js';
+import { parseFrontMatter, slugify } from '../content/index.js';
+import {
+  subscriberIdByEmail,
+  writeMovedSubscriber,
+  type MovedSubscriber,
+} from '../subscriptions/index.js';
+import type { ImportBundle, ImportSource, Problem } from './bundle.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+import type { ExportFiles } from './unpack.js';
+
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Write over an existing post (same slug) or subscriber (same address). */
+  overwrite: boolean;
+  /** The site category imported posts go to. */
+  category: string;
+  /** Fetch remote images into the content folder; those that cannot be fetched stay remote. */
+  fetchImages: boolean;
+}
+
+export interface ImportReport {
+  source: ImportSource;
+  dryRun: boolean;
+  at: string;
+  created: {
+    posts: number;
+    drafts: number;
+    pages: number;
+    subscribers: number;
+    unsubscribed: number;
+    bounced: number;
+    members: number;
+    files: number;
+    images: number;
+  };
+  /** Already on the site, kept as they are (unless --overwrite). */
+  kept: Problem[];
+  /** Not imported: the reason, at its line or item. */
+  refused: Problem[];
+  /** Remote images left as links: they could not be fetched (or fetching was off). */
+  remoteImages: string[];
+  /** Where the report was written (the real run). */
+  reportFile: string | null;
+}
+
+interface Deps {
+  db: Db;
+  contentDir: string;
+  /** Where reports go: data/imports. */
+  reportsDir: string;
+  now: string;
+  /** Fetches a remote image; null when it cannot. */
+  fetchImage?: (url: string) => Promise<Buffer | null>;
+}
+
+const FOLDERS = { post: 'posts', page: 'pages' } as const;
+const IMAGE_FOLDER = 'images/imported';
+
+/** The slugs the content folder already has for a kind, as the site derives them. */
+function existingSlugs(contentDir: string, folder: string): Map<string, string> {
+  const dir = path.join(contentDir, folder);
+  const slugs = new Map<string, string>();
+  if (!fs.existsSync(dir)) return slugs;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.md')) continue;
+    const relative = `${folder}/${name}`;
+    let slug = slugify(name.replace(/\.md$/, '').replace(/^\d{4}-\d{2}-\d{2}-/, ''));
+    try {
+      const front = parseFrontMatter(relative, fs.readFileSync(path.join(dir, name), 'utf8'));
+      if (typeof front.data.slug === 'string') slug = front.data.slug;
+    } catch {
+      // A file the site cannot read keeps its name's slug.
+    }
+    slugs.set(slug, relative);
+  }
+  return slugs;
+}
+
+function consentFor(source: ImportSource, subscriber: MovedSubscriber, now: string) {
+  if (subscriber.consents.length > 0) return subscriber.consents;
+  const since = subscriber.subscribedAt;
+  const consents: MovedSubscriber['consents'] = [
+    {
+      action: 'subscribe',
+      source: `imported from ${source}`,
+      consentText: `Subscribed on ${source} on ${since}; imported ${now.slice(0, 10)} without re-confirmation.`,
+      recordedAt: since,
+    },
+  ];
+  if (subscriber.state !== 'active') {
+    consents.push({
+      action: 'withdraw',
+      source: `imported from ${source}`,
+      consentText:
+        subscriber.state === 'bounced'
+          ? `The address bounced on ${source}; not mailed.`
+          : `Unsubscribed on ${source}; not mailed.`,
+      recordedAt: subscriber.endedAt ?? now,
+    });
+  }
+  return consents;
+}
+
+/** A Markdown file for an item, its images pointed at the copies made of them. */
+function fileOf(
+  item: ImportBundle['items'][number],
+  category: string,
+  imageOf: (src: string) => string,
+): string {
+  const { markdown } = htmlToMarkdown(item.html);
+  const body = markdown.replace(
+    /!\[([^\]]*)\]\(([^)\s]+)\)/g,
+    (_m, alt: string, src: string) => `![${alt}](${imageOf(src)})`,
+  );
+  const featured = item.featuredImage ? imageOf(item.featuredImage) : null;
+  const front: Record<string, unknown> = {
+    title: item.title,
+    slug: item.slug,
+    date: item.date,
+    ...(item.kind === 'post' ? { category } : {}),
+    ...(item.status === 'draft' ? { status: 'draft' } : {}),
+    ...(item.excerpt ? { excerpt: item.excerpt } : {}),
+    ...(item.tags.length ? { tags: item.tags } : {}),
+    ...(item.kind === 'post' && featured && /^(https:\/\/|\/content\/images\/)/.test(featured)
+      ? { featured_image: featured }
+      : {}),
+  };
+  return `---\n${stringify(front).trimEnd()}\n---\n\n${body}`;
+}
+
+const imageName = (src: string) =>
+  (decodeURIComponent(src.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image')
+    .replace(/[^\w.-]+/g, '-')
+    .slice(-80);
+
+export async function runImport(
+  deps: Deps,
+  source: ImportSource,
+  bundle: ImportBundle,
+  files: ExportFiles,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const { db, contentDir, now } = deps;
+  const report: ImportReport = {
+    source,
+    dryRun: options.dryRun,
+    at: now,
+    created: {
+      posts: 0,
+      drafts: 0,
+      pages: 0,
+      subscribers: 0,
+      unsubscribed: 0,
+      bounced: 0,
+      members: 0,
+      files: 0,
+      images: 0,
+    },
+    kept: [],
+    refused: [...bundle.problems],
+    remoteImages: [],
+    reportFile: null,
+  };
+  const staged = new Map<string, Buffer>(); // path in the content folder -> bytes
+
+  // Items: one file each, unless the slug is taken (and --overwrite is not given).
+  const category = slugify(options.category) || 'write';
+  const images = new Map<string, string>(); // address as written -> address in the site
+  const seen = {
+    post: existingSlugs(contentDir, 'posts'),
+    page: existingSlugs(contentDir, 'pages'),
+  };
+  const wanted: Array<{ item: ImportBundle['items'][number]; relative: string }> = [];
+  for (const item of bundle.items) {
+    if (!item.slug) {
+      report.refused.push({ where: item.origin, message: 'No slug could be made from its title.' });
+      continue;
+    }
+    const existing = seen[item.kind].get(item.slug);
+    if (existing && !options.overwrite) {
+      report.kept.push({
+        where: item.origin,
+        message: `${existing} already has the slug ${item.slug}.`,
+      });
+      continue;
+    }
+    const relative = existing ?? `${FOLDERS[item.kind]}/${item.date.slice(0, 10)}-${item.slug}.md`;
+    seen[item.kind].set(item.slug, relative);
+    wanted.push({ item, relative });
+  }
+
+  // Images: those the export holds are copied; remote ones fetched when allowed.
+  const inExport = new Map(files.names.map((name) => [name.split('/').pop()!, name]));
+  const addresses = new Set(
+    wanted.flatMap(({ item }) => [
+      ...htmlToMarkdown(item.html).images,
+      ...(item.featuredImage ? [item.featuredImage] : []),
+    ]),
+  );
+  for (const address of addresses) {
+    const local = !/^https?:\/\//.test(address) ? inExport.get(imageName(address)) : undefined;
+    let bytes: Buffer | null = local ? files.read(local) : null;
+    if (!bytes && /^https?:\/\//.test(address) && options.fetchImages && deps.fetchImage) {
+      bytes = await deps.fetchImage(address);
+    }
+    if (!bytes) {
+      if (/^https?:\/\//.test(address)) report.remoteImages.push(address);
+      continue;
+    }
+    const target = `${IMAGE_FOLDER}/${source}/${imageName(address)}`;
+    staged.set(target, bytes);
+    images.set(address, `/content/${target}`);
+    report.created.images += 1;
+  }
+  for (const { item, relative } of wanted) {
+    const text = fileOf(item, category, (src) => images.get(src) ?? src);
+    const check = FRONT_MATTER_BY_KIND[item.kind].safeParse(parseFrontMatter(relative, text).data);
+    if (!check.success) {
+      report.refused.push({
+        where: item.origin,
+        message: check.error.issues[0]?.message ?? 'invalid',
+      });
+      continue;
+    }
+    staged.set(relative, Buffer.from(text));
+    if (item.kind === 'page') report.created.pages += 1;
+    else if (item.status === 'draft') report.created.drafts += 1;
+    else report.created.posts += 1;
+  }
+  for (const file of bundle.contentFiles) {
+    const existing = fs.existsSync(path.join(contentDir, file.path));
+    if (existing && !options.overwrite) continue;
+    staged.set(file.path, file.bytes);
+    report.created.files += 1;
+  }
+
+  // Subscribers: checked by the canonical-address rules, kept if already listed.
+  const subscribers: Array<{ subscriber: MovedSubscriber; existingId?: number }> = [];
+  const inThisImport = new Set<string>();
+  for (const row of bundle.subscribers) {
+    const email = emailSchema.safeParse(row.email);
+    if (!email.success) {
+      report.refused.push({
+        where: row.origin,
+        message: `${row.email || '(empty)'}: ${email.error.issues[0]?.message}`,
+      });
+      continue;
+    }
+    const key = email.data.toLowerCase();
+    if (inThisImport.has(key)) {
+      report.kept.push({
+        where: row.origin,
+        message: `${email.data} is listed twice; the first row counts.`,
+      });
+      continue;
+    }
+    inThisImport.add(key);
+    const name = nameSchema.safeParse(row.name ?? undefined);
+    const existingId = subscriberIdByEmail(db, email.data);
+    if (existingId !== undefined && !options.overwrite) {
+      report.kept.push({ where: row.origin, message: `${email.data} is already on the list.` });
+      continue;
+    }
+    const subscribedAt = row.subscribedAt || now;
+    const subscriber: MovedSubscriber = {
+      ...row,
+      email: email.data,
+      name: name.success ? (name.data ?? null) : null,
+      subscribedAt,
+    };
+    subscribers.push({
+      subscriber: { ...subscriber, consents: consentFor(source, subscriber, now) },
+      existingId,
+    });
+    report.created[subscriber.state === 'active' ? 'subscribers' : subscriber.state] += 1;
+  }
+
+  if (!options.dryRun) {
+    const staging = path.join(contentDir, `.import-${process.pid}-${Date.now()}`);
+    try {
+      for (const [relative, bytes] of staged) {
+        const file = path.join(staging, ...relative.split('/'));
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, bytes);
+      }
+      inTransaction(db, () => {
+        for (const { subscriber, existingId } of subscribers) {
+          writeMovedSubscriber(db, subscriber, now, existingId);
+        }
+        for (const member of bundle.members) {
+          if (restoreMember(db, member, now)) report.created.members += 1;
+          else
+            report.kept.push({
+              where: `member ${member.email ?? member.name ?? '?'}`,
+              message: 'Already a member here.',
+            });
+        }
+      });
+      for (const relative of staged.keys()) {
+        const target = path.join(contentDir, ...relative.split('/'));
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.renameSync(path.join(staging, ...relative.split('/')), target);
+      }
+    } finally {
+      fs.rmSync(staging, { recursive: true, force: true });
+    }
+    fs.mkdirSync(deps.reportsDir, { recursive: true });
+    report.reportFile = path.join(deps.reportsDir, `${now.replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(report.reportFile, `${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    report.created.members = bundle.members.length;
+  }
+  return report;
+}

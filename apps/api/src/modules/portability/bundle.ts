@@ -1,0 +1,66 @@
+/**
+ * What every reader makes of an export (issue 27), whichever platform wrote it: items to become
+ * Markdown files, subscribers with the consent they gave, members (this site's own archive), the
+ * images the export holds, and every problem with the line or item it was found at.
+ */
+import type { MovedMember } from '../auth/index.js';
+import type { MovedSubscriber } from '../subscriptions/index.js';
+
+export const IMPORT_SOURCES = ['substack', 'ghost', 'wordpress', 'csv', 'archive'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** A post or page as the export had it: HTML (to convert) or Markdown (this site's own). */
+export interface ImportedItem {
+  kind: 'post' | 'page';
+  /** Where it came from, for the report: `posts.csv line 4`, `item "About"`. */
+  origin: string;
+  slug: string;
+  title: string;
+  /** ISO instant. */
+  date: string;
+  status: 'published' | 'draft';
+  excerpt: string | null;
+  /** The platform's tags and categories; the site's category is the import's --category. */
+  tags: string[];
+  /** An image address as the export has it (a URL, or a path inside the export). */
+  featuredImage: string | null;
+  html: string;
+}
+
+/** A subscriber before their address is checked: the canonical-address rules come later. */
+export type ImportedSubscriber = Omit<MovedSubscriber, 'email'> & {
+  origin: string;
+  email: string;
+};
+
+/** A file of this site's own archive, written back as it was (content, site.yml). */
+export interface ArchivedFile {
+  path: string;
+  bytes: Buffer;
+}
+
+export interface Problem {
+  /** The line or item: `email_list.csv line 12`, `posts/123.html`. */
+  where: string;
+  message: string;
+}
+
+export interface ImportBundle {
+  items: ImportedItem[];
+  subscribers: ImportedSubscriber[];
+  members: MovedMember[];
+  /** Only from this site's archive: the content folder's files, kept byte for byte. */
+  contentFiles: ArchivedFile[];
+  problems: Problem[];
+}
+
+export const emptyBundle = (): ImportBundle => ({
+  items: [],
+  subscribers: [],
+  members: [],
+  contentFiles: [],
+  problems: [],
+});
+
+/** Bad input: nothing is written, and the message says where. */
+export class ImportError extends Error {}

@@ -1,0 +1,106 @@
+/**
+ * This site's own archive (`pnpm data export`): the content folder byte for byte, subscribers
+ * with their consent history, and members with their sign-in methods.
+ */
+import { NEWSLETTER_SECTIONS, type NewsletterPreferences } from '@quillpost/domain';
+import type { MovedMember } from '../../auth/index.js';
+import type { MovedConsent } from '../../subscriptions/index.js';
+import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import type { ExportFiles } from '../unpack.js';
+import { csvRows } from './tables.js';
+
+export const ARCHIVE_FILES = {
+  readme: 'README.md',
+  subscribers: 'subscribers.csv',
+  consents: 'consent-history.csv',
+  members: 'members.json',
+  comments: 'comments.json',
+  bookmarks: 'bookmarks.json',
+  events: 'events.json',
+  moderationLog: 'moderation-log.json',
+} as const;
+
+export const SUBSCRIBER_COLUMNS = [
+  'email',
+  'name',
+  'state',
+  'subscribed_at',
+  'confirmed_at',
+  'ended_at',
+  'bounce_reason',
+  'note',
+  'sections',
+  'start_path',
+] as const;
+export const CONSENT_COLUMNS = [
+  'email',
+  'action',
+  'source',
+  'consent_text',
+  'recorded_at',
+] as const;
+
+export function readArchive(files: ExportFiles): ImportBundle {
+  if (
+    !files.names.includes(ARCHIVE_FILES.subscribers) ||
+    !files.names.includes(ARCHIVE_FILES.readme)
+  ) {
+    throw new ImportError(
+      'This is not an archive of this site (no README.md and subscribers.csv).',
+    );
+  }
+  const bundle = emptyBundle();
+  bundle.contentFiles = files.names
+    .filter((name) => name.startsWith('content/'))
+    .map((name) => ({ path: name.slice('content/'.length), bytes: files.read(name) }));
+
+  const consents = new Map<string, MovedConsent[]>();
+  if (files.names.includes(ARCHIVE_FILES.consents)) {
+    for (const row of csvRows(ARCHIVE_FILES.consents, files.read(ARCHIVE_FILES.consents)).rows) {
+      const email = row.get('email').toLowerCase();
+      const action = row.get('action');
+      if (action !== 'subscribe' && action !== 'confirm' && action !== 'withdraw') continue;
+      consents.set(email, [
+        ...(consents.get(email) ?? []),
+        {
+          action,
+          source: row.get('source'),
+          consentText: row.get('consent_text'),
+          recordedAt: row.get('recorded_at'),
+        },
+      ]);
+    }
+  }
+  for (const row of csvRows(ARCHIVE_FILES.subscribers, files.read(ARCHIVE_FILES.subscribers))
+    .rows) {
+    const state = row.get('state');
+    const sections = new Set(row.get('sections').split(/\s+/).filter(Boolean));
+    bundle.subscribers.push({
+      origin: row.where,
+      email: row.get('email'),
+      name: row.get('name') || null,
+      state: state === 'unsubscribed' || state === 'bounced' ? state : 'active',
+      subscribedAt: row.get('subscribed_at'),
+      confirmedAt: row.get('confirmed_at') || null,
+      endedAt: row.get('ended_at') || null,
+      bounceReason: row.get('bounce_reason') || null,
+      note: row.get('note') || null,
+      preferences: Object.fromEntries(
+        NEWSLETTER_SECTIONS.map((section) => [section, sections.has(section)]),
+      ) as NewsletterPreferences,
+      consents: consents.get(row.get('email').toLowerCase()) ?? [],
+    });
+  }
+  if (files.names.includes(ARCHIVE_FILES.members)) {
+    try {
+      bundle.members = JSON.parse(
+        files.read(ARCHIVE_FILES.members).toString('utf8'),
+      ) as MovedMember[];
+    } catch (error) {
+      throw new ImportError(
+        `${ARCHIVE_FILES.members} is not valid JSON: ${(error as Error).message}`,
+      );
+    }
+  }
+  return bundle;
+}

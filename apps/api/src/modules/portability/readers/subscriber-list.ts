@@ -1,0 +1,97 @@
+/**
+ * Any subscriber list as CSV: Mailchimp (subscribed, unsubscribed and cleaned files), Buttondown,
+ * ConvertKit, or plain `email,name`; columns found by their header, or named with --map
+ * (`email=E-mail,name=Full name,created=Joined,state=Status`). Rows that never confirmed
+ * elsewhere are refused: importing them would mail someone who did not ask.
+ */
+import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import type { ExportFiles } from '../unpack.js';
+import { csvRows, instant, type Row } from './tables.js';
+
+export type ColumnMap = Partial<
+  Record<'email' | 'name' | 'created' | 'confirmed' | 'state', string>
+>;
+
+const GUESSES: Record<keyof ColumnMap, string[]> = {
+  email: ['email', 'email address', 'email_address', 'e-mail', 'subscriber email'],
+  name: ['name', 'full name', 'full_name'],
+  created: [
+    'optin_time',
+    'created_at',
+    'creation_date',
+    'date_subscribed',
+    'subscribed_at',
+    'created',
+  ],
+  confirmed: ['confirm_time', 'confirmed_at'],
+  state: ['status', 'state', 'subscriber_type', 'type'],
+};
+
+const ENDED = /^(unsubscribed|cancelled|canceled|inactive|removed)$/i;
+const BOUNCED = /^(cleaned|bounced|complained|undeliverable)$/i;
+const NEVER_CONFIRMED = /^(pending|unconfirmed|unactivated|not confirmed)$/i;
+
+function column(header: string[], wanted: keyof ColumnMap, map: ColumnMap): string | null {
+  if (map[wanted]) {
+    const named = header.find((h) => h.toLowerCase() === map[wanted]!.toLowerCase());
+    if (!named)
+      throw new ImportError(`--map names a column the file does not have: ${map[wanted]}`);
+    return named;
+  }
+  return header.find((h) => GUESSES[wanted].includes(h.toLowerCase())) ?? null;
+}
+
+function nameOf(row: Row, nameColumn: string | null): string | null {
+  if (nameColumn) return row.get(nameColumn) || null;
+  const first = row.get('First Name') || row.get('first_name') || row.get('FNAME');
+  const last = row.get('Last Name') || row.get('last_name') || row.get('LNAME');
+  return [first, last].filter(Boolean).join(' ') || null;
+}
+
+export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): ImportBundle {
+  const bundle = emptyBundle();
+  const lists = files.names.filter((name) => name.toLowerCase().endsWith('.csv'));
+  if (lists.length === 0) throw new ImportError('No .csv file to import subscribers from.');
+  for (const list of lists) {
+    const { header, rows } = csvRows(list, files.read(list));
+    const email = column(header, 'email', map);
+    if (!email) {
+      throw new ImportError(`${list} has no email column (name it with --map email=<column>).`);
+    }
+    const name = column(header, 'name', map);
+    const created = column(header, 'created', map);
+    const confirmed = column(header, 'confirmed', map);
+    const state = column(header, 'state', map);
+    // Mailchimp writes one file per state; the file's own columns say which.
+    const unsubscribedFile = header.some((h) => h.toUpperCase() === 'UNSUB_TIME');
+    const cleanedFile = header.some((h) => h.toUpperCase() === 'CLEAN_TIME');
+    for (const row of rows) {
+      const stated = state ? row.get(state) : '';
+      if (NEVER_CONFIRMED.test(stated)) {
+        bundle.problems.push({
+          where: row.where,
+          message: `Never confirmed (${stated}): not imported, so nobody is mailed who did not ask.`,
+        });
+        continue;
+      }
+      const bounced = cleanedFile || BOUNCED.test(stated);
+      const ended = bounced || unsubscribedFile || ENDED.test(stated);
+      const since = instant(created ? row.get(created) : '');
+      const confirmedAt = instant(confirmed ? row.get(confirmed) : '') ?? since;
+      bundle.subscribers.push({
+        origin: row.where,
+        email: row.get(email),
+        name: nameOf(row, name),
+        state: bounced ? 'bounced' : ended ? 'unsubscribed' : 'active',
+        subscribedAt: since ?? '',
+        confirmedAt,
+        endedAt: instant(row.get('UNSUB_TIME') || row.get('CLEAN_TIME')),
+        bounceReason: bounced ? `Cleaned or bounced before the import (${list})` : null,
+        note: null,
+        preferences: null,
+        consents: [],
+      });
+    }
+  }
+  return bundle;
+}

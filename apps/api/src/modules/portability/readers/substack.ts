@@ -1,0 +1,83 @@
+/**
+ * Substack's export (a zip, or its folder): posts.csv with posts/<post_id>.html, and the
+ * subscriber lists email_list*.csv (free and paid shapes). Podcast episodes and threads are not
+ * writing: reported and left out.
+ */
+import { slugify } from '../../content/index.js';
+import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import type { ExportFiles } from '../unpack.js';
+import { csvRows, instant, isTrue } from './tables.js';
+
+export function readSubstack(files: ExportFiles): ImportBundle {
+  const bundle = emptyBundle();
+  const postsFile = files.names.find((name) => name === 'posts.csv');
+  const lists = files.names.filter((name) => /(^|\/)email_list[^/]*\.csv$/.test(name));
+  if (!postsFile && lists.length === 0) {
+    throw new ImportError('This is not a Substack export: it has no posts.csv or email_list*.csv.');
+  }
+  if (postsFile) {
+    for (const row of csvRows(postsFile, files.read(postsFile)).rows) {
+      const id = row.get('post_id');
+      const type = row.get('type') || 'newsletter';
+      if (type === 'podcast' || type === 'thread') {
+        bundle.problems.push({ where: row.where, message: `A ${type}, not a post: left out.` });
+        continue;
+      }
+      const htmlFile = `posts/${id}.html`;
+      if (!files.names.includes(htmlFile)) {
+        bundle.problems.push({ where: row.where, message: `${htmlFile} is missing: left out.` });
+        continue;
+      }
+      const title = row.get('title');
+      const date = instant(row.get('post_date')) ?? instant(row.get('email_sent_at'));
+      if (!title || !date) {
+        bundle.problems.push({ where: row.where, message: 'No title or date: left out.' });
+        continue;
+      }
+      // post_id is "<number>.<slug>" in Substack's exports.
+      const slug = slugify(id.includes('.') ? id.slice(id.indexOf('.') + 1) : title);
+      const audience = row.get('audience');
+      bundle.items.push({
+        kind: 'post',
+        origin: row.where,
+        slug,
+        title,
+        date,
+        status: isTrue(row.get('is_published')) ? 'published' : 'draft',
+        excerpt: row.get('subtitle') || null,
+        tags: audience === 'only_paid' ? ['paid'] : [],
+        featuredImage: null,
+        html: files.read(htmlFile).toString('utf8'),
+      });
+    }
+  }
+  for (const list of lists) {
+    for (const row of csvRows(list, files.read(list)).rows) {
+      const created = instant(row.get('created_at'));
+      const paid = row.get('type') || (isTrue(row.get('active_subscription')) ? 'paid' : '');
+      const notes = [
+        paid && paid !== 'free'
+          ? `Substack plan: ${paid}${row.get('expiry') ? ` (until ${row.get('expiry')})` : ''}`
+          : '',
+        row.get('stripe_connected_customer_id')
+          ? `Stripe customer ${row.get('stripe_connected_customer_id')}`
+          : '',
+      ].filter(Boolean);
+      const disabled = isTrue(row.get('email_disabled'));
+      bundle.subscribers.push({
+        origin: row.where,
+        email: row.get('email'),
+        name: row.get('name') || null,
+        state: disabled ? 'unsubscribed' : 'active',
+        subscribedAt: created ?? '',
+        confirmedAt: created,
+        endedAt: null,
+        bounceReason: null,
+        note: notes.join('; ') || null,
+        preferences: null,
+        consents: [],
+      });
+    }
+  }
+  return bundle;
+}
