@@ -10,6 +10,7 @@ const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
   ['images', () => import('./images.js')],
   ['analytics', () => import('./analytics.js')],
   ['newsletter', () => import('./newsletter.js')],
+  ['imports', () => import('./imports.js')],
 ];
 
 for (const [name, load] of benches) {

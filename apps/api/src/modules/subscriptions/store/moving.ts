@@ -86,13 +86,17 @@ export function writeMovedSubscriber(
        WHERE id = @id`,
     ).run({ ...values, id });
   }
+  // A new row has no history yet; an existing one is read once (consent_records has no index by
+  // subscriber: writes stay cheap, and this is the rare overwrite).
   const known = new Set(
-    (
-      statement(
-        db,
-        'SELECT action, source, created_at FROM consent_records WHERE subscription_id = ?',
-      ).all(id) as Array<{ action: string; source: string; created_at: string }>
-    ).map((row) => `${row.action}\0${row.source}\0${row.created_at}`),
+    existingId === undefined
+      ? []
+      : (
+          statement(
+            db,
+            'SELECT action, source, created_at FROM consent_records WHERE subscription_id = ?',
+          ).all(id) as Array<{ action: string; source: string; created_at: string }>
+        ).map((row) => `${row.action}\0${row.source}\0${row.created_at}`),
   );
   const insert = statement(
     db,
