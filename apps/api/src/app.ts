@@ -213,7 +213,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(clickRoutes(deps));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
-  app.use('/api', sameSiteJsonOnly(env, { imagePaths: [API_ROUTES.adminImageUpload.path] }));
+  app.use(
+    '/api',
+    sameSiteJsonOnly(env, {
+      imagePaths: [API_ROUTES.adminImageUpload.path],
+      filePaths: [API_ROUTES.adminImport.path],
+    }),
+  );
   if (env.NODE_ENV !== 'production' && deps.mailer instanceof DevMailbox) {
     app.use(devMailboxRoutes(deps.mailer));
   }

@@ -18,6 +18,7 @@ import { memberRoutes } from './modules/members/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { writingRoutes } from './modules/writing/index.js';
 import { imageUploadRoutes } from './modules/images/index.js';
+import { portabilityRoutes } from './modules/portability/index.js';
 import { analyticsAdminRoutes } from './modules/analytics/index.js';
 import type { CommunityDeps } from './deps.js';
 
@@ -41,6 +42,7 @@ export function communityRoutes(
   adminRoutes(deps, mount);
   writingRoutes(deps, mount);
   imageUploadRoutes(deps, mount);
+  portabilityRoutes(deps, mount);
   // Who subscribed and joined where: counted by the modules that own those rows.
   analyticsAdminRoutes(
     {

@@ -131,6 +131,8 @@ export const MESSAGES = {
   SITE_UPDATED: 'Saved. Every page, feed and email uses it now.',
   // Ours: writing in the browser (issue 24); the editor names the kind (contracts/writing.ts).
   CONTENT_CHANGED: 'This post was changed elsewhere since you opened it',
+  IMPORT_INVALID: 'This file cannot be imported.',
+  IMPORT_TOO_LARGE: 'That export is too large for the console: use pnpm data import on the server.',
   IMAGE_INVALID: 'That file is not an image this site can show. Upload a JPEG, PNG, WebP or AVIF.',
   IMAGE_TOO_LARGE: 'That image is too large: at most 25 MB and 50 megapixels.',
   BOOKMARK_ADDED: 'Bookmarked.',

@@ -18,6 +18,7 @@ import { loadEnv, type Env } from '../env.js';
 import { createLogger } from '../logger.js';
 import { syncContent } from '../modules/content/index.js';
 import {
+  dataFolder,
   exportEverything,
   fetchRemoteImage,
   IMPORT_SOURCES,
@@ -40,7 +41,6 @@ async function database(env: Env) {
   return db;
 }
 
-const dataDir = (env: Env) => path.dirname(path.resolve(env.DATABASE_PATH));
 const where = (env: Env, given: string) => path.resolve(env.INIT_CWD ?? process.cwd(), given);
 
 function printReport(report: ImportReport): void {
@@ -94,7 +94,7 @@ async function importCommand(args: string[]): Promise<void> {
       {
         db,
         contentDir: env.CONTENT_DIR,
-        reportsDir: path.join(dataDir(env), 'imports'),
+        reportsDir: dataFolder(env, 'imports'),
         now: new Date().toISOString(),
         fetchImage: fetchRemoteImage,
       },
@@ -120,7 +120,7 @@ async function exportCommand(args: string[]): Promise<void> {
   const now = new Date().toISOString();
   const file = args[0]
     ? where(env, args[0])
-    : path.join(dataDir(env), 'exports', `${now.replace(/[:.]/g, '-')}.zip`);
+    : path.join(dataFolder(env, 'exports'), `${now.replace(/[:.]/g, '-')}.zip`);
   const db = await database(env);
   try {
     const done = await exportEverything(

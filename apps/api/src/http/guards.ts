@@ -24,6 +24,17 @@ function isImage(contentType: string | undefined): boolean {
   return /^image\/[a-z0-9.+-]+$/.test(mediaTypeOf(contentType));
 }
 
+/** A file's bytes as they are (an export to import): no form sends this type either. */
+function isFileBytes(contentType: string | undefined): boolean {
+  return mediaTypeOf(contentType) === 'application/octet-stream';
+}
+
+/** Routes that take bytes instead of JSON: images (the editor's upload), files (an import). */
+export interface UploadPaths {
+  imagePaths?: readonly string[];
+  filePaths?: readonly string[];
+}
+
 /**
  * Guards every state-changing request (anything but GET, HEAD, OPTIONS) against cross-site use:
  *
@@ -44,7 +55,7 @@ function isImage(contentType: string | undefined): boolean {
  */
 export function sameSiteJsonOnly(
   env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>,
-  options: { imagePaths?: readonly string[] } = {},
+  options: UploadPaths = {},
 ): RequestHandler {
   const refuse = crossSiteRefusal(env, options);
   return (req, _res, next) => next(refuse(req.method, req.originalUrl.split('?')[0]!, req.headers));
@@ -56,7 +67,7 @@ export function sameSiteJsonOnly(
  */
 export function crossSiteRefusal(
   env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>,
-  options: { imagePaths?: readonly string[] } = {},
+  options: UploadPaths = {},
 ): (
   method: string | undefined,
   path: string,
@@ -64,13 +75,16 @@ export function crossSiteRefusal(
 ) => AppError | undefined {
   const origins = allowedOrigins(env);
   const imagePaths = new Set(options.imagePaths);
+  const filePaths = new Set(options.filePaths);
   return (method, path, headers) => {
     if (SAFE_METHODS.has(method ?? '')) return undefined;
     const origin = headers.origin;
     const contentType = headers['content-type'];
     const hasBody = contentType !== undefined || Number(headers['content-length'] ?? 0) > 0;
     const accepted = (type: string | undefined) =>
-      isJson(type) || (imagePaths.has(path) && isImage(type));
+      isJson(type) ||
+      (imagePaths.has(path) && isImage(type)) ||
+      (filePaths.has(path) && isFileBytes(type));
     if (origin !== undefined) {
       if (!origins.has(origin)) return new AppError(403, 'CROSS_SITE_REQUEST');
       if (hasBody && !accepted(contentType)) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE');

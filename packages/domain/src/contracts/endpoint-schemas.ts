@@ -45,6 +45,7 @@ import {
   writingSaveBodySchema,
   writingSaveResponseSchema,
 } from './writing.js';
+import { importQuerySchema, importResponseSchema } from './portability.js';
 import {
   bookListQuerySchema,
   bookListResponseSchema,
@@ -367,6 +368,8 @@ export const API_SCHEMAS = {
   adminWritingTrash: { response: trashListResponseSchema },
   adminWritingTrashRestore: { params: trashParamsSchema, response: trashRestoreResponseSchema },
   adminImageUpload: { query: imageUploadQuerySchema, response: imageUploadResponseSchema },
+  adminImport: { query: importQuerySchema, response: importResponseSchema },
+  adminExport: { response: null },
   adminEvents: { response: adminEventListResponseSchema },
   adminEventCreate: { body: eventInputSchema, response: eventResponseSchema },
   adminEventUpdate: {

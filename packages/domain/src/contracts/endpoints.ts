@@ -334,6 +334,10 @@ export const API_ROUTES = {
   adminWritingTrashRestore: owner('POST', '/api/admin/writing/trash/:trashId/restore'),
   /** The image's bytes as the request body, not JSON. */
   adminImageUpload: owner('POST', '/api/admin/images'),
+  // Moving in and out (issue 27): an export's bytes in (a dry run first), everything out as a zip
+  adminImport: owner('POST', '/api/admin/import'),
+  /** A zip download, not a JSON call. */
+  adminExport: { method: 'GET', path: '/api/admin/export', permission: 'export_data' },
   adminEvents: owner('GET', '/api/admin/events'),
   adminEventCreate: owner('POST', '/api/admin/events'),
   adminEventUpdate: owner('PUT', '/api/admin/events/:eventId'),

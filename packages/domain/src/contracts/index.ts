@@ -13,3 +13,4 @@ export * from './site-identity.js';
 export * from './front-matter.js';
 export * from './writing.js';
 export * from './analytics.js';
+export * from './portability.js';

@@ -545,6 +545,8 @@ export const MODERATION_ACTIONS = [
   'user.delete',
   'subscribers.export',
   'subscribers.import',
+  'site.import',
+  'site.export',
   'settings.update',
   'site.update',
   'content.sync',

@@ -76,6 +76,20 @@ const reportedComment = (ctx: FixtureContext) => {
   return id;
 };
 const freshMember = ({ t }: FixtureContext) => createUser(t, { role: 'member' });
+let subscriberSerial = 0;
+/** A confirmed subscriber of its own, for the calls that open or unsubscribe one. */
+const freshSubscriber = ({ t }: FixtureContext) => {
+  subscriberSerial += 1;
+  const now = new Date(t.clock.now()).toISOString();
+  return Number(
+    t.deps.db
+      .prepare(
+        `INSERT INTO subscriptions (email, status, verified, link_key, subscribed_at, verified_at,
+           created_at, updated_at) VALUES (?, 'active', 1, 'k', ?, ?, ?, ?)`,
+      )
+      .run(`matrix-${subscriberSerial}@example.com`, now, now, now, now).lastInsertRowid,
+  );
+};
 const bannedMember = ({ t }: FixtureContext) => {
   const id = createUser(t, { role: 'member' });
   const until = new Date(t.clock.now() + 3_600_000).toISOString();
@@ -159,6 +173,13 @@ const FIXTURES = {
   adminSubscribersImport: () => ({
     body: { csv: 'email,name,consent\nnew@example.com,New,yes\n' },
   }),
+  adminSubscriber: (ctx) => ({ params: { subscriberId: freshSubscriber(ctx) } }),
+  adminSubscriberUnsubscribe: (ctx) => ({ params: { subscriberId: freshSubscriber(ctx) } }),
+  adminImport: () => ({
+    query: { source: 'csv', name: 'list.csv', dryRun: 'true' },
+    raw: { type: 'application/octet-stream', bytes: Buffer.from('email\nnew@example.com\n') },
+  }),
+  adminExport: () => ({}),
   adminAnalytics: () => ({}),
   adminAnalyticsTraffic: () => ({ query: { from: '2025-12-01', to: '2026-01-01' } }),
   adminSettingsGet: () => ({}),

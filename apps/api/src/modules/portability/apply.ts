@@ -8,7 +8,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { emailSchema, FRONT_MATTER_BY_KIND, nameSchema } from '@quillpost/domain';
+import {
+  emailSchema,
+  FRONT_MATTER_BY_KIND,
+  nameSchema,
+  type ImportReport,
+  type ImportSource,
+} from '@quillpost/domain';
 import { stringify } from 'yaml';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
@@ -19,7 +25,7 @@ import {
   writeMovedSubscriber,
   type MovedSubscriber,
 } from '../subscriptions/index.js';
-import type { ImportBundle, ImportSource, Problem } from './bundle.js';
+import type { ImportBundle } from './bundle.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import type { ExportFiles } from './unpack.js';
 
@@ -31,31 +37,6 @@ export interface ImportOptions {
   category: string;
   /** Fetch remote images into the content folder; those that cannot be fetched stay remote. */
   fetchImages: boolean;
-}
-
-export interface ImportReport {
-  source: ImportSource;
-  dryRun: boolean;
-  at: string;
-  created: {
-    posts: number;
-    drafts: number;
-    pages: number;
-    subscribers: number;
-    unsubscribed: number;
-    bounced: number;
-    members: number;
-    files: number;
-    images: number;
-  };
-  /** Already on the site, kept as they are (unless --overwrite). */
-  kept: Problem[];
-  /** Not imported: the reason, at its line or item. */
-  refused: Problem[];
-  /** Remote images left as links: they could not be fetched (or fetching was off). */
-  remoteImages: string[];
-  /** Where the report was written (the real run). */
-  reportFile: string | null;
 }
 
 interface Deps {

@@ -6,8 +6,7 @@
 import type { MovedMember } from '../auth/index.js';
 import type { MovedSubscriber } from '../subscriptions/index.js';
 
-export const IMPORT_SOURCES = ['substack', 'ghost', 'wordpress', 'csv', 'archive'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+export { IMPORT_SOURCES, type ImportSource } from '@quillpost/domain';
 
 /** A post or page as the export had it: HTML (to convert) or Markdown (this site's own). */
 export interface ImportedItem {

@@ -7,7 +7,7 @@ import yazl from 'yazl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { createContentFolder } from '../../test-support/content.js';
-import type { TestApp } from '../../test-support/community.js';
+import { as, signInAs, type TestApp } from '../../test-support/community.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import {
@@ -452,5 +452,71 @@ describe('hostile archives', () => {
     await expect(importInto(s, 'ghost', xml)).rejects.toThrow(/not a Ghost export/);
     expect(fs.readdirSync(s.dir)).toEqual([]);
     expect(subscribersOf(s.t)).toEqual([]);
+  });
+});
+
+describe('the console', () => {
+  const upload = (
+    app: TestApp['app'],
+    user: { cookie?: string },
+    query: string,
+    bytes: Buffer,
+    type = 'application/octet-stream',
+  ) =>
+    request(app)
+      .post(`/api/admin/import?${query}`)
+      .set('Cookie', user.cookie ?? '')
+      .set('Content-Type', type)
+      .send(bytes);
+
+  it('imports an uploaded export after a dry run, and downloads everything as a zip', async () => {
+    const s = site();
+    const owner = await signInAs(s.t, 'admin');
+    const list = fs.readFileSync(path.join(FIXTURES, 'ghost/members.csv'));
+    const dry = await upload(s.t.app, owner, 'source=ghost&name=members.csv&dryRun=true', list);
+    expect(dry.status).toBe(200);
+    expect(dry.body.report).toMatchObject({
+      dryRun: true,
+      created: { subscribers: 2, unsubscribed: 2 },
+    });
+    expect(subscribersOf(s.t)).toEqual([]);
+
+    const done = await upload(s.t.app, owner, 'source=ghost&name=members.csv', list);
+    expect(done.body.report).toMatchObject({ dryRun: false, created: { subscribers: 2 } });
+    expect(done.body.report.reportFile).toMatch(/\.json$/);
+    expect(subscribersOf(s.t)).toHaveLength(4);
+    for (const recipient of ['dana@example.com', 'eli@example.com']) {
+      expect(listOutbox(s.t.deps, { recipient })).toEqual([]);
+    }
+
+    const wrong = await upload(s.t.app, owner, 'source=wordpress&name=members.csv', list);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      code: 'IMPORT_INVALID',
+      message: expect.stringMatching(/not a WordPress export/),
+    });
+    // Bytes go in as application/octet-stream only; a form's type is refused as a forgery.
+    expect((await upload(s.t.app, owner, 'source=csv&name=a.csv', list, 'text/plain')).status).toBe(
+      403,
+    );
+
+    const zip = await as(s.t, owner)
+      .get('/api/admin/export')
+      .buffer(true)
+      .parse((stream, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => callback(null, Buffer.concat(chunks)));
+      });
+    expect(zip.status).toBe(200);
+    expect(zip.headers['content-disposition']).toMatch(/^attachment; filename="?[\w.-]+\.zip"?$/);
+    const archive = await exportOfBytes('everything.zip', zip.body as Buffer);
+    expect(archive.read('subscribers.csv').toString()).toContain('eli@example.com');
+    const log = s.t.deps.db.prepare('SELECT action FROM moderation_log ORDER BY id').pluck().all();
+    expect(log).toEqual(['site.import', 'site.export']);
+
+    const moderator = await signInAs(s.t, 'moderator');
+    expect((await upload(s.t.app, moderator, 'source=csv&name=a.csv', list)).status).toBe(403);
+    expect((await as(s.t, moderator).get('/api/admin/export')).status).toBe(403);
   });
 });
