@@ -9,6 +9,12 @@ import path from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { signInByCode, startStack, uniqueEmail } from '../support/stack.js';
 
+/** Ghost's members CSV, as the import tests read it. */
+const GHOST_MEMBERS = path.resolve(
+  import.meta.dirname,
+  '../../apps/api/src/modules/portability/fixtures/ghost/members.csv',
+);
+
 const out = path.resolve(process.argv[2] ?? '/tmp/members-shots');
 fs.mkdirSync(out, { recursive: true });
 const owner = uniqueEmail('owner');
@@ -152,6 +158,7 @@ try {
     ['admin-analytics', '/members/admin/analytics'],
     ['admin-events', '/members/admin/events'],
     ['admin-settings', '/members/admin/settings'],
+    ['admin-import', '/members/admin/settings'],
     ['admin-newsletter-deliverability', '/members/admin/newsletter'],
     ['gate', '/members/dashboard'],
   ];
@@ -176,6 +183,14 @@ try {
         if (name === 'admin-newsletter-deliverability') {
           await page.getByRole('button', { name: 'Run the check' }).click();
           await page.getByText(/need attention|All clear/).waitFor({ timeout: 20_000 });
+        }
+        if (name === 'admin-import') {
+          const section = page.getByRole('region', { name: 'Import' });
+          await section.getByLabel('From').selectOption('ghost');
+          await section.getByLabel('Export file').setInputFiles(GHOST_MEMBERS);
+          await section.getByRole('button', { name: 'Check the file' }).click();
+          await section.getByText(/^This would import/).waitFor();
+          await section.scrollIntoViewIfNeeded();
         }
         if (name === 'admin-subscriber') {
           await page.getByRole('button', { name: 'reader2@example.com' }).click();

@@ -13,6 +13,7 @@ import {
   type ProfileUpdate,
   type SignInMethod,
   type EndpointBody,
+  type EndpointQuery,
   type SubscriberFilter,
   type ThreadCreate,
   type TrafficQuery,
@@ -114,6 +115,13 @@ export function createMembersApi(client: ApiClient) {
     subscribersExportUrl: (status: SubscriberFilter | '') =>
       api.url('adminSubscribersExport', { query: { status: status || undefined } }),
     importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
+    importExport: (file: Blob, query: EndpointQuery<'adminImport'>) =>
+      api.call('adminImport', {
+        query,
+        // The export's bytes as they are: the API takes them as application/octet-stream.
+        file: new Blob([file], { type: 'application/octet-stream' }),
+      }),
+    everythingUrl: () => api.url('adminExport'),
     subscriber: (subscriberId: number, o: Signal = {}) =>
       api.call('adminSubscriber', { ...o, params: { subscriberId } }),
     unsubscribeSubscriber: (subscriberId: number) =>

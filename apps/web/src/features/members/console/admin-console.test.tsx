@@ -326,6 +326,63 @@ describe('the console', () => {
     });
   });
 
+  it('checks an export before importing it, and offers everything as a download', async () => {
+    const user = userEvent.setup();
+    const report = (dryRun: boolean) => ({
+      success: true,
+      report: {
+        source: 'substack',
+        dryRun,
+        at: '2026-11-26T10:00:00.000Z',
+        created: {
+          posts: 2,
+          drafts: 1,
+          pages: 0,
+          subscribers: 3,
+          unsubscribed: 1,
+          bounced: 0,
+          members: 0,
+          files: 0,
+          images: 1,
+        },
+        kept: [],
+        refused: [{ where: 'posts.csv line 5', message: 'A podcast, not a post: left out.' }],
+        remoteImages: [],
+        reportFile: dryRun ? null : '2026-11-26T10-00-00-000Z.json',
+      },
+    });
+    const { calls } = await renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
+        'POST /api/admin/import': (call) => ({
+          body: report(call.query.get('dryRun') === 'true'),
+        }),
+      }),
+    });
+    const section = within(await screen.findByRole('region', { name: 'Import' }));
+    expect(section.getByRole('button', { name: 'Import' })).toBeDisabled();
+    const file = new File(['zip'], 'substack-export.zip', { type: 'application/zip' });
+    await user.upload(section.getByLabelText('Export file'), file);
+    await user.click(section.getByRole('button', { name: 'Check the file' }));
+    expect(
+      await section.findByText(
+        'This would import 2 posts, 1 draft, 1 image, 3 active subscribers, 1 unsubscribed.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(section.getByText('Not imported (1)'));
+    expect(section.getByText('A podcast, not a post: left out.')).toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Import' }));
+    expect(await section.findByText(/^Imported 2 posts.*Nobody was mailed\.$/)).toBeInTheDocument();
+    const posted = calls.filter((c) => c.method === 'POST');
+    expect(posted.map((c) => c.query.get('dryRun'))).toEqual(['true', 'false']);
+    expect(posted[0]!.query.get('name')).toBe('substack-export.zip');
+    expect(section.getByRole('link', { name: 'Download everything' })).toHaveAttribute(
+      'href',
+      '/api/admin/export',
+    );
+  });
+
   it('edits who the site is, checked as the file is, and the frame follows the save', async () => {
     const user = userEvent.setup();
     let site = SITE;

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
+import { MovingSection } from './moving-section';
 import { timeZones } from './time-zones';
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
@@ -181,6 +182,7 @@ export function SettingsSection() {
         {(data) => <SettingsForm initial={data.settings} />}
       </ResourceView>
       <ContentSync />
+      <MovingSection />
     </>
   );
 }

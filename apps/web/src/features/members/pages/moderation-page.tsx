@@ -33,6 +33,8 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   'user.delete': 'Account deleted',
   'subscribers.export': 'Subscribers exported',
   'subscribers.import': 'Subscribers imported',
+  'site.import': 'Site imported',
+  'site.export': 'Everything downloaded',
   'settings.update': 'Settings changed',
   'site.update': 'Site changed',
   'content.sync': 'Content synced',
