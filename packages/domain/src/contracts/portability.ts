@@ -55,3 +55,26 @@ export const importReportSchema = z.object({
 export type ImportReport = z.output<typeof importReportSchema>;
 
 export const importResponseSchema = okSchema.extend({ report: importReportSchema });
+
+/** members.json of the site's archive: each member and the ways they sign in, no secrets. */
+export const archivedMembersSchema = z.array(
+  z.object({
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    name: z.string().nullable(),
+    role: z.enum(['subscriber', 'member', 'moderator', 'admin']),
+    avatarUrl: z.string().nullable(),
+    createdAt: z.string(),
+    signInMethods: z.array(
+      z.object({
+        provider: z.enum(['email', 'google', 'github', 'discord', 'facebook']),
+        providerAccountId: z.string().min(1),
+        email: z.string().nullable(),
+        emailVerified: z.boolean(),
+        displayName: z.string().nullable(),
+        primary: z.boolean(),
+        linkedAt: z.string(),
+      }),
+    ),
+  }),
+);

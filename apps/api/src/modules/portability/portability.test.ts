@@ -427,7 +427,7 @@ describe('hostile archives', () => {
     return Buffer.concat(chunks);
   }
 
-  it('refuses entries outside the import, bombs and the wrong kind of file, writing nothing', async () => {
+  it('refuses entries outside the import, bombs, a tampered archive and the wrong kind of file, writing nothing', async () => {
     const evil = (
       await zipOf([
         ['posts.csv', 'post_id\n'],
@@ -444,6 +444,15 @@ describe('hostile archives', () => {
     ]);
     expect(bomb.length).toBeLessThan(ZIP_LIMITS.entryBytes);
     await expect(exportOfBytes('bomb.zip', bomb)).rejects.toThrow(/expands too far/);
+
+    const tampered = await zipOf([
+      ['README.md', '# An archive'],
+      ['subscribers.csv', 'email,name,state\n'],
+      ['members.json', '[{"email": 1}]'],
+    ]);
+    await expect(
+      exportOfBytes('archive.zip', tampered).then((files) => readExport('archive', files)),
+    ).rejects.toThrow(/members\.json at 0\.email/);
 
     const s = site();
     const xml = path.join(s.reportsDir, 'export.xml');
@@ -518,5 +527,37 @@ describe('the console', () => {
     const moderator = await signInAs(s.t, 'moderator');
     expect((await upload(s.t.app, moderator, 'source=csv&name=a.csv', list)).status).toBe(403);
     expect((await as(s.t, moderator).get('/api/admin/export')).status).toBe(403);
+  });
+});
+
+describe('an import interrupted half-way', () => {
+  it('leaves the site as it was: no file moved in, no row kept', async () => {
+    const s = site();
+    const files = await openExport(path.join(FIXTURES, 'substack'));
+    const bundle = readExport('substack', files);
+    // The last subscriber's history cannot be stored (an action the table refuses).
+    bundle.subscribers.push({
+      ...bundle.subscribers[0]!,
+      email: 'last@example.com',
+      consents: [
+        { action: 'agreed' as 'subscribe', source: 'x', consentText: 'x', recordedAt: 'x' },
+      ],
+    });
+    await expect(
+      runImport(
+        {
+          db: s.t.deps.db,
+          contentDir: s.dir,
+          reportsDir: s.reportsDir,
+          now: new Date(s.t.clock.now()).toISOString(),
+        },
+        'substack',
+        bundle,
+        files,
+        { dryRun: false, overwrite: false, category: 'write', fetchImages: false },
+      ),
+    ).rejects.toThrow(/CHECK constraint/);
+    expect(fs.readdirSync(s.dir)).toEqual([]);
+    expect(subscribersOf(s.t)).toEqual([]);
   });
 });

@@ -2,8 +2,11 @@
  * This site's own archive (`pnpm data export`): the content folder byte for byte, subscribers
  * with their consent history, and members with their sign-in methods.
  */
-import { NEWSLETTER_SECTIONS, type NewsletterPreferences } from '@quillpost/domain';
-import type { MovedMember } from '../../auth/index.js';
+import {
+  archivedMembersSchema,
+  NEWSLETTER_SECTIONS,
+  type NewsletterPreferences,
+} from '@quillpost/domain';
 import type { MovedConsent } from '../../subscriptions/index.js';
 import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
@@ -92,15 +95,22 @@ export function readArchive(files: ExportFiles): ImportBundle {
     });
   }
   if (files.names.includes(ARCHIVE_FILES.members)) {
+    let members: unknown;
     try {
-      bundle.members = JSON.parse(
-        files.read(ARCHIVE_FILES.members).toString('utf8'),
-      ) as MovedMember[];
+      members = JSON.parse(files.read(ARCHIVE_FILES.members).toString('utf8'));
     } catch (error) {
       throw new ImportError(
         `${ARCHIVE_FILES.members} is not valid JSON: ${(error as Error).message}`,
       );
     }
+    const checked = archivedMembersSchema.safeParse(members);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new ImportError(
+        `${ARCHIVE_FILES.members} at ${issue?.path.join('.') || 'the top'}: ${issue?.message}`,
+      );
+    }
+    bundle.members = checked.data;
   }
   return bundle;
 }
