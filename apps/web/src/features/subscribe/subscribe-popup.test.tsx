@@ -20,8 +20,9 @@ describe('subscribe popup controller', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleName('Get new writing by email');
     expect(document.querySelector('.dialog--header')).toBeInTheDocument();
-    expect(document.body).toHaveClass('is-scroll-locked');
-    expect(within(dialog).getByLabelText('Email address')).toHaveFocus();
+    // The lock and the focus are the dialog's effect, run just after it is drawn.
+    await waitFor(() => expect(document.body).toHaveClass('is-scroll-locked'));
+    await waitFor(() => expect(within(dialog).getByLabelText('Email address')).toHaveFocus());
   });
 
   it('closes on Escape, unlocks scrolling and gives focus back', async () => {
