@@ -45,7 +45,7 @@ async function widthOf(html: string): Promise<number> {
 }
 
 describe('mail on a phone', () => {
-  it('fits 390 px: confirmation, welcome, sign-in link and a newsletter with wide content', async () => {
+  it('fits 390 px: confirmation, welcome, sign-in link, a newsletter with wide content and an unsubscribe link', async () => {
     const reader = uniqueEmail('reader');
     await fetch(`${stack.site.url}/api/auth/subscribe`, {
       method: 'POST',
@@ -74,8 +74,22 @@ describe('mail on a phone', () => {
     });
     await close();
     const issue = await waitForMail(stack.sink, reader, /^A very wide post$/);
+    // Someone without the reader's links asks to unsubscribe them: the reader gets a link to
+    // confirm it.
+    await fetch(`${stack.site.url}/api/auth/unsubscribe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: reader }),
+    });
+    const unsubscribe = await waitForMail(stack.sink, reader, /unsubscrib/i);
 
-    for (const [kind, mail] of Object.entries({ confirmation, welcome, signIn, issue })) {
+    for (const [kind, mail] of Object.entries({
+      confirmation,
+      welcome,
+      signIn,
+      issue,
+      unsubscribe,
+    })) {
       expect(await widthOf(mail.html), kind).toBeLessThanOrEqual(390);
     }
     // The long line is there, wrapped, not cut.
