@@ -86,7 +86,7 @@ describe('moving in from Substack', () => {
     expect(report.refused).toEqual(
       expect.arrayContaining([
         { where: 'posts.csv line 5', message: 'A podcast, not a post: left out.' },
-        expect.objectContaining({ where: 'email_list.rowan.csv line 5' }),
+        expect.objectContaining({ where: 'email_list.sam.csv line 5' }),
       ]),
     );
     expect(report.remoteImages).toEqual(['https://substackcdn.example.invalid/remote.png']);
@@ -246,7 +246,7 @@ describe('moving in from WordPress', () => {
     expect(report.created).toMatchObject({ posts: 1, drafts: 1, pages: 1 });
     const post = fs.readFileSync(path.join(s.dir, 'posts/2024-01-15-reading-in-winter.md'), 'utf8');
     expect(post).toContain(
-      'featured_image: https://rowan.example.invalid/wp-content/uploads/2024/01/winter-cover.jpg',
+      'featured_image: https://sam.example.invalid/wp-content/uploads/2024/01/winter-cover.jpg',
     );
     expect(post).toContain('Winter is for long books & warm tea.');
     expect(post).toContain("## This year's list");
@@ -364,7 +364,7 @@ describe('moving out and back in', () => {
       {
         db: from.t.deps.db,
         contentDir: from.dir,
-        siteTitle: 'Rowan Ellis',
+        siteTitle: 'Sam Okafor',
         now: '2026-11-26T12:00:00.000Z',
       },
       archive,
