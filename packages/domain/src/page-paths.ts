@@ -65,6 +65,8 @@ export const PAGE_PATHS = {
   contact: '/contact',
   /** The link page, standing alone without header and footer. */
   links: '/links',
+  /** Any other page of content/pages (an About page, a colophon, an imported page). */
+  contentPage: '/:slug',
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;

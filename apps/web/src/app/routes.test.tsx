@@ -41,6 +41,28 @@ describe('AppRoutes', () => {
     expect(document.title).toBe('Page not found · Rowan Ellis');
   });
 
+  it('shows any other page of content/pages at its own address, such as an imported colophon', async () => {
+    await renderApp({
+      path: '/colophon',
+      routes: {
+        ...SIGNED_OUT,
+        'GET /api/pages/colophon': {
+          body: {
+            slug: 'colophon',
+            title: 'Colophon',
+            description: null,
+            content: '<p>Made with care.</p>',
+            updated_at: null,
+            links: [],
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Colophon' })).toBeInTheDocument();
+    expect(screen.getByText('Made with care.')).toBeInTheDocument();
+    expect(document.title).toBe('Colophon · Rowan Ellis');
+  });
+
   it('renders /links alone, without header and footer', async () => {
     await renderApp({ path: '/links' });
     await pageLoaded();

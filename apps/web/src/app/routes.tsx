@@ -136,6 +136,8 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
     page('tos', 'tos-page'),
     page('privacy', 'privacy-page'),
     page('contact', 'contact-page'),
+    // Any other page of content/pages; below every named route, so it never shadows one.
+    page('contentPage', 'content-page'),
     { id: '*', path: '*', ...lazyPage('not-found-page', reader) },
   ];
 

@@ -90,7 +90,8 @@ export interface ContentReader {
   nowArchive(slug: string): Promise<ContentResult<NowPage>>;
   categories(): Promise<ContentResult<Category[]>>;
   links(): Promise<ContentResult<LinksPage>>;
-  page(slug: FixedPageSlug): Promise<ContentResult<Page>>;
+  /** A page of content/pages: the fixed ones and any other the owner wrote. */
+  page(slug: string): Promise<ContentResult<Page>>;
   site(): Promise<ContentResult<Site>>;
   search(query: string): Promise<ContentResult<SearchResponse>>;
 }

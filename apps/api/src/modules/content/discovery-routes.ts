@@ -1,4 +1,10 @@
-import { FEED_FORMATS, feedPath, ITEM_BASE_PATHS, type FeedFormat } from '@quillpost/domain';
+import {
+  FEED_FORMATS,
+  feedPath,
+  ITEM_BASE_PATHS,
+  pagePath,
+  type FeedFormat,
+} from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Env } from '../../env.js';
 import { AppError } from '../../http/errors.js';
@@ -172,6 +178,13 @@ export function discoveryRoutes(
     }
     for (const row of content.rows('now').slice(1)) {
       entries.push({ path: `/nowArchives/${row.slug}`, lastmod: lastmod(row) });
+    }
+    // The owner's other pages (an About page, a colophon, pages an import brought), at /{slug}.
+    for (const row of content.rows('page')) {
+      const path = pagePath('contentPage', { slug: row.slug });
+      if (!STATIC_PAGES.includes(path)) {
+        entries.push({ path, lastmod: lastmod(row) });
+      }
     }
     send(res, 'application/xml; charset=utf-8', renderSitemap(base, entries));
   });

@@ -34,6 +34,7 @@ function setup(env: Record<string, string> = {}) {
     'poetry/tide.md': markdown('title: Tide\ndate: 2025-02-02', 'In, out.'),
     'now/b.md': markdown('date: 2025-06-01', 'New.'),
     'pages/start.md': markdown('title: Start\ndescription: Start here.', 'Hi.'),
+    'pages/colophon.md': markdown('title: Colophon', 'Made with care.'),
     'site.yml':
       'title: Rowan Ellis\ndescription: Essays, tools and notes.\nowner:\n  name: Rowan Ellis\n',
     'images/tools.svg': SVG,
@@ -210,8 +211,10 @@ describe('sitemap and robots', () => {
         `${BASE}/nowArchives/a`,
         `${BASE}/journal/rain`,
         `${BASE}/poetry/tide`,
+        `${BASE}/colophon`,
       ]),
     );
+    expect(locs.filter((loc) => loc === `${BASE}/start`)).toHaveLength(1);
     expect(locs.filter((loc) => loc.includes('#'))).toEqual([]);
     expect(locs).not.toContain(`${BASE}/posts/draft`);
     expect(locs).not.toContain(`${BASE}/posts/later`);

@@ -201,6 +201,11 @@ describe('moving in from Ghost', () => {
     );
     expect(lexical).toContain('**Bold start** and the rest.');
     expect(filesIn(s.dir, 'pages')).toEqual(['2023-12-01-about-me.md']);
+    // The page is read at its own address (/about-me) once the folder is synced.
+    expect(syncContent(s.t.deps.db, s.dir, s.t.clock, s.t.deps.logger).errors).toEqual([]);
+    const page = await request(s.t.app).get('/api/pages/about-me');
+    expect(page.body).toMatchObject({ title: 'About me' });
+    expect(page.body.content).toContain('I write about tools and books.');
     expect(subscribersOf(s.t)).toEqual([
       {
         email: 'dana@example.com',
