@@ -34,7 +34,7 @@ export {
   type PersonOnRecord,
 } from './store.js';
 export { authPersonalData } from './personal-data.js';
-export { membersForExport, restoreMember, type MovedMember } from './store.js';
+export { isMemberHere, membersForExport, restoreMember, type MovedMember } from './store.js';
 export type { AuthState, CurrentSession, SessionDeps, SessionUser } from './session.js';
 export { banUser, setUserRole } from './service.js';
 export { sessionEmail } from './routes.js';

@@ -712,19 +712,24 @@ export function membersForExport(db: Db): MovedMember[] {
   }));
 }
 
-/**
- * Restores a member unless the site already has them (by proven address, or by any of their
- * sign-in methods): true when written. Their primary method stays the primary one.
- */
-export function restoreMember(db: Db, member: MovedMember, now: string): boolean {
+/** Whether the site has this member already: by proven address, or by a sign-in method. */
+export function isMemberHere(db: Db, member: MovedMember): boolean {
   if (member.email && member.emailVerified && findUserByVerifiedEmail(db, member.email)) {
-    return false;
+    return true;
   }
   const taken = statement(
     db,
     'SELECT 1 FROM accounts WHERE provider = ? AND provider_account_id = ?',
   );
-  if (member.signInMethods.some((m) => taken.get(m.provider, m.providerAccountId))) return false;
+  return member.signInMethods.some((m) => taken.get(m.provider, m.providerAccountId) !== undefined);
+}
+
+/**
+ * Restores a member unless the site already has them (by proven address, or by any of their
+ * sign-in methods). Their primary method stays the primary one.
+ */
+export function restoreMember(db: Db, member: MovedMember, now: string): void {
+  if (isMemberHere(db, member)) return;
   const user = insertUser(db, {
     email: member.email,
     emailVerified: member.emailVerified,
@@ -751,5 +756,4 @@ export function restoreMember(db: Db, member: MovedMember, now: string): boolean
     );
   }
   statement(db, 'UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
-  return true;
 }

@@ -6,6 +6,7 @@
  * half-way leaves the site as it was. Nobody is mailed: imported subscribers are active on the
  * strength of the consent they gave before, which their consent history records.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -18,7 +19,7 @@ import {
 import { stringify } from 'yaml';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
-import { restoreMember } from '../auth/index.js';
+import { isMemberHere, restoreMember } from '../auth/index.js';
 import { parseFrontMatter, slugify } from '../content/index.js';
 import {
   subscriberIdByEmail,
@@ -203,7 +204,10 @@ export async function runImport(
       if (/^https?:\/\//.test(address)) report.remoteImages.push(address);
       continue;
     }
-    const target = `${IMAGE_FOLDER}/${source}/${imageName(address)}`;
+    // Named by its address too: two posts' `image.png` stay two files, and a second run of the
+    // same import writes the same names.
+    const hash = createHash('sha256').update(address).digest('hex').slice(0, 8);
+    const target = `${IMAGE_FOLDER}/${source}/${hash}-${imageName(address)}`;
     staged.set(target, bytes);
     images.set(address, `/content/${target}`);
     report.created.images += 1;
@@ -271,6 +275,17 @@ export async function runImport(
     report.created[subscriber.state === 'active' ? 'subscribers' : subscriber.state] += 1;
   }
 
+  // Members (this site's archive): kept when the site has them already.
+  const members = bundle.members.filter((member) => {
+    if (!isMemberHere(db, member)) return true;
+    report.kept.push({
+      where: `member ${member.email ?? member.name ?? '(no address)'}`,
+      message: 'Already a member here.',
+    });
+    return false;
+  });
+  report.created.members = members.length;
+
   if (!options.dryRun) {
     const staging = path.join(contentDir, `.import-${process.pid}-${Date.now()}`);
     try {
@@ -283,14 +298,7 @@ export async function runImport(
         for (const { subscriber, existingId } of subscribers) {
           writeMovedSubscriber(db, subscriber, now, existingId);
         }
-        for (const member of bundle.members) {
-          if (restoreMember(db, member, now)) report.created.members += 1;
-          else
-            report.kept.push({
-              where: `member ${member.email ?? member.name ?? '?'}`,
-              message: 'Already a member here.',
-            });
-        }
+        for (const member of members) restoreMember(db, member, now);
       });
       for (const relative of staged.keys()) {
         const target = path.join(contentDir, ...relative.split('/'));
@@ -303,8 +311,6 @@ export async function runImport(
     fs.mkdirSync(deps.reportsDir, { recursive: true });
     report.reportFile = path.join(deps.reportsDir, `${now.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(report.reportFile, `${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    report.created.members = bundle.members.length;
   }
   return report;
 }

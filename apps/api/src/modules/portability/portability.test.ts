@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import { syncContent } from '../content/index.js';
 import {
   exportEverything,
   exportOfBytes,
+  fetchRemoteImage,
   ImportError,
   openExport,
   readExport,
@@ -95,7 +98,8 @@ describe('moving in from Substack', () => {
       '2024-05-01-a-draft-about-libraries.md',
       '2024-06-10-members-only-notes.md',
     ]);
-    expect(filesIn(s.dir, 'images/imported/substack')).toEqual(['desk.jpeg']);
+    // Named by their address as well, so two posts' image.png stay two files.
+    expect(filesIn(s.dir, 'images/imported/substack')).toEqual(['3de5c2cd-desk.jpeg']);
     const draft = fs.readFileSync(
       path.join(s.dir, 'posts/2024-05-01-a-draft-about-libraries.md'),
       'utf8',
@@ -241,6 +245,66 @@ describe('moving in from Ghost', () => {
       },
     ]);
     expect(listOutbox(s.t.deps)).toEqual([]);
+  });
+});
+
+describe('remote images', () => {
+  it('are fetched into the content folder when they can be, and listed when they cannot', async () => {
+    const jpeg = fs.readFileSync(path.join(FIXTURES, 'substack/images/desk.jpeg'));
+    const server = http.createServer((req, res) => {
+      if (req.url === '/cover.jpg') res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(jpeg);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => server.close());
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const s = site();
+    const exportFile = path.join(s.reportsDir, 'blog.ghost.json');
+    fs.writeFileSync(
+      exportFile,
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                {
+                  id: 'p1',
+                  title: 'With pictures',
+                  slug: 'with-pictures',
+                  html: `<p>Here.</p><img src="${origin}/gone.jpg" alt="Lost">`,
+                  feature_image: `${origin}/cover.jpg`,
+                  type: 'post',
+                  status: 'published',
+                  published_at: '2024-04-01T09:00:00.000Z',
+                },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    const files = await openExport(exportFile);
+    const report = await runImport(
+      {
+        db: s.t.deps.db,
+        contentDir: s.dir,
+        reportsDir: s.reportsDir,
+        now: new Date(s.t.clock.now()).toISOString(),
+        fetchImage: fetchRemoteImage,
+      },
+      'ghost',
+      readExport('ghost', files),
+      files,
+      { dryRun: false, overwrite: false, category: 'write', fetchImages: true },
+    );
+    expect(report.created.images).toBe(1);
+    expect(report.remoteImages).toEqual([`${origin}/gone.jpg`]);
+    const [copy] = filesIn(s.dir, 'images/imported/ghost');
+    expect(copy).toMatch(/^[0-9a-f]{8}-cover\.jpg$/);
+    expect(fs.readFileSync(path.join(s.dir, 'images/imported/ghost', copy!))).toEqual(jpeg);
+    const post = fs.readFileSync(path.join(s.dir, 'posts/2024-04-01-with-pictures.md'), 'utf8');
+    expect(post).toContain(`featured_image: /content/images/imported/ghost/${copy}`);
+    expect(post).toContain(`![Lost](${origin}/gone.jpg)`);
   });
 });
 
