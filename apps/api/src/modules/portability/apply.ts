@@ -53,17 +53,18 @@ interface Deps {
 const FOLDERS = { post: 'posts', page: 'pages' } as const;
 const IMAGE_FOLDER = 'images/imported';
 
-/** The slugs the content folder already has for a kind, as the site derives them. */
+/** The slugs the content folder already has for a kind (its sub-folders too), as sync reads them. */
 function existingSlugs(contentDir: string, folder: string): Map<string, string> {
-  const dir = path.join(contentDir, folder);
   const slugs = new Map<string, string>();
+  const dir = path.join(contentDir, folder);
   if (!fs.existsSync(dir)) return slugs;
-  for (const name of fs.readdirSync(dir)) {
-    if (!name.endsWith('.md')) continue;
-    const relative = `${folder}/${name}`;
-    let slug = slugify(name.replace(/\.md$/, '').replace(/^\d{4}-\d{2}-\d{2}-/, ''));
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(contentDir, full).split(path.sep).join('/');
+    let slug = slugify(entry.name.replace(/\.md$/, '').replace(/^\d{4}-\d{2}-\d{2}-/, ''));
     try {
-      const front = parseFrontMatter(relative, fs.readFileSync(path.join(dir, name), 'utf8'));
+      const front = parseFrontMatter(relative, fs.readFileSync(full, 'utf8'));
       if (typeof front.data.slug === 'string') slug = front.data.slug;
     } catch {
       // A file the site cannot read keeps its name's slug.
@@ -73,15 +74,24 @@ function existingSlugs(contentDir: string, folder: string): Map<string, string> 
   return slugs;
 }
 
-function consentFor(source: ImportSource, subscriber: MovedSubscriber, now: string) {
+/**
+ * What a new subscriber's history says when the export has none of its own: where and when they
+ * subscribed (or that the export did not say when), and that they left, if they had.
+ */
+function consentFor(
+  source: ImportSource,
+  subscriber: MovedSubscriber,
+  since: string | null,
+  now: string,
+) {
   if (subscriber.consents.length > 0) return subscriber.consents;
-  const since = subscriber.subscribedAt;
+  const when = since ? `on ${since}` : `(${source}'s export gives no date)`;
   const consents: MovedSubscriber['consents'] = [
     {
       action: 'subscribe',
       source: `imported from ${source}`,
-      consentText: `Subscribed on ${source} on ${since}; imported ${now.slice(0, 10)} without re-confirmation.`,
-      recordedAt: since,
+      consentText: `Subscribed on ${source} ${when}; imported ${now.slice(0, 10)} without re-confirmation.`,
+      recordedAt: since ?? now,
     },
   ];
   if (subscriber.state !== 'active') {
@@ -125,10 +135,35 @@ function fileOf(
   return `---\n${stringify(front).trimEnd()}\n---\n\n${body}`;
 }
 
+/** `text` URL-decoded, or as it is when it is not valid percent-encoding. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 const imageName = (src: string) =>
-  (decodeURIComponent(src.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image')
+  (decoded(src.split(/[?#]/)[0]!.split('/').pop() ?? '') || 'image')
     .replace(/[^\w.-]+/g, '-')
     .slice(-80);
+
+/**
+ * The file of the export an image address names: by its path inside the export (Ghost writes
+ * `__GHOST_URL__/content/images/…`), or by its file name when only one file has it.
+ */
+function fileInExport(files: ExportFiles, address: string): string | undefined {
+  const wanted = decoded(address.split(/[?#]/)[0]!)
+    .replace(/^__GHOST_URL__\//, '')
+    .replace(/^(?:\.\.?\/|\/)+/, '');
+  if (files.names.includes(wanted)) return wanted;
+  const suffix = files.names.filter((name) => name.endsWith(`/${wanted}`));
+  if (suffix.length === 1) return suffix[0];
+  const base = wanted.split('/').pop();
+  const named = files.names.filter((name) => name.split('/').pop() === base);
+  return named.length === 1 ? named[0] : undefined;
+}
 
 export async function runImport(
   deps: Deps,
@@ -168,12 +203,18 @@ export async function runImport(
     page: existingSlugs(contentDir, 'pages'),
   };
   const wanted: Array<{ item: ImportBundle['items'][number]; relative: string }> = [];
-  for (const item of bundle.items) {
-    if (!item.slug) {
-      report.refused.push({ where: item.origin, message: 'No slug could be made from its title.' });
-      continue;
+  const inThisRun = { post: new Set<string>(), page: new Set<string>() };
+  for (const found of bundle.items) {
+    // Two items of one export with one slug (titles that read alike): the later gets -2, -3…
+    let item = found;
+    for (let n = 2; inThisRun[item.kind].has(item.slug); n += 1) {
+      item = { ...found, slug: `${found.slug}-${n}` };
     }
-    const existing = seen[item.kind].get(item.slug);
+    inThisRun[item.kind].add(item.slug);
+    const name = `${FOLDERS[item.kind]}/${item.date.slice(0, 10)}-${item.slug}.md`;
+    const existing =
+      seen[item.kind].get(item.slug) ??
+      (fs.existsSync(path.join(contentDir, ...name.split('/'))) ? name : undefined);
     if (existing && !options.overwrite) {
       report.kept.push({
         where: item.origin,
@@ -181,13 +222,11 @@ export async function runImport(
       });
       continue;
     }
-    const relative = existing ?? `${FOLDERS[item.kind]}/${item.date.slice(0, 10)}-${item.slug}.md`;
-    seen[item.kind].set(item.slug, relative);
-    wanted.push({ item, relative });
+    wanted.push({ item, relative: existing ?? name });
   }
 
-  // Images: those the export holds are copied; remote ones fetched when allowed.
-  const inExport = new Map(files.names.map((name) => [name.split('/').pop()!, name]));
+  // Images: those the export holds are copied; remote ones fetched when allowed (not in a dry
+  // run, which reads and writes nothing).
   const addresses = new Set(
     wanted.flatMap(({ item }) => [
       ...htmlToMarkdown(item.html).images,
@@ -195,9 +234,10 @@ export async function runImport(
     ]),
   );
   for (const address of addresses) {
-    const local = !/^https?:\/\//.test(address) ? inExport.get(imageName(address)) : undefined;
+    const remote = /^https?:\/\//.test(address);
+    const local = remote ? undefined : fileInExport(files, address);
     let bytes: Buffer | null = local ? files.read(local) : null;
-    if (!bytes && /^https?:\/\//.test(address) && options.fetchImages && deps.fetchImage) {
+    if (remote && options.fetchImages && !options.dryRun && deps.fetchImage) {
       bytes = await deps.fetchImage(address);
     }
     if (!bytes) {
@@ -261,17 +301,19 @@ export async function runImport(
       report.kept.push({ where: row.origin, message: `${email.data} is already on the list.` });
       continue;
     }
-    const subscribedAt = row.subscribedAt || now;
     const subscriber: MovedSubscriber = {
       ...row,
       email: email.data,
       name: name.success ? (name.data ?? null) : null,
-      subscribedAt,
+      subscribedAt: row.subscribedAt || now,
     };
-    subscribers.push({
-      subscriber: { ...subscriber, consents: consentFor(source, subscriber, now) },
-      existingId,
-    });
+    // A subscriber already here keeps the history they have; the export's own (an archive's)
+    // joins it. A new one gets the record of where they came from.
+    const consents =
+      existingId === undefined
+        ? consentFor(source, subscriber, row.subscribedAt || null, now)
+        : subscriber.consents;
+    subscribers.push({ subscriber: { ...subscriber, consents }, existingId });
     report.created[subscriber.state === 'active' ? 'subscribers' : subscriber.state] += 1;
   }
 
@@ -294,6 +336,13 @@ export async function runImport(
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, bytes);
       }
+      // Every folder the files go to exists and takes writes before the database commits, so
+      // moving them in afterwards cannot fail for want of one.
+      for (const relative of staged.keys()) {
+        const folder = path.dirname(path.join(contentDir, ...relative.split('/')));
+        fs.mkdirSync(folder, { recursive: true });
+        fs.accessSync(folder, fs.constants.W_OK);
+      }
       inTransaction(db, () => {
         for (const { subscriber, existingId } of subscribers) {
           writeMovedSubscriber(db, subscriber, now, existingId);
@@ -302,7 +351,6 @@ export async function runImport(
       });
       for (const relative of staged.keys()) {
         const target = path.join(contentDir, ...relative.split('/'));
-        fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.renameSync(path.join(staging, ...relative.split('/')), target);
       }
     } finally {

@@ -4,6 +4,7 @@
  * images the export holds, and every problem with the line or item it was found at.
  */
 import type { MovedMember } from '../auth/index.js';
+import { slugify } from '../content/index.js';
 import type { MovedSubscriber } from '../subscriptions/index.js';
 
 export { IMPORT_SOURCES, type ImportSource } from '@quillpost/domain';
@@ -60,6 +61,15 @@ export const emptyBundle = (): ImportBundle => ({
   contentFiles: [],
   problems: [],
 });
+
+/**
+ * A slug for an item: from its own slug or title, or `fallback` (the platform's id) when neither
+ * has a letter or digit the site's slugs keep (a title in Cyrillic or Chinese, say).
+ */
+export function itemSlug(text: string, fallback: string): string {
+  const slug = slugify(text);
+  return slug === 'section' && !/section/i.test(text) ? slugify(fallback) : slug;
+}
 
 /** Bad input: nothing is written, and the message says where. */
 export class ImportError extends Error {}

@@ -10,5 +10,5 @@ export type { ImportReport } from '@quillpost/domain';
 export { exportEverything } from './export.js';
 export { dataFolder, portabilityRoutes } from './routes.js';
 export { exportOfBytes, openExport, type ExportFiles } from './unpack.js';
-export { fetchRemoteImage } from './remote-images.js';
+export { fetchRemoteImage, remoteImageFetcher } from './remote-images.js';
 export type { ColumnMap } from './readers/subscriber-list.js';

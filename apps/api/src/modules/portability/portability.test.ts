@@ -17,6 +17,7 @@ import {
   exportOfBytes,
   fetchRemoteImage,
   ImportError,
+  remoteImageFetcher,
   openExport,
   readExport,
   runImport,
@@ -80,15 +81,19 @@ describe('moving in from Substack', () => {
   it('brings posts, drafts and subscribers with their consent, mails nobody, and changes nothing the second time', async () => {
     const s = site();
     const dry = await importInto(s, 'substack', path.join(FIXTURES, 'substack'), { dryRun: true });
-    expect(dry.created).toMatchObject({ posts: 2, drafts: 1, subscribers: 3, unsubscribed: 1 });
+    expect(dry.created).toMatchObject({ posts: 1, drafts: 2, subscribers: 3, unsubscribed: 1 });
     expect(filesIn(s.dir, 'posts')).toEqual([]);
     expect(subscribersOf(s.t)).toEqual([]);
 
     const report = await importInto(s, 'substack', path.join(FIXTURES, 'substack'));
-    expect(report.created).toMatchObject({ posts: 2, drafts: 1, pages: 0, images: 1 });
+    expect(report.created).toMatchObject({ posts: 1, drafts: 2, pages: 0, images: 1 });
     expect(report.refused).toEqual(
       expect.arrayContaining([
         { where: 'posts.csv line 5', message: 'A podcast, not a post: left out.' },
+        {
+          where: 'posts.csv line 4',
+          message: 'For paying subscribers on Substack: imported as a draft, not published.',
+        },
         expect.objectContaining({ where: 'email_list.sam.csv line 5' }),
       ]),
     );
@@ -121,7 +126,7 @@ describe('moving in from Substack', () => {
         status: 'active',
         verified: 1,
         bounced: 0,
-        note: 'Substack plan: paid (until 2025-01-15T00:00:00.000Z)',
+        note: 'Substack plan: yearly (until 2025-01-15T00:00:00.000Z)',
       },
       {
         email: 'cy@example.com',
@@ -290,7 +295,8 @@ describe('remote images', () => {
         contentDir: s.dir,
         reportsDir: s.reportsDir,
         now: new Date(s.t.clock.now()).toISOString(),
-        fetchImage: fetchRemoteImage,
+        // The test's server is on loopback, which the site's own fetcher refuses (see below).
+        fetchImage: remoteImageFetcher({ privateNetworks: true }),
       },
       'ghost',
       readExport('ghost', files),
@@ -305,6 +311,50 @@ describe('remote images', () => {
     const post = fs.readFileSync(path.join(s.dir, 'posts/2024-04-01-with-pictures.md'), 'utf8');
     expect(post).toContain(`featured_image: /content/images/imported/ghost/${copy}`);
     expect(post).toContain(`![Lost](${origin}/gone.jpg)`);
+    // The site itself never fetches from its own networks: an export cannot reach them.
+    expect(await fetchRemoteImage(`${origin}/cover.jpg`)).toBeNull();
+    expect(await fetchRemoteImage('http://169.254.169.254/latest/meta-data')).toBeNull();
+  });
+});
+
+describe('slugs', () => {
+  it('come from the platform’s id when a title has no Latin letters, and never collide', async () => {
+    const s = site();
+    const exportFile = path.join(s.reportsDir, 'blog.ghost.json');
+    const post = (id: string, title: string, slug: string) => ({
+      id,
+      title,
+      slug,
+      html: `<p>${title}</p>`,
+      type: 'post',
+      status: 'published',
+      published_at: '2024-04-01T09:00:00.000Z',
+    });
+    fs.writeFileSync(
+      exportFile,
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                post('a1', 'Привет, мир', ''),
+                post('a2', '你好', ''),
+                post('a3', 'Same title', 'same-title'),
+                post('a4', 'Same title', 'same-title'),
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    const report = await importInto(s, 'ghost', exportFile);
+    expect(report.created.posts).toBe(4);
+    expect(filesIn(s.dir, 'posts')).toEqual([
+      '2024-04-01-post-a1.md',
+      '2024-04-01-post-a2.md',
+      '2024-04-01-same-title-2.md',
+      '2024-04-01-same-title.md',
+    ]);
   });
 });
 
@@ -387,6 +437,24 @@ describe('moving in a mailing list', () => {
       'withdraw',
     ]);
     expect(listOutbox(s.t.deps)).toEqual([]);
+  });
+
+  it('never puts back on the list someone who left here, even with --overwrite', async () => {
+    const s = site();
+    await importInto(s, 'csv', path.join(FIXTURES, 'mailchimp'));
+    const list = path.join(s.reportsDir, 'still-active-elsewhere.csv');
+    fs.writeFileSync(
+      list,
+      'email,name,status\njo@example.com,Jo,subscribed\nkai@example.com,Kai,subscribed\n',
+    );
+    await importInto(s, 'csv', list, { overwrite: true });
+    const rows = subscribersOf(s.t) as Array<{ email: string; status: string; bounced: number }>;
+    expect(rows.find((row) => row.email === 'jo@example.com')).toMatchObject({
+      status: 'unsubscribed',
+    });
+    expect(rows.find((row) => row.email === 'kai@example.com')).toMatchObject({ bounced: 1 });
+    // Their history is theirs: nothing invented joins it.
+    expect(consentsOf(s.t, 'jo@example.com')).toHaveLength(2);
   });
 
   it('refuses rows that never confirmed, and a broken file with its line', async () => {
@@ -508,6 +576,12 @@ describe('hostile archives', () => {
     const absolute = Buffer.from(evil.replaceAll('aaaaa/escape.txt', '/tmp/escapes.txt'), 'latin1');
     await expect(exportOfBytes('substack.zip', absolute)).rejects.toThrow(ImportError);
 
+    const zeros = Buffer.alloc(1024 * 1024);
+    const many = await zipOf(
+      Array.from({ length: 110 }, (_, i) => [`part-${i}.csv`, zeros] as [string, Buffer]),
+    );
+    await expect(exportOfBytes('many.zip', many)).rejects.toThrow(/expands past the size limit/);
+
     const bomb = await zipOf([
       ['email_list.csv', Buffer.alloc((2 * 1024 * 1024 * ZIP_LIMITS.ratio) / 50, 0x61)],
     ]);
@@ -626,7 +700,11 @@ describe('an import interrupted half-way', () => {
         { dryRun: false, overwrite: false, category: 'write', fetchImages: false },
       ),
     ).rejects.toThrow(/CHECK constraint/);
-    expect(fs.readdirSync(s.dir)).toEqual([]);
+    expect(
+      fs
+        .readdirSync(s.dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile()),
+    ).toEqual([]);
     expect(subscribersOf(s.t)).toEqual([]);
   });
 });

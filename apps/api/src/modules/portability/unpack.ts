@@ -82,7 +82,13 @@ export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
         stream.on('data', (chunk: Buffer) => {
           size += chunk.length;
           total += chunk.length;
-          if (size > ZIP_LIMITS.entryBytes || total > ZIP_LIMITS.totalBytes) {
+          // The whole, too, may not expand past the ratio: a thousand 1 MB entries of zeros are
+          // each under the per-entry check.
+          if (
+            size > ZIP_LIMITS.entryBytes ||
+            total > ZIP_LIMITS.totalBytes ||
+            total > Math.max(bytes.length, 1024 * 1024) * ZIP_LIMITS.ratio
+          ) {
             stream.destroy();
             fail('The zip expands past the size limit: refused.');
           } else chunks.push(chunk);

@@ -10,7 +10,7 @@ import {
 import type { MovedConsent } from '../../subscriptions/index.js';
 import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
-import { csvRows } from './tables.js';
+import { csvRows, instant } from './tables.js';
 
 export const ARCHIVE_FILES = {
   readme: 'README.md',
@@ -59,33 +59,53 @@ export function readArchive(files: ExportFiles): ImportBundle {
 
   const consents = new Map<string, MovedConsent[]>();
   if (files.names.includes(ARCHIVE_FILES.consents)) {
-    for (const row of csvRows(ARCHIVE_FILES.consents, files.read(ARCHIVE_FILES.consents)).rows) {
+    const history = csvRows(ARCHIVE_FILES.consents, files.read(ARCHIVE_FILES.consents), {
+      unguard: true,
+    });
+    for (const row of history.rows) {
       const email = row.get('email').toLowerCase();
       const action = row.get('action');
-      if (action !== 'subscribe' && action !== 'confirm' && action !== 'withdraw') continue;
+      const recordedAt = instant(row.get('recorded_at'));
+      if (
+        (action !== 'subscribe' && action !== 'confirm' && action !== 'withdraw') ||
+        !recordedAt
+      ) {
+        bundle.problems.push({ where: row.where, message: 'Not a consent event: left out.' });
+        continue;
+      }
       consents.set(email, [
         ...(consents.get(email) ?? []),
         {
           action,
           source: row.get('source'),
           consentText: row.get('consent_text'),
-          recordedAt: row.get('recorded_at'),
+          recordedAt,
         },
       ]);
     }
   }
-  for (const row of csvRows(ARCHIVE_FILES.subscribers, files.read(ARCHIVE_FILES.subscribers))
-    .rows) {
+  const list = csvRows(ARCHIVE_FILES.subscribers, files.read(ARCHIVE_FILES.subscribers), {
+    unguard: true,
+  });
+  for (const row of list.rows) {
     const state = row.get('state');
+    const subscribedAt = instant(row.get('subscribed_at'));
+    if ((state !== 'active' && state !== 'unsubscribed' && state !== 'bounced') || !subscribedAt) {
+      bundle.problems.push({
+        where: row.where,
+        message: `Not a subscriber this archive writes (state "${state}"): left out.`,
+      });
+      continue;
+    }
     const sections = new Set(row.get('sections').split(/\s+/).filter(Boolean));
     bundle.subscribers.push({
       origin: row.where,
       email: row.get('email'),
       name: row.get('name') || null,
-      state: state === 'unsubscribed' || state === 'bounced' ? state : 'active',
-      subscribedAt: row.get('subscribed_at'),
-      confirmedAt: row.get('confirmed_at') || null,
-      endedAt: row.get('ended_at') || null,
+      state,
+      subscribedAt,
+      confirmedAt: instant(row.get('confirmed_at')),
+      endedAt: instant(row.get('ended_at')),
       bounceReason: row.get('bounce_reason') || null,
       note: row.get('note') || null,
       preferences: Object.fromEntries(

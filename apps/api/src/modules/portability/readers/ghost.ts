@@ -3,8 +3,7 @@
  * `mobiledoc` it renders from) and Ghost's members CSV. Either may come alone, or both in a zip.
  */
 import { escapeHtml } from '@quillpost/domain';
-import { slugify } from '../../content/index.js';
-import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import { emptyBundle, ImportError, itemSlug, type ImportBundle } from '../bundle.js';
 import { markdownBlock } from '../html-to-markdown.js';
 import type { ExportFiles } from '../unpack.js';
 import { csvRows, instant, isTrue } from './tables.js';
@@ -19,6 +18,8 @@ interface GhostPost {
   feature_image?: string | null;
   type?: string;
   status?: string;
+  /** public, members, paid or tiers: this site has no paywall. */
+  visibility?: string;
   published_at?: string | null;
   created_at?: string | null;
   custom_excerpt?: string | null;
@@ -119,13 +120,13 @@ function postHtml(post: GhostPost): string {
 }
 
 function readContent(name: string, bytes: Buffer, bundle: ImportBundle): void {
-  let parsed: { db?: Array<{ data?: Record<string, unknown[]> }> };
+  let parsed: { db?: Array<{ data?: Record<string, unknown[]> }> } | null;
   try {
     parsed = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
     throw new ImportError(`${name} is not valid JSON: ${(error as Error).message}`);
   }
-  const data = parsed.db?.[0]?.data;
+  const data = parsed?.db?.[0]?.data;
   if (!data || !Array.isArray(data.posts)) {
     throw new ImportError(`${name} is not a Ghost export: it has no db[0].data.posts.`);
   }
@@ -154,13 +155,20 @@ function readContent(name: string, bytes: Buffer, bundle: ImportBundle): void {
     }
     const html = postHtml(post);
     if (!html) bundle.problems.push({ where, message: 'No text could be read; imported empty.' });
+    const membersOnly = (post.visibility ?? 'public') !== 'public';
+    if (membersOnly) {
+      bundle.problems.push({
+        where,
+        message: `For ${post.visibility} readers on Ghost: imported as a draft, not published.`,
+      });
+    }
     bundle.items.push({
       kind: post.type === 'page' ? 'page' : 'post',
       origin: where,
-      slug: slugify(post.slug || post.title),
+      slug: itemSlug(post.slug || post.title, `post-${post.id}`),
       title: post.title,
       date,
-      status: post.status === 'published' ? 'published' : 'draft',
+      status: post.status === 'published' && !membersOnly ? 'published' : 'draft',
       excerpt: post.custom_excerpt || null,
       tags: (tagsOf.get(post.id) ?? []).sort((a, b) => a.order - b.order).map((tag) => tag.name),
       featuredImage: post.feature_image || null,

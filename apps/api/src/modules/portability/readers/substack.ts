@@ -3,8 +3,7 @@
  * subscriber lists email_list*.csv (free and paid shapes). Podcast episodes and threads are not
  * writing: reported and left out.
  */
-import { slugify } from '../../content/index.js';
-import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import { emptyBundle, ImportError, itemSlug, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
 import { csvRows, instant, isTrue } from './tables.js';
 
@@ -35,17 +34,24 @@ export function readSubstack(files: ExportFiles): ImportBundle {
         continue;
       }
       // post_id is "<number>.<slug>" in Substack's exports.
-      const slug = slugify(id.includes('.') ? id.slice(id.indexOf('.') + 1) : title);
-      const audience = row.get('audience');
+      const slug = itemSlug(id.includes('.') ? id.slice(id.indexOf('.') + 1) : title, `post-${id}`);
+      // This site has no paywall: a post for paying readers comes in as a draft, not public.
+      const paidOnly = row.get('audience') === 'only_paid';
+      if (paidOnly) {
+        bundle.problems.push({
+          where: row.where,
+          message: 'For paying subscribers on Substack: imported as a draft, not published.',
+        });
+      }
       bundle.items.push({
         kind: 'post',
         origin: row.where,
         slug,
         title,
         date,
-        status: isTrue(row.get('is_published')) ? 'published' : 'draft',
+        status: isTrue(row.get('is_published')) && !paidOnly ? 'published' : 'draft',
         excerpt: row.get('subtitle') || null,
-        tags: audience === 'only_paid' ? ['paid'] : [],
+        tags: paidOnly ? ['paid'] : [],
         featuredImage: null,
         html: files.read(htmlFile).toString('utf8'),
       });
@@ -54,7 +60,10 @@ export function readSubstack(files: ExportFiles): ImportBundle {
   for (const list of lists) {
     for (const row of csvRows(list, files.read(list)).rows) {
       const created = instant(row.get('created_at'));
-      const paid = row.get('type') || (isTrue(row.get('active_subscription')) ? 'paid' : '');
+      const paid =
+        row.get('type') ||
+        row.get('plan') ||
+        (isTrue(row.get('active_subscription')) ? 'paid' : '');
       const notes = [
         paid && paid !== 'free'
           ? `Substack plan: ${paid}${row.get('expiry') ? ` (until ${row.get('expiry')})` : ''}`

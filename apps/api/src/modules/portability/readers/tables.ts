@@ -1,5 +1,5 @@
 /** CSV files of an export as rows read by column name, with the file and line for the report. */
-import { CsvSyntaxError, parseCsv } from '../../../csv.js';
+import { CsvSyntaxError, parseCsv, unguardCell } from '../../../csv.js';
 import { ImportError } from '../bundle.js';
 
 export interface Row {
@@ -9,7 +9,15 @@ export interface Row {
   has(column: string): boolean;
 }
 
-export function csvRows(file: string, bytes: Buffer): { header: string[]; rows: Row[] } {
+/**
+ * `unguard`: the file is this site's own export, whose cells starting = + - @ carry the
+ * formula guard (a leading ') the reader takes off.
+ */
+export function csvRows(
+  file: string,
+  bytes: Buffer,
+  options: { unguard?: boolean } = {},
+): { header: string[]; rows: Row[] } {
   let records: ReturnType<typeof parseCsv>;
   try {
     records = parseCsv(bytes.toString('utf8'));
@@ -31,7 +39,8 @@ export function csvRows(file: string, bytes: Buffer): { header: string[]; rows: 
       where: `${file} line ${record.line}`,
       get: (column: string) => {
         const at = index.get(column.toLowerCase());
-        return at === undefined ? '' : (record.cells[at] ?? '').trim();
+        const cell = at === undefined ? '' : (record.cells[at] ?? '').trim();
+        return options.unguard ? unguardCell(cell) : cell;
       },
       has: (column: string) => index.has(column.toLowerCase()),
     };

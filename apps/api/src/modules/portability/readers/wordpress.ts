@@ -4,8 +4,7 @@
  * post types are not writing. A file that is not well-formed XML is refused with its line.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { slugify } from '../../content/index.js';
-import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import { emptyBundle, ImportError, itemSlug, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
 import { instant } from './tables.js';
 
@@ -92,7 +91,10 @@ export function readWordPress(files: ExportFiles): ImportBundle {
       bundle.items.push({
         kind: type,
         origin: where,
-        slug: slugify(decodeURIComponent(text(item['wp:post_name'])) || title),
+        slug: itemSlug(
+          postName(text(item['wp:post_name'])) || title,
+          `${type}-${text(item['wp:post_id'])}`,
+        ),
         title,
         date,
         status: status === 'publish' || status === 'future' ? 'published' : 'draft',
@@ -105,6 +107,15 @@ export function readWordPress(files: ExportFiles): ImportBundle {
     }
   }
   return bundle;
+}
+
+/** wp:post_name is percent-encoded for non-ASCII slugs; a stray % is kept as it is. */
+function postName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /** WordPress's wpautop, roughly: text separated by blank lines becomes paragraphs. */

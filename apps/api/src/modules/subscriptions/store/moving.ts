@@ -76,13 +76,17 @@ export function writeMovedSubscriber(
       ).run({ ...values, linkKey: randomBytes(16).toString('base64url') }).lastInsertRowid,
     );
   } else {
+    // Written over, but never back onto the list: whoever left or bounced here stays so, whatever
+    // the other platform says.
     statement(
       db,
-      `UPDATE subscriptions SET name = @name, status = @status, verified = 1,
+      `UPDATE subscriptions SET name = @name,
+         status = CASE WHEN status = 'unsubscribed' THEN status ELSE @status END, verified = 1,
          preferences = @preferences, subscribed_at = @subscribedAt, verified_at = @verifiedAt,
-         unsubscribed_at = @unsubscribedAt, bounced_at = @bouncedAt,
-         bounce_reason = @bounceReason, note = @note, verify_token_hash = NULL,
-         verify_token_expires_at = NULL, updated_at = @now
+         unsubscribed_at = COALESCE(unsubscribed_at, @unsubscribedAt),
+         bounced_at = COALESCE(bounced_at, @bouncedAt),
+         bounce_reason = COALESCE(bounce_reason, @bounceReason), note = @note,
+         verify_token_hash = NULL, verify_token_expires_at = NULL, updated_at = @now
        WHERE id = @id`,
     ).run({ ...values, id });
   }
