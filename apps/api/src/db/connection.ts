@@ -22,6 +22,14 @@ export function createPrivateFile(file: string): void {
   }
 }
 
+/**
+ * A folder of the site's own data, beside its database: image variants, preview cards, import
+ * reports, exports. One place, so a backup or a move of the data folder takes them all.
+ */
+export function besideDatabase(databasePath: string, name: string): string {
+  return path.join(path.dirname(path.resolve(databasePath)), name);
+}
+
 /** Opens (and creates) the SQLite file with the pragmas every connection needs. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') createPrivateFile(file);

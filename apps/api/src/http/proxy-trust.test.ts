@@ -4,7 +4,8 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.js';
 import { createTestApp } from '../test-support/test-app.js';
-import { checkTrustProxySetting, isPrivateAddress, untrustedForwardAdvice } from './proxy-trust.js';
+import { isPrivateAddress } from '../security/networks.js';
+import { checkTrustProxySetting, untrustedForwardAdvice } from './proxy-trust.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));

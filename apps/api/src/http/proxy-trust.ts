@@ -1,36 +1,13 @@
-import { BlockList, isIPv4 } from 'node:net';
 import type { RequestHandler } from 'express';
 import type { Env } from '../env.js';
 import type { Logger } from '../logger.js';
+import { isPrivateAddress, plainAddress } from '../security/networks.js';
 
 /**
  * TRUST_PROXY decides whose X-Forwarded-For is believed, and so which address every rate limit
  * counts. Wrong one way, all readers share the proxy's address (and its limits); wrong the other,
  * any client picks its own. These checks say so in the log, once, instead of failing silently.
  */
-
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['100.64.0.0', 10],
-  ['169.254.0.0', 16],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-PRIVATE.addSubnet('fc00::', 7, 'ipv6');
-PRIVATE.addSubnet('fe80::', 10, 'ipv6');
-
-/** '::ffff:10.0.0.1' is how an IPv4 peer of a dual-stack socket appears. */
-function plainAddress(address: string): string {
-  return address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const plain = plainAddress(address);
-  return PRIVATE.check(plain, isIPv4(plain) ? 'ipv4' : 'ipv6');
-}
 
 /** What to tell the owner about a request whose forwarding header TRUST_PROXY ignored. */
 export function untrustedForwardAdvice(peer: string, setting: Env['TRUST_PROXY']): string {

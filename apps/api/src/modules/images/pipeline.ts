@@ -4,9 +4,9 @@
  * when a reader asks for a variant that is missing (a new data folder, a deleted file). Pages never
  * wait for it: their HTML only names the variants.
  */
-import path from 'node:path';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
+import { besideDatabase } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import { imageFilePath } from './sources.js';
@@ -30,7 +30,7 @@ export interface ImagePipeline {
 }
 
 export function imageVariantsDir(env: Pick<Env, 'DATABASE_PATH'>): string {
-  return path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'images');
+  return besideDatabase(env.DATABASE_PATH, 'images');
 }
 
 export function createImagePipeline(

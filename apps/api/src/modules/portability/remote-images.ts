@@ -5,47 +5,18 @@
  * the body is read up to the limit and no further.
  */
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isPublicAddress } from '../../security/networks.js';
 
 const LIMIT_BYTES = 20 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
-
-const PRIVATE = new BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  PRIVATE.addSubnet(address, prefix, 'ipv4');
-}
-for (const [address, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['::ffff:0:0', 96],
-] as const) {
-  PRIVATE.addSubnet(address, prefix, 'ipv6');
-}
 
 async function isPublicHost(hostname: string): Promise<boolean> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
     : await lookup(host, { all: true }).catch(() => []);
-  return (
-    addresses.length > 0 &&
-    addresses.every(
-      ({ address, family }) => !PRIVATE.check(address, family === 6 ? 'ipv6' : 'ipv4'),
-    )
-  );
+  return addresses.length > 0 && addresses.every(({ address }) => isPublicAddress(address));
 }
 
 /** `privateNetworks`: also fetch from this machine's networks (the tests' loopback server). */

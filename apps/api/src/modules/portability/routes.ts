@@ -8,6 +8,7 @@ import path from 'node:path';
 import { IMPORT_UPLOAD_MAX_BYTES } from '@quillpost/domain';
 import express from 'express';
 import { isoNow } from '../../clock.js';
+import { besideDatabase } from '../../db/connection.js';
 import type { CommunityDeps } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
@@ -24,7 +25,7 @@ import { exportOfBytes } from './unpack.js';
 
 /** Where import reports and console exports are kept: beside the database. */
 export const dataFolder = (env: CommunityDeps['env'], name: 'imports' | 'exports') =>
-  path.join(path.dirname(path.resolve(env.DATABASE_PATH)), name);
+  besideDatabase(env.DATABASE_PATH, name);
 
 export function portabilityRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db, env, clock, logger } = deps;

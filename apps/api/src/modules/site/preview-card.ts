@@ -9,12 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BRAND_LIGHT, escapeHtml, inkOn, type SiteIdentity } from '@quillpost/domain';
 import sharp, { type OverlayOptions } from 'sharp';
+import { besideDatabase } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { initialsOf } from './mark.js';
 
 /** Where drawn cards are kept: beside the database, in `cards/`. */
 export function previewCardsDir(env: Pick<Env, 'DATABASE_PATH'>): string {
-  return path.join(path.dirname(path.resolve(env.DATABASE_PATH)), 'cards');
+  return besideDatabase(env.DATABASE_PATH, 'cards');
 }
 
 export const CARD_WIDTH = 1200;
