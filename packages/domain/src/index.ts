@@ -5,6 +5,7 @@ export * from './contracts/index.js';
 export * from './return-url.js';
 export * from './roles.js';
 export * from './constants.js';
+export * from './consent-sources.js';
 export * from './progression.js';
 export * from './membership.js';
 export * from './navigation.js';

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, MESSAGES } from '@quillpost/domain';
+import { ADMIN_PAGE_SIZE, CONSENT_SOURCES, MESSAGES } from '@quillpost/domain';
 import {
   invalidateContentCache,
   readSiteFile,
@@ -100,7 +100,7 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   mount('adminSubscriberUnsubscribe', (req, res, { params }) => {
     const actor = signedInUser(req);
     const found = unsubscribe(deps, params.subscriberId, {
-      source: 'console',
+      source: CONSENT_SOURCES.console,
       consentText: `Unsubscribed in the console by ${actor.name ?? actor.email}`,
       ipHash: null,
     });

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   emailSchema,
+  importedConsentSource,
   FRONT_MATTER_BY_KIND,
   nameSchema,
   type ImportReport,
@@ -89,7 +90,7 @@ function consentFor(
   const consents: MovedSubscriber['consents'] = [
     {
       action: 'subscribe',
-      source: `imported from ${source}`,
+      source: importedConsentSource(source),
       consentText: `Subscribed on ${source} ${when}; imported ${now.slice(0, 10)} without re-confirmation.`,
       recordedAt: since ?? now,
     },
@@ -97,7 +98,7 @@ function consentFor(
   if (subscriber.state !== 'active') {
     consents.push({
       action: 'withdraw',
-      source: `imported from ${source}`,
+      source: importedConsentSource(source),
       consentText:
         subscriber.state === 'bounced'
           ? `The address bounced on ${source}; not mailed.`

@@ -2,6 +2,7 @@ import { isoNow } from '../../clock.js';
 import { siteIdentity } from '../site/index.js';
 import {
   API_ROUTES,
+  CONSENT_SOURCES,
   MESSAGES,
   mailboxKey,
   TOKEN_LINK_PATHS,
@@ -160,7 +161,8 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
     limitMailTo(email);
     if (await provesOwnership(req, deps, email)) {
       const row = findByEmail(db, email);
-      if (row) unsubscribe(deps, row.id, { source: 'manage-page', ipHash: ipHashOf(req) });
+      if (row)
+        unsubscribe(deps, row.id, { source: CONSENT_SOURCES.managePage, ipHash: ipHashOf(req) });
       return res.json({
         success: true,
         message: MESSAGES.UNSUBSCRIBED,
@@ -300,7 +302,7 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
         : undefined;
     if (oneClick !== 'One-Click') throw new AppError(400, 'INVALID_REQUEST');
     unsubscribe(deps, row.id, {
-      source: 'one-click-unsubscribe',
+      source: CONSENT_SOURCES.oneClickUnsubscribe,
       ipHash: hashIp(env.SESSION_SECRET, req.ip),
     });
     sendOneClickPage(res, 200, {

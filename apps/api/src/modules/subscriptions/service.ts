@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CONSENT_SOURCES,
   DEFAULT_NEWSLETTER_PREFERENCES,
   MESSAGES,
   VERIFICATION_TOKEN_TTL_MS,
@@ -171,7 +172,7 @@ export function verify(
     recordConsent(db, clock, {
       subscriptionId: row.id,
       action: 'confirm',
-      source: 'confirmation-email',
+      source: CONSENT_SOURCES.confirmationEmail,
       consentText: MESSAGES.CONSENT_TEXT,
       ipHash: context.ipHash,
     });

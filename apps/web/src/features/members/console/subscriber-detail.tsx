@@ -5,6 +5,7 @@
  * who asked by mail, say); that is written into the same history, with who did it.
  */
 import {
+  consentSourceLabel,
   NEWSLETTER_SECTION_LABELS,
   NEWSLETTER_SECTIONS,
   type AdminSubscriberDetail,
@@ -23,29 +24,6 @@ const ACTION_LABELS: Record<SubscriberConsent['action'], string> = {
   confirm: 'Confirmed',
   withdraw: 'Unsubscribed',
 };
-
-/** Where a consent event happened, in words: the sources are the API's short names. */
-export function consentSourceLabel(source: string): string {
-  const imported = /^admin-import(-consented)?(?::(.*))?$/.exec(source);
-  if (imported) {
-    const where = imported[2] ? `: ${imported[2]}` : '';
-    return imported[1] ? `Imported, consent given elsewhere${where}` : `Imported${where}`;
-  }
-  const complaint = /^(.+)-complaint$/.exec(source);
-  if (complaint) return `Spam complaint reported by ${complaint[1]}`;
-  switch (source) {
-    case 'confirmation-email':
-      return 'The link in the confirmation email';
-    case 'manage-page':
-      return 'Their manage page';
-    case 'one-click-unsubscribe':
-      return 'One-click unsubscribe in a newsletter';
-    case 'console':
-      return 'The console';
-    default:
-      return `The subscribe form (${source})`;
-  }
-}
 
 function Details({
   detail,
