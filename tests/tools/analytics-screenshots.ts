@@ -9,9 +9,9 @@ import path from 'node:path';
 import { insertRows } from '@quillpost/api/test-support/database-file';
 import { TURNSTILE_DUMMY_TOKEN, type Post } from '@quillpost/domain';
 import { linkIn, waitForMail } from '../support/mail.js';
-import type { BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
-import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../support/stack.js';
+import type { Page } from 'playwright-core';
+import { signedInShooter } from '../support/screenshots.js';
+import { openPage, signInByCode, startStack, uniqueEmail } from '../support/stack.js';
 
 const out = path.resolve(process.argv[2] ?? '/tmp/analytics-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -84,31 +84,7 @@ insertRows(
   ],
 );
 
-let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
-
-async function shoot(name: string, url: string, act?: (page: Page) => Promise<void>) {
-  if (!ownerState) {
-    const { context, close } = await openPage(stack.browser);
-    await signInByCode(context, stack, owner);
-    ownerState = await context.storageState();
-    await close();
-  }
-  for (const view of SCREENSHOT_VIEWS) {
-    const { page, close } = await openPage(stack.browser, {
-      viewport: view.viewport,
-      colorScheme: view.colorScheme,
-      storageState: ownerState,
-    });
-    await visit(page, stack.site.url + url);
-    await page.waitForLoadState('networkidle');
-    await act?.(page);
-    await page.screenshot({
-      path: path.join(out, `${name}-${view.width}-${view.colorScheme}.png`),
-      fullPage: true,
-    });
-    await close();
-  }
-}
+const shoot = signedInShooter(stack, owner, out);
 
 /** A reader subscribed and confirmed through the API, as the newsletter journey does it. */
 async function confirmedReader(label: string): Promise<string> {

@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { phonePhoto } from '@quillpost/api/test-support/photos';
-import type { BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
-import { openPage, signInByCode, startStack, uniqueEmail, visit } from '../support/stack.js';
+import { signedInShooter } from '../support/screenshots.js';
+import { startStack, uniqueEmail } from '../support/stack.js';
 
 const out = path.resolve(process.argv[2] ?? '/tmp/writing-shots');
 fs.mkdirSync(out, { recursive: true });
@@ -27,31 +26,7 @@ fs.writeFileSync(
 );
 await new Promise((resolve) => setTimeout(resolve, 2500));
 
-let ownerState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
-
-async function shoot(name: string, url: string, act?: (page: Page) => Promise<void>) {
-  if (!ownerState) {
-    const { context, close } = await openPage(stack.browser);
-    await signInByCode(context, stack, owner);
-    ownerState = await context.storageState();
-    await close();
-  }
-  for (const view of SCREENSHOT_VIEWS) {
-    const { page, close } = await openPage(stack.browser, {
-      viewport: view.viewport,
-      colorScheme: view.colorScheme,
-      storageState: ownerState,
-    });
-    await visit(page, stack.site.url + url);
-    await page.waitForLoadState('networkidle');
-    await act?.(page);
-    await page.screenshot({
-      path: path.join(out, `${name}-${view.width}-${view.colorScheme}.png`),
-      fullPage: view.width !== 390,
-    });
-    await close();
-  }
-}
+const shoot = signedInShooter(stack, owner, out, (width) => width !== 390);
 
 try {
   await shoot('list', '/members/admin/writing');

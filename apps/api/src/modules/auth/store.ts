@@ -668,29 +668,26 @@ export function membersForExport(db: Db): MovedMember[] {
     db,
     `SELECT id, email, email_verified, name, role, avatar_url, created_at FROM users
      WHERE deleted_at IS NULL ORDER BY id`,
-  ).all() as Array<{
-    id: number;
-    email: string | null;
-    email_verified: 0 | 1;
-    name: string | null;
-    role: string;
-    avatar_url: string | null;
-    created_at: string;
-  }>;
+  ).all() as Array<
+    Pick<UserRow, 'id' | 'email' | 'email_verified' | 'name' | 'role' | 'avatar_url' | 'created_at'>
+  >;
   const methods = statement(
     db,
     `SELECT user_id, provider, provider_account_id, email, email_verified, display_name,
        is_primary, created_at FROM accounts ORDER BY id`,
-  ).all() as Array<{
-    user_id: number;
-    provider: SignInMethod;
-    provider_account_id: string;
-    email: string | null;
-    email_verified: 0 | 1;
-    display_name: string | null;
-    is_primary: 0 | 1;
-    created_at: string;
-  }>;
+  ).all() as Array<
+    Pick<
+      AccountRow,
+      | 'user_id'
+      | 'provider'
+      | 'provider_account_id'
+      | 'email'
+      | 'email_verified'
+      | 'display_name'
+      | 'is_primary'
+      | 'created_at'
+    >
+  >;
   return users.map((user) => ({
     email: user.email,
     emailVerified: user.email_verified === 1,

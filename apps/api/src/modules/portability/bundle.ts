@@ -33,6 +33,32 @@ export type ImportedSubscriber = Omit<MovedSubscriber, 'email'> & {
   email: string;
 };
 
+/**
+ * A subscriber as another platform's list has them: what the list says, since when (null: it
+ * does not say), and any notes it holds that this site has no column for.
+ */
+export function listedSubscriber(
+  row: Pick<ImportedSubscriber, 'origin' | 'email' | 'name' | 'state'> & {
+    since: string | null;
+    confirmedAt?: string | null;
+    endedAt?: string | null;
+    bounceReason?: string | null;
+    notes?: string[];
+  },
+): ImportedSubscriber {
+  const { since, notes = [], ...listed } = row;
+  return {
+    confirmedAt: since,
+    endedAt: null,
+    bounceReason: null,
+    ...listed,
+    subscribedAt: since ?? '',
+    note: notes.filter(Boolean).join('; ') || null,
+    preferences: null,
+    consents: [],
+  };
+}
+
 /** A file of this site's own archive, written back as it was (content, site.yml). */
 export interface ArchivedFile {
   path: string;

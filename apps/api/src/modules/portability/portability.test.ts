@@ -38,23 +38,33 @@ function site() {
   return { t, dir: folder.dir, reportsDir };
 }
 
+/**
+ * Imports the export at `location`. `fetchImage` answers remote images (none, by default);
+ * `alter` changes what was read before it is imported.
+ */
 async function importInto(
   s: ReturnType<typeof site>,
   source: ImportSource,
   location: string,
   options: Partial<ImportOptions> = {},
+  call: {
+    fetchImage?: (url: string) => Promise<Buffer | null>;
+    alter?: (bundle: ReturnType<typeof readExport>) => void;
+  } = {},
 ) {
   const files = await openExport(location);
+  const bundle = readExport(source, files);
+  call.alter?.(bundle);
   return runImport(
     {
       db: s.t.deps.db,
       contentDir: s.dir,
       reportsDir: s.reportsDir,
       now: new Date(s.t.clock.now()).toISOString(),
-      fetchImage: async () => null,
+      fetchImage: call.fetchImage ?? (async () => null),
     },
     source,
-    readExport(source, files),
+    bundle,
     files,
     { dryRun: false, overwrite: false, category: 'write', fetchImages: true, ...options },
   );
@@ -288,20 +298,13 @@ describe('remote images', () => {
         ],
       }),
     );
-    const files = await openExport(exportFile);
-    const report = await runImport(
-      {
-        db: s.t.deps.db,
-        contentDir: s.dir,
-        reportsDir: s.reportsDir,
-        now: new Date(s.t.clock.now()).toISOString(),
-        // The test's server is on loopback, which the site's own fetcher refuses (see below).
-        fetchImage: remoteImageFetcher({ privateNetworks: true }),
-      },
+    const report = await importInto(
+      s,
       'ghost',
-      readExport('ghost', files),
-      files,
-      { dryRun: false, overwrite: false, category: 'write', fetchImages: true },
+      exportFile,
+      {},
+      // The test's server is on loopback, which the site's own fetcher refuses (see below).
+      { fetchImage: remoteImageFetcher({ privateNetworks: true }) },
     );
     expect(report.created.images).toBe(1);
     expect(report.remoteImages).toEqual([`${origin}/gone.jpg`]);
@@ -676,28 +679,23 @@ describe('the console', () => {
 describe('an import interrupted half-way', () => {
   it('leaves the site as it was: no file moved in, no row kept', async () => {
     const s = site();
-    const files = await openExport(path.join(FIXTURES, 'substack'));
-    const bundle = readExport('substack', files);
-    // The last subscriber's history cannot be stored (an action the table refuses).
-    bundle.subscribers.push({
-      ...bundle.subscribers[0]!,
-      email: 'last@example.com',
-      consents: [
-        { action: 'agreed' as 'subscribe', source: 'x', consentText: 'x', recordedAt: 'x' },
-      ],
-    });
     await expect(
-      runImport(
-        {
-          db: s.t.deps.db,
-          contentDir: s.dir,
-          reportsDir: s.reportsDir,
-          now: new Date(s.t.clock.now()).toISOString(),
-        },
+      importInto(
+        s,
         'substack',
-        bundle,
-        files,
-        { dryRun: false, overwrite: false, category: 'write', fetchImages: false },
+        path.join(FIXTURES, 'substack'),
+        { fetchImages: false },
+        {
+          // The last subscriber's history cannot be stored (an action the table refuses).
+          alter: (bundle) =>
+            void bundle.subscribers.push({
+              ...bundle.subscribers[0]!,
+              email: 'last@example.com',
+              consents: [
+                { action: 'agreed' as 'subscribe', source: 'x', consentText: 'x', recordedAt: 'x' },
+              ],
+            }),
+        },
       ),
     ).rejects.toThrow(/CHECK constraint/);
     expect(

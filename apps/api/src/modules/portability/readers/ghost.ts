@@ -3,7 +3,13 @@
  * `mobiledoc` it renders from) and Ghost's members CSV. Either may come alone, or both in a zip.
  */
 import { escapeHtml } from '@quillpost/domain';
-import { emptyBundle, ImportError, itemSlug, type ImportBundle } from '../bundle.js';
+import {
+  emptyBundle,
+  ImportError,
+  itemSlug,
+  listedSubscriber,
+  type ImportBundle,
+} from '../bundle.js';
 import { markdownBlock } from '../html-to-markdown.js';
 import type { ExportFiles } from '../unpack.js';
 import { csvRows, instant, isTrue } from './tables.js';
@@ -180,7 +186,6 @@ function readContent(name: string, bytes: Buffer, bundle: ImportBundle): void {
 function readMembers(name: string, bytes: Buffer, bundle: ImportBundle): void {
   const { rows } = csvRows(name, bytes);
   for (const row of rows) {
-    const created = instant(row.get('created_at'));
     const deleted = instant(row.get('deleted_at'));
     const notes = [
       row.get('note'),
@@ -188,21 +193,19 @@ function readMembers(name: string, bytes: Buffer, bundle: ImportBundle): void {
       row.get('stripe_customer_id') ? `Stripe customer ${row.get('stripe_customer_id')}` : '',
       row.get('labels') ? `Labels: ${row.get('labels')}` : '',
       row.get('tiers') ? `Tiers: ${row.get('tiers')}` : '',
-    ].filter(Boolean);
+    ];
     const subscribed = isTrue(row.get('subscribed_to_emails')) && !deleted;
-    bundle.subscribers.push({
-      origin: row.where,
-      email: row.get('email'),
-      name: row.get('name') || null,
-      state: subscribed ? 'active' : 'unsubscribed',
-      subscribedAt: created ?? '',
-      confirmedAt: created,
-      endedAt: subscribed ? null : deleted,
-      bounceReason: null,
-      note: notes.join('; ') || null,
-      preferences: null,
-      consents: [],
-    });
+    bundle.subscribers.push(
+      listedSubscriber({
+        origin: row.where,
+        email: row.get('email'),
+        name: row.get('name') || null,
+        state: subscribed ? 'active' : 'unsubscribed',
+        since: instant(row.get('created_at')),
+        endedAt: subscribed ? null : deleted,
+        notes,
+      }),
+    );
   }
 }
 

@@ -4,7 +4,7 @@
  * (`email=E-mail,name=Full name,created=Joined,state=Status`). Rows that never confirmed
  * elsewhere are refused: importing them would mail someone who did not ask.
  */
-import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
+import { emptyBundle, ImportError, listedSubscriber, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
 import { csvRows, instant, type Row } from './tables.js';
 
@@ -77,20 +77,18 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
       const bounced = cleanedFile || BOUNCED.test(stated);
       const ended = bounced || unsubscribedFile || ENDED.test(stated);
       const since = instant(created ? row.get(created) : '');
-      const confirmedAt = instant(confirmed ? row.get(confirmed) : '') ?? since;
-      bundle.subscribers.push({
-        origin: row.where,
-        email: row.get(email),
-        name: nameOf(row, name),
-        state: bounced ? 'bounced' : ended ? 'unsubscribed' : 'active',
-        subscribedAt: since ?? '',
-        confirmedAt,
-        endedAt: instant(row.get('UNSUB_TIME') || row.get('CLEAN_TIME')),
-        bounceReason: bounced ? `Cleaned or bounced before the import (${list})` : null,
-        note: null,
-        preferences: null,
-        consents: [],
-      });
+      bundle.subscribers.push(
+        listedSubscriber({
+          origin: row.where,
+          email: row.get(email),
+          name: nameOf(row, name),
+          state: bounced ? 'bounced' : ended ? 'unsubscribed' : 'active',
+          since,
+          confirmedAt: instant(confirmed ? row.get(confirmed) : '') ?? since,
+          endedAt: instant(row.get('UNSUB_TIME') || row.get('CLEAN_TIME')),
+          bounceReason: bounced ? `Cleaned or bounced before the import (${list})` : null,
+        }),
+      );
     }
   }
   return bundle;

@@ -3,7 +3,13 @@
  * subscriber lists email_list*.csv (free and paid shapes). Podcast episodes and threads are not
  * writing: reported and left out.
  */
-import { emptyBundle, ImportError, itemSlug, type ImportBundle } from '../bundle.js';
+import {
+  emptyBundle,
+  ImportError,
+  itemSlug,
+  listedSubscriber,
+  type ImportBundle,
+} from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
 import { csvRows, instant, isTrue } from './tables.js';
 
@@ -59,7 +65,6 @@ export function readSubstack(files: ExportFiles): ImportBundle {
   }
   for (const list of lists) {
     for (const row of csvRows(list, files.read(list)).rows) {
-      const created = instant(row.get('created_at'));
       const paid =
         row.get('type') ||
         row.get('plan') ||
@@ -71,21 +76,17 @@ export function readSubstack(files: ExportFiles): ImportBundle {
         row.get('stripe_connected_customer_id')
           ? `Stripe customer ${row.get('stripe_connected_customer_id')}`
           : '',
-      ].filter(Boolean);
-      const disabled = isTrue(row.get('email_disabled'));
-      bundle.subscribers.push({
-        origin: row.where,
-        email: row.get('email'),
-        name: row.get('name') || null,
-        state: disabled ? 'unsubscribed' : 'active',
-        subscribedAt: created ?? '',
-        confirmedAt: created,
-        endedAt: null,
-        bounceReason: null,
-        note: notes.join('; ') || null,
-        preferences: null,
-        consents: [],
-      });
+      ];
+      bundle.subscribers.push(
+        listedSubscriber({
+          origin: row.where,
+          email: row.get('email'),
+          name: row.get('name') || null,
+          state: isTrue(row.get('email_disabled')) ? 'unsubscribed' : 'active',
+          since: instant(row.get('created_at')),
+          notes,
+        }),
+      );
     }
   }
   return bundle;
