@@ -26,6 +26,16 @@ export function pictureHtml(
     )}<img src="${src}" srcset="${srcset}" sizes="${sizes}" width="${image.width}" height="${image.height}" alt="${escapeHtml(options.alt)}"${title}${loading} decoding="async"></picture>`;
 }
 
+/** One variant in the original's format, `width` wide (never wider than the image), and its height. */
+export function plainVariant(image: ImageVariants, width: number) {
+  const shown = widthFor(image, width);
+  return {
+    src: variantUrl(image, shown, image.fallback),
+    width: shown,
+    height: Math.round((image.height * shown) / image.width),
+  };
+}
+
 const PICTURE = /<picture>[\s\S]*?(<img\b[^>]*>)[\s\S]*?<\/picture>/g;
 const ATTRIBUTE = /\s([a-z-]+)="([^"]*)"/g;
 const VARIANT_SRC = /^\/images\/([0-9a-f]+)\/\d+\.(jpg|png)$/;
@@ -50,12 +60,10 @@ export function plainImages(html: string, width: number, options: { sharp?: bool
       height: fullHeight,
       fallback: source[2] as ImageVariants['fallback'],
     };
-    const shown = widthFor(image, width);
-    const sharper = widthFor(image, width * 2);
+    const shown = plainVariant(image, width);
+    const sharper = plainVariant(image, width * 2);
     const srcset =
-      options.sharp && sharper > shown
-        ? ` srcset="${variantUrl(image, sharper, image.fallback)} 2x"`
-        : '';
-    return `<img src="${variantUrl(image, shown, image.fallback)}"${srcset} width="${shown}" height="${Math.round((fullHeight * shown) / fullWidth)}" alt="${attributes.alt ?? ''}">`;
+      options.sharp && sharper.width > shown.width ? ` srcset="${sharper.src} 2x"` : '';
+    return `<img src="${shown.src}"${srcset} width="${shown.width}" height="${shown.height}" alt="${attributes.alt ?? ''}">`;
   });
 }

@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EMAIL_IMAGE_WIDTH, variantUrl, widthFor, type ImageVariants } from '@quillpost/domain';
+import { EMAIL_IMAGE_WIDTH, type ImageVariants } from '@quillpost/domain';
 import sharp from 'sharp';
+import { plainVariant } from './picture.js';
 import { contentImagePath, imageFilePath } from './sources.js';
 
 /** `/content/images/<drawing>.svg.png`: the rendition's address beside the drawing's. */
@@ -56,12 +57,8 @@ export interface MailImage {
  */
 export function mailImage(url: string, variants: ImageVariants | null): MailImage {
   if (variants) {
-    const width = widthFor(variants, EMAIL_IMAGE_WIDTH);
-    return {
-      path: variantUrl(variants, width, variants.fallback),
-      width,
-      height: Math.round((variants.height * width) / variants.width),
-    };
+    const { src, width, height } = plainVariant(variants, EMAIL_IMAGE_WIDTH);
+    return { path: src, width, height };
   }
   const relative = contentImagePath(url);
   if (!relative) return { path: url, width: EMAIL_IMAGE_WIDTH, height: null };
