@@ -28,7 +28,7 @@ import {
   type MovedSubscriber,
 } from '../subscriptions/index.js';
 import type { ImportBundle } from './bundle.js';
-import { htmlToMarkdown } from './html-to-markdown.js';
+import { htmlToMarkdown, type ConvertedHtml } from './html-to-markdown.js';
 import type { ExportFiles } from './unpack.js';
 
 export interface ImportOptions {
@@ -109,13 +109,13 @@ function consentFor(
   return consents;
 }
 
-/** A Markdown file for an item, its images pointed at the copies made of them. */
+/** A Markdown file for an item (its text converted), its images pointed at their copies. */
 function fileOf(
   item: ImportBundle['items'][number],
+  markdown: string,
   category: string,
   imageOf: (src: string) => string,
 ): string {
-  const { markdown } = htmlToMarkdown(item.html);
   const body = markdown.replace(
     /!\[([^\]]*)\]\(([^)\s]+)\)/g,
     (_m, alt: string, src: string) => `![${alt}](${imageOf(src)})`,
@@ -203,7 +203,11 @@ export async function runImport(
     post: existingSlugs(contentDir, 'posts'),
     page: existingSlugs(contentDir, 'pages'),
   };
-  const wanted: Array<{ item: ImportBundle['items'][number]; relative: string }> = [];
+  const wanted: Array<{
+    item: ImportBundle['items'][number];
+    relative: string;
+    converted: ConvertedHtml;
+  }> = [];
   const inThisRun = { post: new Set<string>(), page: new Set<string>() };
   for (const found of bundle.items) {
     // Two items of one export with one slug (titles that read alike): the later gets -2, -3…
@@ -223,14 +227,14 @@ export async function runImport(
       });
       continue;
     }
-    wanted.push({ item, relative: existing ?? name });
+    wanted.push({ item, relative: existing ?? name, converted: htmlToMarkdown(item.html) });
   }
 
   // Images: those the export holds are copied; remote ones fetched when allowed (not in a dry
   // run, which reads and writes nothing).
   const addresses = new Set(
-    wanted.flatMap(({ item }) => [
-      ...htmlToMarkdown(item.html).images,
+    wanted.flatMap(({ item, converted }) => [
+      ...converted.images,
       ...(item.featuredImage ? [item.featuredImage] : []),
     ]),
   );
@@ -253,8 +257,8 @@ export async function runImport(
     images.set(address, `/content/${target}`);
     report.created.images += 1;
   }
-  for (const { item, relative } of wanted) {
-    const text = fileOf(item, category, (src) => images.get(src) ?? src);
+  for (const { item, relative, converted } of wanted) {
+    const text = fileOf(item, converted.markdown, category, (src) => images.get(src) ?? src);
     const check = FRONT_MATTER_BY_KIND[item.kind].safeParse(parseFrontMatter(relative, text).data);
     if (!check.success) {
       report.refused.push({
