@@ -78,9 +78,22 @@ describe('writing in the browser', () => {
       await page.getByText(/^Details:/).click();
       await page.getByLabel('Tags').fill('harbour, mornings');
       const photo = await phonePhoto({ width: 3200, height: 2400, orientation: 6 });
+      // While the photo is on its way, nothing can be published without it.
+      let arrive: () => void = () => {};
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      await page.route('**/api/admin/images?**', async (route) => {
+        await arrived;
+        await route.continue();
+      });
       await page
         .getByLabel('Upload featured image')
         .setInputFiles({ name: 'Harbour.JPG', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByText('Uploading the image…').waitFor();
+      expect(await page.getByRole('button', { name: 'Publish', exact: true }).isDisabled()).toBe(
+        true,
+      );
+      // From here on, every upload goes straight through.
+      arrive();
       await expect
         .poll(() => page.getByLabel('Featured image', { exact: true }).inputValue())
         .toBe('/content/images/uploads/2026/harbour.jpg');

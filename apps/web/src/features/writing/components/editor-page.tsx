@@ -81,6 +81,9 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   const [busy, setBusy] = useState<string | null>(null);
   const saving = useRef(false);
   const [uploads, setUploads] = useState(0);
+  // Saving waits for an image on its way: published before it is up, the post would go out
+  // without it.
+  const waiting = busy !== null || uploads > 0;
   const [notice, setNotice] = useState<Notice>(null);
   const [fieldError, setFieldError] = useState<{ key: string; text: string } | null>(null);
   const [conflict, setConflict] = useState<{ mine: Draft; theirs: WritingFile } | null>(null);
@@ -469,7 +472,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
             <button
               type="button"
               className="button button--primary"
-              disabled={busy !== null}
+              disabled={waiting}
               onClick={() => void schedule()}
             >
               Schedule it
@@ -486,13 +489,13 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
           <button
             type="button"
             className="button button--primary"
-            disabled={busy !== null}
+            disabled={waiting}
             onClick={() => void update()}
           >
             Update
           </button>
         ) : (
-          <button type="submit" className="button button--quiet" disabled={busy !== null}>
+          <button type="submit" className="button button--quiet" disabled={waiting}>
             {hasDrafts(kind) ? 'Save draft' : 'Save'}
           </button>
         )}
@@ -510,7 +513,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
               <button
                 type="button"
                 className="button button--primary"
-                disabled={busy !== null}
+                disabled={waiting}
                 onClick={() => void publish()}
               >
                 Publish
@@ -530,7 +533,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
           <button
             type="button"
             className="button button--quiet"
-            disabled={busy !== null}
+            disabled={waiting}
             onClick={() => void publishAndEmail()}
           >
             Publish and email
