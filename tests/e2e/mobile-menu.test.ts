@@ -93,7 +93,7 @@ describe('the mobile menu at 390 × 844', () => {
       })
       .toBe(390);
 
-    // The social drawer: the four profiles the site's links page names, new tabs, no opener.
+    // The social drawer: the four profiles site.yml names, new tabs, no opener.
     const { socialProfiles } = siteSchema.parse(
       await (await fetch(`${stack.site.url}/api/site`)).json(),
     );

@@ -229,7 +229,7 @@ describe('HTML without JavaScript', () => {
       [...html.matchAll(/href="(https:\/\/[^"]+)"[^>]*rel="me noopener"/g)].map((m) => m[1]);
     const sameAs = async () =>
       (headOf((await fetchPage('/')).html).jsonLd[1] as { sameAs: string[] }).sameAs;
-    // Never saved: the profiles the links page names.
+    // The sample's site.yml names them.
     const seeded = [
       'https://x.com/rowanelliswrites',
       'https://github.com/rowan-ellis-writes',

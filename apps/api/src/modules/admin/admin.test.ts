@@ -281,16 +281,18 @@ describe('analytics and settings', () => {
 });
 
 describe('content', () => {
-  it("shows the links page's profiles until site.yml names the owner's", async () => {
+  it("takes the owner's profiles from site.yml alone, shown on /links where the page names one", async () => {
     const folder = createContentFolder({
+      'site.yml':
+        'title: Rowan\nowner: { name: Rowan }\nsocial:\n  x: https://x.com/rowan\n  github: https://github.com/rowan\n',
       'pages/links.md': [
         '---',
         'title: Rowan',
         'links:',
         '  - { name: Blog, url: https://rowan.example/blog, icon: pen }',
         '  - { name: X, url: https://x.com/rowan, icon: x }',
-        '  - { name: GitHub, url: https://github.com/rowan, icon: github }',
         '  - { name: Old code, url: https://github.com/rowan-old, icon: github }',
+        '  - { name: Mastodon, url: https://mastodon.example/@rowan, icon: mastodon }',
         '---',
         'Hi.',
       ].join('\n'),
@@ -301,21 +303,19 @@ describe('content', () => {
     syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
     const site = async () => siteSchema.parse((await request(t.app).get('/api/site')).body);
 
-    expect(await site()).toMatchObject({
-      socialProfiles: [
-        { network: 'x', label: 'X (Twitter)', url: 'https://x.com/rowan' },
-        { network: 'github', label: 'GitHub', url: 'https://github.com/rowan' },
-      ],
-    });
-    // /links lists its own entries; the profiles come from the site.
+    // The links page's own GitHub and Mastodon entries are links, not profiles.
+    expect((await site()).socialProfiles).toEqual([
+      { network: 'x', label: 'X (Twitter)', url: 'https://x.com/rowan' },
+      { network: 'github', label: 'GitHub', url: 'https://github.com/rowan' },
+    ]);
     const links = (await request(t.app).get('/api/links')).body as {
       links: Array<{ name: string }>;
       profilesAt: number;
     };
-    expect(links.links.map((link) => link.name)).toEqual(['Blog', 'Old code']);
-    expect(links.profilesAt).toBe(1); // where the page named X, its first profile
+    expect(links.links.map((link) => link.name)).toEqual(['Blog', 'Old code', 'Mastodon']);
+    expect(links.profilesAt).toBe(1); // where the page named X, one of the profiles
 
-    // Once site.yml names profiles (Console → Site writes them there), they are the site's.
+    // Console → Site rewrites them in the file, and the site follows.
     const admin = await signInAs(t, 'admin');
     const file = (await as(t, admin).get('/api/admin/site')).body.site;
     const saved = await as(t, admin).put('/api/admin/site', {

@@ -69,6 +69,8 @@ const FILES = {
   'now/2025-06.md': markdown('date: 2025-06-01', 'Older now.'),
   'now/2025-12.md': markdown('date: 2025-12-01\nlocation: Bristol', 'Current now.'),
   'pages/start.md': markdown('title: Start here\ndescription: Hello from Rowan.', 'Welcome.'),
+  'site.yml':
+    'title: Rowan Ellis\nowner: { name: Rowan Ellis }\nsocial:\n  github: https://github.com/example\n',
   'pages/links.md': markdown(
     'title: Rowan Ellis\nlinks:\n  - name: GitHub\n    url: https://github.com/example\n    icon: github\n  - name: Email\n    url: mailto:hi@example.org\n    icon: mail\n    description: Say hi',
     'Everything I make.',

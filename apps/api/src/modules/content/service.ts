@@ -378,47 +378,39 @@ export function createContentService({
     },
 
     /**
-     * The links page's own entries. The first https entry for each social network is the seed of
-     * the owner's profiles (`site`), which the page shows from there instead.
+     * The links page's own entries. An entry that is one of the owner's profiles (site.yml) is left
+     * out, and the profiles are shown where the first of them stood (after the entries otherwise).
      */
     links(viewer: Viewer) {
       return json('links', viewer, (all, now) => {
         const row = q.bySlug('page', 'links', all, now);
         if (!row) return undefined;
-        const seeds = new Set(Object.values(profilesOfLinks(row)).filter(Boolean));
-        const isSeed = (link: LinksPage['links'][number]) =>
-          Boolean(socialNetworkOfIcon(link.icon)) && seeds.has(link.url);
+        const profileUrls = new Set(Object.values(siteIdentity(db).social));
         const entries = linksOf(row);
-        const firstSeed = entries.findIndex(isSeed);
+        const firstProfile = entries.findIndex((link) => profileUrls.has(link.url));
         const links = entries
-          .filter((link) => !isSeed(link))
+          .filter((link) => !profileUrls.has(link.url))
           .map((link) => ({ ...link, description: link.description ?? null }));
         const page: LinksPage = {
           title: row.title,
           content: row.html,
           links,
-          profilesAt: firstSeed < 0 ? links.length : firstSeed,
+          profilesAt: firstProfile < 0 ? links.length : firstProfile,
         };
         return page;
       });
     },
 
-    /**
-     * Who the site is (site.yml) and the owner's profiles: the file's; while it names none, the
-     * links page's profile entries (so a new site shows the profiles its content names).
-     */
+    /** Who the site is, with the owner's profiles, as content/site.yml says. */
     site(viewer: Viewer) {
-      return json('site', viewer, (all, now) => {
+      return json('site', viewer, () => {
         const identity = siteIdentity(db);
-        const named = Object.keys(identity.social).length > 0;
-        const urls = named
-          ? socialProfileUrlsOf(
-              Object.entries(identity.social).map(([network, url]) => ({
-                network: network as SocialNetwork,
-                url,
-              })),
-            )
-          : profilesOfLinks(q.bySlug('page', 'links', all, now));
+        const urls = socialProfileUrlsOf(
+          Object.entries(identity.social).map(([network, url]) => ({
+            network: network as SocialNetwork,
+            url,
+          })),
+        );
         const site: Site = {
           title: identity.title,
           tagline: identity.tagline,
@@ -487,13 +479,3 @@ export type ContentService = ReturnType<typeof createContentService>;
 
 const linksOf = (row: ContentRow) =>
   (parseData(row) as { links: LinksPage['links'] | null }).links ?? [];
-
-/** The first https entry per network of the links page that names a profile by its icon. */
-function profilesOfLinks(row: ContentRow | undefined): SocialProfileUrls {
-  return socialProfileUrlsOf(
-    (row ? linksOf(row) : []).flatMap((link) => {
-      const network = socialNetworkOfIcon(link.icon);
-      return network && link.url.startsWith('https://') ? [{ network, url: link.url }] : [];
-    }),
-  );
-}

@@ -315,7 +315,7 @@ describe('the console', () => {
     await user.click(screen.getByRole('checkbox', { name: /Count clicks on links/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
-    // The profiles were never saved and are left as the links page has them: not sent.
+    // The profiles live in site.yml (Console → Site): not sent with the settings.
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       commentsOpen: false,
       directoryOpen: true,
@@ -395,7 +395,7 @@ describe('the console', () => {
       owner: { name: 'Rowan Ellis', bio: '' },
       intro: '# Hello',
       accent: '#8c3a1f',
-      social: {},
+      social: Object.fromEntries(SITE.socialProfiles.map(({ network, url }) => [network, url])),
       newsletter: {},
     };
     const { calls } = await renderApp({
@@ -428,7 +428,6 @@ describe('the console', () => {
     }
     expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
     expect(screen.getByLabelText('Accent colour')).toHaveValue('#8c3a1f');
-    // The file names no profiles yet: the ones the site shows now, to be written into it.
     expect(screen.getByRole('textbox', { name: 'GitHub' })).toHaveValue('https://github.com/rowan');
 
     // Checked before it is sent, in the schema's words.

@@ -13,7 +13,6 @@ import {
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import { TextField } from '../../../components/text-field';
-import { useSite } from '../../../lib/use-site';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
@@ -92,17 +91,8 @@ function SiteForm({ initial }: { initial: SiteFileValues }) {
   const id = useId();
   const api = useMembersApi();
   const revalidator = useRevalidator();
-  const { socialProfiles } = useSite();
-  // A file that names no profiles: the ones the site shows now (saved in the console before
-  // site.yml held them, or read from the links page), which saving then writes into the file.
-  const [values, setValues] = useState(() =>
-    Object.keys(initial.social).length > 0
-      ? initial
-      : {
-          ...initial,
-          social: Object.fromEntries(socialProfiles.map(({ network, url }) => [network, url])),
-        },
-  );
+  const [values, setValues] = useState(initial);
+
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
