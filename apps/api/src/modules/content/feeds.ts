@@ -165,7 +165,7 @@ export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): 
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(site.language)}">`,
     `  <title>${escapeXml(site.title)}</title>`,
     `  <subtitle>${escapeXml(site.description)}</subtitle>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(site.base + site.homePath)}"/>`,

@@ -1,13 +1,23 @@
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { BRAND_LIGHT } from '@quillpost/domain';
+import { Router, type Request, type Response } from 'express';
+import sharp from 'sharp';
 import type { Db } from '../../db/connection.js';
 import { siteIdentity } from './identity.js';
 import { faviconSvg } from './mark.js';
 import { previewCard } from './preview-card.js';
 
+/** The PNG renditions of the mark a home screen asks for: Apple's touch icon and the manifest's. */
+const ICON_SIZES = {
+  'apple-touch-icon.png': 180,
+  'icon-192.png': 192,
+  'icon-512.png': 512,
+} as const;
+
 /**
- * /favicon.svg and /og-default.png (the preview card of pages without their own), drawn from the
- * site's title, tagline and accent (site.yml), so they change with them.
+ * /favicon.svg, its PNG renditions, /manifest.webmanifest and /og-default.png (the preview card of
+ * pages without their own), drawn from the site's title, tagline and accent (site.yml), so they
+ * change with them.
  */
 export function siteRoutes(db: Db, cardsDir: string): Router {
   const router = Router();
@@ -21,10 +31,57 @@ export function siteRoutes(db: Db, cardsDir: string): Router {
   });
   router.get('/favicon.svg', (req, res) => {
     const svg = faviconSvg(siteIdentity(db));
-    const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
-    res.set({ 'Cache-Control': 'public, max-age=300', ETag: etag });
-    if (req.get('If-None-Match') === etag) return res.status(304).end();
+    if (isFresh(req, res, svg)) return;
     res.type('image/svg+xml').send(svg);
   });
+  // Drawn from the mark on each change of title or accent; a handful of small PNGs, kept in memory.
+  const icons = new Map<string, Promise<Buffer>>();
+  for (const [name, size] of Object.entries(ICON_SIZES)) {
+    router.get(`/${name}`, async (req, res) => {
+      const svg = faviconSvg(siteIdentity(db), { square: true });
+      if (isFresh(req, res, `${size}:${svg}`)) return;
+      const key = `${size}:${svg}`;
+      if (!icons.has(key)) {
+        icons.set(
+          key,
+          sharp(Buffer.from(svg), { density: (72 * size) / 32 })
+            .resize(size)
+            .png()
+            .toBuffer(),
+        );
+      }
+      res.type('image/png').send(await icons.get(key));
+    });
+  }
+  router.get('/manifest.webmanifest', (req, res) => {
+    const site = siteIdentity(db);
+    const manifest = JSON.stringify({
+      name: site.title,
+      short_name: site.title,
+      description: site.description,
+      lang: site.language,
+      start_url: '/',
+      scope: '/',
+      display: 'minimal-ui',
+      background_color: BRAND_LIGHT.bg,
+      theme_color: BRAND_LIGHT.bg,
+      icons: [
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+      ],
+    });
+    if (isFresh(req, res, manifest)) return;
+    res.type('application/manifest+json').send(manifest);
+  });
   return router;
+}
+
+/** Sets the cache headers of a drawn file; true (and a 304 sent) when the browser's copy is current. */
+function isFresh(req: Request, res: Response, drawnFrom: string): boolean {
+  const etag = `"${createHash('sha1').update(drawnFrom).digest('base64url')}"`;
+  res.set({ 'Cache-Control': 'public, max-age=300', ETag: etag });
+  if (req.get('If-None-Match') !== etag) return false;
+  res.status(304).end();
+  return true;
 }

@@ -12,6 +12,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.js';
 import { SmtpMailer } from '../../mail/smtp-mailer.js';
+import { capturedLog } from '../../test-support/captured-log.js';
 import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
@@ -100,6 +101,12 @@ describe('content/site.yml', () => {
     const feed = (await request(t.app).get('/rss.xml')).text;
     expect(feed).toContain('<title>Ada Palmer</title>');
     expect(feed).toContain('<language>en-US</language>');
+    const atom = (await request(t.app).get('/atom.xml')).text;
+    expect(atom).toContain('xml:lang="en-US"');
+    const jsonFeed = (await request(t.app).get('/feed.json')).body as { language: string };
+    expect(jsonFeed.language).toBe('en-US');
+    const sitemap = (await request(t.app).get('/sitemap.xml')).text;
+    expect(sitemap).toContain('/posts/hello</loc>');
 
     subscribe(t.deps, {
       email: 'reader@example.com',
@@ -107,10 +114,14 @@ describe('content/site.yml', () => {
       source: 'subscribe-form@/',
       ipHash: null,
     });
+    await request(t.app).post('/api/auth/magic-link').send({ email: 'member@example.com' });
     await t.outbox.drain();
-    const [mail] = t.sink.messages;
+    const sent = (start: string) => t.sink.messages.find((m) => m.subject.startsWith(start));
+    const [mail, signIn] = [sent('Confirm'), sent('Your sign-in link')];
     expect(mail?.subject).toBe('Confirm your subscription to Ada Palmer');
     expect(mail?.rawHeaders.from).toBe('Ada at the desk <newsletter@ada.example>');
+    expect(signIn?.subject).toBe('Your sign-in link for Ada Palmer');
+    expect(signIn?.rawHeaders.from).toBe('Ada at the desk <newsletter@ada.example>');
     // The mail wears the site's accent and language.
     expect(mail?.html).toContain(`background:${accentPalette('#1f5f8c').light.accent};`);
     expect(mail?.html).toContain('<html lang="en-US">');
@@ -121,7 +132,15 @@ describe('content/site.yml', () => {
     expect(smallPage.text).toContain(`--accent:${accentPalette('#1f5f8c').light.accent};`);
     expect(smallPage.text).toContain('<html lang="en-US">');
 
-    for (const text of [JSON.stringify(site), feed, mail?.html ?? '', mail?.text ?? '']) {
+    const mails = [mail, signIn].flatMap((one) => [one?.html ?? '', one?.text ?? '']);
+    for (const text of [
+      JSON.stringify(site),
+      feed,
+      atom,
+      JSON.stringify(jsonFeed),
+      sitemap,
+      ...mails,
+    ]) {
       expect(text).not.toContain('Rowan');
     }
   });
@@ -129,10 +148,13 @@ describe('content/site.yml', () => {
   it('keeps the last good identity when the file breaks, and says on which line', async () => {
     const t = await adaSite();
     t.folder.write('site.yml', ADA.replace('accent: "#1f5f8c"', 'accent: teal'));
-    const report = syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    const log = capturedLog('warn');
+    const report = syncContent(t.deps.db, t.folder.dir, t.clock, log.logger);
     expect(report.errors).toEqual([
       { file: 'site.yml', line: 14, message: 'accent: must be a colour written #rrggbb' },
     ]);
+    // The owner reading the server's log finds the file and the line.
+    expect(JSON.parse(log.text())).toMatchObject({ level: 40, file: 'site.yml', line: 14 });
     expect((await request(t.app).get('/api/site')).body.title).toBe('Ada Palmer');
 
     t.folder.write('site.yml', ADA.replace('title: Ada Palmer', 'title: Ada Palmer, writing'));
@@ -172,6 +194,9 @@ describe('content/site.yml', () => {
     expect((await request(t.app).get('/rss.xml')).text).toContain(
       '<title>Ada Palmer Writes</title>',
     );
+    await request(t.app).post('/api/auth/magic-link').send({ email: 'member@example.com' });
+    await t.outbox.drain();
+    expect(t.sink.messages.at(-1)?.subject).toBe('Your sign-in link for Ada Palmer Writes');
 
     const refused = await as(t, owner).put('/api/admin/site', {
       ...read.body.site,
@@ -224,6 +249,39 @@ describe('content/site.yml', () => {
     expect(redrawn.body).toContain('>É</text>');
     expect(redrawn.body).toContain('fill="#224466"');
     expect(redrawn.headers.etag).not.toBe(icon.headers.etag);
+  });
+
+  it('describes the site to a home screen: the manifest and its icons follow site.yml', async () => {
+    const t = await adaSite();
+    const res = await request(t.app).get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = JSON.parse(res.text) as {
+      name: string;
+      lang: string;
+      icons: Array<{ src: string; sizes: string; type: string }>;
+    };
+    expect(manifest).toMatchObject({ name: 'Ada Palmer', lang: 'en-US', start_url: '/' });
+    expect(res.text).not.toContain('Rowan');
+    for (const [src, size] of [
+      ['/icon-192.png', 192],
+      ['/icon-512.png', 512],
+      ['/apple-touch-icon.png', 180],
+    ] as const) {
+      if (src !== '/apple-touch-icon.png') {
+        expect(manifest.icons).toContainEqual(expect.objectContaining({ src, type: 'image/png' }));
+      }
+      const icon = await request(t.app).get(src).responseType('blob');
+      expect(icon.headers['content-type']).toBe('image/png');
+      const { width, height, format } = await sharp(icon.body as Buffer).metadata();
+      expect({ width, height, format }).toEqual({ width: size, height: size, format: 'png' });
+      // The accent fills the tile edge to edge: a home screen rounds it.
+      const { data } = await sharp(icon.body as Buffer)
+        .raw()
+        .extract({ left: 0, top: 0, width: 1, height: 1 })
+        .toBuffer({ resolveWithObject: true });
+      expect([...data.subarray(0, 3)]).toEqual([0x1f, 0x5f, 0x8c]);
+    }
   });
 
   it('draws a 1200 × 630 preview card for the site and for each published item', async () => {
