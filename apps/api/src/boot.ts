@@ -18,6 +18,8 @@ import {
   adoptSavedProfiles,
   isEmptyContentFolder,
   PLACEHOLDER_STARTER,
+  createContentService,
+  paintPreviewCards,
   syncContent,
   watchContent,
   writeStarter,
@@ -88,6 +90,11 @@ export async function boot(
   const stopWatchingContent = env.CONTENT_WATCH
     ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
     : () => undefined;
+  const cardPainter = paintPreviewCards(
+    env,
+    createContentService({ db, clock: systemClock, env }),
+    logger,
+  );
 
   let pages: PageHost | undefined;
   try {
@@ -148,6 +155,7 @@ export async function boot(
   function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
     stopWatchingContent();
+    cardPainter.stop();
     stopOwnerDigest();
     images.stop();
     clearInterval(rollUps);

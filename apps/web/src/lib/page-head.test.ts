@@ -22,7 +22,7 @@ describe('renderHead', () => {
           description: 'What it is about.',
           path: '/posts/a-post',
           type: 'article',
-          image: '/content/images/a.png',
+          card: '/og/post/a-post.png',
           article: {
             publishedTime: '2026-01-11T00:00:00.000Z',
             modifiedTime: null,
@@ -43,7 +43,9 @@ describe('renderHead', () => {
     );
     expect(meta('og:type')).toBe('article');
     expect(meta('og:url')).toBe('https://rowan.example/posts/a-post');
-    expect(meta('og:image')).toBe('https://rowan.example/content/images/a.png');
+    expect(meta('og:image')).toBe('https://rowan.example/og/post/a-post.png');
+    expect(meta('og:image:width')).toBe('1200');
+    expect(meta('og:image:alt')).toBe('A post');
     expect(meta('article:published_time')).toBe('2026-01-11T00:00:00.000Z');
     expect(meta('article:modified_time')).toBeUndefined();
     expect(
@@ -64,13 +66,11 @@ describe('renderHead', () => {
     expect(meta('robots')).toBeUndefined();
   });
 
-  it('falls back to the site card for pages without a picture, or with an SVG one', () => {
-    for (const image of [undefined, '/content/images/chart.svg']) {
-      const head = parseHead(renderHead({ description: 'd', path: '/', image }, HEAD_SITE));
-      expect(head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
-        'https://rowan.example/og-default.png',
-      );
-    }
+  it('falls back to the site card for pages without a card of their own', () => {
+    const head = parseHead(renderHead({ description: 'd', path: '/' }, HEAD_SITE));
+    expect(head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      'https://rowan.example/og-default.png',
+    );
   });
 
   it('keeps hostile text as text, in attributes, the title and JSON-LD alike', () => {

@@ -21,11 +21,11 @@ export interface PageMeta {
   /** The page's own path, without query or fragment: the canonical URL is built from it. */
   path: string;
   type?: OpenGraphType;
-  /** A site path or an absolute URL; the page's card when left out or not a raster. */
-  image?: string | null;
-  /** The page's own preview card (1200 × 630, drawn by the API); the site's card by default. */
+  /**
+   * The page's own preview card (1200 × 630, drawn by the API from its title, kind and picture):
+   * its og:image; the site's card by default.
+   */
   card?: string;
-  imageAlt?: string;
   article?: {
     publishedTime: string;
     modifiedTime?: string | null;
@@ -82,11 +82,6 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** Link previews (X, LinkedIn, Slack, Facebook) show raster images only; an SVG shows nothing. */
-function previewable(image: string | null | undefined): image is string {
-  return Boolean(image) && !/\.svg(?:[?#]|$)/i.test(image!);
-}
-
 /** Where a head is published: the site's address and who the site is. */
 export interface HeadSite {
   publicUrl: string;
@@ -96,10 +91,8 @@ export interface HeadSite {
 export function renderHead(meta: PageMeta, { publicUrl, site }: HeadSite): string {
   const url = absoluteUrl(publicUrl, meta.path);
   const title = formatDocumentTitle(site, meta.title);
-  const ownImage = previewable(meta.image) ? meta.image : null;
-  const image = absoluteUrl(publicUrl, ownImage ?? meta.card ?? DEFAULT_IMAGE.path);
-  const cardAlt = meta.card ? (meta.title ?? site.title) : site.title;
-  const imageAlt = ownImage ? (meta.imageAlt ?? meta.title ?? site.title) : cardAlt;
+  const image = absoluteUrl(publicUrl, meta.card ?? DEFAULT_IMAGE.path);
+  const imageAlt = meta.card ? (meta.title ?? site.title) : site.title;
   const tags: string[] = [];
   const tag = (name: string, attributes: Record<string, string>) =>
     tags.push(
@@ -121,10 +114,8 @@ export function renderHead(meta: PageMeta, { publicUrl, site }: HeadSite): strin
   property('og:url', url);
   property('og:image', image);
   property('og:image:alt', imageAlt);
-  if (!ownImage) {
-    property('og:image:width', String(DEFAULT_IMAGE.width));
-    property('og:image:height', String(DEFAULT_IMAGE.height));
-  }
+  property('og:image:width', String(DEFAULT_IMAGE.width));
+  property('og:image:height', String(DEFAULT_IMAGE.height));
   property('og:locale', openGraphLocale(site.language));
   if (meta.article) {
     property('article:published_time', meta.article.publishedTime);

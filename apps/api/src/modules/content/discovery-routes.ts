@@ -61,7 +61,7 @@ function lastmod(row: ContentRow): string {
 }
 
 /** The kinds of item a preview card is drawn for, by the path segment of its URL. */
-const CARD_KINDS = {
+export const CARD_KINDS = {
   post: { kind: 'post', label: 'Blog' },
   journal: { kind: 'journal', label: 'Journal' },
   poem: { kind: 'poem', label: 'Poetry' },
@@ -195,12 +195,7 @@ export function discoveryRoutes(
     const slug = /^(.+)\.png$/.exec(req.params.file)?.[1];
     const item = kind && slug ? content.publishedCard(kind.kind, slug) : undefined;
     if (!kind || !item) return next(new AppError(404, 'NOT_FOUND'));
-    const pictureFile = item.picture && contentImageFile(env.CONTENT_DIR, item.picture);
-    const card = await previewCard(cardsDir, content.identity(), {
-      eyebrow: kind.label,
-      title: item.title,
-      picture: pictureFile || undefined,
-    });
+    const card = await drawCard({ env, content, cardsDir }, kind.label, item);
     send(res, 'image/png', card.png);
   });
 
@@ -209,4 +204,22 @@ export function discoveryRoutes(
   });
 
   return router;
+}
+
+/** An item's preview card: its kind, its title and its picture, on the site's paper. */
+export function drawCard(
+  {
+    env,
+    content,
+    cardsDir,
+  }: { env: Pick<Env, 'CONTENT_DIR'>; content: ContentService; cardsDir: string },
+  eyebrow: string,
+  item: { title: string; picture: string | null },
+) {
+  const pictureFile = item.picture && contentImageFile(env.CONTENT_DIR, item.picture);
+  return previewCard(cardsDir, content.identity(), {
+    eyebrow,
+    title: item.title,
+    picture: pictureFile || undefined,
+  });
 }

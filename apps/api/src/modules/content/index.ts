@@ -1,4 +1,5 @@
 /** The content module's public face: other modules and the app import from here only. */
+export { paintPreviewCards } from './card-painter.js';
 export { discoveryRoutes } from './discovery-routes.js';
 export { slugify, truncate } from './markdown.js';
 export { ContentFileError, parseFrontMatter } from './front-matter.js';

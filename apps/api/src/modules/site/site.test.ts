@@ -17,7 +17,7 @@ import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { startSmtpSink } from '../../test-support/smtp-sink.js';
 import { createTestApp } from '../../test-support/test-app.js';
-import { adoptSavedProfiles } from '../content/index.js';
+import { adoptSavedProfiles, createContentService, paintPreviewCards } from '../content/index.js';
 import { syncContent } from '../content/sync.js';
 import { savedSocialProfiles } from '../settings/index.js';
 import { subscribe } from '../subscriptions/index.js';
@@ -315,6 +315,34 @@ describe('content/site.yml', () => {
     expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
     await png('/og/post/hello.png');
     expect(fs.readdirSync(previewCardsDir(t.deps.env))).toHaveLength(3);
+  });
+
+  it("draws each published item's card when it is published, before a link preview asks", async () => {
+    const t = await adaSite();
+    const painter = paintPreviewCards(t.deps.env, createContentService(t.deps), t.deps.logger);
+    cleanups.push(() => painter.stop());
+    const drawn = () => fs.readdirSync(previewCardsDir(t.deps.env)).sort();
+    await painter.painted();
+    expect(drawn()).toHaveLength(1); // the one post
+
+    t.folder.write('posts/second.md', post('A second post', { date: '2025-12-03' }));
+    t.folder.write(
+      'posts/later.md',
+      post('Not yet', { date: '2025-12-03', extra: 'status: draft' }),
+    );
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    await painter.painted();
+    const cards = drawn();
+    expect(cards).toHaveLength(2); // the draft has none
+    // A preview asking now gets the card drawn at publish time, and nothing is drawn again.
+    expect((await request(t.app).get('/og/post/second.png')).status).toBe(200);
+    expect(drawn()).toEqual(cards);
+
+    // A new accent is on every card: each is drawn again.
+    t.folder.write('site.yml', ADA.replace('#1f5f8c', '#2d6a4f'));
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    await painter.painted();
+    expect(drawn().filter((card) => !cards.includes(card))).toHaveLength(2);
   });
 
   it("shows a post's picture on the right of its card, drawn upright", async () => {

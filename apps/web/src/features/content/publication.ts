@@ -5,7 +5,7 @@
 import { itemPath, PAGE_PATHS, pagePath, type JournalEntry, type Poem } from '@quillpost/domain';
 import type { Site } from '@quillpost/domain';
 import type { MetaContext } from '../../lib/route-handle';
-import { feedsOf, type FeedLink, type PageMeta } from '../../lib/page-head';
+import { absoluteUrl, feedsOf, type FeedLink, type PageMeta } from '../../lib/page-head';
 
 /** Where a page's head is published: the site's address and its owner's profiles. */
 export type Publication = Pick<MetaContext, 'publicUrl' | 'site'>;
@@ -17,6 +17,8 @@ export function person({ publicUrl, site }: Publication) {
     name: site.owner.name,
     url: `${publicUrl}/`,
     ...(site.owner.bio ? { description: site.owner.bio } : {}),
+    ...(site.owner.avatarUrl ? { image: absoluteUrl(publicUrl, site.owner.avatarUrl) } : {}),
+    ...(site.owner.email ? { email: `mailto:${site.owner.email}` } : {}),
     sameAs: site.socialProfiles.map((profile) => profile.url),
   };
 }

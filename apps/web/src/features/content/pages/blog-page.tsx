@@ -45,7 +45,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ categories }, { url, sit
     : null;
   return {
     title: activeName ? `Blog: ${activeName}` : 'Blog',
-    description: `Every post ${site.owner.name} has published, newest first: building software, learning in public and the craft of writing.`,
+    description: `Every post ${site.owner.name} has published, newest first.`,
     // The filtered views are the category pages' content again: one canonical list.
     path: PAGE_PATHS.blog,
   };

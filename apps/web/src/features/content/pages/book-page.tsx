@@ -31,8 +31,6 @@ export const meta: PageMetaFunction<typeof loader> = (book, publication) => {
     description,
     path,
     type: 'book',
-    image: book.cover_url,
-    imageAlt: `Cover of ${book.title}`,
     card: `/og/book/${book.slug}.png`,
     jsonLd: [
       {

@@ -15,9 +15,7 @@ type NowData = LoaderData<typeof loader>;
 
 export const meta: PageMetaFunction<typeof loader> = ({ now }, { site }) => ({
   title: 'Now',
-  description:
-    now.excerpt_short ||
-    `What ${site.owner.name} is focused on at this point in life: building, reading and writing.`,
+  description: now.excerpt_short || `What ${site.owner.name} is focused on at this point in life.`,
   path: PAGE_PATHS.now,
 });
 

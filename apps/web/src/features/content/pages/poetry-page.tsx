@@ -16,7 +16,7 @@ export async function loader({ reader }: PageLoaderArgs) {
 
 export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Poetry',
-  description: `Poems by ${site.owner.name}: small observations about code, libraries, weather and love.`,
+  description: `Poems by ${site.owner.name}, newest first.`,
   path: PAGE_PATHS.poetry,
   feeds: poetryFeeds(site),
 });

@@ -64,7 +64,7 @@ export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => 
   const { publicUrl, site } = publication;
   const path = itemPath('post', post.slug);
   const description = post.excerpt_short || post.excerpt_medium || site.description;
-  // A photo previews at the width link cards show; a drawing (SVG) leaves it to the drawn card.
+  // Search engines read the photo itself (JSON-LD), at the width link cards show.
   const variants = post.featured_image_variants;
   const image = variants
     ? variantUrl(variants, widthFor(variants, SHARED_IMAGE_WIDTH), variants.fallback)
@@ -74,8 +74,6 @@ export const meta: PageMetaFunction<typeof loader> = ({ post }, publication) => 
     description,
     path,
     type: 'article',
-    image,
-    imageAlt: `Illustration for “${post.title}”`,
     card: `/og/post/${post.slug}.png`,
     article: {
       publishedTime: post.date,

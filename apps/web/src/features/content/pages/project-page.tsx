@@ -21,8 +21,6 @@ export const meta: PageMetaFunction<typeof loader> = (project) => ({
   title: project.title,
   description: project.summary,
   path: pagePath('project', { slug: project.slug }),
-  image: project.featured_image_url,
-  imageAlt: `Illustration for the ${project.title} project`,
   card: `/og/project/${project.slug}.png`,
 });
 

@@ -11,7 +11,7 @@ export const loader = async ({ reader }: PageLoaderArgs) => required(await reade
 
 export const meta: PageMetaFunction<typeof loader> = (_data, { site }) => ({
   title: 'Projects',
-  description: `Software ${site.owner.name} builds and maintains: small, durable tools and the engine behind this site.`,
+  description: `Software ${site.owner.name} builds and maintains, and what became of it.`,
   path: PAGE_PATHS.projects,
 });
 
