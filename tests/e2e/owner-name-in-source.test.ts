@@ -1,6 +1,7 @@
 /**
- * Who the site is lives in content/site.yml and nowhere else: no source file of the apps or the
- * domain package spells the sample owner's name (tests and their fixtures may).
+ * Who the site is lives in content/site.yml and nowhere else: no source file of the apps, the
+ * domain package, the benches, the tools or the image spells the sample owner's name (tests and
+ * their fixtures may).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,17 @@ describe('the source', () => {
   it("never spells the sample owner's name: site.yml holds it", () => {
     const sample = fs.readFileSync(path.join(repo, 'tests/fixtures/content/site.yml'), 'utf8');
     const surname = /^ {2}name: .* (\S+)$/m.exec(sample)![1]!;
-    const sources = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'packages/domain/src']
+    const sources = [
+      'apps/api/src',
+      'apps/api/bench',
+      'apps/web/src',
+      'apps/web/bench',
+      'apps/web/index.html',
+      'packages/domain/src',
+      'tools',
+      'Dockerfile',
+      'docker-compose.yml',
+    ]
       .flatMap(filesUnder)
       .filter((file) => !/\.test\.tsx?$|\/(testing|test-support|test)\//.test(file));
     expect(sources.length).toBeGreaterThan(100);

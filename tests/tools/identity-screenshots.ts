@@ -7,16 +7,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { SCREENSHOT_VIEWS } from '../support/screenshots.js';
+import { FIXTURE_CONTENT } from '../support/site.js';
 import { signInByCode, startStack, uniqueEmail } from '../support/stack.js';
 
 const out = path.resolve(process.argv[2] ?? '/tmp/identity-shots');
 fs.mkdirSync(out, { recursive: true });
-const repoContent = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../content');
+// The tests' frozen copy of the sample, which the hand edit below knows, whatever content/ holds.
 const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-identity-'));
-fs.cpSync(repoContent, contentDir, { recursive: true });
+fs.cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
 const owner = uniqueEmail('owner');
 const stack = await startStack({ env: { CONTENT_DIR: contentDir, ADMIN_EMAILS: owner } });
 

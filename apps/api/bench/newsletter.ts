@@ -70,7 +70,7 @@ async function serve(smtpUrl: string) {
     LOG_LEVEL: 'silent',
     DATABASE_PATH: path.join(dir, 'site.db'),
     CONTENT_DIR: contentDir,
-    MAIL_FROM: 'Rowan Ellis <newsletter@example.test>',
+    MAIL_FROM: 'newsletter@example.test',
   });
   const logger = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);

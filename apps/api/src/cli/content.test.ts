@@ -42,3 +42,34 @@ describe('pnpm content sync', () => {
     expect(contentSync({ CONTENT_DIR: folder.dir }, []).status).toBe(2);
   });
 });
+
+describe('pnpm content init', () => {
+  it("writes a starter that is the new owner's from the flags, and refuses a folder in use", () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-init-'));
+    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
+    const dir = path.join(parent, 'content');
+    const flags = ['--title', 'Field Notes', '--name', 'Ada Palmer', '--email', 'ada@example.org'];
+    const more = ['--language', 'en-US', '--timezone', 'America/Chicago'];
+    const result = contentSync({}, ['init', dir, ...flags, ...more]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`Wrote 7 files into ${dir}:`);
+    const site = fs.readFileSync(path.join(dir, 'site.yml'), 'utf8');
+    expect(site).toMatch(/^title: Field Notes$/m);
+    expect(site).toMatch(/^ {2}name: Ada Palmer$/m);
+    expect(site).toMatch(/^language: en-US$/m);
+    expect(site).toMatch(/^timezone: America\/Chicago$/m);
+    expect(fs.readFileSync(path.join(dir, 'pages/privacy.md'), 'utf8')).toContain('Field Notes');
+    // What it wrote is a site the sync reads without a single skipped file.
+    const synced = contentSync({ CONTENT_DIR: dir });
+    expect(synced.stderr).toBe('');
+    expect(synced.status).toBe(0);
+
+    const again = contentSync({}, ['init', dir, ...flags]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(
+      'already has content: the starter only goes into an empty folder',
+    );
+    expect(fs.readFileSync(path.join(dir, 'site.yml'), 'utf8')).toBe(site);
+  });
+});
