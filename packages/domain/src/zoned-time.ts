@@ -109,3 +109,10 @@ export function instantToLocal(instantMs: number, timeZone: string): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
 }
+
+/** The instant the day containing `instantMs` began in `timeZone`: its local midnight. */
+export function startOfDayIn(instantMs: number, timeZone: string): number {
+  const { year, month, day } = wallClockAt(instantMs, timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return zonedTimeToInstant(`${year}-${pad(month)}-${pad(day)}T00:00`, timeZone);
+}

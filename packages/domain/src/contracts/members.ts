@@ -740,8 +740,6 @@ export const siteSettingsSchema = z.object({
   directoryOpen: z.boolean(),
   /** A short note on every member's dashboard; '' for none. */
   announcement: z.string(),
-  /** The time zone the event form starts with. */
-  defaultTimeZone: z.string(),
   /** The owner gets a daily email of new comments and reports (none on a quiet day). */
   ownerDigest: z.boolean(),
   /**
@@ -756,7 +754,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   commentsOpen: true,
   directoryOpen: true,
   announcement: '',
-  defaultTimeZone: 'UTC',
   ownerDigest: true,
   newsletterClickCounting: true,
 };
@@ -780,13 +777,6 @@ export const siteSettingsUpdateSchema = z
         }
       })
       .transform((value) => normalizePlainText(value).replace(/\s+/g, ' '))
-      .optional(),
-    defaultTimeZone: z
-      .custom<string>()
-      .superRefine((value: unknown, ctx) => {
-        if (typeof value !== 'string' || !isValidTimeZone(value))
-          coded(ctx, 'TIME_ZONE_INVALID', value);
-      })
       .optional(),
   })
   .strict();

@@ -261,20 +261,19 @@ describe('analytics and settings', () => {
       commentsOpen: true,
       directoryOpen: true,
       announcement: '',
-      defaultTimeZone: 'UTC',
       ownerDigest: true,
       newsletterClickCounting: true,
     });
     const saved = await as(t, admin).put('/api/admin/settings', {
       announcement: ' Book club on Friday. ',
-      defaultTimeZone: 'Europe/London',
+      ownerDigest: false,
     });
     expect(saved.body.settings).toMatchObject({
       announcement: 'Book club on Friday.',
-      defaultTimeZone: 'Europe/London',
+      ownerDigest: false,
     });
     const stored = t.deps.db.prepare('SELECT key FROM site_settings ORDER BY key').pluck().all();
-    expect(stored).toEqual(['announcement', 'defaultTimeZone']);
+    expect(stored).toEqual(['announcement', 'ownerDigest']);
     const unknown = await as(t, admin).put('/api/admin/settings', { SMTP_URL: 'smtp://x' });
     expect(unknown.status).toBe(400);
   });

@@ -1,8 +1,10 @@
 /**
- * The owner's daily digest: the comments and reports that came in since the last one, in one
- * email to each ADMIN_EMAILS address, at most once a day and never on a quiet day. The owner
- * turns it off in the console's settings (`ownerDigest`).
+ * The owner's daily digest: the comments and reports of the days that ended since the last one
+ * (calendar days in the site's time zone, site.yml), in one email to each ADMIN_EMAILS address,
+ * soon after the owner's midnight and never for a quiet day. The owner turns it off in the
+ * console's settings (`ownerDigest`).
  */
+import { startOfDayIn } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import { siteIdentity } from '../site/index.js';
 import type { Db } from '../../db/connection.js';
@@ -15,7 +17,7 @@ import { truncate } from '../content/index.js';
 import { readSettings } from '../settings/index.js';
 import { digestCoveredUntil, setDigestCoveredUntil } from './store.js';
 
-export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 /** How often the server asks whether a digest is due. */
 export const DIGEST_CHECK_MS = 15 * 60_000;
 const LISTED_MAX = 20;
@@ -41,12 +43,14 @@ export type DigestDeps = {
 const EXCERPT_MAX_CHARS = 140;
 
 /**
- * Sends the digest when a day has passed since the window the last one covered; returns what it
- * counted, or null when none was due. Quiet days move the window on without an email.
+ * Sends the digest once a day of the site's has ended since the window the last one covered;
+ * returns what it counted, or null when none was due. Quiet days move the window on without an
+ * email.
  */
 export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: number } | null {
   const { db, clock, env } = deps;
   const now = clock.now();
+  const site = siteIdentity(db);
   return inTransaction(db, () => {
     const last = digestCoveredUntil(db);
     if (!last) {
@@ -54,20 +58,20 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
       setDigestCoveredUntil(db, iso(now));
       return null;
     }
-    // Whole days, so the digest keeps its time of day; after downtime one digest covers them all.
-    const days = Math.floor((now - Date.parse(last)) / DIGEST_INTERVAL_MS);
-    if (days < 1) return null;
-    const window = { from: last, to: iso(Date.parse(last) + days * DIGEST_INTERVAL_MS) };
+    // Up to the start of the owner's today; after downtime one digest covers all the days missed.
+    const today = startOfDayIn(now, site.timezone);
+    if (Date.parse(last) >= today) return null;
+    const window = { from: last, to: iso(today) };
+    const days = Math.max(1, Math.round((today - Date.parse(last)) / DAY_MS));
     setDigestCoveredUntil(db, window.to);
     if (!readSettings(db).ownerDigest || env.ADMIN_EMAILS.length === 0) return null;
 
     const { comments, reports } = deps.communityActivity(db, window);
     if (!comments.length && !reports.length) return null;
 
-    const site = siteIdentity(db);
     const count = (n: number, what: string) => `${n} new ${what}${n === 1 ? '' : 's'}`;
-    const span = days === 1 ? 'the last day' : `the last ${days} days`;
-    const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} in ${span}.`;
+    const span = days === 1 ? 'yesterday' : `in the last ${days} days`;
+    const summary = `${count(comments.length, 'comment')} and ${count(reports.length, 'report')} ${span}.`;
     const lines = [
       ...reports
         .slice(0, LISTED_MAX)

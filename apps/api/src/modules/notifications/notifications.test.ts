@@ -2,9 +2,11 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { as, insertPost, signInAs, type TestApp } from '../../test-support/community.js';
-import { testAppPerTest } from '../../test-support/test-app.js';
+import { iso } from '../../clock.js';
+import { TEST_SITE, testAppPerTest } from '../../test-support/test-app.js';
 import { banUser } from '../auth/service.js';
 import { communityActivity } from '../discussions/index.js';
+import { keepSiteIdentity } from '../site/index.js';
 import { sendOwnerDigest } from './digest.js';
 import { REPLY_NOTICE_INTERVAL_MS } from './replies.js';
 
@@ -143,6 +145,7 @@ describe('reply emails', () => {
 describe("the owner's daily digest", () => {
   it('lists a day’s new comments and reports, skips quiet days, and can be turned off', async () => {
     const t = testApp({ env: { ADMIN_EMAILS: OWNER } });
+    t.clock.set(Date.parse('2026-01-01T15:00:00Z')); // the site's zone is UTC
     expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // the first day starts now
     const { bob, reply } = await conversation(t);
     const answer = await reply(bob, 'You are wrong about tools.');
@@ -150,18 +153,18 @@ describe("the owner's daily digest", () => {
       `/api/discussions/comments/${answer.body.comment.id}/reports`,
       { reason: 'Rude' },
     );
-    t.clock.advance(23 * 60 * 60_000);
-    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // not a day yet
-    t.clock.advance(60 * 60_000);
+    t.clock.set(Date.parse('2026-01-01T23:59:00Z'));
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // the day has not ended
+    t.clock.set(Date.parse('2026-01-02T00:10:00Z'));
     expect(sendOwnerDigest({ ...t.deps, communityActivity })).toEqual({ comments: 2, reports: 1 });
     const [digest] = mailsOf(t, 'owner-digest');
     expect(digest?.recipient).toBe(OWNER);
-    expect(digest?.subject).toBe('Rowan Ellis: 2 new comments and 1 new report in the last day.');
+    expect(digest?.subject).toBe('Rowan Ellis: 2 new comments and 1 new report yesterday.');
     expect(digest?.body?.text).toContain('Reported (Rude): Bob wrote “You are wrong about tools.”');
     expect(digest?.body?.text).toContain('Ada on “Small tools”: Small tools last longest.');
     expect(digest?.body?.text).toContain('/members/moderation/queue');
 
-    t.clock.advance(24 * 60 * 60_000);
+    t.clock.set(Date.parse('2026-01-03T00:10:00Z'));
     expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull(); // a quiet day: no mail
     expect(mailsOf(t, 'owner-digest')).toHaveLength(1);
 
@@ -170,8 +173,36 @@ describe("the owner's daily digest", () => {
       200,
     );
     await reply(bob, 'Sorry, I was rude.');
-    t.clock.advance(24 * 60 * 60_000);
+    t.clock.set(Date.parse('2026-01-04T00:10:00Z'));
     expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull();
     expect(mailsOf(t, 'owner-digest')).toHaveLength(1);
+  });
+
+  it("keeps to the owner's calendar: days end at midnight in the site's time zone", async () => {
+    const t = testApp({ env: { ADMIN_EMAILS: OWNER } });
+    keepSiteIdentity(
+      t.deps.db,
+      { identity: { ...TEST_SITE, timezone: 'America/Chicago' }, sourceHash: 'chicago' },
+      iso(t.clock.now()),
+    );
+    t.clock.set(Date.parse('2026-01-05T12:00:00Z')); // 06:00 in Chicago
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull();
+    const { bob, reply } = await conversation(t);
+    await reply(bob, 'A thought at lunch.');
+    // UTC's midnight is 18:00 in Chicago: the owner's day goes on.
+    t.clock.set(Date.parse('2026-01-06T00:30:00Z'));
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull();
+    // Chicago's midnight is 06:00 UTC in January.
+    t.clock.set(Date.parse('2026-01-06T05:50:00Z'));
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toBeNull();
+    t.clock.set(Date.parse('2026-01-06T06:05:00Z'));
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toEqual({ comments: 2, reports: 0 });
+    // Three days away: one digest covers them, the next midnight after.
+    await reply(bob, 'Still here.');
+    t.clock.set(Date.parse('2026-01-09T07:00:00Z'));
+    expect(sendOwnerDigest({ ...t.deps, communityActivity })).toEqual({ comments: 1, reports: 0 });
+    expect(mailsOf(t, 'owner-digest').at(-1)?.subject).toBe(
+      'Rowan Ellis: 1 new comment and 0 new reports in the last 3 days.',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../../test/downloads';
 import { SITE } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { adminUser, event, memberRoutes, preloadMembersArea, siteWith } from '../testing/fixtures';
@@ -209,7 +210,9 @@ describe('the console', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/7/unsubscribe'))).toBe(true);
   });
 
-  it('shows analytics: totals, months, sources and the confirmation rate', async () => {
+  it('shows analytics: totals, months, sources and the confirmation rate, each table as a CSV', async () => {
+    const user = userEvent.setup();
+    const downloads = captureDownloads();
     await renderApp({
       path: '/members/admin/analytics',
       routes: memberRoutes('admin', {
@@ -231,6 +234,24 @@ describe('the console', () => {
     expect(screen.getByRole('rowheader', { name: 'subscribe-form@/' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /each month's end/ })).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'jan.' })).toBeInTheDocument();
+
+    for (const table of [
+      'subscribers and members by month',
+      'sign-ups by source',
+      'members by sign-in method',
+    ]) {
+      await user.click(screen.getByRole('button', { name: `CSV of ${table}` }));
+    }
+    expect(downloads.map((file) => file.name)).toEqual([
+      'subscribers-and-members_by-month.csv',
+      'signups-by-source.csv',
+      'members-by-sign-in-method.csv',
+    ]);
+    expect(await Promise.all(downloads.map((file) => file.text))).toEqual([
+      'Month,Subscribers,Members\r\n2026-01,3,1\r\n',
+      'Source,Sign-ups\r\nsubscribe-form@/,3\r\n',
+      'Method,Members\r\nemail,1\r\n',
+    ]);
   });
 
   it('shows readers in a range: totals against the range before, tables, a page of its own', async () => {
@@ -262,7 +283,7 @@ describe('the console', () => {
         'GET /api/admin/analytics/traffic': (call) => ({
           body: report(call.query.get('path') ?? undefined),
         }),
-        'GET /api/admin/newsletter/issues': { body: { success: true, issues: [] } },
+        'GET /api/admin/analytics/issue': { body: { success: true, issue: null } },
       }),
     });
     const visitors = (await screen.findByText('Visitors', { selector: 'dt' })).parentElement!;
@@ -297,6 +318,88 @@ describe('the console', () => {
     expect(await screen.findByText('3 subscribed, 1 joined from here')).toBeInTheDocument();
   });
 
+  it("shows a page's newsletter issue with its results, and every table of the page as a CSV", async () => {
+    const user = userEvent.setup();
+    const downloads = captureDownloads();
+    const counts = (views: number, visitors: number) => ({ views, visitors });
+    const { calls } = await renderApp({
+      path: '/members/admin/analytics?from=2026-01-01&to=2026-01-02&page=/posts/tiny-tools',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/analytics/traffic': {
+          body: {
+            success: true,
+            ...counts(9, 6),
+            previous: counts(0, 0),
+            series: [{ period: '2026-01-02', ...counts(9, 6) }],
+            pages: [{ path: '/posts/tiny-tools', ...counts(9, 6) }],
+            sources: [{ source: 'news.ycombinator.com', ...counts(9, 6) }],
+            campaigns: { source: [], medium: [], campaign: [] },
+            devices: [],
+            browsers: [],
+            systems: [],
+            feeds: [],
+            signups: [],
+          },
+        },
+        'GET /api/admin/analytics/issue': {
+          body: {
+            success: true,
+            issue: {
+              id: 7,
+              subject: 'Why I keep a folder of tiny tools',
+              startedAt: '2026-01-02T09:00:00.000Z',
+              results: {
+                recipients: 180,
+                delivered: 177,
+                bounced: 3,
+                complaints: 1,
+                unsubscribes: 4,
+                clicksCounted: true,
+                links: [
+                  { url: 'https://rowan.example/start', clicks: 31 },
+                  { url: 'https://github.com/rowan/tools', clicks: 9 },
+                ],
+              },
+            },
+          },
+        },
+      }),
+    });
+    const sent = await screen.findByRole('region', { name: 'Sent as a newsletter' });
+    expect(calls.find((c) => c.path === '/api/admin/analytics/issue')?.query.get('path')).toBe(
+      '/posts/tiny-tools',
+    );
+    for (const [figure, count] of [
+      ['Recipients', '180'],
+      ['Delivered', '177'],
+      ['Bounced', '3'],
+      ['Complaints', '1'],
+      ['Unsubscribes', '4'],
+    ]) {
+      expect(within(sent).getByRole('row', { name: `${figure} ${count}` })).toBeInTheDocument();
+    }
+    expect(
+      within(sent).getByRole('link', { name: 'The issue in the newsletter console' }),
+    ).toHaveAttribute('href', '/members/admin/newsletter?issue=7');
+    const clicks = screen.getByRole('region', { name: 'Clicks in the newsletter' });
+    expect(
+      within(clicks).getByRole('row', { name: 'https://rowan.example/start 31' }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'CSV of views and visitors over time' }));
+    await user.click(screen.getByRole('button', { name: 'CSV of clicks in the newsletter' }));
+    expect(downloads.map((file) => file.name)).toEqual([
+      'over-time_posts-tiny-tools_2026-01-01_2026-01-02.csv',
+      'newsletter-clicks_posts-tiny-tools_2026-01-01_2026-01-02.csv',
+    ]);
+    expect(await downloads[0]!.text).toBe(
+      'Period,Visitors,Views\r\n2026-01-01,0,0\r\n2026-01-02,6,9\r\n',
+    );
+    expect(await downloads[1]!.text).toBe(
+      'Link,Clicks\r\nhttps://rowan.example/start,31\r\nhttps://github.com/rowan/tools,9\r\n',
+    );
+  });
+
   it('saves site settings', async () => {
     const user = userEvent.setup();
     const settings = DEFAULT_SITE_SETTINGS;
@@ -320,7 +423,6 @@ describe('the console', () => {
       commentsOpen: false,
       directoryOpen: true,
       announcement: 'Hello',
-      defaultTimeZone: 'UTC',
       ownerDigest: false,
       newsletterClickCounting: false,
     });
@@ -496,12 +598,8 @@ describe('the console', () => {
       path: '/members/admin/events',
       routes: memberRoutes('admin', {
         'GET /api/admin/events': { body: { success: true, events: [event()] } },
-        'GET /api/admin/settings': {
-          body: {
-            success: true,
-            settings: { ...DEFAULT_SITE_SETTINGS, defaultTimeZone: 'Europe/London' },
-          },
-        },
+        // New events start in the site's time zone.
+        'GET /api/site': { body: { ...SITE, timezone: 'Europe/London' } },
         'POST /api/admin/events': { status: 201, body: { success: true, event: event({ id: 4 }) } },
       }),
     });

@@ -7,6 +7,7 @@ import {
 } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { localInputValue } from '../../../lib/dates';
+import { useSite } from '../../../lib/use-site';
 import { useMembersApi } from '../api/members-api';
 import { EventWhen } from '../components/event-card';
 import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
@@ -205,10 +206,10 @@ function EventForm({
 export function EventsSection() {
   const api = useMembersApi();
   const events = useResource('admin-events', (_client, signal) => api.adminEvents({ signal }));
-  const settings = useResource('settings-zone', (_client, signal) => api.settings({ signal }));
   const [editing, setEditing] = useState<{ id: number | null; input: EventInput } | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const defaultZone = settings.status === 'ready' ? settings.data.settings.defaultTimeZone : 'UTC';
+  // New events start in the site's time zone (site.yml); each keeps its own.
+  const defaultZone = useSite().timezone;
 
   async function remove(event: MemberEvent) {
     const result = await api.deleteEvent(event.id);

@@ -9,7 +9,6 @@ import { useMembersApi } from '../api/members-api';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { MovingSection } from './moving-section';
-import { timeZones } from './time-zones';
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const api = useMembersApi();
@@ -83,23 +82,6 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
             onChange={(event) => setSettings({ ...settings, announcement: event.target.value })}
           />
           <p className="field__hint">Shown on every member's dashboard. Leave empty for none.</p>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-zone">
-            Default time zone for new events
-          </label>
-          <select
-            id="settings-zone"
-            className="field__input"
-            value={settings.defaultTimeZone}
-            onChange={(event) => setSettings({ ...settings, defaultTimeZone: event.target.value })}
-          >
-            {timeZones(settings.defaultTimeZone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
         </div>
         <button type="submit" className="button button--primary">
           {saving ? 'Saving…' : 'Save settings'}
