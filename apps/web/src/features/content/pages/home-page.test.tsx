@@ -8,6 +8,7 @@ import {
   SIGNED_OUT_ROUTES,
   type FakeRoutes,
 } from '../testing/fake-content-api';
+import { SITE } from '../../../test/fake-api';
 
 const posts = [
   samplePost({ title: 'Why I write in public', category: 'write' }),
@@ -24,6 +25,7 @@ describe('HomePage', () => {
   it('introduces Rowan and lists the latest writing, with the latest post of each hub', async () => {
     await renderHome();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hello, I’m Rowan.');
+    expect(screen.queryByRole('img', { name: 'Rowan Ellis' })).toBeNull(); // site.yml gives none
     const latest = await screen.findByRole('region', { name: 'Latest writing' });
     expect(
       within(latest)
@@ -34,6 +36,18 @@ describe('HomePage', () => {
     expect(
       within(hubs).getByRole('link', { name: 'Debugging with a notebook' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows the owner's picture above the introduction when site.yml gives one", async () => {
+    const owner = { ...SITE.owner, avatarUrl: '/content/images/rowan.jpg' };
+    await renderHome({
+      'GET /api/posts': { body: posts },
+      'GET /api/site': { body: { ...SITE, owner } },
+    });
+    expect(screen.getByRole('img', { name: 'Rowan Ellis' })).toHaveAttribute(
+      'src',
+      '/content/images/rowan.jpg',
+    );
   });
 
   it('opens the global subscribe popup from its subscribe call', async () => {

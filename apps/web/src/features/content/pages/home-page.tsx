@@ -102,6 +102,15 @@ export default function HomePage() {
   return (
     <div className="page home">
       <header className="home__intro">
+        {site.owner.avatarUrl ? (
+          <img
+            className="home__avatar"
+            src={site.owner.avatarUrl}
+            alt={site.owner.name}
+            width={72}
+            height={72}
+          />
+        ) : null}
         {site.tagline ? <p className="page__eyebrow">{site.tagline}</p> : null}
         <Introduction site={site} />
         <p className="home__actions">
