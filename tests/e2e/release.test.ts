@@ -123,6 +123,26 @@ describe('the release', () => {
     for (const fact of ['one SQLite database', 'Proof of consent', 'Backups', 'session cookie']) {
       expect(policy).toContain(fact);
     }
+
+    // Every page the sitemap names, the feeds and the manifest are the new site's alone.
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!));
+    expect(pages.length).toBeGreaterThan(5);
+    const texts = [sitemap];
+    for (const page of pages) {
+      const res = await fetch(`${url}${page.pathname}`, { headers: { Accept: 'text/html' } });
+      expect(res.status, page.pathname).toBe(200);
+      const html = await res.text();
+      expect(html, page.pathname).toContain('<html lang="en"');
+      expect(html, page.pathname).toContain(
+        '<meta data-page-head property="og:site_name" content="My site">',
+      );
+      texts.push(html);
+    }
+    for (const file of ['/rss.xml', '/atom.xml', '/feed.json', '/manifest.webmanifest']) {
+      texts.push(await (await fetch(`${url}${file}`)).text());
+    }
+    expect(texts.filter((text) => text.includes('Rowan'))).toEqual([]);
   });
 
   it('starts in production, serves rendered pages and mails a subscriber', async () => {

@@ -30,25 +30,17 @@ const PUBLIC_VIEWER = { canSeeUnpublished: false } as const;
 /** Client routes of spec section 2 that are public pages worth indexing. */
 const STATIC_PAGES = [
   '/',
-  '/start',
-  '/now',
   '/blog',
   '/journal',
   '/poetry',
   '/bookshelf',
   '/list',
   '/books-array',
-  '/nowArchives',
   '/category',
   '/projects',
   '/build',
   '/learn',
   '/write',
-  '/links',
-  '/welcome',
-  '/contact',
-  '/privacy',
-  '/tos',
 ];
 
 function send(res: Response, type: string, body: string | Buffer) {
@@ -176,10 +168,14 @@ export function discoveryRoutes(
     for (const row of content.rows('project')) {
       entries.push({ path: `/projects/${row.slug}`, lastmod: lastmod(row) });
     }
-    for (const row of content.rows('now').slice(1)) {
+    const nows = content.rows('now');
+    if (nows.length) entries.push({ path: '/now', lastmod: lastmod(nows[0]!) });
+    if (nows.length > 1) entries.push({ path: '/nowArchives' });
+    for (const row of nows.slice(1)) {
       entries.push({ path: `/nowArchives/${row.slug}`, lastmod: lastmod(row) });
     }
-    // The owner's other pages (an About page, a colophon, pages an import brought), at /{slug}.
+    // The pages the content has (start, links, privacy, an About page, pages an import brought),
+    // each at /{slug}: a site without a terms page lists none.
     for (const row of content.rows('page')) {
       const path = pagePath('contentPage', { slug: row.slug });
       if (!STATIC_PAGES.includes(path)) {

@@ -215,6 +215,11 @@ describe('sitemap and robots', () => {
       ]),
     );
     expect(locs.filter((loc) => loc === `${BASE}/start`)).toHaveLength(1);
+    expect(locs).toEqual(expect.arrayContaining([`${BASE}/now`, `${BASE}/nowArchives`]));
+    // Only pages the content has: no links, terms or privacy pages here, so none listed.
+    for (const absent of ['/links', '/tos', '/privacy', '/contact', '/welcome']) {
+      expect(locs).not.toContain(`${BASE}${absent}`);
+    }
     expect(locs.filter((loc) => loc.includes('#'))).toEqual([]);
     expect(locs).not.toContain(`${BASE}/posts/draft`);
     expect(locs).not.toContain(`${BASE}/posts/later`);
