@@ -9,6 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../support/mail.js';
 import { FIXTURE_CONTENT } from '../support/site.js';
 import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
 
@@ -138,6 +139,34 @@ describe('HTML without JavaScript', () => {
     }
     expect(cards.size).toBeGreaterThan(5);
     expect(new Set(cards.values()).size).toBe(cards.size);
+  });
+
+  it('follows a hand edit of site.yml in pages, feeds and mail within seconds, no restart', async () => {
+    const file = path.join(contentDir, 'site.yml');
+    const original = fs.readFileSync(file, 'utf8');
+    const titled = async (title: string) => {
+      const [page, feed] = await Promise.all([
+        fetchPage('/blog'),
+        fetch(`${stack.site.url}/rss.xml`).then((res) => res.text()),
+      ]);
+      return page.html.includes(`· ${title}</title>`) && feed.includes(`<title>${title}</title>`);
+    };
+    try {
+      fs.writeFileSync(file, original.replace(/^title: .*$/m, 'title: Notes from the Harbour'));
+      await expect.poll(() => titled('Notes from the Harbour'), { timeout: 10_000 }).toBe(true);
+      const email = uniqueEmail('hand-edit');
+      const requested = await fetch(`${stack.site.url}/api/auth/magic-link`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: stack.site.url },
+        body: JSON.stringify({ email }),
+      });
+      expect(requested.status).toBe(200);
+      const mail = await waitForMail(stack.sink, email, /sign-in link/);
+      expect(mail.subject).toBe('Your sign-in link for Notes from the Harbour');
+    } finally {
+      fs.writeFileSync(file, original);
+      await expect.poll(() => titled('Rowan Ellis'), { timeout: 10_000 }).toBe(true);
+    }
   });
 
   it("colours the site with the owner's accent, every pair AA in light and dark", async () => {
