@@ -247,7 +247,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(discoveryRoutes(env, content));
-  app.use(siteRoutes(deps.db, previewCardsDir(env)));
+  app.use(siteRoutes(deps.db, previewCardsDir(env), env.CONTENT_DIR));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   if (deps.pages) app.use(pageRoutes(deps.pages, content, reads, logger));

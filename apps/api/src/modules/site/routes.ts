@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { BRAND_LIGHT } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import sharp from 'sharp';
@@ -14,13 +16,26 @@ const ICON_SIZES = {
   'icon-512.png': 512,
 } as const;
 
+/** The owner's own mark, when they give one: it replaces the drawn initials everywhere. */
+export const OWN_FAVICON = 'images/favicon.svg';
+
+/** An SVG the site serves as a file: if opened on its own, nothing in it may run. */
+const SVG_HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" };
+
 /**
  * /favicon.svg, its PNG renditions, /manifest.webmanifest and /og-default.png (the preview card of
  * pages without their own), drawn from the site's title, tagline and accent (site.yml), so they
- * change with them.
+ * change with them; the owner's own `images/favicon.svg` in the content folder, when there is one.
  */
-export function siteRoutes(db: Db, cardsDir: string): Router {
+export function siteRoutes(db: Db, cardsDir: string, contentDir: string): Router {
   const router = Router();
+  const ownMark = () => {
+    try {
+      return fs.readFileSync(path.join(contentDir, OWN_FAVICON), 'utf8');
+    } catch {
+      return null;
+    }
+  };
   router.get('/og-default.png', async (req, res) => {
     const site = siteIdentity(db);
     const card = await previewCard(cardsDir, site, { eyebrow: site.tagline, title: site.title });
@@ -30,27 +45,27 @@ export function siteRoutes(db: Db, cardsDir: string): Router {
     res.type('image/png').send(card.png);
   });
   router.get('/favicon.svg', (req, res) => {
-    const svg = faviconSvg(siteIdentity(db));
+    const svg = ownMark() ?? faviconSvg(siteIdentity(db));
     if (isFresh(req, res, svg)) return;
-    res.type('image/svg+xml').send(svg);
+    res.set(SVG_HEADERS).type('image/svg+xml').send(svg);
   });
-  // Drawn from the mark on each change of title or accent; a handful of small PNGs, kept in memory.
+  // Drawn from the mark on each change of it; a handful of small PNGs, kept in memory.
   const icons = new Map<string, Promise<Buffer>>();
   for (const [name, size] of Object.entries(ICON_SIZES)) {
-    router.get(`/${name}`, async (req, res) => {
-      const svg = faviconSvg(siteIdentity(db), { square: true });
-      if (isFresh(req, res, `${size}:${svg}`)) return;
+    router.get(`/${name}`, async (req, res, next) => {
+      const svg = ownMark() ?? faviconSvg(siteIdentity(db), { square: true });
       const key = `${size}:${svg}`;
+      if (isFresh(req, res, key)) return;
       if (!icons.has(key)) {
-        icons.set(
-          key,
-          sharp(Buffer.from(svg), { density: (72 * size) / 32 })
-            .resize(size)
-            .png()
-            .toBuffer(),
-        );
+        if (icons.size > 12) icons.clear();
+        icons.set(key, iconPng(svg, size));
       }
-      res.type('image/png').send(await icons.get(key));
+      try {
+        res.type('image/png').send(await icons.get(key));
+      } catch (error) {
+        icons.delete(key);
+        next(error);
+      }
     });
   }
   router.get('/manifest.webmanifest', (req, res) => {
@@ -84,4 +99,14 @@ function isFresh(req: Request, res: Response, drawnFrom: string): boolean {
   if (req.get('If-None-Match') !== etag) return false;
   res.status(304).end();
   return true;
+}
+
+/** A square PNG of an SVG mark, drawn at the resolution its size needs (never upscaled pixels). */
+async function iconPng(svg: string, size: number): Promise<Buffer> {
+  const { width = 32, height = 32 } = await sharp(Buffer.from(svg)).metadata();
+  const density = Math.min(2400, (72 * size) / Math.min(width, height));
+  return sharp(Buffer.from(svg), { density })
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
 }

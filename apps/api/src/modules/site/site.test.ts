@@ -249,6 +249,23 @@ describe('content/site.yml', () => {
     expect(redrawn.body).toContain('>É</text>');
     expect(redrawn.body).toContain('fill="#224466"');
     expect(redrawn.headers.etag).not.toBe(icon.headers.etag);
+
+    // The owner's own mark, when the content has one, is the site's everywhere, inert if opened.
+    const own =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="32" fill="#2d6a4f"/></svg>';
+    t.folder.write('images/favicon.svg', own);
+    const given = await svg('/favicon.svg');
+    expect(given.body).toBe(own);
+    expect(given.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    const png = await request(t.app).get('/icon-192.png').responseType('blob');
+    const centre = await sharp(png.body as Buffer)
+      .extract({ left: 96, top: 96, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    expect([...centre.subarray(0, 3)]).toEqual([0x2d, 0x6a, 0x4f]);
+    expect((await sharp(png.body as Buffer).metadata()).width).toBe(192);
   });
 
   it('describes the site to a home screen: the manifest and its icons follow site.yml', async () => {
