@@ -103,9 +103,11 @@ describe('no page breaks the Content-Security-Policy', () => {
   });
 });
 
-describe('reading pages load no zod', () => {
+describe('reading pages load no zod and no editor', () => {
   /** A string every build of zod keeps: the name its schemas' base class is registered under. */
   const ZOD_SIGNATURE = '$ZodType';
+  /** CodeMirror's editor view registers this class name: the console's editor, never a reader's. */
+  const CODEMIRROR_SIGNATURE = 'cm-editor';
 
   it.each(['/', 'a post'])('%s', async (which) => {
     const path = which === 'a post' ? slugPages.get('a post') : which;
@@ -121,8 +123,10 @@ describe('reading pages load no zod', () => {
     await page.waitForLoadState('networkidle');
     const loaded = await Promise.all(scripts);
     expect(loaded.length).toBeGreaterThan(0);
-    const withZod = loaded.filter(({ body }) => body.includes(ZOD_SIGNATURE)).map(({ url }) => url);
-    expect(withZod).toEqual([]);
+    const carrying = (signature: string) =>
+      loaded.filter(({ body }) => body.includes(signature)).map(({ url }) => url);
+    expect(carrying(ZOD_SIGNATURE), 'scripts with zod').toEqual([]);
+    expect(carrying(CODEMIRROR_SIGNATURE), 'scripts with the editor (CodeMirror)').toEqual([]);
     await close();
   });
 });

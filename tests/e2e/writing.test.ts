@@ -2,8 +2,9 @@
  * Writing in the browser (issue 24), as the owner does it in Chromium against the production
  * build: on a phone, a post started, illustrated with a phone photo (GPS in its EXIF) and
  * published, then found on the blog, at its address, in the feed and in its file; at a desk, a
- * hand edit made meanwhile that a save must not overwrite, a revision restored, and a post
- * scheduled a minute ahead that goes live on its own.
+ * hand edit made meanwhile that a save must not overwrite, a revision restored, the everyday tools
+ * (a draft kept through a reload, shortcuts, preview, publish and email, the trash, the search
+ * box), and a post scheduled a minute ahead that goes live on its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -144,6 +145,13 @@ describe('writing in the browser', () => {
       expect(html).toContain('type="image/avif"');
       expect(html).toContain('type="image/webp"');
 
+      // The table scrolls inside the article, not the page: nothing reaches past the phone's edge.
+      await visit(page, `${stack.site.url}/posts/the-harbour-at-dawn`);
+      await page.getByRole('table').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+
       // Every variant of the photo: no EXIF, no GPS, none over 2400 px.
       const variants = new Set(
         [...html.matchAll(/\/images\/\w+\/\d+\.(?:avif|webp|jpg)/g)].map(String),
@@ -202,6 +210,103 @@ describe('writing in the browser', () => {
       expect(pageErrors).toEqual([]);
     } finally {
       fs.writeFileSync(file, original);
+      await close();
+    }
+  });
+
+  it('at a desk, the everyday tools: a draft kept through a reload, shortcuts, preview, publish and email, the trash, the search box', async () => {
+    const { page, pageErrors, close } = await asOwner(1280);
+    // Leaving with unsaved changes asks first, and so does Move to trash: the owner says yes.
+    page.on('dialog', (dialog) => void dialog.accept());
+    const body = page.locator('.cm-content');
+    try {
+      await visit(page, `${stack.site.url}/members/admin/writing`);
+      await page.getByRole('button', { name: 'New post' }).click();
+      await page.getByLabel('Title', { exact: true }).fill('Notes on knots');
+      await page.getByRole('button', { name: 'Start writing' }).click();
+      await body.waitFor();
+
+      // Typed, never saved: the tab reloads, and the editor offers it back.
+      await typeBody(page, 'A bowline holds under load.');
+      await page.getByText('Unsaved changes').waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.values(localStorage).some((kept) => kept.includes('A bowline holds')),
+          ),
+        )
+        .toBe(true);
+      await visit(page, page.url());
+      await body.waitFor();
+      expect(await body.innerText()).not.toContain('A bowline holds');
+      await page.getByRole('button', { name: 'Restore them' }).click();
+      await expect.poll(() => body.innerText()).toContain('A bowline holds under load.');
+      await page.getByText('Unsaved changes').waitFor();
+
+      // Each shortcut wraps the word just selected; the heading one marks the whole line.
+      await body.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.insertText('\nbold');
+      for (const [word, shortcut] of [
+        ['', 'Control+b'],
+        [' slanted', 'Control+i'],
+        [' harbour', 'Control+k'],
+      ] as const) {
+        await page.keyboard.press('End');
+        if (word) await page.keyboard.insertText(word);
+        await page.keyboard.press('Control+Shift+ArrowLeft');
+        await page.keyboard.press(shortcut);
+      }
+      // Control+K leaves the address selected, ready to be typed over.
+      await page.keyboard.insertText('https://example.com/harbour');
+      await page.keyboard.press('Control+Alt+2');
+      await expect
+        .poll(() => body.innerText())
+        .toContain('## **bold** *slanted* [harbour](https://example.com/harbour)');
+
+      // The preview is the site's own HTML.
+      await page.getByRole('button', { name: 'Preview' }).click();
+      const preview = page.getByRole('region', { name: 'Preview', exact: true });
+      await preview.locator('h2 strong').waitFor();
+      expect(await preview.locator('h2 strong').innerText()).toBe('bold');
+      expect(await preview.locator('h2 em').innerText()).toBe('slanted');
+      expect(
+        await preview.getByRole('link', { name: 'harbour' }).first().getAttribute('href'),
+      ).toBe('https://example.com/harbour');
+      await preview.getByText('A bowline holds under load.').waitFor();
+
+      // Publish and email: live at once, then the newsletter's panel for this post, unsent.
+      await page.getByRole('button', { name: 'Publish and email' }).click();
+      await page.waitForURL(/\/members\/admin\/newsletter\?issue=\d+$/);
+      await page.getByRole('heading', { level: 2, name: 'Notes on knots' }).waitFor();
+      await page.getByText('Subject “Notes on knots”').waitFor();
+      await page.getByRole('button', { name: 'Send a test to me' }).waitFor();
+      expect((await fetch(`${stack.site.url}/posts/notes-on-knots`)).status).toBe(200);
+
+      // The Writing list's search box keeps what matches.
+      await visit(page, `${stack.site.url}/members/admin/writing`);
+      const writing = page.getByRole('region', { name: 'Writing', exact: true });
+      const titles = writing.locator('.writing-list__title');
+      await expect.poll(() => titles.count()).toBeGreaterThan(1);
+      await writing.getByLabel('Search').fill('knots');
+      await expect.poll(() => titles.allInnerTexts()).toEqual(['Notes on knots']);
+      await writing.getByLabel('Search').fill('no such words anywhere');
+      await writing.getByText('Nothing matches.').waitFor();
+      await writing.getByLabel('Search').fill('knots');
+
+      // Moved to the trash, and back from it.
+      await writing.getByRole('link', { name: 'Notes on knots' }).click();
+      await page.getByRole('button', { name: 'Move to trash' }).click();
+      const trash = page.getByRole('region', { name: 'Trash', exact: true });
+      const trashed = trash.locator('.writing-list__item', { hasText: 'Notes on knots' });
+      await trashed.waitFor();
+      expect((await fetch(`${stack.site.url}/posts/notes-on-knots`)).status).toBe(404);
+      await trashed.getByRole('button', { name: 'Restore' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Notes on knots' }).waitFor();
+      await expect.poll(() => body.innerText()).toContain('A bowline holds under load.');
+      expect((await fetch(`${stack.site.url}/posts/notes-on-knots`)).status).toBe(200);
+      expect(pageErrors).toEqual([]);
+    } finally {
       await close();
     }
   });

@@ -11,6 +11,9 @@ export const IMAGE_WIDTHS = [480, 800, 1200, 1600, 2400] as const;
 /** No side of a served image is longer. */
 export const MAX_IMAGE_EDGE = 2400;
 
+/** The largest upload the editor sends and the API takes (IMAGE_TOO_LARGE beyond). */
+export const MAX_IMAGE_UPLOAD_BYTES = 25 * 1024 * 1024;
+
 /** What an email shows (a mail is 600 px wide), twice that for sharp screens. */
 export const EMAIL_IMAGE_WIDTH = 600;
 

@@ -19,9 +19,21 @@ function isJson(contentType: string | undefined): boolean {
   return mediaType === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-/** An image's bytes as the body: a type no form can send, so it needs a preflight cross-site. */
-function isImage(contentType: string | undefined): boolean {
-  return /^image\/[a-z0-9.+-]+$/.test(mediaTypeOf(contentType));
+/** What a cross-site form (or a fetch without a preflight) can declare its body to be. */
+const FORM_TYPES = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'text/plain',
+]);
+
+/**
+ * A file's bytes as the body, in whatever type the browser gave the file (a photo's, a zip's,
+ * octet-stream for one it cannot name): any declared type but a form's needs a preflight
+ * cross-site. The route judges the bytes themselves.
+ */
+function isUploadedFile(contentType: string | undefined): boolean {
+  const mediaType = mediaTypeOf(contentType);
+  return mediaType !== '' && !FORM_TYPES.has(mediaType);
 }
 
 /** A file's bytes as they are (an export to import): no form sends this type either. */
@@ -50,8 +62,9 @@ export interface UploadPaths {
  *   speaks JSON, and refusing the form types closes the "simple request" door for good.
  *
  * Mount it before the routers. Routes that must accept foreign posts (RFC 8058 one-click
- * unsubscribe from mail providers) are mounted before it. `imagePaths` take an image's bytes
- * instead of JSON (the console's upload), under the same origin rules.
+ * unsubscribe from mail providers) are mounted before it. `imagePaths` take a file's bytes
+ * instead of JSON (the console's image upload, in any type but a form's), under the same origin
+ * rules.
  */
 export function sameSiteJsonOnly(
   env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>,
@@ -83,7 +96,7 @@ export function crossSiteRefusal(
     const hasBody = contentType !== undefined || Number(headers['content-length'] ?? 0) > 0;
     const accepted = (type: string | undefined) =>
       isJson(type) ||
-      (imagePaths.has(path) && isImage(type)) ||
+      (imagePaths.has(path) && isUploadedFile(type)) ||
       (filePaths.has(path) && isFileBytes(type));
     if (origin !== undefined) {
       if (!origins.has(origin)) return new AppError(403, 'CROSS_SITE_REQUEST');

@@ -61,18 +61,34 @@ function highlight(md: Md) {
 /** What rendering is told about the site's images: the served variants of an address, if any. */
 export type ImageLookup = (src: string) => ImageVariants | null;
 
-/** Photos the site serves as variants become `<picture>`; any other image stays an `<img>`. */
+/** One render's state: the site's images, and whether the next image is the first one seen. */
+type RenderEnv = {
+  images?: ImageLookup;
+  eagerImage?: boolean;
+};
+
+/**
+ * Photos the site serves as variants become `<picture>`; any other image stays an `<img>`. The
+ * first image is fetched at once when `eagerImage` says nothing comes above it (no featured
+ * image): it is what a reader sees first, the page's largest paint. The rest wait to be near.
+ */
 function pictures(md: Md) {
   const plainImage = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, index, options, env, self) => {
     const token = tokens[index]!;
-    const lookup = (env as { images?: ImageLookup } | undefined)?.images;
-    const image = lookup?.(String(token.attrGet('src') ?? ''));
-    if (!image) return plainImage(tokens, index, options, env, self);
+    const render = (env ?? {}) as RenderEnv;
+    const eager = render.eagerImage === true;
+    render.eagerImage = false;
+    const image = render.images?.(String(token.attrGet('src') ?? ''));
+    if (!image) {
+      if (eager) token.attrSet('fetchpriority', 'high');
+      return plainImage(tokens, index, options, env, self);
+    }
     return pictureHtml(image, {
       alt: self.renderInlineAsText(token.children ?? [], options, env),
       title: token.attrGet('title')?.toString(),
       sizes: PROSE_IMAGE_SIZES,
+      eager,
     });
   };
 }
@@ -184,7 +200,18 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     a: ['href', 'title', 'aria-hidden', 'aria-label', 'rel', 'tabindex', 'id'],
     li: ['id'],
     section: ['aria-label'],
-    img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    img: [
+      'src',
+      'srcset',
+      'sizes',
+      'alt',
+      'title',
+      'width',
+      'height',
+      'loading',
+      'decoding',
+      'fetchpriority',
+    ],
     source: ['type', 'srcset', 'sizes'],
     ol: ['start'],
     abbr: ['title'],
@@ -217,9 +244,13 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
         attribs: external ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
       };
     },
+    // Lazy, but for the one image pictures() marked to be fetched first: it leads the page.
     img: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
+      attribs:
+        attribs.fetchpriority === 'high'
+          ? { ...attribs, decoding: 'async' }
+          : { ...attribs, loading: 'lazy', decoding: 'async' },
     }),
   },
 };
@@ -237,13 +268,17 @@ export interface RenderedMarkdown {
   wordCount: number;
 }
 
-/** Renders once at sync time; the sanitized HTML is what readers get. */
+/**
+ * Renders once at sync time; the sanitized HTML is what readers get. `eagerImage` when no
+ * featured image comes above the body: its first image is then the one fetched first.
+ */
 export function renderMarkdown(
   source: string,
-  options: { verse?: boolean; images?: ImageLookup } = {},
+  options: { verse?: boolean; images?: ImageLookup; eagerImage?: boolean } = {},
 ): RenderedMarkdown {
   const md = options.verse ? verse : prose;
-  const html = sanitize(md.render(source, { images: options.images })).trim();
+  const env: RenderEnv = { images: options.images, eagerImage: options.eagerImage };
+  const html = sanitize(md.render(source, env)).trim();
   const { text, paragraphs } = extractText(source);
   const wordCount = countWords(text);
   return { html, text, paragraphs, wordCount };

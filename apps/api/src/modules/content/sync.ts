@@ -251,7 +251,14 @@ function rowOf(
     throw new ContentFileError(relative, 1, 'the file has no text below its front matter');
   }
 
-  const rendered = renderMarkdown(fm.body, { verse: kind === 'poem', images });
+  // Without a featured image (or a book's cover) above the body, its first image leads the page.
+  const leadImage =
+    'featured_image' in meta ? meta.featured_image : 'cover' in meta ? meta.cover : undefined;
+  const rendered = renderMarkdown(fm.body, {
+    verse: kind === 'poem',
+    images,
+    eagerImage: !leadImage,
+  });
   const excerpts = deriveExcerpts(rendered.paragraphs, {
     excerpt: meta.excerpt,
     short: meta.excerpt_short,

@@ -105,6 +105,31 @@ describe('photos', () => {
     expect(img).toMatch(/sizes="[^"]+"/);
   });
 
+  it('in a post without a featured image: the first in the text is fetched at once, the rest lazily', async () => {
+    const folder = createContentFolder({
+      'posts/pier.md': markdown(
+        'title: "From the pier"\ndate: 2025-05-03\ncategory: write',
+        '![The pier](../images/pier.jpg)\n\nFurther out.\n\n![The boats](../images/boats.jpg)',
+      ),
+    });
+    fs.mkdirSync(path.join(folder.dir, 'images'));
+    fs.writeFileSync(path.join(folder.dir, 'images/pier.jpg'), await phonePhoto({ seed: 4 }));
+    fs.writeFileSync(path.join(folder.dir, 'images/boats.jpg'), await phonePhoto({ seed: 5 }));
+    const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
+    cleanups.push(folder.cleanup, t.cleanup);
+    expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
+
+    const html = (await request(t.app).get('/api/posts/pier')).body.content as string;
+    const [first, second, ...more] = [...html.matchAll(/<img [^>]*>/g)].map(String);
+    expect(more).toEqual([]);
+    expect(first).toContain('alt="The pier"');
+    expect(first).toContain('fetchpriority="high"');
+    expect(first).not.toContain('loading=');
+    expect(second).toContain('alt="The boats"');
+    expect(second).toContain('loading="lazy"');
+    expect(second).not.toContain('fetchpriority');
+  });
+
   it('answer the file name with the largest variant, stripped, never the original', async () => {
     const { t, original } = await siteWithPhoto();
     const { res, body } = await bytesOf(t.app, '/content/images/harbour.jpg');

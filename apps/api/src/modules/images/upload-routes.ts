@@ -1,9 +1,22 @@
-import express from 'express';
+import { MAX_IMAGE_UPLOAD_BYTES } from '@quillpost/domain';
+import express, { type RequestHandler } from 'express';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
-import { MAX_UPLOAD_BYTES, storeUpload } from './uploads.js';
+import { AppError } from '../../http/errors.js';
+import { storeUpload } from './uploads.js';
+
+// Whatever type the browser declared (a zip, or octet-stream for a file it cannot name):
+// storeUpload judges the bytes, so the owner hears what is wrong with the file itself.
+const readUploadBytes = express.raw({ type: () => true, limit: MAX_IMAGE_UPLOAD_BYTES });
+
+/** The upload's bytes; over the limit, the owner is told the image limits, not a body's. */
+const uploadBytes: RequestHandler = (req, res, next) =>
+  readUploadBytes(req, res, (error?: unknown) => {
+    const tooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
+    next(tooLarge ? new AppError(413, 'IMAGE_TOO_LARGE') : error);
+  });
 
 export function imageUploadRoutes(
   deps: { db: Db; env: Pick<Env, 'CONTENT_DIR'>; clock: Clock },
@@ -12,7 +25,7 @@ export function imageUploadRoutes(
   mount(
     'adminImageUpload',
     async (req, res, { query }) => {
-      // The body is the image itself (raw below), not JSON: no schema reads it.
+      // The body is the image itself (raw above), not JSON: no schema reads it.
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const stored = await storeUpload(
         { db: deps.db, contentDir: deps.env.CONTENT_DIR, clock: deps.clock },
@@ -20,7 +33,6 @@ export function imageUploadRoutes(
       );
       res.status(201).json({ success: true, ...stored });
     },
-    // One byte over the limit is enough to know it is too large.
-    { before: express.raw({ type: 'image/*', limit: MAX_UPLOAD_BYTES + 1 }) },
+    { before: uploadBytes },
   );
 }

@@ -6,15 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_IMAGE_EDGE, MESSAGES } from '@quillpost/domain';
+import { MAX_IMAGE_EDGE, MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/domain';
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/errors.js';
 import { describeImage, imagesFolder } from './sources.js';
 import { MAX_IMAGE_PIXELS } from './variants.js';
-
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 /** What sharp calls each format it may keep, and the extension its file gets. */
 const KEPT_FORMATS: Record<string, { extension: string; names: RegExp; label: string }> = {
@@ -51,7 +49,7 @@ export async function storeUpload(
   deps: { db: Db; contentDir: string; clock: Clock },
   upload: { name: string; bytes: Buffer },
 ): Promise<{ path: string; width: number; height: number }> {
-  if (upload.bytes.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'IMAGE_TOO_LARGE');
+  if (upload.bytes.length > MAX_IMAGE_UPLOAD_BYTES) throw new AppError(413, 'IMAGE_TOO_LARGE');
   // A browser sends a file's name, never its folders: a path here is someone probing.
   if (/[/\\]|\.\./.test(upload.name)) refuse('A file name cannot contain a folder or "..".');
   if (SVG.test(upload.bytes.subarray(0, 1024).toString('utf8'))) refuse(SVG_REFUSED);

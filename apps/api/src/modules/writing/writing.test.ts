@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { buffer as streamBytes } from 'node:stream/consumers';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import exifReader from 'exif-reader';
-import { as, signInAs, type TestUser } from '../../test-support/community.js';
+import { API_ROUTES, MESSAGES } from '@quillpost/domain';
+import yazl from 'yazl';
+import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { phonePhoto } from '../../test-support/photos.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
+import { KEPT_REVISION_DAYS, KEPT_REVISIONS } from './store.js';
 
+const DAY_MS = 86_400_000;
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 
@@ -166,6 +171,89 @@ describe('the editor', () => {
     expect(after).toHaveLength(3);
   });
 
+  /** Saves the tiny-tools post over and over; the clock moves on with a fresh sign-in. */
+  async function resaving() {
+    const site = await writingSite();
+    const relative = 'posts/2025-06-01-tiny-tools.md';
+    let api = site.api;
+    let file = await site.open(relative);
+    return {
+      async save(body: string) {
+        const saved = await api.put('/api/admin/writing/file', { ...file, body });
+        expect(saved.status).toBe(200);
+        file = saved.body.file;
+      },
+      async revisions(): Promise<Array<{ id: number }>> {
+        return (await api.get(`/api/admin/writing/revisions?path=${relative}`)).body.revisions;
+      },
+      /** Later by `ms`, signed in again: the session would not last that long. */
+      async later(ms: number) {
+        site.t.clock.advance(ms);
+        api = as(site.t, await signInAs(site.t, 'admin', { email: site.admin.email }));
+      },
+    };
+  }
+
+  it('keeps at least the last 50 revisions, however old: the 51st save lets the oldest go', async () => {
+    const { save, revisions, later } = await resaving();
+    await save('Version 2.');
+    const [oldest] = await revisions();
+    await later((KEPT_REVISION_DAYS + 1) * DAY_MS);
+    for (let version = 3; version <= KEPT_REVISIONS + 1; version += 1) {
+      await save(`Version ${version}.`);
+    }
+    const fifty = await revisions();
+    expect(fifty).toHaveLength(KEPT_REVISIONS);
+    expect(fifty.at(-1)).toEqual(oldest);
+
+    await save(`Version ${KEPT_REVISIONS + 2}.`);
+    const after = await revisions();
+    expect(after).toHaveLength(KEPT_REVISIONS);
+    expect(after.map((revision) => revision.id)).not.toContain(oldest!.id);
+  });
+
+  it('keeps every revision younger than 90 days, however many, and lets older ones go', async () => {
+    const { save, revisions, later } = await resaving();
+    for (let version = 1; version <= KEPT_REVISIONS + 5; version += 1) {
+      await save(`Draft ${version}.`);
+    }
+    expect(await revisions()).toHaveLength(KEPT_REVISIONS + 5);
+    await later(KEPT_REVISION_DAYS * DAY_MS - 60_000);
+    await save('Still within 90 days of the first drafts.');
+    expect(await revisions()).toHaveLength(KEPT_REVISIONS + 6);
+    await later(120_000);
+    await save('Past 90 days.');
+    // The newest 50 stay; all the others were saved more than 90 days ago.
+    expect(await revisions()).toHaveLength(KEPT_REVISIONS);
+  });
+
+  it('publishes from the editor into the sitemap and search at once', async () => {
+    const { t, api } = await writingSite();
+    const { file } = (await api.post('/api/admin/writing', { kind: 'post', title: 'Low tide' }))
+      .body;
+    const search = () => request(t.app).get(`${API_ROUTES.search.path}?q=cockles`);
+    const drafted = (
+      await api.put('/api/admin/writing/file', {
+        ...file,
+        body: 'Digging for cockles at low tide.',
+      })
+    ).body.file;
+    expect((await request(t.app).get('/sitemap.xml')).text).not.toContain('/posts/low-tide');
+    expect((await search()).body.results).toEqual([]);
+
+    const published = await api.put('/api/admin/writing/file', {
+      ...drafted,
+      frontMatter: { ...drafted.frontMatter, status: 'published' },
+    });
+    expect(published.status).toBe(200);
+    expect((await request(t.app).get('/sitemap.xml')).text).toContain(
+      `${t.deps.env.PUBLIC_URL}/posts/low-tide`,
+    );
+    expect((await search()).body.results).toEqual([
+      expect.objectContaining({ kind: 'post', slug: 'low-tide', path: '/posts/low-tide' }),
+    ]);
+  });
+
   it('starts a new post as a draft file, readable only by staff until published', async () => {
     const { t, api, read } = await writingSite();
     const created = await api.post('/api/admin/writing', {
@@ -234,33 +322,16 @@ describe('the editor', () => {
 });
 
 describe('uploads', () => {
-  async function upload(
-    api: ReturnType<typeof as>,
-    name: string,
-    bytes: Buffer,
-    type = 'image/jpeg',
-  ) {
-    return api
-      .post(`/api/admin/images?name=${encodeURIComponent(name)}`)
-      .set('Content-Type', type)
-      .send(bytes);
-  }
-
   async function uploadSite() {
     const site = await writingSite();
-    const raw = (name: string, bytes: Buffer, type?: string) =>
-      upload(
-        {
-          ...site.api,
-          post: (url: string) =>
-            request(site.t.app)
-              .post(url)
-              .set('Cookie', (site.admin as TestUser).cookie!),
-        } as ReturnType<typeof as>,
-        name,
-        bytes,
-        type,
-      );
+    // As the editor sends it: the file itself, in the type the browser gave it, from the site.
+    const raw = (name: string, bytes: Buffer, type = 'image/jpeg') =>
+      request(site.t.app)
+        .post(`/api/admin/images?name=${encodeURIComponent(name)}`)
+        .set('Cookie', site.admin.cookie)
+        .set('Origin', site.t.deps.env.WEB_ORIGIN)
+        .set('Content-Type', type)
+        .send(bytes);
     const imagesWritten = () =>
       fs.existsSync(path.join(site.folder.dir, 'images'))
         ? fs.readdirSync(path.join(site.folder.dir, 'images'), { recursive: true })
@@ -321,6 +392,39 @@ describe('uploads', () => {
     expect(imagesWritten()).toEqual([]);
   });
 
+  it('tells the owner a zip, or a file of no known type, is not an image, and writes nothing', async () => {
+    const { raw, imagesWritten } = await uploadSite();
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(await phonePhoto({ width: 300, height: 200 }), 'harbour.jpg');
+    zip.end();
+    const zipped = await streamBytes(zip.outputStream);
+    for (const [name, bytes, type] of [
+      ['harbour.zip', zipped, 'application/zip'],
+      ['notes', Buffer.from('Tide tables, not a photo.'), 'application/octet-stream'],
+    ] as const) {
+      const res = await raw(name, bytes, type);
+      expect(res.status, type).toBe(400);
+      expect(res.body.message, type).toBe(MESSAGES.IMAGE_INVALID);
+    }
+    expect(imagesWritten()).toEqual([]);
+  });
+
+  it('takes a photo whose type the browser could not name: the bytes decide', async () => {
+    const { raw } = await uploadSite();
+    const photo = await phonePhoto({ width: 300, height: 200 });
+    const res = await raw('harbour.jpg', photo, 'application/octet-stream');
+    expect(res.status).toBe(201);
+    expect(res.body.path).toBe('/content/images/uploads/2026/harbour.jpg');
+  });
+
+  it('refuses a file over 25 MB with the image limits, and writes nothing', async () => {
+    const { raw, imagesWritten } = await uploadSite();
+    const res = await raw('huge.jpg', Buffer.alloc(26 * 1024 * 1024));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(MESSAGES.IMAGE_TOO_LARGE);
+    expect(imagesWritten()).toEqual([]);
+  });
+
   it('refuses a 60-megapixel image', async () => {
     const { raw, imagesWritten } = await uploadSite();
     const huge = await sharp({
@@ -355,5 +459,12 @@ describe('uploads', () => {
       .set('Content-Type', 'image/jpeg')
       .send(jpeg);
     expect(res.status).toBe(403);
+    // Nor can a form on another site post one: it needs no preflight, but sends a form's type.
+    const form = await request(t.app)
+      .post('/api/admin/images?name=a.jpg')
+      .set('Cookie', admin.cookie)
+      .set('Content-Type', 'text/plain')
+      .send(jpeg);
+    expect(form.status).toBe(403);
   });
 });

@@ -1,13 +1,59 @@
 import {
   changedElsewhereMessage,
+  type ContentKind,
   type FrontMatterValues,
   type WritingFile,
 } from '@quillpost/domain';
+import { fieldsOf } from '../fields';
+
+interface Version {
+  frontMatter: FrontMatterValues;
+  body: string;
+}
+
+/** A front-matter value as one line of the file shows it. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+    return `[${value.join(', ')}]`;
+  }
+  return JSON.stringify(value);
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The front-matter keys whose values differ (one side lacking a key counts), and the body's. */
+function differences(kind: ContentKind, mine: Version, theirs: Version) {
+  const keys = [...new Set([...Object.keys(mine.frontMatter), ...Object.keys(theirs.frontMatter)])];
+  const changed = new Set(
+    keys.filter((key) => !sameValue(mine.frontMatter[key], theirs.frontMatter[key])),
+  );
+  const labels = new Map(fieldsOf(kind).map((field) => [field.key, field.label]));
+  const named = [...changed].map((key) => labels.get(key) ?? key);
+  // The file keeps no trailing blank lines (composeFile): they are no difference.
+  if (mine.body.trimEnd() !== theirs.body.trimEnd()) named.push('Body');
+  return { changed, named };
+}
+
+/** A version as its file reads, front matter and body; the lines that differ are marked. */
+function FileText({ version, changed }: { version: Version; changed: Set<string> }) {
+  return (
+    <pre tabIndex={0}>
+      {'---\n'}
+      {Object.entries(version.frontMatter).map(([key, value]) => {
+        const line = `${key}: ${shown(value)}\n`;
+        return changed.has(key) ? <mark key={key}>{line}</mark> : line;
+      })}
+      {'---\n\n'}
+      {version.body}
+    </pre>
+  );
+}
 
 /**
  * The save that would have overwritten someone else's edit (a hand edit, git, another tab): both
- * versions side by side, and the owner chooses. Nothing is lost either way: keeping mine makes
- * theirs a revision.
+ * versions side by side, whole files (a change may be in the front matter alone), what differs
+ * named, and the owner chooses. Nothing is lost either way: keeping mine makes theirs a revision.
  */
 export function ConflictPanel({
   noun,
@@ -17,11 +63,12 @@ export function ConflictPanel({
   onTakeTheirs,
 }: {
   noun: string;
-  mine: { frontMatter: FrontMatterValues; body: string };
+  mine: Version;
   theirs: WritingFile;
   onKeepMine(): void;
   onTakeTheirs(): void;
 }) {
+  const { changed, named } = differences(theirs.kind, mine, theirs);
   return (
     <section className="writing-conflict" aria-labelledby="writing-conflict-title">
       <h3 id="writing-conflict-title">{changedElsewhereMessage(theirs.kind)}</h3>
@@ -29,14 +76,19 @@ export function ConflictPanel({
         Keep your version (the other one stays among the revisions), or take the one on the server
         and carry on from there.
       </p>
+      <p>
+        {named.length
+          ? `They differ in: ${named.join(', ')}.`
+          : 'They differ only in how the file is written (its comments or spacing).'}
+      </p>
       <div className="writing-conflict__versions">
         <figure>
           <figcaption>Your version</figcaption>
-          <pre tabIndex={0}>{mine.body}</pre>
+          <FileText version={mine} changed={changed} />
         </figure>
         <figure>
           <figcaption>On the server</figcaption>
-          <pre tabIndex={0}>{theirs.body}</pre>
+          <FileText version={theirs} changed={changed} />
         </figure>
       </div>
       <div className="writing-actions">

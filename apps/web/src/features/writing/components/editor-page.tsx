@@ -20,6 +20,7 @@ import { useApiResource } from '../../../lib/use-api-resource';
 import { ProseContent } from '../../content';
 import { useWritingApi } from '../api/writing-api';
 import { fieldsOf, hasDrafts } from '../fields';
+import { uploadRefusal } from '../image-upload';
 import { dropLocalDraft, keepLocalDraft, readLocalDraft } from '../local-draft';
 import { ConflictPanel } from './conflict-panel';
 import { FrontMatterFields } from './front-matter-fields';
@@ -235,6 +236,11 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   }
 
   async function upload(image: File): Promise<string | null> {
+    const refusal = uploadRefusal(image);
+    if (refusal) {
+      setNotice({ tone: 'error', text: refusal });
+      return null;
+    }
     setUploads((count) => count + 1);
     const result = await api.upload(image);
     setUploads((count) => count - 1);

@@ -85,7 +85,10 @@ export interface MarkdownEditorProps {
   onChange(value: string): void;
   /** The id of the element that names the editor ("Body"). */
   labelledBy: string;
-  /** Uploads a dropped or pasted image; resolves to the address Markdown names it by. */
+  /**
+   * Uploads a dropped or pasted file; resolves to the address Markdown names it by, or null when
+   * it was refused (and the owner told why).
+   */
   onImage(file: File): Promise<string | null>;
   /** Receives the function that writes Markdown in at the cursor (the Upload image button's). */
   onReady?(insert: (text: string) => void): void;
@@ -115,8 +118,9 @@ export default function MarkdownEditor({
       });
       editor.focus();
     };
+    // Every file, images or not: onImage tells the owner why one that is not an image stays out.
     const uploadAll = (editor: EditorView, files: File[]) => {
-      for (const file of files.filter((candidate) => candidate.type.startsWith('image/'))) {
+      for (const file of files) {
         void image(file).then((address) => {
           if (address) insertAtCursor(editor, `![](${address})\n`);
         });
