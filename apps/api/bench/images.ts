@@ -16,7 +16,11 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { systemClock } from '../src/clock.js';
 import { createApp } from '../src/app.js';
-import { createImagePipeline, describeImage } from '../src/modules/images/index.js';
+import {
+  contentImagePath,
+  createImagePipeline,
+  describeImage,
+} from '../src/modules/images/index.js';
 import { storeUpload } from '../src/modules/images/uploads.js';
 import { phonePhoto } from '../src/test-support/photos.js';
 import { benchEntry, benchSite } from './child-server.js';
@@ -45,10 +49,22 @@ async function serve() {
   // Upload to every variant, for one photo.
   const photo = await phonePhoto({ width: 4000, height: 3000, quality: 95 });
   const started = performance.now();
-  await storeUpload({ db, contentDir, clock: systemClock }, { name: 'harbour.jpg', bytes: photo });
+  const uploaded = await storeUpload(
+    { db, contentDir, clock: systemClock },
+    { name: 'harbour.jpg', bytes: photo },
+  );
   await pipeline.drain();
   const uploadMs = performance.now() - started;
-  const variants = fs.readdirSync(pipeline.dir, { recursive: true }).length;
+  // The files under the photo's own hash folder: the folder itself is not a variant.
+  const { hash } = describeImage(
+    db,
+    contentDir,
+    contentImagePath(uploaded.path)!,
+    new Date().toISOString(),
+  )!;
+  const variants = fs
+    .readdirSync(path.join(pipeline.dir, hash), { withFileTypes: true })
+    .filter((entry) => entry.isFile()).length;
 
   // Twenty more, registered as a sync would, their variants not made yet.
   const folder = path.join(contentDir, 'images', 'bench');
@@ -128,7 +144,7 @@ export async function run(): Promise<void> {
     console.log(line(`while ${PHOTOS} photos are processed`, busy));
     const ratio = busy.p99 / rest.p99;
     console.log(
-      `p99 busy / at rest: ${ratio.toFixed(2)}× (target ≤ ${TARGET_P99_RATIO}×) ${ratio <= TARGET_P99_RATIO ? 'OK' : 'ABOVE TARGET'}`,
+      `p99 while processing ÷ p99 at rest = ${busy.p99.toFixed(1)} ms ÷ ${rest.p99.toFixed(1)} ms = ${ratio.toFixed(2)}× (target ≤ ${TARGET_P99_RATIO}×): ${ratio <= TARGET_P99_RATIO ? 'PASS' : 'FAIL'}`,
     );
   } finally {
     child.disconnect();
