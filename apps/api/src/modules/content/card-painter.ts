@@ -34,7 +34,7 @@ export function paintPreviewCards(
 
   function look() {
     // The identity is part of every card: a new title or accent redraws them all.
-    const state = `${content.publishedVersion()}:${JSON.stringify(content.identity())}`;
+    const state = `${content.version()}:${JSON.stringify(content.identity())}`;
     if (state === paintedFor) return;
     paintedFor = state;
     painting = painting.then(paint);

@@ -306,12 +306,6 @@ export function createContentService({
         .map((row) => ({ slug: row.slug, title: row.title, picture: row.featured_image_url }));
     },
 
-    /**
-     * Changes whenever what readers can see does: a sync, the editor's save, and a scheduled item
-     * going live (the next publication time moves on).
-     */
-    publishedVersion: () => `${q.generation()}:${q.nextPublication(nowIso())}`,
-
     /** By numeric id or by slug: `/api/posts/12` and `/api/posts/small-tools` both work. */
     post(idOrSlug: string, viewer: Viewer) {
       return json(`post:${idOrSlug}`, viewer, (all, now) => {
