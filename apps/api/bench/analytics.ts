@@ -2,15 +2,17 @@
  * Cookieless analytics (issue 25), three figures:
  *
  * 1. Page-view ingest: POST /api/analytics/hit as the server answers it (the beacon in front of
- *    Express: the same-site guard, the rate limit, validation, classification, the daily salt's
- *    hash, batched writes) against a bare Express handler that parses the same JSON and inserts
- *    the row per request, both in one child process and driven by autocannon from this one, in
- *    alternating rounds. Readers come from distinct addresses (through one trusted proxy) with a
- *    phone's and a computer's user agents.
+ *    Express: the same-site guard, the rate limit, validation, classification, the check that
+ *    the path is a page of the site, the daily salt's hash, batched writes) against a bare
+ *    Express handler that parses the same JSON and inserts the row per request, both in one child
+ *    process and driven by autocannon from this one, in alternating rounds. Readers come from
+ *    distinct addresses (through one trusted proxy) with a phone's and a computer's user agents,
+ *    reading the site's real posts.
  * 2. What ingest costs readers: GET /api/posts p99 at a steady rate, at rest and while 2,000
  *    page views a second arrive.
- * 3. The dashboard's query over 30 days holding 1,000,000 views (29 days summed, today raw), and
- *    what a million views leave in the database once rolled up and past the retention.
+ * 3. The dashboard's query over 30 days holding 1,000,000 views: all of them raw (no roll-up
+ *    yet), and as production keeps them (29 days summed, today raw); and what a million views
+ *    leave in the database once rolled up and past the retention.
  *
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/analytics.ts` runs it alone.
  */
@@ -22,11 +24,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import express from 'express';
+import { pagePath } from '@quillpost/domain';
 import { createApp, createPageViewBeacon } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import { migrate } from '../src/db/migrate.js';
 import { createCollector } from '../src/modules/analytics/index.js';
+import { createContentService } from '../src/modules/content/index.js';
 import { trafficReport } from '../src/modules/analytics/admin-routes.js';
 import { rollUp } from '../src/modules/analytics/store.js';
 import { benchEntry, benchSite, startChildServer } from './child-server.js';
@@ -35,6 +39,12 @@ import { formatRatio } from './rounds.js';
 const INGEST = { connections: 32, rounds: 2, seconds: 4, target: 1.5 };
 const READERS = { connections: 8, overallRate: 200, seconds: 8, ingestRate: 2_000, target: 1.5 };
 const DASHBOARD = { hits: 1_000_000, days: 30, targetMs: 200 };
+
+interface Ready {
+  ports: { app: number; bare: number };
+  /** The posts of the bench's site, which readers read: a view of anything else is not counted. */
+  pages: string[];
+}
 
 const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
@@ -76,34 +86,49 @@ async function serve() {
       server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
     });
   const ports = { app: await listen(site), bare: await listen(http.createServer(bare)) };
-  process.stdout.write(`${JSON.stringify({ ports })}\n`);
+  const pages = createContentService(deps)
+    .rows('post')
+    .map((post) => pagePath('post', { slug: post.slug }));
+  process.stdout.write(`${JSON.stringify({ ports, pages } satisfies Ready)}\n`);
 }
 
-/**
- * Page views from many readers (address and agent), prepared before the run: a request built
- * per send would make autocannon, not the server, the bottleneck.
- */
-const READER_REQUESTS = Array.from({ length: 20_000 }, (_, i) => ({
-  method: 'POST' as const,
-  headers: {
-    'content-type': 'application/json',
-    'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-    'user-agent': AGENTS[i % AGENTS.length]!,
-  },
-  body: JSON.stringify({ path: `/posts/post-${i % 40}`, referrer: 'https://news.example/' }),
-}));
+type ReaderRequests = ReturnType<typeof readerRequests>;
 
-function beacons(url: string, options: { connections: number; seconds: number }) {
+/**
+ * Page views from many readers (address and agent) of the site's pages, prepared before the run:
+ * a request built per send would make autocannon, not the server, the bottleneck.
+ */
+function readerRequests(pages: readonly string[]) {
+  return Array.from({ length: 20_000 }, (_, i) => ({
+    method: 'POST' as const,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      'user-agent': AGENTS[i % AGENTS.length]!,
+    },
+    body: JSON.stringify({ path: pages[i % pages.length]!, referrer: 'https://news.example/' }),
+  }));
+}
+
+function beacons(
+  url: string,
+  requests: ReaderRequests,
+  options: { connections: number; seconds: number },
+) {
   return autocannon({
     url,
     connections: options.connections,
     duration: options.seconds,
-    requests: READER_REQUESTS,
+    requests,
   });
 }
 
 /** The same readers at a steady rate, each request taken in turn as it is sent. */
-function pacedBeacons(url: string, options: { seconds: number; rate: number }) {
+function pacedBeacons(
+  url: string,
+  requests: ReaderRequests,
+  options: { seconds: number; rate: number },
+) {
   let sent = 0;
   return autocannon({
     url,
@@ -114,10 +139,33 @@ function pacedBeacons(url: string, options: { seconds: number; rate: number }) {
       {
         setupRequest: (request) => ({
           ...request,
-          ...READER_REQUESTS[(sent += 1) % READER_REQUESTS.length]!,
+          ...requests[(sent += 1) % requests.length]!,
         }),
       },
     ],
+  });
+}
+
+/**
+ * A steady run with each answer's time kept to the microsecond: autocannon's own histogram counts
+ * whole milliseconds, and a p99 at rest is often under one.
+ */
+function timedRun(
+  options: autocannon.Options,
+): Promise<{ result: autocannon.Result; p50: number; p99: number }> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const instance = autocannon(options, (error: unknown, result) => {
+      if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+      times.sort((a, b) => a - b);
+      const percentile = (p: number) =>
+        times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] ?? 0;
+      resolve({ result, p50: percentile(0.5), p99: percentile(0.99) });
+    });
+    // The run's emitter passes the client first, which autocannon's typings leave out.
+    (instance as NodeJS.EventEmitter).on('response', (_client, _status, _bytes, ms: number) => {
+      times.push(ms);
+    });
   });
 }
 
@@ -133,7 +181,7 @@ function expectNoErrors(label: string, result: autocannon.Result) {
  * servers reach say more about autocannon than about them. A server's own CPU time per request
  * says what one core of it can take (1 s / that time), which is the figure compared.
  */
-async function ingest(ports: { app: number; bare: number }) {
+async function ingest(ports: Ready['ports'], requests: ReaderRequests) {
   const urls = {
     app: `http://127.0.0.1:${ports.app}/api/analytics/hit`,
     bare: `http://127.0.0.1:${ports.bare}/hit`,
@@ -141,7 +189,10 @@ async function ingest(ports: { app: number; bare: number }) {
   const cpu = async () =>
     ((await (await fetch(`http://127.0.0.1:${ports.bare}/cpu`)).json()) as { micros: number })
       .micros;
-  for (const url of Object.values(urls)) await beacons(url, { connections: 8, seconds: 1 });
+  for (const url of Object.values(urls)) {
+    await beacons(url, requests, { connections: 8, seconds: 1 });
+  }
+  // Each server's best round by either measure: the least CPU a request, the most requests a second.
   const best = {
     app: { rate: 0, p99: 0, micros: Infinity },
     bare: { rate: 0, p99: 0, micros: Infinity },
@@ -149,11 +200,12 @@ async function ingest(ports: { app: number; bare: number }) {
   for (let round = 0; round < INGEST.rounds; round += 1) {
     for (const name of ['app', 'bare'] as const) {
       const before = await cpu();
-      const result = await beacons(urls[name], INGEST);
+      const result = await beacons(urls[name], requests, INGEST);
       const micros = ((await cpu()) - before) / result.requests.total;
       expectNoErrors(name, result);
-      if (micros < best[name].micros) {
-        best[name] = { rate: result.requests.average, p99: result.latency.p99, micros };
+      best[name].micros = Math.min(best[name].micros, micros);
+      if (result.requests.average > best[name].rate) {
+        best[name] = { ...best[name], rate: result.requests.average, p99: result.latency.p99 };
       }
     }
   }
@@ -167,38 +219,47 @@ async function ingest(ports: { app: number; bare: number }) {
   console.log(
     formatRatio('app / bare, per core', best.bare.micros / best.app.micros, INGEST.target),
   );
+  // Here the load generator shares the machine, so this one says as much about autocannon.
+  console.log(formatRatio('app / bare, requests/s', best.app.rate / best.bare.rate, INGEST.target));
 }
 
-async function readersWhileIngesting(port: number) {
+async function readersWhileIngesting(port: number, requests: ReaderRequests) {
   const posts = `http://127.0.0.1:${port}/api/posts`;
   const steady = async () => {
-    const result = await autocannon({
+    const run = await timedRun({
       url: posts,
       connections: READERS.connections,
       overallRate: READERS.overallRate,
       duration: READERS.seconds,
     });
-    expectNoErrors('GET /api/posts', result);
-    return result;
+    expectNoErrors('GET /api/posts', run.result);
+    return run;
   };
   await autocannon({ url: posts, connections: READERS.connections, duration: 1 });
   const rest = await steady();
   const [busy, ingested] = await Promise.all([
     steady(),
-    pacedBeacons(`http://127.0.0.1:${port}/api/analytics/hit`, {
+    pacedBeacons(`http://127.0.0.1:${port}/api/analytics/hit`, requests, {
       seconds: READERS.seconds,
       rate: READERS.ingestRate,
     }),
   ]);
   expectNoErrors('beacons', ingested);
-  const line = (label: string, result: autocannon.Result) =>
-    `${label.padEnd(44)} p50 ${result.latency.p50.toFixed(1).padStart(5)} ms   p99 ${result.latency.p99.toFixed(1).padStart(5)} ms`;
+  const line = (label: string, run: { p50: number; p99: number }) =>
+    `${label.padEnd(44)} p50 ${run.p50.toFixed(2).padStart(6)} ms   p99 ${run.p99.toFixed(2).padStart(6)} ms`;
   console.log(
     `GET /api/posts at ${READERS.overallRate} req/s, ${READERS.seconds} s each, at rest and while page views arrive:`,
   );
   console.log(line('at rest', rest));
-  console.log(line(`while ${ingested.requests.average.toFixed(0)} views/s are counted`, busy));
-  const ratio = busy.latency.p99 / Math.max(rest.latency.p99, 1);
+  console.log(line('while page views are counted', busy));
+  // Paced by autocannon on the same two cores: it may not reach the rate asked for. Pacing
+  // itself loses a request or two a second, so within 2% is the rate.
+  const achieved = ingested.requests.total / ingested.duration;
+  const reached = achieved >= READERS.ingestRate * 0.98;
+  console.log(
+    `page views counted meanwhile: ${achieved.toFixed(0)}/s ${reached ? `(${READERS.ingestRate.toLocaleString('en')}/s within 2%) OK` : `FELL SHORT of ${READERS.ingestRate.toLocaleString('en')}/s: the ratio below is at a lower rate`}`,
+  );
+  const ratio = busy.p99 / rest.p99;
   console.log(
     `p99 ingesting / at rest: ${ratio.toFixed(2)}× (target ≤ ${READERS.target}×) ${ratio <= READERS.target ? 'OK' : 'ABOVE TARGET'}`,
   );
@@ -280,22 +341,28 @@ function dashboardQuery() {
     fillHits(db, today);
     const fillSeconds = (performance.now() - filled) / 1000;
     const raw = size();
+
+    const range = { from: dayOf(Date.parse(today) - (DASHBOARD.days - 1) * DAY_MS), to: today };
+    /** The median of `runs` reports. */
+    const time = (query: Parameters<typeof trafficReport>[1], runs = 7) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const begun = performance.now();
+        trafficReport({ db, startPaths: NO_SIGNUPS }, query);
+        times.push(performance.now() - begun);
+      }
+      return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+    };
+    const onePage = { ...range, path: '/posts/post-3' };
+    // Before any roll-up every day is read from its raw views: a site whose roll-up never ran.
+    const rawSite = time(range, 3);
+    const rawPage = time(onePage, 3);
+
     const rolled = performance.now();
     rollUp(db, today, dayOf(Date.parse(today) - DASHBOARD.days * DAY_MS));
     const rollSeconds = (performance.now() - rolled) / 1000;
-
-    const range = { from: dayOf(Date.parse(today) - (DASHBOARD.days - 1) * DAY_MS), to: today };
-    const time = (query: Parameters<typeof trafficReport>[1]) => {
-      const runs: number[] = [];
-      for (let i = 0; i < 7; i += 1) {
-        const begun = performance.now();
-        trafficReport({ db, startPaths: NO_SIGNUPS }, query);
-        runs.push(performance.now() - begun);
-      }
-      return runs.sort((a, b) => a - b)[3]!;
-    };
     const site = time(range);
-    const page = time({ ...range, path: '/posts/post-3' });
+    const page = time(onePage);
     const hourly = time({
       from: `${dayOf(Date.parse(today) - DAY_MS)}T12`,
       to: `${today}T11`,
@@ -307,14 +374,15 @@ function dashboardQuery() {
     const summed = size();
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     console.log(
-      `Dashboard: ${DASHBOARD.hits.toLocaleString('en')} views over ${DASHBOARD.days} days (written in ${fillSeconds.toFixed(1)} s, rolled up in ${rollSeconds.toFixed(1)} s), median of 7:`,
+      `Dashboard: ${DASHBOARD.hits.toLocaleString('en')} views over ${DASHBOARD.days} days (written in ${fillSeconds.toFixed(1)} s, rolled up in ${rollSeconds.toFixed(1)} s):`,
     );
-    const verdict = (ms: number) => (ms <= DASHBOARD.targetMs ? 'OK' : 'ABOVE TARGET');
+    const verdict = (ms: number) =>
+      `(target ≤ ${DASHBOARD.targetMs} ms) ${ms <= DASHBOARD.targetMs ? 'OK' : 'ABOVE TARGET'}`;
     console.log(
-      `  whole site, 30 days: ${site.toFixed(1)} ms (target ≤ ${DASHBOARD.targetMs} ms) ${verdict(site)}`,
+      `  30 days all raw, no roll-up (median of 3): whole site ${rawSite.toFixed(1)} ms ${verdict(rawSite)}; one page ${rawPage.toFixed(1)} ms`,
     );
     console.log(
-      `  one page, 30 days: ${page.toFixed(1)} ms   last 24 hours by hour: ${hourly.toFixed(1)} ms`,
+      `  as kept, 29 days summed + today raw (median of 7): whole site ${site.toFixed(1)} ms ${verdict(site)}; one page ${page.toFixed(1)} ms; last 24 hours by hour ${hourly.toFixed(1)} ms`,
     );
     console.log(
       `  database: ${mb(empty)} empty, ${mb(raw)} with the raw views, ${mb(summed)} once they are only sums: ${mb(summed - empty)} per million views`,
@@ -326,10 +394,11 @@ function dashboardQuery() {
 }
 
 export async function run(): Promise<void> {
-  const { ready, stop } = await startChildServer<{ ports: { app: number; bare: number } }>(here);
+  const { ready, stop } = await startChildServer<Ready>(here);
   try {
-    await ingest(ready.ports);
-    await readersWhileIngesting(ready.ports.app);
+    const requests = readerRequests(ready.pages);
+    await ingest(ready.ports, requests);
+    await readersWhileIngesting(ready.ports.app, requests);
   } finally {
     stop();
   }

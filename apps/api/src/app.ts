@@ -33,6 +33,7 @@ import {
   createBeacon,
   createCollector,
   feedFetchCounter,
+  sitePages,
   type Beacon,
   type Collector,
 } from './modules/analytics/index.js';
@@ -102,17 +103,17 @@ export function createNewsletterSender(
 
 /**
  * The page-view beacon with the app's collector; the owner, signed in, is told by their session
- * cookie. boot.ts answers it in front of Express; the app mounts the same first (tests, dev).
+ * cookie, and the site's pages by the content readers can see. boot.ts answers it in front of
+ * Express; the app mounts the same first (tests, dev).
  */
 export function createPageViewBeacon(
   deps: Pick<AppDeps, 'env' | 'db' | 'clock' | 'logger'>,
   collector: Collector,
 ): Beacon {
-  return createBeacon(
-    deps,
-    collector,
-    (headers) => signedInFromHeaders(deps, headers)?.level === 'admin',
-  );
+  return createBeacon(deps, collector, {
+    isOwner: (headers) => signedInFromHeaders(deps, headers)?.level === 'admin',
+    isPage: sitePages(createContentService(deps)),
+  });
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';

@@ -20,6 +20,7 @@ import { writingRoutes } from './modules/writing/index.js';
 import { imageUploadRoutes } from './modules/images/index.js';
 import { portabilityRoutes } from './modules/portability/index.js';
 import { analyticsAdminRoutes } from './modules/analytics/index.js';
+import { pageIssueOf } from './modules/newsletter/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -43,7 +44,8 @@ export function communityRoutes(
   writingRoutes(deps, mount);
   imageUploadRoutes(deps, mount);
   portabilityRoutes(deps, mount);
-  // Who subscribed and joined where: counted by the modules that own those rows.
+  // Who subscribed and joined where, and what became of a page's newsletter issue: counted by
+  // the modules that own those rows.
   analyticsAdminRoutes(
     {
       db: deps.db,
@@ -51,6 +53,7 @@ export function communityRoutes(
         subscribers: subscriptionsByStartPath(deps.db, from, to),
         members: accountsByStartPath(deps.db, from, to),
       }),
+      pageIssue: (path) => pageIssueOf(deps.db, path),
     },
     mount,
   );

@@ -37,6 +37,16 @@ export function itemPath(kind: ReadableKind, slug: string): string {
   return pagePath(ITEM_PAGES[kind], { slug });
 }
 
+/** The readable item whose own page a path is (itemPath's inverse); null for any other path. */
+export function itemAtPath(path: string): { kind: ReadableKind; slug: string } | null {
+  for (const kind of Object.keys(ITEM_BASE_PATHS) as ReadableKind[]) {
+    const base = `${ITEM_BASE_PATHS[kind]}/`;
+    const slug = path.startsWith(base) ? path.slice(base.length) : '';
+    if (slug && itemPath(kind, slug) === path) return { kind, slug };
+  }
+  return null;
+}
+
 /** Where a search result opens: an item's own page; a page of the site lives at /{slug}. */
 export function searchResultPath(
   kind: ReadableKind | 'book' | 'project' | 'page',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { periodStart } from '../analytics-periods.js';
+import { newsletterResultsSchema } from './newsletter.js';
 
 const text = (max: number) => z.string().trim().max(max);
 /** A path of this site: one slash first, never two (`//host` is another site). */
@@ -94,3 +95,20 @@ export const trafficResponseSchema = z.object({
   signups: z.array(z.object({ path: z.string(), subscribers: count, members: count })),
 });
 export type TrafficReport = z.output<typeof trafficResponseSchema>;
+
+/** GET /api/admin/analytics/issue?path=: the newsletter issue made from one page. */
+export const pageIssueQuerySchema = z.object({ path: sitePath });
+
+export const pageIssueResponseSchema = z.object({
+  success: z.literal(true),
+  /** The issue's results as its own page counts them; null when none of the page went out. */
+  issue: z
+    .object({
+      id: z.number(),
+      subject: z.string(),
+      startedAt: z.string(),
+      results: newsletterResultsSchema,
+    })
+    .nullable(),
+});
+export type PageIssue = NonNullable<z.output<typeof pageIssueResponseSchema>['issue']>;

@@ -24,7 +24,13 @@ import {
 } from './auth.js';
 import { messageResponseSchema } from './common.js';
 import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
-import { analyticsHitSchema, trafficQuerySchema, trafficResponseSchema } from './analytics.js';
+import {
+  analyticsHitSchema,
+  pageIssueQuerySchema,
+  pageIssueResponseSchema,
+  trafficQuerySchema,
+  trafficResponseSchema,
+} from './analytics.js';
 import {
   imageUploadQuerySchema,
   imageUploadResponseSchema,
@@ -346,6 +352,7 @@ export const API_SCHEMAS = {
   },
   adminAnalytics: { response: analyticsResponseSchema },
   adminAnalyticsTraffic: { query: trafficQuerySchema, response: trafficResponseSchema },
+  adminAnalyticsIssue: { query: pageIssueQuerySchema, response: pageIssueResponseSchema },
   adminSettingsGet: { response: siteSettingsResponseSchema },
   adminSettingsUpdate: { body: siteSettingsUpdateSchema, response: siteSettingsResponseSchema },
   adminContentSync: { response: contentSyncResponseSchema },

@@ -310,6 +310,13 @@ export const API_ROUTES = {
     path: '/api/admin/analytics/traffic',
     permission: 'view_analytics',
   },
+  // A page's newsletter issue and its results, for anyone who reads the figures: the issue's own
+  // page (who bounced, the send's controls) stays the owner's
+  adminAnalyticsIssue: {
+    method: 'GET',
+    path: '/api/admin/analytics/issue',
+    permission: 'view_analytics',
+  },
   adminSettingsGet: { method: 'GET', path: '/api/admin/settings', permission: 'manage_settings' },
   adminSettingsUpdate: {
     method: 'PUT',

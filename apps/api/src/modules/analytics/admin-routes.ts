@@ -3,6 +3,7 @@ import {
   periodCount,
   shiftPeriod,
   zonedTimeToInstant,
+  type PageIssue,
   type TrafficQuery,
 } from '@quillpost/domain';
 import { iso } from '../../clock.js';
@@ -62,14 +63,20 @@ function signupsOf(db: Db, startPaths: StartPaths, range: Range) {
     .slice(0, LISTED);
 }
 
-/** The console's readership figures (issue 25): GET /api/admin/analytics/traffic. */
+/**
+ * The console's readership figures (issue 25): GET /api/admin/analytics/traffic, and a page's
+ * newsletter issue with its results (the newsletter module counts them).
+ */
 export function analyticsAdminRoutes(
-  deps: { db: Db; startPaths: StartPaths },
+  deps: { db: Db; startPaths: StartPaths; pageIssue: (path: string) => PageIssue | null },
   mount: MountEndpoint,
 ): void {
   // Beacons are written a second apart: a report is at most that far behind.
   mount('adminAnalyticsTraffic', (_req, res, { query }) => {
     res.json({ success: true, ...trafficReport(deps, query) });
+  });
+  mount('adminAnalyticsIssue', (_req, res, { query }) => {
+    res.json({ success: true, issue: deps.pageIssue(query.path) });
   });
 }
 

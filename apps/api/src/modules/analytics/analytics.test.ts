@@ -1,8 +1,11 @@
-import fs from 'node:fs';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { confirmMagicLink, latestMagicLinkMail } from '../../test-support/auth.js';
 import { as, signInAs } from '../../test-support/community.js';
+import { createContentFolder, markdown, post } from '../../test-support/content.js';
+import { databaseFileBytes } from '../../test-support/database-bytes.js';
 import { createTestApp } from '../../test-support/test-app.js';
+import { syncContent } from '../content/index.js';
 import { trafficBetween } from './store.js';
 
 const cleanups: Array<() => void> = [];
@@ -16,9 +19,17 @@ const TABLET =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 function site(env: Record<string, string> = {}) {
+  // The pages readers are counted on: only a page of the site is.
+  const content = createContentFolder({
+    'posts/tiny-tools.md': post('Tiny tools', { extra: 'sub_category: tools' }),
+    'posts/a.md': post('A'),
+    'posts/b.md': post('B'),
+  });
   // Behind one proxy: the reader's address comes from X-Forwarded-For.
-  const t = createTestApp({ env: { TRUST_PROXY: '1', ...env } });
-  cleanups.push(t.cleanup);
+  const t = createTestApp({ env: { TRUST_PROXY: '1', CONTENT_DIR: content.dir, ...env } });
+  cleanups.push(t.cleanup, content.cleanup);
+  const sync = () => syncContent(t.deps.db, content.dir, t.clock, t.deps.logger);
+  sync();
   const hit = (
     body: object,
     reader: { ip: string; agent: string; headers?: Record<string, string> },
@@ -35,7 +46,7 @@ function site(env: Record<string, string> = {}) {
       .prepare('SELECT day, path, source, device, browser, os, visitor FROM analytics_hits')
       .all() as Array<Record<string, string | null>>;
   };
-  return { t, hit, rows };
+  return { t, hit, rows, content, sync };
 }
 
 const DAY = '2026-01-01';
@@ -116,22 +127,46 @@ describe('page views', () => {
     expect(trafficBetween(t.deps.db, { from: DAY, to: DAY })).toEqual({ views: 2, visitors: 0 });
   });
 
-  it('keep no address and no user agent anywhere in the database or its WAL', async () => {
+  it('keep no address and no user agent anywhere in the database or its WAL, the next day either', async () => {
     const { t, hit, rows } = site();
     const readers = [
-      { ip: '203.0.113.77', agent: `${PHONE} UniqueMarker/1` },
-      { ip: '198.51.100.99', agent: `${DESKTOP} UniqueMarker/2` },
+      { ip: '203.0.113.77', agent: `${PHONE} ReaderMarker/1` },
+      { ip: '198.51.100.99', agent: `${DESKTOP} ReaderMarker/2` },
+      { ip: '192.0.2.145', agent: `${TABLET} ReaderMarker/3` },
+      { ip: '2001:db8:85a3::8a2e:370:7334', agent: `${PHONE} ReaderMarker/4` },
+      {
+        ip: '100.64.12.34',
+        agent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      },
+      { ip: '203.0.113.201', agent: 'Mozilla/5.0 (Android 15; Mobile; rv:133.0) Firefox/133.0' },
     ];
-    for (const reader of readers) await hit({ path: '/posts/a' }, reader);
-    expect(rows()).toHaveLength(2);
-    t.deps.db.pragma('wal_checkpoint(PASSIVE)');
-    const bytes = Buffer.concat(
-      [t.deps.env.DATABASE_PATH, `${t.deps.env.DATABASE_PATH}-wal`]
-        .filter((file) => fs.existsSync(file))
-        .map((file) => fs.readFileSync(file)),
-    );
-    for (const secret of ['203.0.113.77', '198.51.100.99', 'UniqueMarker', 'iPhone; CPU']) {
-      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    // A day of reading: each reader on a few pages, from morning to night, a do-not-track one too.
+    for (let hour = 0; hour < 12; hour += 1) {
+      const reader = readers[hour % readers.length]!;
+      const headers: Record<string, string> = hour === 5 ? { 'Sec-GPC': '1' } : {};
+      for (const path of ['/', '/posts/a', '/posts/tiny-tools']) {
+        await hit({ path, referrer: 'https://news.ycombinator.com/' }, { ...reader, headers });
+      }
+      t.clock.advance(3_600_000);
+    }
+    expect(rows()).toHaveLength(36);
+    // The next morning the day is summed and its salt deleted, as the hourly roll-up does.
+    t.clock.advance(12 * 3_600_000);
+    t.analytics.rollUp();
+    await hit({ path: '/' }, readers[0]!);
+    t.analytics.flush();
+    expect(t.deps.db.prepare('SELECT day FROM analytics_salts').pluck().all()).toEqual([
+      '2026-01-02',
+    ]);
+    expect(trafficBetween(t.deps.db, { from: DAY, to: DAY })).toEqual({ views: 36, visitors: 6 });
+
+    const bytes = databaseFileBytes(t.deps.db);
+    for (const { ip, agent } of readers) {
+      expect(bytes.includes(ip), ip).toBe(false);
+      expect(bytes.includes(agent), agent).toBe(false);
+    }
+    for (const fragment of ['ReaderMarker', 'iPhone; CPU', 'Windows NT 10.0', 'Gecko/20100101']) {
+      expect(bytes.includes(fragment), fragment).toBe(false);
     }
   });
 
@@ -155,19 +190,74 @@ describe('page views', () => {
     expect(rows()).toEqual([]);
   });
 
-  it('limit one client to 120 beacons a minute', async () => {
-    const { hit } = site();
+  it('limit one client to 120 beacons a minute, and let it in again the next minute', async () => {
+    const { t, hit } = site();
     const reader = { ip: '203.0.113.50', agent: PHONE };
     for (let i = 0; i < 120; i += 1) await hit({ path: '/' }, reader);
-    expect((await hit({ path: '/' }, reader)).status).toBe(429);
+    const refused = await hit({ path: '/' }, reader);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect((await hit({ path: '/' }, { ip: '203.0.113.51', agent: PHONE })).status).toBe(204);
+    t.clock.advance(60_000);
+    expect((await hit({ path: '/' }, reader)).status).toBe(204);
+  });
+
+  it("count only the site's pages: not a scanner's path, nor a missing post the not-found page reports", async () => {
+    const { t, hit, rows, content, sync } = site();
+    const reader = { ip: '203.0.113.7', agent: PHONE };
+    for (const junk of [
+      '/wp-login.php',
+      '/.env',
+      '/posts/no-such-post',
+      '/posts/tiny-tools/more',
+      '/category/nothing',
+      '/no-such-page',
+    ]) {
+      expect((await hit({ path: junk }, reader)).status, junk).toBe(204);
+    }
+    expect(rows()).toEqual([]);
+
+    const pages = [
+      '/',
+      '/blog/',
+      '/posts/tiny-tools?utm_source=x',
+      '/category/build',
+      '/category/build/tools',
+    ];
+    for (const path of pages) await hit({ path }, reader);
+    expect(rows().map((row) => row.path)).toEqual([
+      '/',
+      '/blog',
+      '/posts/tiny-tools',
+      '/category/build',
+      '/category/build/tools',
+    ]);
+
+    // A page written later counts once synced; a draft and a post not yet due do not, until due.
+    content.write('pages/colophon.md', markdown('title: Colophon'));
+    content.write('posts/draft.md', post('Draft', { extra: 'status: draft' }));
+    content.write('posts/later.md', post('Later', { date: '2026-01-01T12:00:00Z' }));
+    sync();
+    for (const path of ['/colophon', '/posts/draft', '/posts/later']) await hit({ path }, reader);
+    expect(
+      rows()
+        .slice(5)
+        .map((row) => row.path),
+    ).toEqual(['/colophon']);
+    t.clock.advance(3 * 3_600_000);
+    await hit({ path: '/posts/later' }, reader);
+    expect(
+      rows()
+        .slice(6)
+        .map((row) => row.path),
+    ).toEqual(['/posts/later']);
   });
 
   it('roll past days up into sums and delete raw views past the retention', async () => {
     const { t, hit, rows } = site({ ANALYTICS_RETENTION_DAYS: '2' });
-    await hit({ path: '/a' }, { ip: '203.0.113.1', agent: PHONE });
-    await hit({ path: '/a' }, { ip: '203.0.113.2', agent: DESKTOP });
-    await hit({ path: '/b' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/posts/a' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/posts/a' }, { ip: '203.0.113.2', agent: DESKTOP });
+    await hit({ path: '/posts/b' }, { ip: '203.0.113.1', agent: PHONE });
     expect(rows()).toHaveLength(3);
     t.clock.advance(3 * 86_400_000);
     t.analytics.rollUp();
@@ -179,8 +269,8 @@ describe('page views', () => {
       )
       .all();
     expect(byPath).toEqual([
-      { value: '/a', views: 2, visitors: 2 },
-      { value: '/b', views: 1, visitors: 1 },
+      { value: '/posts/a', views: 2, visitors: 2 },
+      { value: '/posts/b', views: 1, visitors: 1 },
     ]);
   });
 
@@ -352,32 +442,41 @@ describe('page views', () => {
       .send({ email: 'other@example.test' });
     t.deps.db.prepare("UPDATE subscriptions SET verified = 1, status = 'active'").run();
 
-    await request(t.app)
-      .post('/api/auth/magic-link')
-      .set('Referer', 'http://localhost:5173/posts/tiny-tools')
-      .send({ email: 'new-member@example.test' });
-    const link = t.deps.db.prepare('SELECT start_path FROM magic_links').get() as {
-      start_path: string;
-    };
-    expect(link.start_path).toBe('/posts/tiny-tools');
-
     const owner = await signInAs(t, 'admin');
-    const report = await as(t, owner).get(
-      '/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-01',
-    );
-    expect(report.body.signups).toContainEqual({
+    const signups = async () =>
+      (await as(t, owner).get('/api/admin/analytics/traffic?from=2026-01-01&to=2026-01-01')).body
+        .signups as Array<{ path: string; subscribers: number; members: number }>;
+    expect(await signups()).toContainEqual({
       path: '/posts/tiny-tools',
       subscribers: 1,
       members: 0,
     });
-    expect(report.body.signups).toContainEqual(
-      expect.objectContaining({ path: '', subscribers: 1 }),
+
+    // A new account from the magic link mailed to a reader of the post: the post brought it.
+    await request(t.app)
+      .post('/api/auth/magic-link')
+      .set('Referer', 'http://localhost:5173/posts/tiny-tools')
+      .send({ email: 'new-member@example.test' });
+    const { res } = await confirmMagicLink(
+      t.app,
+      latestMagicLinkMail(t.deps, 'new-member@example.test').url,
     );
+    expect(res.status).toBe(303);
+    const member = t.deps.db
+      .prepare('SELECT start_path FROM users WHERE email = ?')
+      .get('new-member@example.test') as { start_path: string };
+    expect(member.start_path).toBe('/posts/tiny-tools');
+    const after = await signups();
+    expect(after).toContainEqual({ path: '/posts/tiny-tools', subscribers: 1, members: 1 });
+    expect(after).toContainEqual(expect.objectContaining({ path: '', subscribers: 1 }));
   });
 
-  it('count nothing when the owner turns analytics off', async () => {
-    const { hit, rows } = site({ ANALYTICS: 'off' });
+  it('count nothing when the owner turns analytics off, and tell the pages to send nothing', async () => {
+    const { t, hit, rows } = site({ ANALYTICS: 'off' });
     expect((await hit({ path: '/' }, { ip: '203.0.113.7', agent: PHONE })).status).toBe(404);
     expect(rows()).toEqual([]);
+    // What the server renderer reads to mark a page as sending its view (entry-server.test.tsx).
+    expect((await request(t.app).get('/api/site')).body.analytics).toBe(false);
+    expect((await request(site().t.app).get('/api/site')).body.analytics).toBe(true);
   });
 });

@@ -3,13 +3,15 @@
  * frequent request the site gets, and Express's own work per request (its request and response
  * objects, the router, the body parser) costs several times the whole count; so the beacon reads
  * what it needs from the bare Node request: the same-site rule of every other write, the
- * client's address through the trusted proxies, a JSON body of at most 4 kB checked by the
- * catalogue's schema, and the owner's session cookie. It is neither logged nor given a page's
- * security headers (it answers 204, no body), and refusals have the API's usual JSON shape.
+ * client's address through the trusted proxies, the rate limit of the catalogue's class, a JSON
+ * body of at most 4 kB checked by the catalogue's schema, and the owner's session cookie. It is
+ * neither logged nor given a page's security headers (it answers 204, no body), and refusals
+ * have the API's usual JSON shape.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { API_ROUTES, MESSAGES } from '@quillpost/domain';
+import { API_ROUTES, MESSAGES, type RateLimitClass } from '@quillpost/domain';
 import proxyAddr from 'proxy-addr';
+import type { Clock } from '../../clock.js';
 import type { Env } from '../../env.js';
 import { parseEndpointInput } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
@@ -18,12 +20,19 @@ import { clientKey } from '../../http/rate-limit.js';
 import type { Logger } from '../../logger.js';
 import { asksNotToBeTracked, isPrefetch, isRobot, readerOf, sourceOf } from './classify.js';
 import type { Collector } from './collector.js';
+import { pagePathOf } from './site-pages.js';
 
-const PATH = API_ROUTES.analyticsHit.path;
+const ROUTE = API_ROUTES.analyticsHit;
 const BODY_LIMIT = 4 * 1024;
 
-/** Far above what a reader's pages send, far below what a flood does. */
-const HITS_PER_MINUTE = 120;
+/**
+ * The limits of the catalogue's rate-limit classes the beacon answers, per client, as the routers
+ * give endpointMounter theirs: kept in this process's memory, since a view must not cost a write.
+ * 120 a minute is far above what a reader's pages send, far below what a flood does.
+ */
+const BEACON_RATE_LIMITS = {
+  analytics: { max: 120, windowMs: 60_000 },
+} as const satisfies Partial<Record<RateLimitClass, { max: number; windowMs: number }>>;
 
 /** Pages of the members area and the API are nobody's reading: never counted. */
 const NOT_READING = /^\/(?:api|members|auth)(?:[/?#]|$)/;
@@ -38,19 +47,19 @@ function trustOf(setting: boolean | number | string): (address: string, hop: num
   return proxyAddr.compile(setting.split(',').map((part) => part.trim()));
 }
 
-/** Per client, in this process's memory: the limit itself writes nothing to the database. */
-function perMinuteLimit() {
+/** A fixed window per client, in this process's memory: the limit writes nothing. */
+function fixedWindowLimit(clock: Clock, { max, windowMs }: { max: number; windowMs: number }) {
   let window = 0;
   let counts = new Map<string, number>();
   return (key: string) => {
-    const minute = Math.floor(Date.now() / 60_000);
-    if (minute !== window) {
-      window = minute;
+    const current = Math.floor(clock.now() / windowMs);
+    if (current !== window) {
+      window = current;
       counts = new Map();
     }
     const count = (counts.get(key) ?? 0) + 1;
     counts.set(key, count);
-    return count <= HITS_PER_MINUTE;
+    return count <= max;
   };
 }
 
@@ -84,16 +93,21 @@ function send(res: ServerResponse, status: number, body?: object): void {
 export function createBeacon(
   deps: {
     env: Pick<Env, 'ANALYTICS' | 'PUBLIC_URL' | 'WEB_ORIGIN' | 'TRUST_PROXY'>;
+    clock: Clock;
     logger: Logger;
   },
   collector: Collector,
-  /** Whether these headers carry the owner's session: their own visits are not readership. */
-  isOwner: (headers: IncomingHttpHeaders) => boolean,
+  reader: {
+    /** Whether these headers carry the owner's session: their own visits are not readership. */
+    isOwner(headers: IncomingHttpHeaders): boolean;
+    /** Whether a path is a page of the site: a view of anything else is not counted. */
+    isPage(path: string): boolean;
+  },
 ): Beacon {
   const { env } = deps;
   const refusalOf = crossSiteRefusal(env);
   const trust = trustOf(env.TRUST_PROXY);
-  const withinLimit = perMinuteLimit();
+  const withinLimit = fixedWindowLimit(deps.clock, BEACON_RATE_LIMITS[ROUTE.rateLimit]);
   const ownHosts = new Set(
     [env.PUBLIC_URL, env.WEB_ORIGIN].map((url) =>
       new URL(url).hostname.toLowerCase().replace(/^www\./, ''),
@@ -102,7 +116,7 @@ export function createBeacon(
 
   async function count(req: IncomingMessage): Promise<void> {
     if (!env.ANALYTICS) throw new AppError(404, 'NOT_FOUND');
-    const refusal = refusalOf(req.method, PATH, req.headers);
+    const refusal = refusalOf(req.method, ROUTE.path, req.headers);
     if (refusal) throw refusal;
     const address = proxyAddr(req, trust);
     if (!withinLimit(clientKey(address))) throw new AppError(429, 'RATE_LIMITED');
@@ -114,21 +128,23 @@ export function createBeacon(
     }
     const { body } = parseEndpointInput('analyticsHit', { body: raw });
     const userAgent = req.headers['user-agent'] ?? '';
+    const path = pagePathOf(body.path);
     const counted =
       !isRobot(userAgent) &&
       !isPrefetch(req.headers) &&
-      !NOT_READING.test(body.path) &&
-      !isOwner(req.headers);
+      !NOT_READING.test(path) &&
+      reader.isPage(path) &&
+      !reader.isOwner(req.headers);
     if (!counted) return;
     collector.record(
-      { ...body, path: body.path.split(/[?#]/)[0]!, source: sourceOf(body.referrer, ownHosts) },
+      { ...body, path, source: sourceOf(body.referrer, ownHosts) },
       readerOf(userAgent),
       asksNotToBeTracked(req.headers) ? null : { address, userAgent },
     );
   }
 
   return (req, res) => {
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== PATH) return false;
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== ROUTE.path) return false;
     count(req).then(
       () => send(res, 204),
       (error: unknown) => {

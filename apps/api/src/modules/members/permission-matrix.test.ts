@@ -182,6 +182,7 @@ const FIXTURES = {
   adminExport: () => ({}),
   adminAnalytics: () => ({}),
   adminAnalyticsTraffic: () => ({ query: { from: '2025-12-01', to: '2026-01-01' } }),
+  adminAnalyticsIssue: () => ({ query: { path: '/posts/matrix-post' } }),
   adminSettingsGet: () => ({}),
   adminSettingsUpdate: () => ({ body: { announcement: 'Welcome!' } }),
   adminContentSync: () => ({}),

@@ -1,5 +1,5 @@
 /** The newsletter module's public face: other modules and the app import from here only. */
-export { progressOf, reportOf } from './queries.js';
+export { pageIssueOf, progressOf, reportOf } from './queries.js';
 export { clickRoutes } from './click-links.js';
 export { newsletterRoutes } from './routes.js';
 export { NewsletterSender } from './sender.js';

@@ -5,6 +5,11 @@ import { createNewsletterSender } from '../../app.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { signInWithMagicLink } from '../../test-support/auth.js';
 import {
+  MAILGUN_SIGNING_KEY,
+  mailgunPermanentFailure,
+  mailgunWebhookBody,
+} from '../../test-support/mailgun-webhook.js';
+import {
   ADMIN_EMAIL,
   createNewsletterApp,
   readers,
@@ -392,6 +397,77 @@ describe("an issue's results", () => {
     await request(t.app).post(url.pathname).type('form').send('List-Unsubscribe=One-Click');
     expect((await issue(t, first)).results!.unsubscribes).toBe(0);
     expect((await issue(t, second)).results!.unsubscribes).toBe(1);
+  });
+
+  it('counts complaints and bounces the relay reports after the send, within seven days', async () => {
+    const t = await newsletterApp({ env: { MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_SIGNING_KEY } });
+    seedSubscribers(t.deps.db, readers(5));
+    const id = await sendNow(t);
+    await t.sender.drain();
+    const relay = async (event: Record<string, unknown>) => {
+      const res = await request(t.app)
+        .post('/api/mail/webhooks/mailgun')
+        .send(mailgunWebhookBody(event, { now: t.clock.now() }));
+      expect(res.status).toBe(200);
+    };
+    t.clock.advance(3_600_000);
+    await relay({ event: 'complained', recipient: 'reader-0001@example.test' });
+    t.clock.advance(2 * 86_400_000);
+    await relay(mailgunPermanentFailure('reader-0002@example.test'));
+    // Past the seven days, the relay's reports belong to no issue.
+    t.clock.advance(6 * 86_400_000);
+    await relay({ event: 'complained', recipient: 'reader-0003@example.test' });
+    await relay(mailgunPermanentFailure('reader-0004@example.test'));
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps, ADMIN_EMAIL);
+    const { issue: sent, results } = await issue(t, id);
+    expect(results).toMatchObject({
+      recipients: 5,
+      delivered: 4,
+      bounced: 1,
+      complaints: 1,
+      // The complaint unsubscribed its reader too; it is counted once, as a complaint.
+      unsubscribes: 0,
+    });
+    // The post's page in Analytics shows the same results.
+    const onPage = await api(t).get('/api/admin/analytics/issue?path=/posts/tiny-tools');
+    expect(onPage.body).toEqual({
+      success: true,
+      issue: { id, subject: sent.subject, startedAt: sent.startedAt, results },
+    });
+    const unsent = await api(t).get('/api/admin/analytics/issue?path=/posts/reading-slowly');
+    expect(unsent.body).toEqual({ success: true, issue: null });
+  });
+
+  it("counts a reader's unsubscribe on the manage page, but not the owner's in the console, nor one on the eighth day", async () => {
+    const t = await newsletterApp();
+    seedSubscribers(t.deps.db, readers(4));
+    const id = await sendNow(t);
+    await t.sender.drain();
+    t.clock.advance(60_000);
+    const manageToken = /[?&]manage=([^&\s]+)/.exec(
+      t.sink.messagesTo('reader-0001@example.test')[0]!.text,
+    )![1]!;
+    const fromManagePage = await request(t.app)
+      .post('/api/auth/unsubscribe')
+      .set('X-Manage-Token', manageToken)
+      .send({ email: 'reader-0001@example.test' });
+    expect(fromManagePage.status).toBe(200);
+    const asked = findByEmail(t.deps.db, 'reader-0002@example.test')!;
+    const byOwner = await api(t).post(`/api/admin/subscribers/${asked.id}/unsubscribe`);
+    expect(byOwner.status).toBe(200);
+    expect((await issue(t, id)).results).toMatchObject({ recipients: 4, unsubscribes: 1 });
+
+    t.clock.advance(8 * 86_400_000);
+    const mail = t.sink.messagesTo('reader-0003@example.test')[0]!;
+    const url = new URL(/^<([^>]+)>/.exec(mail.rawHeaders['list-unsubscribe']!)![1]!);
+    const late = await request(t.app)
+      .post(url.pathname)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+    expect(late.status).toBe(200);
+    expect(findByEmail(t.deps.db, 'reader-0003@example.test')!.status).toBe('unsubscribed');
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps, ADMIN_EMAIL);
+    expect((await issue(t, id)).results!.unsubscribes).toBe(1);
   });
 
   it('sends the real addresses once the owner switches click counting off', async () => {

@@ -1,4 +1,6 @@
 import {
+  CONSENT_SOURCES,
+  itemAtPath,
   NEWSLETTER_REPORT_PROBLEMS,
   NEWSLETTER_RESULTS_DAYS,
   type NewsletterIssue,
@@ -6,13 +8,14 @@ import {
   type NewsletterProgress,
   type NewsletterRecipientStatus,
   type NewsletterReport,
+  type PageIssue,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { iso } from '../../clock.js';
 import { reportsBetween } from '../relay-events/index.js';
 import { unsubscribedSince, unsubscriptionsBetween } from '../subscriptions/index.js';
 import { uncertainBatchesOf } from './store/batches.js';
-import type { IssueRow } from './store/issues.js';
+import { findStartedIssueFor, type IssueRow } from './store/issues.js';
 import { linkClicks } from './store/links.js';
 import {
   countEventsAfter,
@@ -81,6 +84,12 @@ export function reportOf(db: Db, issue: IssueRow): NewsletterReport {
 }
 
 /**
+ * A reader's own unsubscribes, the answer to an issue: the owner's in the console (asked by mail,
+ * say) is not, and a complaint, which also unsubscribes, is counted as a complaint.
+ */
+const READERS_UNSUBSCRIBING = [CONSENT_SOURCES.oneClickUnsubscribe, CONSENT_SOURCES.managePage];
+
+/**
  * What became of a sent issue among its recipients, within NEWSLETTER_RESULTS_DAYS of the start:
  * delivered (handed over, and no bounce reported since), bounced (refused at once or reported by
  * the relay), complaints, unsubscribes (one-click link or manage page); and clicks per link. An
@@ -100,8 +109,18 @@ export function resultsOf(db: Db, issue: IssueRow): NewsletterResults | null {
     delivered: sent - bouncedLater,
     bounced: bounced + bouncedLater,
     complaints: after(reportsBetween(db, 'complaint', from, until)),
-    unsubscribes: after(unsubscriptionsBetween(db, from, until)),
+    unsubscribes: after(unsubscriptionsBetween(db, from, until, READERS_UNSUBSCRIBING)),
     clicksCounted: links.length > 0,
     links,
   };
+}
+
+/** The issue made from the item at this page's path, with its results, once it went out. */
+export function pageIssueOf(db: Db, path: string): PageIssue | null {
+  const item = itemAtPath(path);
+  const issue = item && findStartedIssueFor(db, item.kind, item.slug);
+  const results = issue && resultsOf(db, issue);
+  return issue && results
+    ? { id: issue.id, subject: issue.subject, startedAt: issue.started_at!, results }
+    : null;
 }

@@ -1,15 +1,19 @@
 import { MESSAGES } from '@quillpost/domain';
-import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
+import { createSign, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  MAILGUN_SIGNING_KEY,
+  mailgunPermanentFailure,
+  mailgunWebhookBody,
+} from '../../test-support/mailgun-webhook.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { findByEmail, listConsents, subscribe } from '../subscriptions/index.js';
 import { WEBHOOK_HITS_PER_MINUTE } from './routes.js';
 import { httpsSnsClient } from './ses.js';
 
-const SIGNING_KEY = 'key-mailgun-webhook-signing-key-for-tests';
 const POSTMARK = { user: 'postmark-hooks', password: 'a long postmark webhook password' };
 
 const cleanups: Array<() => void> = [];
@@ -18,7 +22,7 @@ afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
 function relayApp(env: Record<string, string> = {}) {
   const t = createTestApp({
     env: {
-      MAILGUN_WEBHOOK_SIGNING_KEY: SIGNING_KEY,
+      MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_SIGNING_KEY,
       POSTMARK_WEBHOOK_USER: POSTMARK.user,
       POSTMARK_WEBHOOK_PASSWORD: POSTMARK.password,
       ...env,
@@ -39,35 +43,15 @@ function confirmed(t: ReturnType<typeof relayApp>, email: string) {
   return findByEmail(t.deps.db, email)!;
 }
 
-let tokens = 0;
-/** A Mailgun webhook body signed as Mailgun signs it: HMAC-SHA256(timestamp + token). */
-function mailgunBody(
-  eventData: Record<string, unknown>,
-  { now, key = SIGNING_KEY, token }: { now: number; key?: string; token?: string },
-) {
-  const timestamp = String(Math.floor(now / 1000));
-  const nonce = token ?? `token-${(tokens += 1)}-${'x'.repeat(40)}`;
-  const signature = createHmac('sha256', key)
-    .update(timestamp + nonce)
-    .digest('hex');
-  return { signature: { timestamp, token: nonce, signature }, 'event-data': eventData };
-}
-
-const permanentFailure = (recipient: string) => ({
-  event: 'failed',
-  severity: 'permanent',
-  recipient,
-  reason: 'bounce',
-  'delivery-status': { code: 550, description: 'No such mailbox' },
-});
-
 describe('Mailgun webhooks', () => {
   it('a permanent failure bounces the subscriber, with the reason the console shows', async () => {
     const t = relayApp();
     confirmed(t, 'gone@example.com');
     const res = await request(t.app)
       .post('/api/mail/webhooks/mailgun')
-      .send(mailgunBody(permanentFailure('Gone@Example.com'), { now: t.clock.now() }));
+      .send(
+        mailgunWebhookBody(mailgunPermanentFailure('Gone@Example.com'), { now: t.clock.now() }),
+      );
     expect(res.status).toBe(200);
     expect(findByEmail(t.deps.db, 'gone@example.com')).toMatchObject({
       status: 'active',
@@ -84,7 +68,7 @@ describe('Mailgun webhooks', () => {
     await request(t.app)
       .post('/api/mail/webhooks/mailgun')
       .send(
-        mailgunBody(
+        mailgunWebhookBody(
           { event: 'complained', recipient: 'annoyed@example.com' },
           { now: t.clock.now() },
         ),
@@ -101,15 +85,23 @@ describe('Mailgun webhooks', () => {
     const t = relayApp();
     confirmed(t, 'safe@example.com');
     const now = t.clock.now();
-    const forged = mailgunBody(permanentFailure('safe@example.com'), { now, key: 'guessed-key' });
-    const stale = mailgunBody(permanentFailure('safe@example.com'), { now: now - 10 * 60_000 });
+    const forged = mailgunWebhookBody(mailgunPermanentFailure('safe@example.com'), {
+      now,
+      key: 'guessed-key',
+    });
+    const stale = mailgunWebhookBody(mailgunPermanentFailure('safe@example.com'), {
+      now: now - 10 * 60_000,
+    });
     for (const body of [forged, stale]) {
       const res = await request(t.app).post('/api/mail/webhooks/mailgun').send(body);
       expect(res.status).toBe(401);
     }
     expect(findByEmail(t.deps.db, 'safe@example.com')?.bounced_at).toBeNull();
 
-    const genuine = mailgunBody({ event: 'complained', recipient: 'safe@example.com' }, { now });
+    const genuine = mailgunWebhookBody(
+      { event: 'complained', recipient: 'safe@example.com' },
+      { now },
+    );
     await request(t.app).post('/api/mail/webhooks/mailgun').send(genuine).expect(200);
     // The owner resubscribes; a replay of the old complaint must not undo it.
     t.deps.db.prepare(`UPDATE subscriptions SET status = 'active'`).run();
@@ -121,7 +113,7 @@ describe('Mailgun webhooks', () => {
   it("takes every token once: a delivery's signature cannot be reused for a complaint", async () => {
     const t = relayApp();
     confirmed(t, 'reader@example.com');
-    const delivered = mailgunBody(
+    const delivered = mailgunWebhookBody(
       { event: 'delivered', recipient: 'reader@example.com' },
       { now: t.clock.now() },
     );
@@ -137,10 +129,10 @@ describe('Mailgun webhooks', () => {
   it('acknowledges other events (a temporary failure) without changing anything', async () => {
     const t = relayApp();
     confirmed(t, 'busy@example.com');
-    const temporary = { ...permanentFailure('busy@example.com'), severity: 'temporary' };
+    const temporary = { ...mailgunPermanentFailure('busy@example.com'), severity: 'temporary' };
     await request(t.app)
       .post('/api/mail/webhooks/mailgun')
-      .send(mailgunBody(temporary, { now: t.clock.now() }))
+      .send(mailgunWebhookBody(temporary, { now: t.clock.now() }))
       .expect(200);
     expect(findByEmail(t.deps.db, 'busy@example.com')?.bounced_at).toBeNull();
   });
@@ -158,7 +150,7 @@ describe('Mailgun webhooks', () => {
     const t = relayApp({ MAILGUN_WEBHOOK_SIGNING_KEY: '' });
     const res = await request(t.app)
       .post('/api/mail/webhooks/mailgun')
-      .send(mailgunBody(permanentFailure('x@example.com'), { now: t.clock.now() }));
+      .send(mailgunWebhookBody(mailgunPermanentFailure('x@example.com'), { now: t.clock.now() }));
     expect(res.status).toBe(404);
   });
 });

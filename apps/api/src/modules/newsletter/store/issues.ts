@@ -46,6 +46,19 @@ export function findIssueForContent(db: Db, contentId: number): IssueRow | undef
   ).get(contentId);
 }
 
+/** The latest issue made from this item that started going out, if any. */
+export function findStartedIssueFor(
+  db: Db,
+  kind: NewsletterSourceKind,
+  slug: string,
+): IssueRow | undefined {
+  return typedStatement<[NewsletterSourceKind, string], IssueRow>(
+    db,
+    `SELECT * FROM newsletter_issues WHERE kind = ? AND slug = ? AND started_at IS NOT NULL
+     ORDER BY started_at DESC LIMIT 1`,
+  ).get(kind, slug);
+}
+
 export function listIssueRows(db: Db, limit = 50): IssueRow[] {
   return typedStatement<[number], IssueRow>(
     db,

@@ -65,13 +65,24 @@ export function unsubscribedSince(db: Db, since: string): number[] {
   return left.pluck().all(since);
 }
 
-/** Who unsubscribed between two instants (ISO-8601, inclusive), and when. */
-export function unsubscriptionsBetween(db: Db, from: string, to: string): SubscriberEvent[] {
+/**
+ * Who unsubscribed between two instants (ISO-8601, inclusive), and when, where their withdrawal
+ * of consent came through one of `sources` (a one-click link, the manage page...).
+ */
+export function unsubscriptionsBetween(
+  db: Db,
+  from: string,
+  to: string,
+  sources: readonly string[],
+): SubscriberEvent[] {
   return statement(
     db,
     `SELECT id AS subscriberId, unsubscribed_at AS at FROM subscriptions
-     WHERE unsubscribed_at BETWEEN ? AND ?`,
-  ).all(from, to) as SubscriberEvent[];
+     WHERE unsubscribed_at BETWEEN @from AND @to
+       AND (SELECT source FROM consent_records
+            WHERE subscription_id = subscriptions.id AND action = 'withdraw'
+            ORDER BY id DESC LIMIT 1) IN (SELECT value FROM json_each(@sources))`,
+  ).all({ from, to, sources: JSON.stringify(sources) }) as SubscriberEvent[];
 }
 
 /** Something that happened to a subscription at an instant: an unsubscribe, a bounce. */

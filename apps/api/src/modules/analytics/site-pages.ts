@@ -1,0 +1,59 @@
+/**
+ * Which paths are pages of this site, for the beacon: a view of `/wp-login.php`, or of a post that
+ * does not exist, is a scanner's or a typo's, and would fill the owner's top pages with junk. The
+ * fixed pages come from the page catalogue; the others are the items readers can see now, kept in
+ * memory and listed again only when the content's version changes (a sync, a scheduled item going
+ * live), so a view costs one read of that version and a Set lookup.
+ */
+import { PAGE_PATHS, pagePath } from '@quillpost/domain';
+import type { ContentService } from '../content/index.js';
+
+/** A path as a page is named: no query or fragment, no trailing slash but the home page's. */
+export function pagePathOf(path: string): string {
+  return path.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+}
+
+/** Pages without a parameter, and the roots of the splat pages (`/category`, `/nowArchives`). */
+const FIXED_PAGES: ReadonlySet<string> = new Set(
+  Object.values(PAGE_PATHS)
+    .filter((pattern) => !pattern.includes(':'))
+    .map((pattern) => pattern.replace(/\/\*$/, '')),
+);
+
+function itemPages(content: Pick<ContentService, 'rows'>): Set<string> {
+  const pages = new Set<string>();
+  const add = (kind: Parameters<ContentService['rows']>[0], page: (slug: string) => string) => {
+    for (const row of content.rows(kind)) pages.add(page(row.slug));
+  };
+  add('post', (slug) => pagePath('post', { slug }));
+  add('journal', (slug) => pagePath('journalEntry', { slug }));
+  add('poem', (slug) => pagePath('poem', { slug }));
+  add('book', (slug) => pagePath('book', { slug }));
+  add('project', (slug) => pagePath('project', { slug }));
+  add('page', (slug) => pagePath('contentPage', { slug }));
+  add('now', (slug) => pagePath('nowArchive', { '*': slug }));
+  // A category's page, and its topics', exist while a post is filed under them.
+  for (const { category, sub_category: topic } of content.rows('post')) {
+    if (!category) continue;
+    pages.add(pagePath('category', { '*': category }));
+    if (topic) pages.add(pagePath('category', { '*': [category, topic] }));
+  }
+  return pages;
+}
+
+/** Whether a path (as pagePathOf gives it) is a page of the site now. */
+export function sitePages(
+  content: Pick<ContentService, 'version' | 'rows'>,
+): (path: string) => boolean {
+  let version = -1;
+  let items = new Set<string>();
+  return (path) => {
+    if (FIXED_PAGES.has(path)) return true;
+    const current = content.version();
+    if (current !== version) {
+      items = itemPages(content);
+      version = current;
+    }
+    return items.has(path);
+  };
+}
