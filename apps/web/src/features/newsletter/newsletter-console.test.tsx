@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../test/downloads';
 import { SITE, type FakeRoute } from '../../test/fake-api';
 import { renderApp, renderWithProviders } from '../../test/render-app';
 import { memberRoutes, preloadMembersArea } from '../members/testing/fixtures';
@@ -255,7 +256,9 @@ describe('the newsletter console', () => {
     await waitFor(() => expect(calls.some((call) => call.path.endsWith('/resume'))).toBe(true));
   });
 
-  it("shows a sent issue's results: deliveries, complaints, unsubscribes, clicks per link, and why not opens", async () => {
+  it("shows a sent issue's results: deliveries, complaints, unsubscribes, clicks per link as a table and a CSV, and why not opens", async () => {
+    const user = userEvent.setup();
+    const downloads = captureDownloads();
     const answer = issueAnswer({
       status: 'sent',
       startedAt: '2026-01-10T10:00:00.000Z',
@@ -290,6 +293,13 @@ describe('the newsletter console', () => {
       within(results).getByRole('row', { name: 'rowan.example/posts/tiny-tools 31' }),
     ).toBeInTheDocument();
     expect(within(results).getByText(/Opens are not counted/)).toBeInTheDocument();
+    await user.click(within(results).getByRole('button', { name: 'CSV of clicks' }));
+    expect(downloads.map((file) => file.name)).toEqual([
+      `newsletter-clicks_${answer.body.issue.slug}.csv`,
+    ]);
+    expect(await downloads[0]!.text).toBe(
+      'Link,Clicks\r\nhttps://rowan.example/posts/tiny-tools,31\r\nhttps://github.com/rowan/tools,9\r\n',
+    );
   });
 
   it('says a send that took under a second was, with no made-up rate, and long ones in minutes', async () => {

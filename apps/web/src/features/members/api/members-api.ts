@@ -130,7 +130,9 @@ export function createMembersApi(client: ApiClient) {
     analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
     traffic: (query: TrafficQuery, o: Signal = {}) =>
       api.call('adminAnalyticsTraffic', { ...o, query }),
-    newsletterIssues: (o: Signal = {}) => api.call('newsletterIssueList', o),
+    /** The newsletter issue made from a page, with its results, if one went out. */
+    pageIssue: (path: string, o: Signal = {}) =>
+      api.call('adminAnalyticsIssue', { ...o, query: { path } }),
     settings: (o: Signal = {}) => api.call('adminSettingsGet', o),
     updateSettings: (patch: EndpointBody<'adminSettingsUpdate'>) =>
       api.call('adminSettingsUpdate', { body: patch }),

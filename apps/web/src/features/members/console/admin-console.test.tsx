@@ -366,6 +366,9 @@ describe('the console', () => {
       }),
     });
     const sent = await screen.findByRole('region', { name: 'Sent as a newsletter' });
+    expect(
+      within(sent).getByText(/“Why I keep a folder of tiny tools” went out/),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/admin/analytics/issue')?.query.get('path')).toBe(
       '/posts/tiny-tools',
     );

@@ -203,7 +203,9 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
         />
       ) : null}
       {started ? <IssueProgress issue={issue} /> : null}
-      {results ? <IssueResults results={results} /> : null}
+      {results ? (
+        <IssueResults results={results} fileName={`newsletter-clicks_${issue.slug}`} />
+      ) : null}
       {started ? <IssueReport report={report} finished={issue.finishedAt !== null} /> : null}
       <EmailPreview issueId={issue.id} />
     </article>

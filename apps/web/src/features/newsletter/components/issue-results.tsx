@@ -1,10 +1,19 @@
 import { NEWSLETTER_RESULTS_DAYS, type NewsletterResults } from '@quillpost/domain';
+import { CsvButton } from '../../../components/csv-button';
 
 /**
  * What became of a sent issue (issue 25): deliveries, bounces, complaints and unsubscribes among
- * its recipients, and clicks per link in aggregate. Opens are not measured, and the card says why.
+ * its recipients, and clicks per link in aggregate, also as a CSV. Opens are not measured, and the
+ * card says why.
  */
-export function IssueResults({ results }: { results: NewsletterResults }) {
+export function IssueResults({
+  results,
+  fileName,
+}: {
+  results: NewsletterResults;
+  /** The clicks CSV's name, without .csv. */
+  fileName: string;
+}) {
   const figures = [
     ['Recipients', results.recipients],
     ['Delivered', results.delivered],
@@ -31,7 +40,17 @@ export function IssueResults({ results }: { results: NewsletterResults }) {
         send. Opens are not counted: Apple Mail opens every message by itself to protect its
         readers, so open rates mean little, and the tracking pixel they need follows each reader.
       </p>
-      <h3 className="newsletter-results__heading">Clicks</h3>
+      <div className="newsletter-results__head">
+        <h3 className="newsletter-results__heading">Clicks</h3>
+        {results.clicksCounted ? (
+          <CsvButton
+            title="Clicks"
+            fileName={fileName}
+            header={['Link', 'Clicks']}
+            rows={() => results.links.map((link) => [link.url, link.clicks])}
+          />
+        ) : null}
+      </div>
       {!results.clicksCounted ? (
         <p className="muted">
           Clicks were not counted for this issue (off in Settings when it went out, or it had no

@@ -3,7 +3,7 @@
  * and the tables (pages, sources, campaigns, devices, browsers, systems, feed readers, the pages
  * that brought subscribers and members); for one page, its own figures and its newsletter issue.
  */
-import { itemPath, pagePath, type TrafficReport } from '@quillpost/domain';
+import { NEWSLETTER_RESULTS_DAYS, pagePath, type TrafficReport } from '@quillpost/domain';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../../../lib/use-dates';
@@ -118,7 +118,7 @@ export function SiteReadership({
   return (
     <ResourceView resource={traffic} label="your readers' figures">
       {(report) => (
-        <ReadershipView report={report} range={range} label={label}>
+        <ReadershipView report={report} range={range} label={label} name={name}>
           <div className="analytics-tables">
             <ReportTable
               title="Pages"
@@ -226,12 +226,15 @@ function ReadershipView({
   report,
   range,
   label,
+  name,
   extra,
   children,
 }: {
   report: TrafficReport;
   range: Range;
   label: (period: string) => string;
+  /** What the CSV files are named after: the range, and the page if it is one page's. */
+  name: string;
   extra?: ReactNode;
   children: ReactNode;
 }) {
@@ -239,7 +242,7 @@ function ReadershipView({
   return (
     <>
       <Totals report={report} extra={extra} />
-      <TrafficChart points={points} label={label} />
+      <TrafficChart points={points} label={label} fileName={`over-time_${name}`} />
       {children}
     </>
   );
@@ -248,7 +251,6 @@ function ReadershipView({
 /** One page: its views and sources, who it brought, and its newsletter issue if it had one. */
 export function PageReadership({ range, path }: { range: Range; path: string }) {
   const api = useMembersApi();
-  const can = useCan();
   const { language } = useSite();
   const traffic = useResource(`traffic:${range.from}:${range.to}:${path}`, (_client, signal) =>
     api.traffic({ from: range.from, to: range.to, path }, { signal }),
@@ -264,6 +266,7 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
             report={report}
             range={range}
             label={label}
+            name={name}
             extra={
               <div className="members-card">
                 <dt>Subscribers and members</dt>
@@ -281,7 +284,7 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
                 rows={report.sources}
                 thing={{ label: 'Source', value: (row) => sourceName(row.source) }}
               />
-              {can('admin_system') ? <PageIssue path={path} /> : null}
+              <PageIssue path={path} name={name} />
             </div>
           </ReadershipView>
         );
@@ -290,31 +293,68 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
   );
 }
 
-/** The newsletter issue made from this page, with its results a click away. */
-function PageIssue({ path }: { path: string }) {
+type Figure = { figure: string; count: number };
+
+/**
+ * The newsletter issue made from this page, with the results its own page counts: its figures and
+ * its clicks per link. The issue's page (who bounced, the send's controls) is the owner's.
+ */
+function PageIssue({ path, name }: { path: string; name: string }) {
   const api = useMembersApi();
+  const can = useCan();
   const dates = useDates();
-  const issues = useResource('newsletter-issues', (_client, signal) =>
-    api.newsletterIssues({ signal }),
+  const found = useResource(`page-issue:${path}`, (_client, signal) =>
+    api.pageIssue(path, { signal }),
   );
-  if (issues.status !== 'ready') return null;
-  const issue = issues.data.issues.find(
-    (candidate) => candidate.startedAt && itemPath(candidate.kind, candidate.slug) === path,
-  );
-  if (!issue) return null;
+  if (found.status !== 'ready' || !found.data.issue) return null;
+  const { id, subject, startedAt, results } = found.data.issue;
+  const figures: Figure[] = [
+    { figure: 'Recipients', count: results.recipients },
+    { figure: 'Delivered', count: results.delivered },
+    { figure: 'Bounced', count: results.bounced },
+    { figure: 'Complaints', count: results.complaints },
+    { figure: 'Unsubscribes', count: results.unsubscribes },
+  ];
   return (
-    <section className="members-card" aria-labelledby="page-issue">
-      <h2 id="page-issue">Sent as a newsletter</h2>
-      <p>
-        {dates.date(issue.startedAt)} to {issue.progress.total} subscribers: {issue.progress.sent}{' '}
-        delivered, {issue.progress.bounced} bounced.
-      </p>
-      <Link
-        className="members-card__more"
-        to={`${pagePath('membersConsole', { '*': 'newsletter' })}?issue=${issue.id}`}
-      >
-        Clicks, complaints and unsubscribes
-      </Link>
-    </section>
+    <>
+      <ReportTable
+        title="Sent as a newsletter"
+        fileName={`newsletter_${name}`}
+        rows={figures}
+        note={
+          <p className="muted">
+            “{subject}” went out {dates.date(startedAt)}. Bounces, complaints and unsubscribes count
+            for {NEWSLETTER_RESULTS_DAYS} days after the send; opens are not counted.
+            {can('admin_system') ? (
+              <>
+                {' '}
+                <Link to={`${pagePath('membersConsole', { '*': 'newsletter' })}?issue=${id}`}>
+                  The issue in the newsletter console
+                </Link>
+              </>
+            ) : null}
+          </p>
+        }
+        columns={[
+          { label: 'Figure', value: (row) => row.figure },
+          { label: 'Count', value: (row) => row.count, numeric: true },
+        ]}
+      />
+      <ReportTable
+        title="Clicks in the newsletter"
+        fileName={`newsletter-clicks_${name}`}
+        rows={results.links}
+        empty="Clicks were not counted for this issue (off in Settings when it went out, or it had no links)."
+        note={
+          results.clicksCounted ? (
+            <p className="muted">Counted per link and day, never who clicked.</p>
+          ) : undefined
+        }
+        columns={[
+          { label: 'Link', value: (row) => row.url },
+          { label: 'Clicks', value: (row) => row.clicks, numeric: true },
+        ]}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import { CsvButton } from '../../../../components/csv-button';
 import { EmptyNote } from '../../components/resource-view';
-import { downloadCsv, toCsv } from './csv';
 
 export interface Column<Row> {
   label: string;
@@ -41,22 +41,12 @@ export function ReportTable<Row>({
       <div className="report-table__head">
         <h2 id={id}>{title}</h2>
         {rows.length ? (
-          <button
-            type="button"
-            className="members-link-button"
-            aria-label={`CSV of ${title.toLowerCase()}`}
-            onClick={() =>
-              downloadCsv(
-                `${fileName}.csv`,
-                toCsv(
-                  columns.map((column) => column.label),
-                  rows.map((row) => columns.map((column) => column.value(row))),
-                ),
-              )
-            }
-          >
-            CSV
-          </button>
+          <CsvButton
+            title={title}
+            fileName={fileName}
+            header={columns.map((column) => column.label)}
+            rows={() => rows.map((row) => columns.map((column) => column.value(row)))}
+          />
         ) : null}
       </div>
       {note}

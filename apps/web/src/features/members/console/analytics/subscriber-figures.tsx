@@ -1,9 +1,14 @@
+import { CsvButton } from '../../../../components/csv-button';
 import { useDates } from '../../../../lib/use-dates';
 import { useMembersApi } from '../../api/members-api';
-import { EmptyNote, ResourceView } from '../../components/resource-view';
+import { ResourceView } from '../../components/resource-view';
 import { useResource } from '../../hooks/use-resource';
+import { ReportTable } from './report-table';
 
-/** Subscribers and members: totals, the last twelve months, sign-ups by source and method. */
+/**
+ * Subscribers and members: totals, the last twelve months, sign-ups by source and method; each
+ * table also as a CSV.
+ */
 export function SubscriberFigures() {
   const api = useMembersApi();
   const dates = useDates();
@@ -44,7 +49,15 @@ export function SubscriberFigures() {
             </dl>
 
             <section className="members-card" aria-labelledby="over-time">
-              <h2 id="over-time">Over the last 12 months</h2>
+              <div className="report-table__head">
+                <h2 id="over-time">Over the last 12 months</h2>
+                <CsvButton
+                  title="Subscribers and members by month"
+                  fileName="subscribers-and-members_by-month"
+                  header={['Month', 'Subscribers', 'Members']}
+                  rows={() => data.months.map((m) => [m.month, m.subscribers, m.members])}
+                />
+              </div>
               <p className="chart-legend">
                 <span className="chart-key chart-key--subscribers" /> Subscribers{' '}
                 <span className="chart-key chart-key--members" /> Members
@@ -85,44 +98,26 @@ export function SubscriberFigures() {
             </section>
 
             <div className="members-grid">
-              <section className="members-card" aria-labelledby="by-source">
-                <h2 id="by-source">Sign-ups by source</h2>
-                {data.signupsBySource.length === 0 ? (
-                  <EmptyNote>
-                    <p>No sign-ups yet.</p>
-                  </EmptyNote>
-                ) : (
-                  <table className="members-table">
-                    <tbody>
-                      {data.signupsBySource.map((row) => (
-                        <tr key={row.source}>
-                          <th scope="row">{row.source}</th>
-                          <td>{row.count}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </section>
-              <section className="members-card" aria-labelledby="by-method">
-                <h2 id="by-method">Members by sign-in method</h2>
-                {data.membersByMethod.length === 0 ? (
-                  <EmptyNote>
-                    <p>No members yet.</p>
-                  </EmptyNote>
-                ) : (
-                  <table className="members-table">
-                    <tbody>
-                      {data.membersByMethod.map((row) => (
-                        <tr key={row.method}>
-                          <th scope="row">{row.method}</th>
-                          <td>{row.count}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </section>
+              <ReportTable
+                title="Sign-ups by source"
+                fileName="signups-by-source"
+                rows={data.signupsBySource}
+                empty="No sign-ups yet."
+                columns={[
+                  { label: 'Source', value: (row) => row.source },
+                  { label: 'Sign-ups', value: (row) => row.count, numeric: true },
+                ]}
+              />
+              <ReportTable
+                title="Members by sign-in method"
+                fileName="members-by-sign-in-method"
+                rows={data.membersByMethod}
+                empty="No members yet."
+                columns={[
+                  { label: 'Method', value: (row) => row.method },
+                  { label: 'Members', value: (row) => row.count, numeric: true },
+                ]}
+              />
             </div>
           </section>
         );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import type { TrafficReport } from '@quillpost/domain';
+import { CsvButton } from '../../../../components/csv-button';
 import type { ChartPoint } from './chart-canvas';
 import { periodsOf, type Range } from './ranges';
 
@@ -21,19 +22,33 @@ export function pointsOf(range: Range, series: TrafficReport['series']): ChartPo
   return [...byPeriod.values()];
 }
 
-/** Views and visitors over time: the chart for the eye, the same figures as a table for all. */
+/**
+ * Views and visitors over time: the chart for the eye, the same figures as a table for all, and
+ * as a CSV (periods as the API names them: YYYY-MM-DD, YYYY-MM-DDTHH or YYYY-MM).
+ */
 export function TrafficChart({
   points,
   label,
+  fileName,
 }: {
   points: ChartPoint[];
   /** Each period as a reader says it ("3 Nov", "14:00", "Nov 2026"). */
   label: (period: string) => string;
+  /** The CSV's name, without .csv. */
+  fileName: string;
 }) {
   const id = useId();
   return (
     <section className="members-card traffic-chart" aria-labelledby={id}>
-      <h2 id={id}>Over time</h2>
+      <div className="report-table__head">
+        <h2 id={id}>Over time</h2>
+        <CsvButton
+          title="Views and visitors over time"
+          fileName={fileName}
+          header={['Period', 'Visitors', 'Views']}
+          rows={() => points.map((point) => [point.period, point.visitors, point.views])}
+        />
+      </div>
       <p className="chart-legend" aria-hidden="true">
         <span className="chart-key chart-key--subscribers" /> Visitors{' '}
         <span className="chart-key chart-key--members" /> Views
