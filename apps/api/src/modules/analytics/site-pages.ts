@@ -5,8 +5,19 @@
  * memory and listed again only when the content's version changes (a sync, a scheduled item going
  * live), so a view costs one read of that version and a Set lookup.
  */
-import { PAGE_PATHS, pagePath } from '@quillpost/domain';
-import type { ContentService } from '../content/index.js';
+import { PAGE_PATHS, pagePath, type ContentKind } from '@quillpost/domain';
+
+/**
+ * What the content module tells of what readers can see (its service has this shape); handed in
+ * by the composition root, as the analytics module must not import content (an import cycle).
+ */
+export interface VisibleContent {
+  /** Changes whenever what readers can see may have. */
+  version(): number;
+  rows(
+    kind: ContentKind,
+  ): Array<{ slug: string; category: string | null; sub_category: string | null }>;
+}
 
 /** A path as a page is named: no query or fragment, no trailing slash but the home page's. */
 export function pagePathOf(path: string): string {
@@ -20,9 +31,9 @@ const FIXED_PAGES: ReadonlySet<string> = new Set(
     .map((pattern) => pattern.replace(/\/\*$/, '')),
 );
 
-function itemPages(content: Pick<ContentService, 'rows'>): Set<string> {
+function itemPages(content: VisibleContent): Set<string> {
   const pages = new Set<string>();
-  const add = (kind: Parameters<ContentService['rows']>[0], page: (slug: string) => string) => {
+  const add = (kind: ContentKind, page: (slug: string) => string) => {
     for (const row of content.rows(kind)) pages.add(page(row.slug));
   };
   add('post', (slug) => pagePath('post', { slug }));
@@ -42,9 +53,7 @@ function itemPages(content: Pick<ContentService, 'rows'>): Set<string> {
 }
 
 /** Whether a path (as pagePathOf gives it) is a page of the site now. */
-export function sitePages(
-  content: Pick<ContentService, 'version' | 'rows'>,
-): (path: string) => boolean {
+export function sitePages(content: VisibleContent): (path: string) => boolean {
   let version = -1;
   let items = new Set<string>();
   return (path) => {
