@@ -7,7 +7,6 @@ import {
   SOCIAL_NETWORK_LABELS,
   DRAWER_SOCIAL_NETWORKS,
   SOCIAL_NETWORKS,
-  socialNetworkOfIcon,
   USER_MENU_DASHBOARD_PATH,
   isMobileLinkActive,
   toggleMenu,
@@ -163,17 +162,6 @@ describe('links', () => {
       'Mastodon',
       'Bluesky',
     ]);
-  });
-
-  it.each([
-    ['x', 'x'],
-    ['twitter', 'x'],
-    ['github', 'github'],
-    ['instagram', 'instagram'],
-    ['mail', undefined],
-    ['rss', undefined],
-  ])('reads the links-page icon %s as the network %s', (icon, network) => {
-    expect(socialNetworkOfIcon(icon)).toBe(network);
   });
 
   it('links the footer to privacy, terms and contact', () => {

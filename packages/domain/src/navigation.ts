@@ -166,14 +166,6 @@ export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
   bluesky: 'Bluesky',
 };
 
-/** The network a links-page entry's icon names, if it is a profile ('twitter' is X's old name). */
-export function socialNetworkOfIcon(icon: string): SocialNetwork | undefined {
-  const network = icon === 'twitter' ? 'x' : icon;
-  return (SOCIAL_NETWORKS as readonly string[]).includes(network)
-    ? (network as SocialNetwork)
-    : undefined;
-}
-
 export interface FooterLink {
   label: string;
   path: string;
