@@ -116,15 +116,19 @@ describe('mail on a phone', () => {
     const ada = uniqueEmail('ada');
     const longLink = `https://example.com/${'x'.repeat(160)}`;
     const first = await say(ada, `Where did the table come from? ${longLink}`);
-    await say(uniqueEmail('bo'), `From here: ${longLink}`, first);
+    const reply = await say(uniqueEmail('bo'), `From here: ${longLink}`, first);
     const notice = await waitForMail(stack.sink, ada, /replied/);
 
-    // The digest covers whole days up to a day after the last one: wind that back a day while the
-    // site is down, and the digest of the day ending now goes out as the site starts again.
+    // The digest covers the owner's days that have ended: while the site is down, move the two
+    // comments into yesterday and the last digest to the day before, and the digest of yesterday
+    // goes out as the site starts again.
     await stack.site.restart(() => {
       const db = openSiteDatabase(stack.site);
+      db.prepare(
+        "UPDATE comments SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '-1 day') WHERE id IN (?, ?)",
+      ).run(first, reply);
       db.prepare('UPDATE owner_digest SET covered_until = ?').run(
-        new Date(Date.now() - 24 * 60 * 60_000).toISOString(),
+        new Date(Date.now() - 2 * 24 * 60 * 60_000).toISOString(),
       );
       db.close();
     });
