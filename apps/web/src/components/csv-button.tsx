@@ -1,5 +1,4 @@
 import { downloadCsv, toCsv } from '../lib/csv';
-import './csv-button.css';
 
 /**
  * A table's CSV download, beside the table's heading: every row, not only those shown. The rows
@@ -21,7 +20,7 @@ export function CsvButton({
   return (
     <button
       type="button"
-      className="csv-button"
+      className="link-button"
       aria-label={`CSV of ${title.toLowerCase()}`}
       onClick={() => downloadCsv(`${fileName}.csv`, toCsv(header, rows()))}
     >

@@ -241,27 +241,27 @@ function CommentItem({
       {mode === 'view' && visible ? (
         <div className="comment__actions">
           {canReply && onReply && can('comment') ? (
-            <button type="button" className="members-link-button" onClick={() => setMode('reply')}>
+            <button type="button" className="link-button" onClick={() => setMode('reply')}>
               Reply
             </button>
           ) : null}
           {comment.mine ? (
             <>
-              <button type="button" className="members-link-button" onClick={() => setMode('edit')}>
+              <button type="button" className="link-button" onClick={() => setMode('edit')}>
                 Edit
               </button>
-              <button type="button" className="members-link-button" onClick={() => void remove()}>
+              <button type="button" className="link-button" onClick={() => void remove()}>
                 Delete
               </button>
             </>
           ) : null}
           {!comment.mine && can('hide_content') ? (
-            <button type="button" className="members-link-button" onClick={() => setMode('hide')}>
+            <button type="button" className="link-button" onClick={() => setMode('hide')}>
               Hide
             </button>
           ) : null}
           {!comment.mine && can('delete_content') ? (
-            <button type="button" className="members-link-button" onClick={() => setMode('remove')}>
+            <button type="button" className="link-button" onClick={() => setMode('remove')}>
               Remove
             </button>
           ) : null}
@@ -271,7 +271,7 @@ function CommentItem({
             ) : (
               <button
                 type="button"
-                className="members-link-button"
+                className="link-button"
                 onClick={() => setMode('report')}
               >
                 Report
@@ -296,7 +296,7 @@ function CommentItem({
         <div className="comment__actions">
           <button
             type="button"
-            className="members-link-button"
+            className="link-button"
             onClick={() => void moderate(api.unhideComment(comment.id), 'Shown again.')}
           >
             Show again

@@ -91,7 +91,7 @@ export function ReportTable<Row>({
             </tbody>
           </table>
           {rows.length > SHOWN ? (
-            <button type="button" className="members-link-button" onClick={() => setAll(!all)}>
+            <button type="button" className="link-button" onClick={() => setAll(!all)}>
               {all ? 'Show the top ten' : `Show all ${rows.length}`}
             </button>
           ) : null}
