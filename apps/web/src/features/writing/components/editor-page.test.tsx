@@ -64,7 +64,9 @@ describe('the editor page', () => {
 
   it('says why a file dropped into the body is not uploaded: not an image, or too large', async () => {
     const { calls } = renderEditor();
-    const body = await screen.findByRole('textbox', { name: 'Body' });
+    // CodeMirror is its own lazy chunk: its first import, on a cold cache and a busy machine, takes
+    // longer than a findBy's default second.
+    const body = await screen.findByRole('textbox', { name: 'Body' }, { timeout: 15_000 });
     const drop = (file: File) =>
       fireEvent.drop(body, { dataTransfer: { files: [file], types: ['Files'] } });
 
