@@ -269,11 +269,7 @@ function CommentItem({
             comment.reportedByMe ? (
               <span className="muted">Reported</span>
             ) : (
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => setMode('report')}
-              >
+              <button type="button" className="link-button" onClick={() => setMode('report')}>
                 Report
               </button>
             )
