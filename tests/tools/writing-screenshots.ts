@@ -1,6 +1,7 @@
 /**
  * Screenshots of Console → Writing at 390 px and 1280 px, light and dark: the list, a post in the
- * editor, its preview (beside the text from 1280 px), and a post with a photo as readers get it.
+ * editor, its preview (beside the text from 1280 px), a conflict with a hand edit, and a post with
+ * a photo as readers get it.
  * Run after `pnpm build`:
  *   cd tests && npx tsx tools/writing-screenshots.ts [outDir]
  */
@@ -49,6 +50,20 @@ try {
     await page.getByRole('button', { name: 'Read' }).first().click();
     await page.locator('.writing-revisions__text').waitFor();
     await page.locator('.writing-revisions').scrollIntoViewIfNeeded();
+  });
+  await shoot('conflict', edit, async (page) => {
+    await page.locator('.cm-content').click();
+    await page.keyboard.insertText('A line typed while the file changed on the server.\n');
+    // Meanwhile, by hand on the server: the title changes, nothing else.
+    const file = path.join(contentDir, 'posts/2026-11-01-the-harbour-at-dawn.md');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(
+      file,
+      text.replace(/^title: .*$/m, `title: The harbour at dawn (${Date.now()})`),
+    );
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.locator('.writing-conflict').waitFor();
+    await page.locator('.writing-conflict').scrollIntoViewIfNeeded();
   });
   await shoot('trash', '/members/admin/writing?trash');
   await shoot('post-photo', '/posts/the-harbour-at-dawn', (page) =>
