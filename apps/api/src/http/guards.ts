@@ -42,7 +42,7 @@ function isFileBytes(contentType: string | undefined): boolean {
 }
 
 /** Routes that take bytes instead of JSON: images (the editor's upload), files (an import). */
-export interface UploadPaths {
+interface UploadPaths {
   imagePaths?: readonly string[];
   filePaths?: readonly string[];
 }

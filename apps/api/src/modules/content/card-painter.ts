@@ -24,9 +24,10 @@ export function paintPreviewCards(
 
   async function paint(): Promise<void> {
     for (const { kind, label } of Object.values(CARD_KINDS)) {
-      for (const item of content.publishedCards(kind)) {
+      for (const row of content.rows(kind)) {
+        const item = { title: row.title, picture: row.featured_image_url };
         await drawCard({ env, content, cardsDir }, label, item).catch((error: unknown) =>
-          logger.warn({ err: error, kind, slug: item.slug }, 'preview card not drawn'),
+          logger.warn({ err: error, kind, slug: row.slug }, 'preview card not drawn'),
         );
       }
     }

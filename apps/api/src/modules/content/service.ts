@@ -297,13 +297,6 @@ export function createContentService({
       return row && { title: row.title, picture: row.featured_image_url };
     },
 
-    /** What every published item of `kind` is drawn from on its preview card. */
-    publishedCards(kind: ContentKind) {
-      return q
-        .list(kind, false, nowIso())
-        .map((row) => ({ slug: row.slug, title: row.title, picture: row.featured_image_url }));
-    },
-
     /** By numeric id or by slug: `/api/posts/12` and `/api/posts/small-tools` both work. */
     post(idOrSlug: string, viewer: Viewer) {
       return json(`post:${idOrSlug}`, viewer, (all, now) => {

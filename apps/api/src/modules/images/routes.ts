@@ -16,6 +16,7 @@ import { drawingOfRendition, svgRendition } from './renditions.js';
 import { describeImage, imagesFolder, isRasterImage } from './sources.js';
 import { imageByHash } from './store.js';
 import { variantFile } from './variants.js';
+import { INERT_FILE_HEADERS } from '../../http/file-headers.js';
 
 const VARIANT = /^(\d{1,4})\.(avif|webp|jpg|png)$/;
 
@@ -29,7 +30,7 @@ const SERVED_AS_THEY_ARE = /\.(?:svg|gif)$/i;
 // shown elsewhere too, in newsletters and feed readers: another origin may embed them (the site's
 // same-origin resource policy would leave a blank where a mail's picture goes).
 const IMAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  ...INERT_FILE_HEADERS,
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 

@@ -1,5 +1,5 @@
 /** An export read by its source's reader (issue 27). */
-import { emptyBundle, ImportError, type ImportBundle, type ImportSource } from './bundle.js';
+import { ImportError, type ImportBundle, type ImportSource } from './bundle.js';
 import { readArchive } from './readers/archive.js';
 import { readGhost } from './readers/ghost.js';
 import { readSubscriberList, type ColumnMap } from './readers/subscriber-list.js';
@@ -26,5 +26,4 @@ export function readExport(
     case 'archive':
       return readArchive(files);
   }
-  return emptyBundle();
 }

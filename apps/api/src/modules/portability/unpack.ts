@@ -45,7 +45,7 @@ function unsafeName(name: string): boolean {
 }
 
 /** Every file of a zip, checked against the limits as it expands. */
-export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       bytes,

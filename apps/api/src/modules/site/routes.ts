@@ -5,6 +5,7 @@ import { BRAND_LIGHT } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.js';
+import { INERT_FILE_HEADERS } from '../../http/file-headers.js';
 import { siteIdentity } from './identity.js';
 import { faviconSvg } from './mark.js';
 import { previewCard } from './preview-card.js';
@@ -17,10 +18,7 @@ const ICON_SIZES = {
 } as const;
 
 /** The owner's own mark, when they give one: it replaces the drawn initials everywhere. */
-export const OWN_FAVICON = 'images/favicon.svg';
-
-/** An SVG the site serves as a file: if opened on its own, nothing in it may run. */
-const SVG_HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" };
+const OWN_FAVICON = 'images/favicon.svg';
 
 /**
  * /favicon.svg, its PNG renditions, /manifest.webmanifest and /og-default.png (the preview card of
@@ -29,12 +27,15 @@ const SVG_HEADERS = { 'Content-Security-Policy': "default-src 'none'; style-src 
  */
 export function siteRoutes(db: Db, cardsDir: string, contentDir: string): Router {
   const router = Router();
+  // Read again only when the file changes: a stat per request, not a read.
+  const ownFile = path.join(contentDir, OWN_FAVICON);
+  let own: { version: string; svg: string } | null = null;
   const ownMark = () => {
-    try {
-      return fs.readFileSync(path.join(contentDir, OWN_FAVICON), 'utf8');
-    } catch {
-      return null;
-    }
+    const stat = fs.statSync(ownFile, { throwIfNoEntry: false });
+    if (!stat) return null;
+    const version = `${stat.mtimeMs}:${stat.size}`;
+    if (own?.version !== version) own = { version, svg: fs.readFileSync(ownFile, 'utf8') };
+    return own.svg;
   };
   router.get('/og-default.png', async (req, res) => {
     const site = siteIdentity(db);
@@ -47,7 +48,7 @@ export function siteRoutes(db: Db, cardsDir: string, contentDir: string): Router
   router.get('/favicon.svg', (req, res) => {
     const svg = ownMark() ?? faviconSvg(siteIdentity(db));
     if (isFresh(req, res, svg)) return;
-    res.set(SVG_HEADERS).type('image/svg+xml').send(svg);
+    res.set(INERT_FILE_HEADERS).type('image/svg+xml').send(svg);
   });
   // Drawn from the mark on each change of it; a handful of small PNGs, kept in memory.
   const icons = new Map<string, Promise<Buffer>>();

@@ -77,11 +77,15 @@ export function unsubscriptionsBetween(
 ): SubscriberEvent[] {
   return statement(
     db,
-    `SELECT id AS subscriberId, unsubscribed_at AS at FROM subscriptions
-     WHERE unsubscribed_at BETWEEN @from AND @to
-       AND (SELECT source FROM consent_records
-            WHERE subscription_id = subscriptions.id AND action = 'withdraw'
-            ORDER BY id DESC LIMIT 1) IN (SELECT value FROM json_each(@sources))`,
+    // Each subscriber's last withdrawal, found in one pass: consent_records has no index by
+    // subscriber, so a lookup per unsubscribed row would read the whole table each time.
+    `WITH last_withdrawal AS (
+       SELECT subscription_id, source, MAX(id) FROM consent_records
+       WHERE action = 'withdraw' GROUP BY subscription_id)
+     SELECT s.id AS subscriberId, s.unsubscribed_at AS at
+     FROM subscriptions s JOIN last_withdrawal w ON w.subscription_id = s.id
+     WHERE s.unsubscribed_at BETWEEN @from AND @to
+       AND w.source IN (SELECT value FROM json_each(@sources))`,
   ).all({ from, to, sources: JSON.stringify(sources) }) as SubscriberEvent[];
 }
 

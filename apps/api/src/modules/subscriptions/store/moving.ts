@@ -7,15 +7,12 @@ import { DEFAULT_NEWSLETTER_PREFERENCES, type NewsletterPreferences } from '@qui
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/connection.js';
 import { statement } from '../../../db/statements.js';
-import type { ConsentAction } from './consent.js';
+import type { Clock } from '../../../clock.js';
+import { listConsents, recordConsent, type ConsentRecord } from './consent.js';
 import { parsePreferences } from './subscriptions.js';
 
-export interface MovedConsent {
-  action: ConsentAction;
-  source: string;
-  consentText: string;
-  recordedAt: string;
-}
+/** A consent event as an export gives it: no address's hash travels between sites. */
+export type MovedConsent = Omit<ConsentRecord, 'ipHash'>;
 
 /** A subscriber as an export describes them; never a pending one (nobody is asked to confirm). */
 export interface MovedSubscriber {
@@ -92,25 +89,14 @@ export function writeMovedSubscriber(
   }
   // A new row has no history yet; an existing one is read once (consent_records has no index by
   // subscriber: writes stay cheap, and this is the rare overwrite).
-  const known = new Set(
-    existingId === undefined
-      ? []
-      : (
-          statement(
-            db,
-            'SELECT action, source, created_at FROM consent_records WHERE subscription_id = ?',
-          ).all(id) as Array<{ action: string; source: string; created_at: string }>
-        ).map((row) => `${row.action}\0${row.source}\0${row.created_at}`),
-  );
-  const insert = statement(
-    db,
-    `INSERT INTO consent_records (subscription_id, action, source, consent_text, ip_hash, created_at)
-     VALUES (?, ?, ?, ?, NULL, ?)`,
-  );
+  const eventKey = (event: Omit<MovedConsent, 'consentText'>) =>
+    `${event.action}\0${event.source.slice(0, 200)}\0${event.recordedAt}`;
+  const known = new Set(existingId === undefined ? [] : listConsents(db, id).map(eventKey));
+  // Each event keeps the time the other platform gave it: the clock is never read.
+  const at: Clock = { now: () => Date.parse(now) };
   for (const consent of subscriber.consents) {
-    const source = consent.source.slice(0, 200);
-    if (known.has(`${consent.action}\0${source}\0${consent.recordedAt}`)) continue;
-    insert.run(id, consent.action, source, consent.consentText, consent.recordedAt);
+    if (known.has(eventKey(consent))) continue;
+    recordConsent(db, at, { subscriptionId: id, ...consent, ipHash: null });
   }
   return id;
 }
