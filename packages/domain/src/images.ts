@@ -14,6 +14,20 @@ export const MAX_IMAGE_EDGE = 2400;
 /** The largest upload the editor sends and the API takes (IMAGE_TOO_LARGE beyond). */
 export const MAX_IMAGE_UPLOAD_BYTES = 25 * 1024 * 1024;
 
+/**
+ * What the API would answer about a file before it is sent (the message's code), or null when it
+ * may go: a type the browser knows that is not an image's (a PDF, a zip) can be nothing else, and
+ * past the limit nothing is taken. A file of unknown type goes: the API decodes its bytes.
+ */
+export function imageUploadRefusal(file: {
+  type: string;
+  size: number;
+}): 'IMAGE_INVALID' | 'IMAGE_TOO_LARGE' | null {
+  if (file.type && !file.type.startsWith('image/')) return 'IMAGE_INVALID';
+  if (file.size > MAX_IMAGE_UPLOAD_BYTES) return 'IMAGE_TOO_LARGE';
+  return null;
+}
+
 /** What an email shows (a mail is 600 px wide), twice that for sharp screens. */
 export const EMAIL_IMAGE_WIDTH = 600;
 

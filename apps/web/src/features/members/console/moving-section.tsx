@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { useMembersApi } from '../api/members-api';
 import { ActionNotice } from '../components/resource-view';
 import { useCan } from '../permissions';
+import { plural } from '../utils/format';
 
 const SOURCE_LABELS: Record<ImportSource, string> = {
   substack: 'Substack',
@@ -32,10 +33,6 @@ const SOURCE_HINTS: Record<ImportSource, string> = {
   csv: 'Mailchimp’s export files, Buttondown, ConvertKit, or any CSV with an email column.',
   archive: 'A zip made by Download everything, on this server or another.',
 };
-
-function plural(count: number, one: string, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 function summary(report: ImportReport): string {
   const c = report.created;

@@ -40,7 +40,7 @@ export function IssueResults({
         send. Opens are not counted: Apple Mail opens every message by itself to protect its
         readers, so open rates mean little, and the tracking pixel they need follows each reader.
       </p>
-      <div className="newsletter-results__head">
+      <div className="table-head">
         <h3 className="newsletter-results__heading">Clicks</h3>
         {results.clicksCounted ? (
           <CsvButton

@@ -1,15 +1,6 @@
-import {
-  changedElsewhereMessage,
-  type ContentKind,
-  type FrontMatterValues,
-  type WritingFile,
-} from '@quillpost/domain';
+import { changedElsewhereMessage, type ContentKind, type WritingFile } from '@quillpost/domain';
+import { sameBody, sameValue, type Draft } from '../draft';
 import { fieldsOf } from '../fields';
-
-interface Version {
-  frontMatter: FrontMatterValues;
-  body: string;
-}
 
 /** A front-matter value as one line of the file shows it. */
 function shown(value: unknown): string {
@@ -20,23 +11,20 @@ function shown(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /** The front-matter keys whose values differ (one side lacking a key counts), and the body's. */
-function differences(kind: ContentKind, mine: Version, theirs: Version) {
+function differences(kind: ContentKind, mine: Draft, theirs: Draft) {
   const keys = [...new Set([...Object.keys(mine.frontMatter), ...Object.keys(theirs.frontMatter)])];
   const changed = new Set(
     keys.filter((key) => !sameValue(mine.frontMatter[key], theirs.frontMatter[key])),
   );
   const labels = new Map(fieldsOf(kind).map((field) => [field.key, field.label]));
   const named = [...changed].map((key) => labels.get(key) ?? key);
-  // The file keeps no trailing blank lines (composeFile): they are no difference.
-  if (mine.body.trimEnd() !== theirs.body.trimEnd()) named.push('Body');
+  if (!sameBody(mine.body, theirs.body)) named.push('Body');
   return { changed, named };
 }
 
 /** A version as its file reads, front matter and body; the lines that differ are marked. */
-function FileText({ version, changed }: { version: Version; changed: Set<string> }) {
+function FileText({ version, changed }: { version: Draft; changed: Set<string> }) {
   return (
     <pre tabIndex={0}>
       {'---\n'}
@@ -63,7 +51,7 @@ export function ConflictPanel({
   onTakeTheirs,
 }: {
   noun: string;
-  mine: Version;
+  mine: Draft;
   theirs: WritingFile;
   onKeepMine(): void;
   onTakeTheirs(): void;

@@ -5,7 +5,9 @@
  */
 import {
   countWords,
+  imageUploadRefusal,
   KIND_NOUNS,
+  MESSAGES,
   pagePath,
   readingMinutes,
   type FrontMatterValues,
@@ -19,8 +21,8 @@ import { useDates } from '../../../lib/use-dates';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { ProseContent } from '../../content';
 import { useWritingApi } from '../api/writing-api';
+import { sameDraft, type Draft } from '../draft';
 import { fieldsOf, hasDrafts } from '../fields';
-import { uploadRefusal } from '../image-upload';
 import { dropLocalDraft, keepLocalDraft, readLocalDraft } from '../local-draft';
 import { ConflictPanel } from './conflict-panel';
 import { FrontMatterFields } from './front-matter-fields';
@@ -30,16 +32,6 @@ import { UploadButton } from './upload-button';
 const MarkdownEditor = lazy(() => import('./markdown-editor'));
 
 type Notice = { tone: 'success' | 'error'; text: string; href?: string } | null;
-
-interface Draft {
-  frontMatter: FrontMatterValues;
-  body: string;
-}
-
-/** The file keeps no trailing blank lines (composeFile), so they never count as a change. */
-const same = (a: Draft, b: Draft) =>
-  a.body.trimEnd() === b.body.trimEnd() &&
-  JSON.stringify(a.frontMatter) === JSON.stringify(b.frontMatter);
 
 /** "category: use lower-case…" → the field it names and what to say under it. */
 function fieldErrorOf(message: string): { key: string; text: string } | null {
@@ -90,7 +82,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   const [conflict, setConflict] = useState<{ mine: Draft; theirs: WritingFile } | null>(null);
   const [restorable, setRestorable] = useState(() => {
     const stored = readLocalDraft(initial.path);
-    return stored && !same(stored, initial) ? stored : null;
+    return stored && !sameDraft(stored, initial) ? stored : null;
   });
   const [panel, setPanel] = useState<'preview' | 'revisions' | 'schedule' | null>(null);
   // What is "ahead" is judged against when the file was opened or last saved.
@@ -103,7 +95,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   const kind = file.kind;
   const noun = KIND_NOUNS[kind];
   const fields = fieldsOf(kind);
-  const dirty = !same(draft, file);
+  const dirty = !sameDraft(draft, file);
   const words = countWords(draft.body);
   const status = String(draft.frontMatter.status ?? 'published');
   // Published as the file now stands (not as the form says): Update rather than Save draft.
@@ -143,7 +135,7 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
       setFile(saved);
       // What was typed while the save was on its way stays, and stays unsaved.
       setDraft((current) =>
-        same(current, sent) ? { frontMatter: saved.frontMatter, body: current.body } : current,
+        sameDraft(current, sent) ? { frontMatter: saved.frontMatter, body: current.body } : current,
       );
       // Kept again at once (the effect above) if more was typed meanwhile.
       dropLocalDraft(base.path);
@@ -236,9 +228,9 @@ function Editor({ initial, backHref }: { initial: WritingFile; backHref: string 
   }
 
   async function upload(image: File): Promise<string | null> {
-    const refusal = uploadRefusal(image);
+    const refusal = imageUploadRefusal(image);
     if (refusal) {
-      setNotice({ tone: 'error', text: refusal });
+      setNotice({ tone: 'error', text: MESSAGES[refusal] });
       return null;
     }
     setUploads((count) => count + 1);

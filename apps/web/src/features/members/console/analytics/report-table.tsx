@@ -38,7 +38,7 @@ export function ReportTable<Row>({
   const shown = all ? rows : rows.slice(0, SHOWN);
   return (
     <section className="members-card report-table" aria-labelledby={id}>
-      <div className="report-table__head">
+      <div className="table-head">
         <h2 id={id}>{title}</h2>
         {rows.length ? (
           <CsvButton

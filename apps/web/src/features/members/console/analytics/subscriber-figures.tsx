@@ -49,7 +49,7 @@ export function SubscriberFigures() {
             </dl>
 
             <section className="members-card" aria-labelledby="over-time">
-              <div className="report-table__head">
+              <div className="table-head">
                 <h2 id="over-time">Over the last 12 months</h2>
                 <CsvButton
                   title="Subscribers and members by month"

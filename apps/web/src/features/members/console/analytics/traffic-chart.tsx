@@ -40,7 +40,7 @@ export function TrafficChart({
   const id = useId();
   return (
     <section className="members-card traffic-chart" aria-labelledby={id}>
-      <div className="report-table__head">
+      <div className="table-head">
         <h2 id={id}>Over time</h2>
         <CsvButton
           title="Views and visitors over time"
