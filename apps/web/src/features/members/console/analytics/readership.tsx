@@ -3,14 +3,19 @@
  * and the tables (pages, sources, campaigns, devices, browsers, systems, feed readers, the pages
  * that brought subscribers and members); for one page, its own figures and its newsletter issue.
  */
-import { NEWSLETTER_RESULTS_DAYS, pagePath, type TrafficReport } from '@quillpost/domain';
+import {
+  NEWSLETTER_RESULTS_DAYS,
+  pagePath,
+  type EndpointResponse,
+  type TrafficReport,
+} from '@quillpost/domain';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../../../lib/use-dates';
 import { useSite } from '../../../../lib/use-site';
 import { useMembersApi } from '../../api/members-api';
 import { ResourceView } from '../../components/resource-view';
-import { useResource } from '../../hooks/use-resource';
+import { useResource, type Resource } from '../../hooks/use-resource';
 import { useCan } from '../../permissions';
 import type { Range } from './ranges';
 import { ReportTable, type Column, type ReportTableProps } from './report-table';
@@ -255,6 +260,10 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
   const traffic = useResource(`traffic:${range.from}:${range.to}:${path}`, (_client, signal) =>
     api.traffic({ from: range.from, to: range.to, path }, { signal }),
   );
+  // Asked for beside the figures, not after them.
+  const issue = useResource(`page-issue:${path}`, (_client, signal) =>
+    api.pageIssue(path, { signal }),
+  );
   const label = useMemo(() => periodLabel(range.step, language), [range.step, language]);
   const name = `${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}_${range.from}_${range.to}`;
   return (
@@ -284,7 +293,7 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
                 rows={report.sources}
                 thing={{ label: 'Source', value: (row) => sourceName(row.source) }}
               />
-              <PageIssue path={path} name={name} />
+              <PageIssue found={issue} name={name} />
             </div>
           </ReadershipView>
         );
@@ -299,13 +308,15 @@ type Figure = { figure: string; count: number };
  * The newsletter issue made from this page, with the results its own page counts: its figures and
  * its clicks per link. The issue's page (who bounced, the send's controls) is the owner's.
  */
-function PageIssue({ path, name }: { path: string; name: string }) {
-  const api = useMembersApi();
+function PageIssue({
+  found,
+  name,
+}: {
+  found: Resource<EndpointResponse<'adminAnalyticsIssue'>>;
+  name: string;
+}) {
   const can = useCan();
   const dates = useDates();
-  const found = useResource(`page-issue:${path}`, (_client, signal) =>
-    api.pageIssue(path, { signal }),
-  );
   if (found.status !== 'ready' || !found.data.issue) return null;
   const { id, subject, startedAt, results } = found.data.issue;
   const figures: Figure[] = [
