@@ -2,22 +2,17 @@
 # The image runs what `pnpm release` builds, the command the end-to-end test runs
 # (tests/e2e/release.test.ts): production dependencies only, no tsx, Vite or React at run time.
 
-# Node 24 LTS in both stages. The build stage is pinned to the Node whose headers better-sqlite3 12
-# compiles cleanly against (README, "Run it": Node issue 65446); the run stage takes the newest 24.
-# `pnpm test:node24` reads this pin and runs the API tests with the same pairing.
+# Node 24 LTS in both stages, the release .node-version pins (tests/e2e/node-runtime.test.ts holds
+# the two together). No compiler: better-sqlite3 and sharp ship Node-API binaries inside their
+# registry packages, checked against the lockfile's integrity hashes.
+ARG NODE_VERSION=24.21.0
 
 # --- build: dependencies first (a layer that changes only with the lockfile and manifests) ---
-FROM node:24.18.1-bookworm-slim AS build
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
-# better-sqlite3 compiles here, against this image's own headers (/usr/local/include/node), never
-# a downloaded prebuilt binary whose headers nobody chose.
-ENV npm_config_build_from_source=true \
-  npm_config_nodedir=/usr/local
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 RUN npm install -g pnpm@10
 WORKDIR /src
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .node-version ./
+COPY tools/node24/ensure.mjs tools/node24/
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
@@ -27,7 +22,7 @@ COPY . .
 RUN pnpm release /release
 
 # --- run: an unprivileged user; content, data and backups live in volumes ---
-FROM node:24-bookworm-slim
+FROM node:${NODE_VERSION}-bookworm-slim
 # Preview cards are SVG drawn to PNG by sharp (librsvg), which sets their text in system fonts;
 # image variants are made at Linux's idle priority with util-linux's chrt (essential in Debian,
 # named here so a slimmer base never drops it unnoticed).

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    globalSetup: ['../tools/node24/vitest-runtime.mjs'],
     include: ['e2e/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

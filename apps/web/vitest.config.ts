@@ -4,6 +4,7 @@ import viteConfig from './vite.config.ts';
 export default defineConfig((env) =>
   mergeConfig(viteConfig(env), {
     test: {
+      globalSetup: ['../../tools/node24/vitest-runtime.mjs'],
       environment: 'jsdom',
       globals: true,
       include: ['src/**/*.test.{ts,tsx}'],

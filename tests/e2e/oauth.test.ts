@@ -82,8 +82,7 @@ describe('signing in with a provider, popup mode', () => {
       if (url.pathname === '/api/oauth/authorize') authorizeRequests.push(url);
     });
     // The provider's consent screen is held until the dialog's loading state has been seen.
-    let showConsent = () => {};
-    const consentShown = new Promise<void>((resolve) => (showConsent = resolve));
+    const { promise: consentShown, resolve: showConsent } = Promise.withResolvers<void>();
     await context.route(`${provider.url}/github/authorize**`, async (route) => {
       await consentShown;
       await route.continue();

@@ -5,10 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repo = path.resolve(import.meta.dirname, '../..');
 
 function filesUnder(root: string): string[] {
   const at = path.join(repo, root);

@@ -9,13 +9,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startSmtpSink, type SmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.js';
 import { uniqueEmail } from '../support/stack.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 let releaseDir: string;
 let sink: SmtpSink;
@@ -23,6 +22,8 @@ let siteverify: http.Server;
 let server: ChildProcess | undefined;
 let url: string;
 let coldStartMs: number;
+/** What the release logged to stdout: pino's JSON lines. */
+let logged = '';
 
 function listen(handler: http.RequestListener): Promise<{ server: http.Server; port: number }> {
   return new Promise((resolve) => {
@@ -67,10 +68,11 @@ beforeAll(async () => {
       TURNSTILE_SECRET_KEY: 'release-test-secret',
       TURNSTILE_SITE_KEY: 'a-real-looking-site-key',
       TURNSTILE_VERIFY_URL: `http://127.0.0.1:${verify.port}/siteverify`,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  server.stdout!.on('data', (chunk: Buffer) => (logged += chunk.toString()));
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the release exited with ${server.exitCode}`);
     const healthy = await fetch(`${url}/api/health`).then(
@@ -147,6 +149,14 @@ describe('the release', () => {
 
   it('starts in production, serves rendered pages and mails a subscriber', async () => {
     console.info(`release cold start: ${coldStartMs} ms`);
+    // Its start-up line names the Node it runs on (the health answer does not: a public version
+    // string only helps an attacker).
+    const started = logged
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string })
+      .find(({ msg }) => msg.startsWith('Listening on'));
+    expect(started?.msg).toMatch(/\(production, Node v24\.\d+\.\d+\)$/);
     const home = await fetch(`${url}/`, { headers: { Accept: 'text/html' } });
     expect(home.status).toBe(200);
 

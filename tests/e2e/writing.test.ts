@@ -80,8 +80,7 @@ describe('writing in the browser', () => {
       await page.getByLabel('Tags').fill('harbour, mornings');
       const photo = await phonePhoto({ width: 3200, height: 2400, orientation: 6 });
       // While the photo is on its way, nothing can be published without it.
-      let arrive: () => void = () => {};
-      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const { promise: arrived, resolve: arrive } = Promise.withResolvers<void>();
       await page.route('**/api/admin/images?**', async (route) => {
         await arrived;
         await route.continue();

@@ -32,10 +32,7 @@ export async function startChildServer<T>(file: string): Promise<{ ready: T; sto
   return { ready, stop: () => child.disconnect() };
 }
 
-const repositoryContent = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../tests/fixtures/content',
-);
+const repositoryContent = path.resolve(import.meta.dirname, '../../../tests/fixtures/content');
 
 /**
  * Child side: the tests' fixture content (or `contentDir`) synced into a fresh SQLite file, with

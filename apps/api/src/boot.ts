@@ -149,7 +149,9 @@ export async function boot(
   // Page views are answered before Express sees them (analytics/beacon.ts).
   const server = http.createServer((req, res) => beacon(req, res) || app(req, res));
   server.listen(env.PORT, options.host ?? env.HOST, () => {
-    logger.info(`Listening on http://localhost:${env.PORT} (${env.NODE_ENV})`);
+    logger.info(
+      `Listening on http://localhost:${env.PORT} (${env.NODE_ENV}, Node ${process.version})`,
+    );
   });
 
   function shutdown(signal: string) {

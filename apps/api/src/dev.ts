@@ -1,9 +1,9 @@
+import './runtime-check.js';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { boot } from './boot.js';
 import { createViteHost } from './modules/pages/index.js';
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
+const webRoot = path.resolve(import.meta.dirname, '../../web');
 
 // Vite's development server can read any file of the workspace: only this machine may ask.
 const LOOPBACK = '127.0.0.1';

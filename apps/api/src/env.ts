@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { canonicalEmail } from '@quillpost/domain';
 import { z } from 'zod';
 
 /** The repository root, so the default paths work from `src/` (tsx) and `dist/` (node) alike. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const optionalUrl = z
   .string()

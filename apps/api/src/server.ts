@@ -1,3 +1,4 @@
+import './runtime-check.js';
 import { boot } from './boot.js';
 import { loadBuiltPages } from './modules/pages/index.js';
 

@@ -13,8 +13,7 @@
  * runs the other packages' benches).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve } from 'node:path';
 
 const HOME_JS_BUDGET_KB = 90;
 /** Measured the same way on commit 0e84191, when the server compressed assets on the fly. */
@@ -32,7 +31,7 @@ const CODEMIRROR_SIGNATURE = 'cm-editor';
 /** uPlot draws into an element of this class: the dashboard's chart, never a reader's. */
 const UPLOT_SIGNATURE = 'u-over';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 

@@ -4,6 +4,7 @@
  * is the snapshot's path, for scripts that copy it elsewhere.
  * In the production image (no tsx): `node apps/api/dist/cli/backup.js`.
  */
+import '../runtime-check.js';
 import { systemClock } from '../clock.js';
 import { takeBackup } from '../db/backup.js';
 import { openDatabase } from '../db/connection.js';

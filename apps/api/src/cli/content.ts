@@ -10,6 +10,7 @@
  *
  * In the production image (no tsx): `node apps/api/dist/cli/content.js sync` (or `init`).
  */
+import '../runtime-check.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';

@@ -9,6 +9,7 @@
  *
  * In the production image (no tsx): `node apps/api/dist/cli/data.js import …` (or `export`).
  */
+import '../runtime-check.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';

@@ -10,6 +10,7 @@
  * API runs, the two never deliver the same issue at once (each holds a lease on it). Ctrl-C
  * stops after the messages in flight; running the command again resumes.
  */
+import '../runtime-check.js';
 import { parseArgs } from 'node:util';
 import { NEWSLETTER_SOURCE_KINDS, type NewsletterSourceKind } from '@quillpost/domain';
 import { createNewsletterSender } from '../app.js';

@@ -4,6 +4,7 @@
  * replaces is kept beside it as `<DATABASE_PATH>.before-restore-<time>`.
  * In the production image (no tsx): `node apps/api/dist/cli/restore.js <file>`.
  */
+import '../runtime-check.js';
 import path from 'node:path';
 import { systemClock } from '../clock.js';
 import { restoreBackup } from '../db/backup.js';

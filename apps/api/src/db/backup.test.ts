@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.js';
@@ -130,7 +129,7 @@ describe('backups', () => {
 });
 
 describe('pnpm backup and pnpm restore', () => {
-  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const apiDir = path.resolve(import.meta.dirname, '../..');
   /** The CLI in its own process, configured as a deployment would be: by environment. */
   const run = (script: string, args: string[], env: Record<string, string>) => {
     const envFile = path.join(tempDir(), '.env');

@@ -1,7 +1,6 @@
 import { inTransaction } from './statements.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from './connection.js';
 import type { OwnedTables } from './ownership.js';
 import {
@@ -11,10 +10,7 @@ import {
 } from './code-migrations/index.js';
 
 /** `apps/api/migrations`, reached the same way from `src/db` (tsx) and `dist/db` (node). */
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../migrations',
-);
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../migrations');
 
 export const OWNED_TABLES = { schema_migrations: 'site' } as const satisfies OwnedTables;
 

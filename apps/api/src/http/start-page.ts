@@ -10,15 +10,9 @@ export function startPathOf(
   req: Request,
   env: Pick<Env, 'PUBLIC_URL' | 'WEB_ORIGIN'>,
 ): string | null {
-  const referer = req.get('referer');
-  if (!referer) return null;
-  try {
-    const url = new URL(referer);
-    const ours = [env.PUBLIC_URL, env.WEB_ORIGIN].some(
-      (origin) => new URL(origin).origin === url.origin,
-    );
-    return ours ? url.pathname.slice(0, 2000) : null;
-  } catch {
-    return null;
-  }
+  const url = URL.parse(req.get('referer') ?? '');
+  const ours = [env.PUBLIC_URL, env.WEB_ORIGIN].some(
+    (origin) => new URL(origin).origin === url?.origin,
+  );
+  return url && ours ? url.pathname.slice(0, 2000) : null;
 }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { OwnedTables } from '../db/ownership.js';
 
 /** apps/api/src */
-export const SOURCE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SOURCE_ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Every non-test source file under `dir`, test support left out. */
 export function sourceFiles(dir: string = SOURCE_ROOT): string[] {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -8,7 +7,7 @@ import { createContentFolder, markdown, post } from '../../test-support/content.
 import { createTempDatabase } from '../../test-support/test-app.js';
 import { syncContent } from './sync.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));

@@ -20,12 +20,7 @@ function cleanEmail(value: unknown): string | null {
 }
 
 function httpsUrl(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    return new URL(value).protocol === 'https:' ? value : null;
-  } catch {
-    return null;
-  }
+  return value && URL.parse(value)?.protocol === 'https:' ? value : null;
 }
 
 /** Google OIDC userinfo (sub, email, email_verified, name, picture). */

@@ -140,13 +140,8 @@ function converter(images: string[], notes: string[]): TurndownService {
       const url = src.startsWith('//') ? `https:${src}` : src;
       const youtube = /youtube(?:-nocookie)?\.com\/embed\/([\w-]+)/.exec(url);
       const target = youtube ? `https://www.youtube.com/watch?v=${youtube[1]}` : url;
-      let host: string;
-      try {
-        host = new URL(target).host;
-      } catch {
-        return '';
-      }
-      return `\n\n[Embedded: ${host}](${target})\n\n`;
+      const host = URL.parse(target)?.host;
+      return host ? `\n\n[Embedded: ${host}](${target})\n\n` : '';
     },
   });
   return service;

@@ -49,13 +49,8 @@ function securityError(reason: Exclude<SecurityCheckResult, { ok: true }>['reaso
 
 /** Which form sent a subscribe request, for the consent record: the variant and the page path. */
 function consentSource(req: Request, variant: string): string {
-  const referer = req.get('referer');
-  if (!referer) return variant;
-  try {
-    return `${variant}@${new URL(referer).pathname}`;
-  } catch {
-    return variant;
-  }
+  const path = URL.parse(req.get('referer') ?? '')?.pathname;
+  return path ? `${variant}@${path}` : variant;
 }
 
 /**
