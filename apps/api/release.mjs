@@ -9,8 +9,8 @@
  * No content: the sample site is for development. A release started on an empty (or missing)
  * CONTENT_DIR writes a starter site there, which the owner makes theirs in Console → Site.
  *
- * Start it with `node DIR/apps/api/dist/server.js` (NODE_ENV=production and the variables the
- * README lists). The Dockerfile runs exactly this command. `--no-build` reuses the current build.
+ * Start it with `node DIR/apps/api/dist/server.js` on Node 24 (NODE_ENV=production and the
+ * variables the README lists). The Dockerfile runs exactly this command. `--no-build` reuses the current build.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,6 +58,7 @@ const bytes = (dir) =>
     .filter((entry) => entry.isFile())
     .reduce((total, entry) => total + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
 console.log(`Release in ${target}: ${(bytes(target) / 1024 / 1024).toFixed(1)} MiB`);
+// The Node this runs on is the project's (Node 24; README, "Run it"), which the release needs too.
 console.log(
-  `Start it with: NODE_ENV=production ... node ${path.join(target, 'apps/api/dist/server.js')}`,
+  `Start it on Node ${process.version}: NODE_ENV=production ... ${process.execPath} ${path.join(target, 'apps/api/dist/server.js')}`,
 );

@@ -39,7 +39,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // or the domain package among its own dependencies. (In development Vite loads them itself.)
   ssr: command === 'build' ? { noExternal: true } : {},
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'dist/server', emptyOutDir: true, minify: false }
+    ? { target: 'node24', outDir: 'dist/server', emptyOutDir: true, minify: false }
     : {
         // The API reads .vite/manifest.json to preload each page's modules, and
         // bench/bundle-size.mjs to report what each route loads first.
