@@ -52,11 +52,16 @@ fs.cpSync(path.join(repoRoot, 'apps/web/dist'), path.join(target, 'apps/web/dist
   recursive: true,
 });
 
+// Written out: Node 24's recursive readdir descends into pnpm's linked package folders, which
+// would count each package once per link.
 const bytes = (dir) =>
   fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce((total, entry) => total + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
+    .readdirSync(dir, { withFileTypes: true })
+    .map((entry) => path.join(dir, entry.name))
+    .reduce((total, file) => {
+      const stat = fs.lstatSync(file);
+      return total + (stat.isDirectory() ? bytes(file) : stat.isFile() ? stat.size : 0);
+    }, 0);
 console.log(`Release in ${target}: ${(bytes(target) / 1024 / 1024).toFixed(1)} MiB`);
 // The Node this runs on is the project's (Node 24; README, "Run it"), which the release needs too.
 console.log(

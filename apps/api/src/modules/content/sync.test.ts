@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../clock.js';
@@ -187,6 +188,16 @@ describe('syncContent', () => {
       { file: 'posts/b.md', line: 1, message: 'slug "shared" is already used by posts/a.md' },
     ]);
     expect(item(db, 'projects/shared.md')?.slug).toBe('shared');
+  });
+
+  it('reads nothing through a symbolic link in the content folder', () => {
+    const { db, folder, sync } = setup({ 'posts/own.md': post('Own') });
+    const elsewhere = createContentFolder({ 'posts/planted.md': post('Planted') });
+    cleanups.push(elsewhere.cleanup);
+    fs.symlinkSync(path.join(elsewhere.dir, 'posts'), path.join(folder.dir, 'posts/linked'));
+    expect(sync().errors).toEqual([]);
+    const titles = db.prepare('SELECT title FROM content_items').pluck().all();
+    expect(titles).toEqual(['Own']);
   });
 
   it('changes nothing when the content folder is missing', () => {

@@ -27,6 +27,7 @@ import {
   type ExistingRow,
 } from './store.js';
 import { deriveExcerpts, renderMarkdown, slugify, type ImageLookup } from './markdown.js';
+import { filesUnder } from '../../folder-files.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
 export const RENDER_VERSION = '5';
@@ -153,9 +154,8 @@ function listMarkdownFiles(dir: string) {
   for (const [folder, kind] of Object.entries(KIND_BY_FOLDER)) {
     const root = path.join(dir, folder);
     if (!fs.existsSync(root)) continue;
-    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
-      const absolute = path.join(entry.parentPath, entry.name);
+    for (const absolute of filesUnder(root)) {
+      if (!absolute.endsWith('.md')) continue;
       const relative = path.relative(dir, absolute).split(path.sep).join('/');
       // One rule for what is content, here and in the editor: no part starts with `.` or `_`.
       if (!contentFilePathSchema.safeParse(relative).success) continue;

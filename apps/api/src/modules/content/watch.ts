@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { syncContent } from './sync.js';
+import { filesUnder } from '../../folder-files.js';
 
 /** How often the content folder is looked at: a saved file is live within about this long. */
 export const WATCH_INTERVAL_MS = 1_000;
@@ -13,12 +14,8 @@ export const WATCH_INTERVAL_MS = 1_000;
  * adds, renames or deletes one, in an editor, by git pull or by rsync.
  */
 function signatureOf(dir: string): string {
-  if (!fs.existsSync(dir)) return '';
-  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
+  return filesUnder(dir)
+    .map((file) => {
       const stat = fs.statSync(file, { throwIfNoEntry: false });
       return stat ? `${path.relative(dir, file)}:${stat.size}:${stat.mtimeMs}` : '';
     })

@@ -30,6 +30,7 @@ import {
 import type { ImportBundle } from './bundle.js';
 import { htmlToMarkdown, type ConvertedHtml } from './html-to-markdown.js';
 import type { ExportFiles } from './unpack.js';
+import { filesUnder } from '../../folder-files.js';
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -59,11 +60,15 @@ function existingSlugs(contentDir: string, folder: string): Map<string, string> 
   const slugs = new Map<string, string>();
   const dir = path.join(contentDir, folder);
   if (!fs.existsSync(dir)) return slugs;
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.md')) continue;
-    const full = path.join(entry.parentPath, entry.name);
+  for (const full of filesUnder(dir)) {
+    if (!full.endsWith('.md')) continue;
     const relative = path.relative(contentDir, full).split(path.sep).join('/');
-    let slug = slugify(entry.name.replace(/\.md$/, '').replace(/^\d{4}-\d{2}-\d{2}-/, ''));
+    let slug = slugify(
+      path
+        .basename(full)
+        .replace(/\.md$/, '')
+        .replace(/^\d{4}-\d{2}-\d{2}-/, ''),
+    );
     try {
       const front = parseFrontMatter(relative, fs.readFileSync(full, 'utf8'));
       if (typeof front.data.slug === 'string') slug = front.data.slug;
