@@ -87,6 +87,14 @@ describe('users and roles', () => {
     expect((await as(t, ada).get('/api/members/profile')).status).toBe(401);
     expect((await as(t, admin).delete(`/api/admin/users/${bob.id}`)).status).toBe(200);
     expect((await as(t, bob).get('/api/members/profile')).status).toBe(401);
+    // Only an account the admin outranks: not a peer's, nor their own.
+    const peer = await signInAs(t, 'admin');
+    for (const userId of [peer.id, admin.id]) {
+      const refused = await as(t, admin).delete(`/api/admin/users/${userId}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('CANNOT_MODERATE_USER');
+    }
+    expect((await as(t, peer).get('/api/members/profile')).status).toBe(200);
     const users = await as(t, admin).get('/api/admin/users');
     expect(users.body.items.map((u: { id: number }) => u.id)).not.toContain(bob.id);
     const actions = t.deps.db

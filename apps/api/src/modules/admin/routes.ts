@@ -57,9 +57,10 @@ export function adminRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   mount('adminUserDelete', (req, res, { params }) => {
     const actor = signedInUser(req);
     const { userId } = params;
-    inTransaction(db, () => {
-      requireOutranked(db, actor, userId);
-      eraseAccount(deps.db, userId, { actorId: actor.id, now: isoNow(deps.clock) });
+    eraseAccount(deps.db, userId, {
+      actorId: actor.id,
+      now: isoNow(deps.clock),
+      authorize: () => requireOutranked(db, actor, userId),
     });
     res.json({ success: true, message: MESSAGES.ACCOUNT_DELETED });
   });

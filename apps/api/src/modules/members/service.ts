@@ -90,10 +90,18 @@ export function exportMemberData(db: Db, userId: number, now: string) {
 /**
  * Erases an account: every holder in the registry deletes its rows about the member or keeps
  * them without anything that names them, the account last (auth's tombstone). Logged; one
- * transaction.
+ * transaction, which `authorize` (an admin still outranking the member) is checked in first.
+ * Then the WAL is checkpointed and truncated: secure_delete zeroes the database file's pages, but
+ * the WAL keeps older copies of them (the address, the name) until new frames overwrite them. A
+ * checkpoint cannot run inside a transaction, so no caller wraps this in one.
  */
-export function eraseAccount(db: Db, userId: number, by: { actorId: number; now: string }): void {
+export function eraseAccount(
+  db: Db,
+  userId: number,
+  by: { actorId: number; now: string; authorize?: () => void },
+): void {
   inTransaction(db, () => {
+    by.authorize?.();
     const account = liveAccount(db, userId, by.now);
     const subject = subjectOf(db, userId, by.now);
     for (const holder of PERSONAL_DATA) holder.erase(db, subject, by.now);
@@ -108,4 +116,5 @@ export function eraseAccount(db: Db, userId: number, by: { actorId: number; now:
       at: by.now,
     });
   });
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }
