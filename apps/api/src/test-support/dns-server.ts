@@ -1,10 +1,14 @@
 import dgram from 'node:dgram';
 import dnsPacket from 'dns-packet';
 
-/** Records by name: TXT values (each one string), MX exchanges with their priority. */
+/**
+ * Records by name: TXT values (each one string), MX exchanges with their priority, A addresses
+ * (or a function asked at each question, for a name whose answer changes: DNS rebinding).
+ */
 export interface DnsZone {
   txt?: Record<string, string[]>;
   mx?: Record<string, Array<{ exchange: string; priority: number }>>;
+  a?: Record<string, string[] | (() => string[])>;
 }
 
 export interface DnsServer {
@@ -15,7 +19,7 @@ export interface DnsServer {
 }
 
 /**
- * A DNS server on a loopback UDP port answering TXT and MX questions from `zone` (which a test
+ * A DNS server on a loopback UDP port answering TXT, MX and A questions from `zone` (which a test
  * may change between lookups); any other name is NXDOMAIN. Long TXT values go out in 255-byte
  * chunks, as real zones publish DKIM keys.
  */
@@ -42,7 +46,16 @@ export async function startDnsServer(zone: DnsZone): Promise<DnsServer> {
         });
       }
     }
-    const known = name in (server.zone.txt ?? {}) || name in (server.zone.mx ?? {});
+    if (question?.type === 'A') {
+      const record = server.zone.a?.[name] ?? [];
+      for (const address of typeof record === 'function' ? record() : record) {
+        answers.push({ type: 'A', name, ttl: 0, data: address });
+      }
+    }
+    const known =
+      name in (server.zone.txt ?? {}) ||
+      name in (server.zone.mx ?? {}) ||
+      name in (server.zone.a ?? {});
     const response = dnsPacket.encode({
       id: query.id,
       type: 'response',

@@ -303,7 +303,7 @@ describe('remote images', () => {
       exportFile,
       {},
       // The test's server is on loopback, which the site's own fetcher refuses (see below).
-      { fetchImage: remoteImageFetcher({ privateNetworks: true }) },
+      { fetchImage: remoteImageFetcher({ reachable: () => true }) },
     );
     expect(report.created.images).toBe(1);
     expect(report.remoteImages).toEqual([`${origin}/gone.jpg`]);
