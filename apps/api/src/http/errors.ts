@@ -18,9 +18,11 @@ export class AppError extends Error {
 
 const STATUS_OF_REFUSAL: Record<Refusal, number> = {
   'not-found': 404,
+  'not-signed-in': 401,
   'not-permitted': 403,
   conflict: 409,
   invalid: 400,
+  'too-large': 413,
   unavailable: 503,
   'upstream-failed': 502,
 };
@@ -60,30 +62,36 @@ function fromClientRequest(error: ClientRequestError | null): AppError | undefin
 }
 
 /**
+ * What the client is told of an error, whichever part threw it: a service's refusal, an HTTP
+ * refusal, or a request Express could not take. Undefined for a fault, which is told nothing.
+ * A route that answers a browser with a page instead of JSON chooses by this, never by the class.
+ */
+export function refusalOf(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof DomainError) return fromDomain(error);
+  return fromClientRequest(error as ClientRequestError | null);
+}
+
+/**
  * The one place errors become responses: refusals keep their code, a request the server cannot
  * take is its 4xx with a line at warn level (no stack: nothing is wrong here), and anything else
  * is a fault, logged with its stack and answered 500 without a word of what went wrong.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    let known: AppError | undefined;
-    if (error instanceof AppError) known = error;
-    else if (error instanceof DomainError) known = fromDomain(error);
-    else {
-      known = fromClientRequest(error as ClientRequestError | null);
-      if (known) {
-        // Not the error's message: a parameter that failed to decode is quoted in it, token and all.
-        const { type } = error as ClientRequestError;
-        const url = redactSecretUrl(req.originalUrl);
-        logger.warn({ status: known.status, type, method: req.method, url }, 'request refused');
-      }
-    }
+    const known = refusalOf(error);
     if (!known) {
       logger.error({ err: error }, 'unhandled error');
       res
         .status(500)
         .json({ success: false, code: 'INTERNAL_ERROR', message: MESSAGES.INTERNAL_ERROR });
       return;
+    }
+    if (!(error instanceof AppError || error instanceof DomainError)) {
+      // Not the error's message: a parameter that failed to decode is quoted in it, token and all.
+      const { type } = error as ClientRequestError;
+      const url = redactSecretUrl(req.originalUrl);
+      logger.warn({ status: known.status, type, method: req.method, url }, 'request refused');
     }
     res.set(known.headers);
     res.status(known.status).json({ success: false, code: known.code, message: known.message });

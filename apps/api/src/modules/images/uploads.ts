@@ -10,7 +10,7 @@ import { MAX_IMAGE_EDGE, MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/dom
 import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { describeImage, imagesFolder } from './sources.js';
 import { MAX_IMAGE_PIXELS } from './variants.js';
 
@@ -27,7 +27,7 @@ const SVG = /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*
 const SVG_REFUSED = 'SVG images cannot be uploaded: export it as PNG.';
 
 function refuse(message: string = MESSAGES.IMAGE_INVALID): never {
-  throw new AppError(400, 'IMAGE_INVALID', message);
+  throw DomainError.invalid('IMAGE_INVALID', message);
 }
 
 /** A file name's stem as a slug: `My Photo (1).JPG` → `my-photo-1`. */
@@ -49,7 +49,7 @@ export async function storeUpload(
   deps: { db: Db; contentDir: string; clock: Clock },
   upload: { name: string; bytes: Buffer },
 ): Promise<{ path: string; width: number; height: number }> {
-  if (upload.bytes.length > MAX_IMAGE_UPLOAD_BYTES) throw new AppError(413, 'IMAGE_TOO_LARGE');
+  if (upload.bytes.length > MAX_IMAGE_UPLOAD_BYTES) throw DomainError.tooLarge('IMAGE_TOO_LARGE');
   // A browser sends a file's name, never its folders: a path here is someone probing.
   if (/[/\\]|\.\./.test(upload.name)) refuse('A file name cannot contain a folder or "..".');
   if (SVG.test(upload.bytes.subarray(0, 1024).toString('utf8'))) refuse(SVG_REFUSED);
@@ -63,7 +63,7 @@ export async function storeUpload(
   const kept = KEPT_FORMATS[metadata.format ?? ''];
   if (!kept || (metadata.format === 'heif' && metadata.compression !== 'av1')) refuse();
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
-    throw new AppError(413, 'IMAGE_TOO_LARGE');
+    throw DomainError.tooLarge('IMAGE_TOO_LARGE');
   }
   if (!kept.names.test(upload.name)) {
     refuse(

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { tokenSubscriberId, verifySubscriberToken } from './links.js';
 import { findByEmail, findById, type SubscriptionRow } from './store/subscriptions.js';
 
@@ -74,8 +74,8 @@ export async function requireOwnSubscription(
   deps: RequesterDeps,
   email: string,
 ): Promise<SubscriptionRow> {
-  if (!(await provesOwnership(req, deps, email))) throw new AppError(401, 'UNAUTHORIZED');
+  if (!(await provesOwnership(req, deps, email))) throw DomainError.notSignedIn();
   const row = findByEmail(deps.db, email);
-  if (!row) throw new AppError(404, 'NOT_FOUND');
+  if (!row) throw DomainError.notFound();
   return row;
 }

@@ -12,7 +12,7 @@ import {
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { inGroupCommit } from '../../db/statements.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, refusalOf } from '../../http/errors.js';
 import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js';
 import { endpointMounter } from '../../http/endpoints.js';
 import { startPathOf } from '../../http/start-page.js';
@@ -124,9 +124,11 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
       const { token } = validate(verifyQuerySchema, req.query);
       ({ email, alreadyConfirmed, accountAwaits } = verify(deps, token, { ipHash: ipHashOf(req) }));
     } catch (error) {
-      if (!wantsHtml || !(error instanceof AppError)) throw error;
+      // Whoever refused (the query's parsing, the service), the site shows the refusal's message.
+      const refusal = wantsHtml ? refusalOf(error) : undefined;
+      if (!refusal) throw error;
       const failed = new URL('/', env.WEB_ORIGIN);
-      failed.searchParams.set('verify_error', error.code);
+      failed.searchParams.set('verify_error', refusal.code);
       return res.redirect(303, failed.toString());
     }
     if (wantsHtml) {

@@ -187,6 +187,30 @@ describe('subscribe and confirm', () => {
     );
   });
 
+  it('sends a browser with an unknown, expired or malformed link to the site, which says why; JSON clients get the error', async () => {
+    const t = await mailingApp();
+    const expired = verifyTokenIn(await subscribeAndReceive(t, 'slow@example.com'));
+    t.clock.advance(VERIFICATION_TOKEN_TTL_MS + 1);
+    const links = [
+      { query: { token: 'a'.repeat(43) }, code: 'TOKEN_INVALID', status: 400 },
+      { query: { token: expired }, code: 'TOKEN_EXPIRED', status: 400 },
+      { query: {}, code: 'TOKEN_INVALID', status: 400 },
+    ];
+    for (const { query, code, status } of links) {
+      const browser = await request(t.app)
+        .get('/verify')
+        .query(query)
+        .set('Accept', 'text/html,application/xhtml+xml');
+      expect(browser.status, code).toBe(303);
+      expect(browser.headers.location).toBe(`http://localhost:5173/?verify_error=${code}`);
+
+      const client = await request(t.app).get('/verify').query(query);
+      expect(client.status, code).toBe(status);
+      expect(client.body).toMatchObject({ success: false, code });
+    }
+    expect(findByEmail(t.deps.db, 'slow@example.com')?.status).toBe('pending');
+  });
+
   it('answers an already active address the same way, without a new row or mail', async () => {
     const t = await mailingApp();
     await subscribeAndConfirm(t, 'active@example.com');

@@ -20,7 +20,7 @@ import {
 import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { Logger } from '../../logger.js';
 import { peopleByIds } from '../auth/index.js';
 import {
@@ -87,7 +87,7 @@ export function writingItems({ db, clock }: WritingDeps): WritingItem[] {
 
 function itemAt(deps: WritingDeps, relative: string): WritingItem {
   const item = writingItems(deps).find((candidate) => candidate.path === relative);
-  if (!item) throw new AppError(404, 'NOT_FOUND');
+  if (!item) throw DomainError.notFound();
   return item;
 }
 
@@ -104,8 +104,7 @@ function fileOf(relative: string, text: string): WritingFile {
       version: versionOf(text),
     };
   } catch (error) {
-    throw new AppError(
-      400,
+    throw DomainError.invalid(
       'INVALID_REQUEST',
       `${error instanceof Error ? error.message : String(error)}. Fix it by hand or restore a revision.`,
     );
@@ -114,7 +113,7 @@ function fileOf(relative: string, text: string): WritingFile {
 
 export function openFile(deps: WritingDeps, relative: string): WritingFile {
   const text = readText(contentFile(deps.env.CONTENT_DIR, relative));
-  if (text === null) throw new AppError(404, 'NOT_FOUND');
+  if (text === null) throw DomainError.notFound();
   return fileOf(relative, text);
 }
 
@@ -124,7 +123,10 @@ function checkFrontMatter(kind: ContentKind, frontMatter: FrontMatterValues): vo
   if (result.success) return;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw new AppError(400, 'INVALID_REQUEST', field ? `${field}: ${issue.message}` : issue.message);
+  throw DomainError.invalid(
+    'INVALID_REQUEST',
+    field ? `${field}: ${issue.message}` : issue.message,
+  );
 }
 
 /**
@@ -149,7 +151,7 @@ function writeAndSync(deps: WritingDeps, relative: string, text: string, previou
   if (!problem) return;
   putBack();
   syncContent(deps.db, deps.env.CONTENT_DIR, deps.clock, deps.logger);
-  throw new AppError(400, 'INVALID_REQUEST', problem.message);
+  throw DomainError.invalid('INVALID_REQUEST', problem.message);
 }
 
 /**
@@ -165,9 +167,9 @@ function replaceFile(
 ): { file: WritingFile; item: WritingItem } {
   const file = contentFile(deps.env.CONTENT_DIR, relative);
   const current = readText(file);
-  if (current === null) throw new AppError(404, 'NOT_FOUND');
+  if (current === null) throw DomainError.notFound();
   if (versionOf(current) !== version) {
-    throw new AppError(409, 'CONTENT_CHANGED', changedElsewhereMessage(kindOf(relative)));
+    throw DomainError.conflict('CONTENT_CHANGED', changedElsewhereMessage(kindOf(relative)));
   }
   const text = textOf(current);
   if (text !== current) {
@@ -207,7 +209,7 @@ export function restoreRevision(
   version: string,
 ): { file: WritingFile; item: WritingItem } {
   const row = revisionById(deps.db, revisionId);
-  if (!row) throw new AppError(404, 'NOT_FOUND');
+  if (!row) throw DomainError.notFound();
   return replaceFile(deps, actorId, row.path, version, () => row.text);
 }
 
@@ -253,7 +255,7 @@ export function createFile(
 export function removeFile(deps: WritingDeps, relative: string): number {
   const file = contentFile(deps.env.CONTENT_DIR, relative);
   const text = readText(file);
-  if (text === null) throw new AppError(404, 'NOT_FOUND');
+  if (text === null) throw DomainError.notFound();
   const title =
     writingItems(deps).find((item) => item.path === relative)?.title ?? relative.split('/')[1]!;
   const trashId = addToTrash(deps.db, {
@@ -270,7 +272,7 @@ export function removeFile(deps: WritingDeps, relative: string): number {
 /** Back where it was; beside it, when a new file took its name meanwhile. */
 export function restoreFromTrash(deps: WritingDeps, trashId: number): string {
   const item = trashItem(deps.db, trashId);
-  if (!item) throw new AppError(404, 'NOT_FOUND');
+  if (!item) throw DomainError.notFound();
   let relative = item.path;
   for (let n = 2; fs.existsSync(contentFile(deps.env.CONTENT_DIR, relative)); n += 1) {
     relative = item.path.replace(/\.md$/, `-restored${n > 2 ? `-${n - 1}` : ''}.md`);
@@ -313,7 +315,7 @@ export function revisions(deps: WritingDeps, relative: string) {
 
 export function revision(deps: WritingDeps, id: number) {
   const row = revisionById(deps.db, id);
-  if (!row) throw new AppError(404, 'NOT_FOUND');
+  if (!row) throw DomainError.notFound();
   const savedBy =
     row.savedBy === null ? null : (savedByNames(deps.db, [row.savedBy]).get(row.savedBy) ?? null);
   return {
