@@ -1,4 +1,4 @@
-import { COMMENT_MAX_LENGTH } from '@quillpost/domain';
+import { COMMENT_MAX_LENGTH, MESSAGES } from '@quillpost/domain';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { as, insertPost, signInAs } from '../../test-support/community.js';
@@ -97,6 +97,33 @@ describe('comments on posts', () => {
     expect((await as(t, bob).post(path, { body: 'Mine is fine' })).status).toBe(201);
     t.clock.advance(61_000);
     expect((await as(t, ada).post(path, { body: 'Later' })).status).toBe(201);
+  });
+
+  it('counts edits and deletions against the same limits as new comments', async () => {
+    const t = testApp();
+    const ada = await signInAs(t, 'member');
+    const post = insertPost(t);
+    const created = await as(t, ada).post(`/api/discussions/posts/${post}/comments`, {
+      body: 'First',
+    });
+    const path = `/api/discussions/comments/${created.body.comment.id}`;
+    for (let i = 0; i < 4; i += 1) {
+      expect((await as(t, ada).patch(path, { body: `Edit ${i}` })).status).toBe(200);
+    }
+    const limited = await as(t, ada).patch(path, { body: 'One edit too many' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: MESSAGES.RATE_LIMITED,
+    });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await as(t, ada).delete(path)).status).toBe(429);
+    const stored = t.deps.db.prepare('SELECT body, status FROM comments').get();
+    expect(stored).toEqual({ body: 'Edit 3', status: 'visible' });
+
+    t.clock.advance(61_000);
+    expect((await as(t, ada).delete(path)).status).toBe(200);
   });
 
   it('refuses new comments while the owner has closed them', async () => {

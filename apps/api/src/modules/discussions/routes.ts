@@ -37,13 +37,21 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
     name: 'comments-hour',
   });
 
-  /** New text (threads, comments, replies): open for comments and within the member's limits. */
-  function admitNewText(req: Request) {
+  /**
+   * Any change a member makes to the conversations (a thread, a comment, a reply, an edit, a
+   * deletion) spends one budget: each may drop cached pages and fill moderators' queues alike.
+   */
+  function admitWrite(req: Request) {
     const user = signedInUser(req);
-    if (!readSettings(db).commentsOpen) throw DomainError.notPermitted('COMMENTS_CLOSED');
     perHour.consume(`comment:${user.id}`);
     perMinute.consume(`comment:${user.id}`);
     return viewerFor(user);
+  }
+
+  /** New text (threads, comments, replies): open for comments and within the member's limits. */
+  function admitNewText(req: Request) {
+    if (!readSettings(db).commentsOpen) throw DomainError.notPermitted('COMMENTS_CLOSED');
+    return admitWrite(req);
   }
 
   const commentsOpen = () => readSettings(db).commentsOpen;
@@ -93,7 +101,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   });
 
   mount('commentEdit', (req, res, { params, body }) => {
-    const viewer = viewerFor(signedInUser(req));
+    const viewer = admitWrite(req);
     res.json({
       success: true,
       comment: editComment(db, viewer, params.commentId, body.body, isoNow(deps.clock)),
@@ -101,7 +109,7 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   });
 
   mount('commentDelete', (req, res, { params }) => {
-    const viewer = viewerFor(signedInUser(req));
+    const viewer = admitWrite(req);
     const { commentId } = params;
     deleteOwnComment(db, viewer, commentId, isoNow(deps.clock));
     res.json({ success: true });
