@@ -9,6 +9,9 @@ describe('what the site counts, in words', () => {
     expect(text).toContain('without cookies');
     expect(text).toContain('Each view is kept for 30 days');
     expect(text).toContain('Your IP address and your browser’s description are never stored');
+    // The key is the collector's, in memory only: a restart makes a new one.
+    expect(text).toContain('a random key that is kept only in the server’s memory');
+    expect(text).toContain('A restart of the server replaces the key too');
     expect(text).toContain('counts clicks per link and per day, never who clicked');
   });
 

@@ -57,8 +57,9 @@ describe('upgradeDatabase', () => {
       '022-confirmed-links.sql',
       '023-search-everything.sql',
       '024-imported-subscribers.sql',
+      '025-analytics-key-in-memory.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(17);
+    expect(upgrade.backup?.pending).toHaveLength(18);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

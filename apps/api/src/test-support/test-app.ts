@@ -48,7 +48,12 @@ export function createTempDatabase(): TempDatabase {
 
 /** Builds the app on a temp database; pass overrides for env variables or dependencies. */
 export function createTestApp(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    /** The analytics collector's own inputs (where each day's key comes from). */
+    analytics?: Pick<Parameters<typeof createCollector>[0], 'newKey'>;
+  } = {},
 ) {
   const database = createTempDatabase();
   const env = loadEnv({
@@ -72,6 +77,7 @@ export function createTestApp(
     clock,
     logger,
     retentionDays: env.ANALYTICS_RETENTION_DAYS,
+    ...options.analytics,
   });
   const deps: AppDeps = {
     env,

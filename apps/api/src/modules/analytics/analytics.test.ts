@@ -1,11 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.js';
+import { takeBackup } from '../../db/backup.js';
 import { confirmMagicLink, latestMagicLinkMail } from '../../test-support/auth.js';
 import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, markdown, post } from '../../test-support/content.js';
-import { databaseFileBytes } from '../../test-support/database-bytes.js';
+import { migrate } from '../../db/migrate.js';
+import { databaseFileBytes, walFileBytes } from '../../test-support/database-bytes.js';
+import { databaseAt } from '../../test-support/migrations.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
+import { createCollector } from './collector.js';
 import { trafficBetween } from './store.js';
 
 const cleanups: Array<() => void> = [];
@@ -18,23 +26,42 @@ const DESKTOP =
 const TABLET =
   'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-function site(env: Record<string, string> = {}) {
+/** Each day's key as the collector makes it, copied, so a test can search files for it. */
+function keysMade() {
+  const keys: Buffer[] = [];
+  const newKey = () => {
+    const key = randomBytes(32);
+    keys.push(Buffer.from(key));
+    return key;
+  };
+  return { keys, newKey };
+}
+
+function site(
+  env: Record<string, string> = {},
+  options: { newKey?: () => Buffer; files?: Record<string, string> } = {},
+) {
   // The pages readers are counted on: only a page of the site is.
   const content = createContentFolder({
     'posts/tiny-tools.md': post('Tiny tools', { extra: 'sub_category: tools' }),
     'posts/a.md': post('A'),
     'posts/b.md': post('B'),
+    ...options.files,
   });
   // Behind one proxy: the reader's address comes from X-Forwarded-For.
-  const t = createTestApp({ env: { TRUST_PROXY: '1', CONTENT_DIR: content.dir, ...env } });
+  const t = createTestApp({
+    env: { TRUST_PROXY: '1', CONTENT_DIR: content.dir, ...env },
+    analytics: { newKey: options.newKey },
+  });
   cleanups.push(t.cleanup, content.cleanup);
   const sync = () => syncContent(t.deps.db, content.dir, t.clock, t.deps.logger);
   sync();
   const hit = (
     body: object,
     reader: { ip: string; agent: string; headers?: Record<string, string> },
+    app = t.app,
   ) =>
-    request(t.app)
+    request(app)
       .post('/api/analytics/hit')
       .set('X-Forwarded-For', reader.ip)
       .set('User-Agent', reader.agent)
@@ -85,18 +112,103 @@ describe('page views', () => {
     expect(stored[4]!.visitor).toBe(stored[0]!.visitor);
   });
 
-  it('make the same reader a new visitor the next day, and forget the old salt', async () => {
-    const { t, hit, rows } = site();
-    const reader = { ip: '203.0.113.7', agent: PHONE };
-    await hit({ path: '/' }, reader);
-    const salts = () =>
-      t.deps.db.prepare('SELECT day FROM analytics_salts').pluck().all() as string[];
-    expect(salts()).toEqual([DAY]);
+  it("make the same reader a new visitor on the site's next day, and after a restart, each with a new key", async () => {
+    const { keys, newKey } = keysMade();
+    // Twelve hours ahead of UTC in January: the site's day turns at 11:00 UTC.
+    const { t, hit, rows } = site(
+      {},
+      {
+        newKey,
+        files: {
+          'site.yml': 'title: Aroha\ntimezone: Pacific/Auckland\nowner:\n  name: Aroha Ngata\n',
+        },
+      },
+    );
+    const ada = { ip: '203.0.113.7', agent: PHONE };
+    await hit({ path: '/' }, ada); // 22:00 on the 1st, site time
+    await hit({ path: '/posts/a' }, { ip: '198.51.100.23', agent: DESKTOP });
+    t.clock.advance(90 * 60_000);
+    await hit({ path: '/posts/a' }, ada); // 23:30: the same visitor, on a second page
+    t.clock.advance(60 * 60_000);
+    await hit({ path: '/' }, ada); // 00:30 on the 2nd, still the 1st in UTC
+    const seen = rows();
+    expect(seen.map((row) => row.day)).toEqual([DAY, DAY, DAY, '2026-01-02']);
+    expect(seen[2]!.visitor).toBe(seen[0]!.visitor);
+    expect(seen[3]!.visitor).not.toBe(seen[0]!.visitor);
+    expect(keys).toHaveLength(2);
+
+    // The hourly roll-up sums the site's yesterday; today is read from its views.
+    t.analytics.rollUp();
+    const summed = t.deps.db
+      .prepare("SELECT day, path, views, visitors FROM analytics_daily WHERE dimension = ''")
+      .all();
+    expect(summed).toEqual([
+      { day: DAY, path: '', views: 3, visitors: 2 },
+      { day: DAY, path: '/', views: 1, visitors: 1 },
+      { day: DAY, path: '/posts/a', views: 2, visitors: 2 },
+    ]);
+    expect(trafficBetween(t.deps.db, { from: DAY, to: '2026-01-02' })).toEqual({
+      views: 4,
+      visitors: 3,
+    });
+
+    // A restart: the key was in memory only, so the rest of the day has a new one, and a reader
+    // seen before it is a visitor again, as the privacy page says.
+    const restarted = createCollector({ ...t.deps, retentionDays: 30, newKey });
+    cleanups.push(() => restarted.stop());
+    await hit({ path: '/' }, ada, createApp({ ...t.deps, analytics: restarted }));
+    restarted.flush();
+    expect(keys).toHaveLength(3);
+    expect(rows()[4]!.visitor).not.toBe(seen[3]!.visitor);
+    expect(trafficBetween(t.deps.db, { from: '2026-01-02', to: '2026-01-02' })).toEqual({
+      views: 2,
+      visitors: 2,
+    });
+  });
+
+  it("keep the day's key in memory only: no backup, database file or WAL holds it, nor an old one", async () => {
+    const { keys, newKey } = keysMade();
+    const { t, hit } = site({}, { newKey });
+    const ada = { ip: '203.0.113.7', agent: PHONE };
+    await hit({ path: '/' }, ada);
+    await hit({ path: '/posts/a' }, { ip: '198.51.100.23', agent: DESKTOP });
     t.clock.advance(86_400_000);
-    await hit({ path: '/' }, reader);
-    const [first, second] = rows();
-    expect(second!.visitor).not.toBe(first!.visitor);
-    expect(salts()).toEqual(['2026-01-02']);
+    t.analytics.rollUp();
+    await hit({ path: '/' }, ada);
+    t.analytics.flush();
+    expect(keys).toHaveLength(2);
+
+    const db = t.deps.db;
+    // The files as they lie on disk, a snapshot as the nightly backup takes it, and the files
+    // once checkpointed.
+    const copies: Record<string, Buffer> = {
+      'the database file': fs.readFileSync(db.name),
+      'the WAL': Buffer.from(walFileBytes(db), 'latin1'),
+    };
+    const backup = await takeBackup(db, {
+      dir: path.join(path.dirname(db.name), 'backups'),
+      keep: 14,
+      clock: t.clock,
+    });
+    copies['a backup'] = fs.readFileSync(backup.file);
+    copies['the checkpointed files'] = Buffer.from(databaseFileBytes(db), 'latin1');
+    for (const [where, bytes] of Object.entries(copies)) {
+      for (const key of keys) {
+        expect(bytes.includes(key), where).toBe(false);
+        expect(bytes.includes(key.toString('hex')), `${where}, in hex`).toBe(false);
+      }
+    }
+  });
+
+  it('forget the key a release before kept in the database, once upgraded', () => {
+    const before = databaseAt(24);
+    cleanups.push(before.cleanup);
+    const key = randomBytes(32);
+    before.db.prepare('INSERT INTO analytics_salts (day, salt) VALUES (?, ?)').run(DAY, key);
+    expect(databaseFileBytes(before.db).includes(key.toString('latin1'))).toBe(true);
+    migrate(before.db);
+    // What the upgrade leaves: the file, and its WAL checkpointed and truncated.
+    expect(databaseFileBytes(before.db).includes(key.toString('latin1'))).toBe(false);
   });
 
   it('leave out crawlers, link previewers, prefetches and the signed-in owner; count Sec-GPC as a view only', async () => {
@@ -150,14 +262,11 @@ describe('page views', () => {
       t.clock.advance(3_600_000);
     }
     expect(rows()).toHaveLength(36);
-    // The next morning the day is summed and its salt deleted, as the hourly roll-up does.
+    // The next morning the day is summed, as the hourly roll-up does.
     t.clock.advance(12 * 3_600_000);
     t.analytics.rollUp();
     await hit({ path: '/' }, readers[0]!);
     t.analytics.flush();
-    expect(t.deps.db.prepare('SELECT day FROM analytics_salts').pluck().all()).toEqual([
-      '2026-01-02',
-    ]);
     expect(trafficBetween(t.deps.db, { from: DAY, to: DAY })).toEqual({ views: 36, visitors: 6 });
 
     const bytes = databaseFileBytes(t.deps.db);

@@ -1,8 +1,11 @@
 /**
  * Counts page views (issue 25, decision 0019) without cookies and without keeping anyone's
- * address: a visitor is SHA-256(the day's salt ‖ address ‖ user agent), truncated, and the salt
- * lives for its day only. Hits are buffered and written in one transaction a second, so a busy
- * page costs readers no write each.
+ * address: a visitor is SHA-256(the day's key ‖ address ‖ user agent), truncated. The key is
+ * random and lives in this process's memory only, for its day: it is never written, so no copy
+ * of the database (a backup, its WAL) can be used to try addresses against a day's visitors. A
+ * restart starts a new key, and the day's earlier visitors are new ones after it (the privacy
+ * page says so). Hits are buffered and written in one transaction a second, so a busy page costs
+ * readers no write each.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { instantToLocal, type AnalyticsHit } from '@quillpost/domain';
@@ -11,7 +14,7 @@ import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { siteIdentity } from '../site/index.js';
 import { feedReaderOf, type Reader } from './classify.js';
-import { insertHits, rollUp, saltOf, seenOn, type FeedFetches, type HitRow } from './store.js';
+import { insertHits, rollUp, type FeedFetches, type HitRow } from './store.js';
 
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 500;
@@ -40,30 +43,28 @@ export function createCollector(deps: {
   clock: Clock;
   logger: Logger;
   retentionDays: number;
+  /** Makes each day's key: 32 random bytes. */
+  newKey?: () => Buffer;
 }): Collector {
   const { db, clock, logger } = deps;
+  const newKey = deps.newKey ?? (() => randomBytes(32));
   let buffer: HitRow[] = [];
   let feeds = new Map<string, FeedFetches>();
-  let salt: { day: string; value: Buffer } | null = null;
-  // Today's visitors, and each one's pages: a view is marked as a visitor's first of the day or
+  // The day's key, and who was seen with it: a view is marked as a visitor's first of the day or
   // of the page when it is counted, so reports add up marks instead of counting distinct ids.
-  // After a restart the day's written views tell who was seen.
-  let seen: { day: string; visitors: Set<string>; pages: Set<string> } | null = null;
-  function seenToday(day: string) {
-    if (seen?.day !== day) {
-      flush();
-      const rows = seenOn(db, day);
-      seen = {
-        day,
-        visitors: new Set(rows.map((row) => row.visitor)),
-        pages: new Set(rows.map((row) => `${row.visitor} ${row.path}`)),
-      };
+  // Both are forgotten together when the day turns.
+  let kept: { day: string; key: Buffer; visitors: Set<string>; pages: Set<string> } | null = null;
+  function keptFor(day: string) {
+    if (kept?.day !== day) {
+      // Zeroed, not left for the garbage collector: a memory dump holds no old key either.
+      kept?.key.fill(0);
+      kept = { day, key: newKey(), visitors: new Set(), pages: new Set() };
     }
-    return seen;
+    return kept;
   }
   function firstTimes(day: string, visitor: string | null, path: string) {
     if (visitor === null) return { first_of_day: 0, first_on_page: 0 } as const;
-    const { visitors, pages } = seenToday(day);
+    const { visitors, pages } = keptFor(day);
     const onPage = `${visitor} ${path}`;
     const firsts = {
       first_of_day: visitors.has(visitor) ? 0 : 1,
@@ -87,11 +88,6 @@ export function createCollector(deps: {
     return local;
   }
   const today = () => now().day;
-
-  function saltFor(day: string): Buffer {
-    if (salt?.day !== day) salt = { day, value: saltOf(db, day, () => randomBytes(32)) };
-    return salt.value;
-  }
 
   function flush() {
     if (!buffer.length && !feeds.size) return;
@@ -117,14 +113,13 @@ export function createCollector(deps: {
       const { day, hour } = now();
       const visitor = identity
         ? createHash('sha256')
-            .update(saltFor(day))
+            .update(keptFor(day).key)
             .update(identity.address)
             .update('\0')
             .update(identity.userAgent)
             .digest('hex')
             .slice(0, 16)
         : null;
-      // Before the push: a new day writes out the buffer first.
       const firsts = firstTimes(day, visitor, hit.path);
       buffer.push({
         day,
@@ -155,8 +150,8 @@ export function createCollector(deps: {
       const day = today();
       const keepFrom = iso(Date.parse(day) - deps.retentionDays * DAY_MS).slice(0, 10);
       rollUp(db, day, keepFrom);
-      // Yesterday's salt goes even on a day without visits.
-      saltFor(today());
+      // Yesterday's key goes even on a day without visits.
+      keptFor(day);
     },
     stop() {
       clearInterval(timer);

@@ -4,11 +4,11 @@ import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
 
 /**
- * The site's readership in sums, and the day's salt. No row names a person: a visitor id is a
- * hash that changes every day, and no address or user agent is ever written.
+ * The site's readership in sums. No row names a person: a visitor id is a hash with a key that
+ * changes every day and is never written (collector.ts), and no address or user agent is ever
+ * written either.
  */
 export const OWNED_TABLES = {
-  analytics_salts: 'site',
   analytics_hits: 'site',
   analytics_daily: 'site',
   analytics_feeds: 'site',
@@ -37,20 +37,6 @@ export interface FeedFetches {
   reader: string;
   fetches: number;
   subscribers: number;
-}
-
-/** The salt of `day`, made and kept if it has none yet; every older salt is deleted. */
-export function saltOf(db: Db, day: string, fresh: () => Buffer): Buffer {
-  return inTransaction(db, () => {
-    statement(db, 'DELETE FROM analytics_salts WHERE day < ?').run(day);
-    statement(db, 'INSERT OR IGNORE INTO analytics_salts (day, salt) VALUES (?, ?)').run(
-      day,
-      fresh(),
-    );
-    return (
-      statement(db, 'SELECT salt FROM analytics_salts WHERE day = ?').get(day) as { salt: Buffer }
-    ).salt;
-  });
 }
 
 /** Writes buffered page views and feed fetches in one transaction. */
@@ -92,14 +78,6 @@ const SITE_DIMENSIONS = [
 const PAGE_DIMENSIONS = ['', 'source'] as const;
 
 export type Dimension = Exclude<(typeof SITE_DIMENSIONS)[number], ''>;
-
-/** Who was seen on `day` so far, and on which pages: the collector's memory after a restart. */
-export function seenOn(db: Db, day: string): Array<{ visitor: string; path: string }> {
-  return statement(
-    db,
-    'SELECT visitor, path FROM analytics_hits WHERE day = ? AND first_on_page = 1',
-  ).all(day) as Array<{ visitor: string; path: string }>;
-}
 
 /** A site dimension's visitors are counted by their first view (its source, its device). */
 const VISITORS = { site: 'SUM(first_of_day)', page: 'SUM(first_on_page)' } as const;
@@ -219,13 +197,13 @@ function addUp(...lists: Breakdown[][]): Breakdown[] {
  * One range's readership: raw hits for the hours or days not summed yet, the sums for the rest.
  * A visitor is counted once a day: on their first view of the day (for the site, its sources and
  * devices) or of the page; over several days the days' figures add up (the same reader on two
- * days counts twice, as in every daily-salt counter). An hour range counts its distinct visitors.
+ * days counts twice, as in every daily-key counter). An hour range counts its distinct visitors.
  */
 export function readershipOf(db: Db, range: Range) {
   const hours = isHourPeriod(range.from);
   const scope = rawScope(db, range);
   const page = range.path ?? '';
-  // Ids change with the day's salt: no id is shared by two days.
+  // Ids change with the day's key: no id is shared by two days.
   const visitorsBy = (dimension: Dimension | '') =>
     hours
       ? 'COUNT(DISTINCT visitor)'
