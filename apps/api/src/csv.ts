@@ -2,6 +2,7 @@
  * A small RFC 4180 reader for subscriber lists (the console's import, exports from other
  * platforms): quoted fields, "" escapes, CRLF or LF. A quote left open is an error at its line.
  */
+import { startsLikeFormula } from '@quillpost/domain';
 
 export interface CsvRecord {
   /** 1-based line number where the record starts, for error reports. */
@@ -60,7 +61,7 @@ export function parseCsv(text: string): CsvRecord[] {
   return records.filter((record) => record.cells.some((value) => value.trim() !== ''));
 }
 
-/** Undoes the export's formula guard: a leading apostrophe before = + - @ was ours. */
+/** Undoes the export's formula guard: a leading apostrophe before a formula's start was ours. */
 export function unguardCell(value: string): string {
-  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+  return value.startsWith("'") && startsLikeFormula(value.slice(1)) ? value.slice(1) : value;
 }

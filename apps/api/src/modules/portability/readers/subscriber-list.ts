@@ -65,6 +65,7 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
     // Mailchimp writes one file per state; the file's own columns say which.
     const unsubscribedFile = header.some((h) => h.toUpperCase() === 'UNSUB_TIME');
     const cleanedFile = header.some((h) => h.toUpperCase() === 'CLEAN_TIME');
+    let undated = 0;
     for (const row of rows) {
       const stated = state ? row.get(state) : '';
       if (NEVER_CONFIRMED.test(stated)) {
@@ -77,6 +78,14 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
       const bounced = cleanedFile || BOUNCED.test(stated);
       const ended = bounced || unsubscribedFile || ENDED.test(stated);
       const since = instant(created ? row.get(created) : '');
+      const confirmedAt = instant(confirmed ? row.get(confirmed) : '') ?? since;
+      // No date is kept as none: the import's own time would claim a confirmation nobody saw.
+      if (!confirmedAt) {
+        undated += 1;
+        if (created || confirmed) {
+          bundle.problems.push({ where: row.where, message: 'No date: imported without a date.' });
+        }
+      }
       bundle.subscribers.push(
         listedSubscriber({
           origin: row.where,
@@ -84,11 +93,17 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
           name: nameOf(row, name),
           state: bounced ? 'bounced' : ended ? 'unsubscribed' : 'active',
           since,
-          confirmedAt: instant(confirmed ? row.get(confirmed) : '') ?? since,
+          confirmedAt,
           endedAt: instant(row.get('UNSUB_TIME') || row.get('CLEAN_TIME')),
           bounceReason: bounced ? `Cleaned or bounced before the import (${list})` : null,
         }),
       );
+    }
+    if (undated > 0 && !created && !confirmed) {
+      bundle.problems.push({
+        where: list,
+        message: `No date column: its ${undated} subscriber${undated === 1 ? '' : 's'} ${undated === 1 ? 'is' : 'are'} imported without a date.`,
+      });
     }
   }
   return bundle;

@@ -21,6 +21,7 @@ export interface MovedSubscriber {
   name: string | null;
   state: 'active' | 'unsubscribed' | 'bounced';
   subscribedAt: string;
+  /** null when the export does not say: verified_at stays empty rather than claim a date. */
   confirmedAt: string | null;
   /** When they left (unsubscribed) or the address failed (bounced). */
   endedAt: string | null;
@@ -53,7 +54,7 @@ export function writeMovedSubscriber(
     status: subscriber.state === 'unsubscribed' ? 'unsubscribed' : 'active',
     preferences: JSON.stringify(subscriber.preferences ?? DEFAULT_NEWSLETTER_PREFERENCES),
     subscribedAt: subscriber.subscribedAt,
-    verifiedAt: subscriber.confirmedAt ?? subscriber.subscribedAt,
+    verifiedAt: subscriber.confirmedAt,
     unsubscribedAt: subscriber.state === 'unsubscribed' ? subscriber.endedAt : null,
     bouncedAt: subscriber.state === 'bounced' ? (subscriber.endedAt ?? now) : null,
     bounceReason: subscriber.state === 'bounced' ? subscriber.bounceReason : null,
