@@ -15,7 +15,7 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
  */
 export const FIXTURE_CONTENT = path.join(repoRoot, 'tests/fixtures/content');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
