@@ -2,8 +2,8 @@
  * Another platform's post HTML as this site's Markdown (issue 27), by turndown with GFM tables:
  * headings, quotes, lists and code as Markdown; a figure keeps its caption (a <figure> around the
  * image, which the site renders as it is); footnotes from Substack, WordPress and markdown-it
- * become `[^n]` notes; embedded players become links to what they play; the platforms' buttons
- * and share widgets go.
+ * become `[^n]` notes; embedded players (a podcast's audio too) become links to what they play;
+ * the platforms' buttons and share widgets go.
  */
 import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
@@ -141,7 +141,11 @@ function converter(images: string[], notes: string[]): TurndownService {
       const youtube = /youtube(?:-nocookie)?\.com\/embed\/([\w-]+)/.exec(url);
       const target = youtube ? `https://www.youtube.com/watch?v=${youtube[1]}` : url;
       const host = URL.parse(target)?.host;
-      return host ? `\n\n[Embedded: ${host}](${target})\n\n` : '';
+      if (!host) return '';
+      // The site's pages play no remote media (the sanitizer has no <audio>, the CSP's media
+      // comes from the site itself): a podcast's episode is linked to where it plays.
+      const label = node.nodeName === 'AUDIO' ? `Listen: audio on ${host}` : `Embedded: ${host}`;
+      return `\n\n[${label}](${target})\n\n`;
     },
   });
   return service;

@@ -1,8 +1,9 @@
 /**
  * Substack's export (a zip, or its folder): posts.csv with posts/<post_id>.html, and the
- * subscriber lists email_list*.csv (free and paid shapes). Podcast episodes and threads are not
- * writing: reported and left out.
+ * subscriber lists email_list*.csv (free and paid shapes). A podcast episode is a post of its show
+ * notes with its audio (podcast_url) on top; threads are not writing: reported and left out.
  */
+import { escapeHtml } from '@quillpost/domain';
 import {
   emptyBundle,
   ImportError,
@@ -24,8 +25,8 @@ export function readSubstack(files: ExportFiles): ImportBundle {
     for (const row of csvRows(postsFile, files.read(postsFile)).rows) {
       const id = row.get('post_id');
       const type = row.get('type') || 'newsletter';
-      if (type === 'podcast' || type === 'thread') {
-        bundle.problems.push({ where: row.where, message: `A ${type}, not a post: left out.` });
+      if (type === 'thread') {
+        bundle.problems.push({ where: row.where, message: 'A thread, not a post: left out.' });
         continue;
       }
       const htmlFile = `posts/${id}.html`;
@@ -49,6 +50,13 @@ export function readSubstack(files: ExportFiles): ImportBundle {
           message: 'For paying subscribers on Substack: imported as a draft, not published.',
         });
       }
+      const audio = type === 'podcast' ? podcastAudio(row.get('podcast_url')) : null;
+      if (type === 'podcast' && !audio) {
+        bundle.problems.push({
+          where: row.where,
+          message: 'A podcast episode without its audio address: imported with its notes only.',
+        });
+      }
       bundle.items.push({
         kind: 'post',
         origin: row.where,
@@ -59,7 +67,8 @@ export function readSubstack(files: ExportFiles): ImportBundle {
         excerpt: row.get('subtitle') || null,
         tags: paidOnly ? ['paid'] : [],
         featuredImage: null,
-        html: files.read(htmlFile).toString('utf8'),
+        // A player, as Substack showed it; the conversion decides what the site can show of it.
+        html: `${audio ? `<audio controls src="${escapeHtml(audio)}"></audio>\n` : ''}${files.read(htmlFile).toString('utf8')}`,
       });
     }
   }
@@ -90,4 +99,10 @@ export function readSubstack(files: ExportFiles): ImportBundle {
     }
   }
   return bundle;
+}
+
+/** The episode's audio file: an http(s) address, or none. */
+function podcastAudio(address: string): string | null {
+  const url = URL.parse(address);
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
 }
