@@ -25,6 +25,30 @@ describe('the editor’s fields', () => {
     expect(fields.find((field) => field.key === 'featured_image')).toMatchObject({ kind: 'image' });
   });
 
+  it('are required exactly when the file’s schema refuses them missing', () => {
+    for (const kind of CONTENT_KINDS) {
+      const shape = (
+        FRONT_MATTER_BY_KIND[kind] as unknown as {
+          shape: Record<string, { safeParse(value: unknown): { success: boolean } }>;
+        }
+      ).shape;
+      for (const field of fieldsOf(kind)) {
+        expect(
+          { kind, key: field.key, required: field.required },
+          'a required field the file may leave out blocks saving a draft',
+        ).toEqual({
+          kind,
+          key: field.key,
+          required: !shape[field.key]!.safeParse(undefined).success,
+        });
+      }
+    }
+    expect(fieldsOf('post').find((field) => field.key === 'keywords')).toMatchObject({
+      kind: 'text',
+      required: false,
+    });
+  });
+
   it('leave no key of any kind out, except what the buttons write or the file keeps', () => {
     for (const kind of CONTENT_KINDS) {
       const shape = (FRONT_MATTER_BY_KIND[kind] as unknown as { shape: object }).shape;

@@ -43,14 +43,24 @@ const FIRST = ['title', 'slug', 'date', 'excerpt', 'tags', 'category', 'featured
 const LONG_TEXT = new Set(['excerpt', 'summary', 'description']);
 const IMAGES = new Set(['featured_image', 'cover']);
 
+/**
+ * The value a field holds, and whether the file must have it: through `.optional()`,
+ * `.default()` and `.transform()` (a pipe whose input may itself carry the default, as
+ * `keywords` does) in any order.
+ */
 function unwrap(def: Def): { def: Def; required: boolean } {
   let required = true;
   let current = def;
-  while ((current.type === 'optional' || current.type === 'default') && current.innerType) {
-    required = false;
-    current = current.innerType._zod.def;
+  for (;;) {
+    if ((current.type === 'optional' || current.type === 'default') && current.innerType) {
+      required = false;
+      current = current.innerType._zod.def;
+    } else if (current.type === 'pipe' && current.in) {
+      current = current.in._zod.def;
+    } else {
+      return { def: current, required };
+    }
   }
-  return { def: current, required };
 }
 
 function kindOf(key: string, def: Def): FieldSpec['kind'] | null {
@@ -63,8 +73,6 @@ function kindOf(key: string, def: Def): FieldSpec['kind'] | null {
     case 'array':
       // A list of words (tags, stack); lists of records (quotes, links) stay as the file has them.
       return def.element?._zod.def.type === 'string' ? 'list' : null;
-    case 'pipe':
-      return def.in ? kindOf(key, unwrap(def.in._zod.def).def) : null;
     case 'union':
       // `instant`: a date written as text or read by YAML as a date; `keywords`: text or a list.
       return def.options?.some((option) => option._zod.def.type === 'date') ? 'date' : 'text';

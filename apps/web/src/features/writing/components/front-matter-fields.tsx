@@ -1,5 +1,5 @@
 import type { FrontMatterValues } from '@quillpost/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { UploadButton } from './upload-button';
 import { useDates } from '../../../lib/use-dates';
 import { inputValue, storedValue, type FieldSpec } from '../fields';
@@ -37,6 +37,15 @@ export function FrontMatterFields({
   const [showDetails] = useState(() => window.matchMedia('(min-width: 48rem)').matches);
   const main = fields.filter((field) => field.key === 'title' || field.key === 'excerpt');
   const details = fields.filter((field) => !main.includes(field));
+  // A refusal is shown beside its field, never hidden in the folded details: the browser's own
+  // check of a required field (`invalid`, before the form is sent; a closed <details> would
+  // leave it with nothing to focus, and the button would seem to do nothing) and the server's
+  // answer both unfold them.
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const refusedInDetails = details.some((field) => field.key === error?.key);
+  useEffect(() => {
+    if (refusedInDetails && detailsRef.current) detailsRef.current.open = true;
+  }, [refusedInDetails, error]);
 
   const render = (field: FieldSpec) => {
     const inputId = `${id}-${field.key}`;
@@ -110,7 +119,12 @@ export function FrontMatterFields({
   return (
     <div className="writing-fields">
       {main.map(render)}
-      <details className="writing-details" open={showDetails}>
+      <details
+        ref={detailsRef}
+        className="writing-details"
+        open={showDetails}
+        onInvalidCapture={(event) => (event.currentTarget.open = true)}
+      >
         <summary>Details: {details.map((field) => field.label.toLowerCase()).join(', ')}</summary>
         <div className="writing-details__grid">{details.map(render)}</div>
       </details>
