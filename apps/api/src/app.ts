@@ -211,7 +211,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(oneClickUnsubscribeRoutes(subscriptions));
   app.use(replyEmailsOffRoutes(deps));
   app.use(relayWebhookRoutes(deps));
-  app.use(clickRoutes(deps));
+  app.use(clickRoutes(deps, collector));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
   app.use(

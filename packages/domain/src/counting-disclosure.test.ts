@@ -13,6 +13,7 @@ describe('what the site counts, in words', () => {
     expect(text).toContain('a random key that is kept only in the server’s memory');
     expect(text).toContain('A restart of the server replaces the key too');
     expect(text).toContain('counts clicks per link and per day, never who clicked');
+    expect(text).toContain('so each reader counts once a day');
   });
 
   it('follows the settings: no counting, one day, no click counter', () => {

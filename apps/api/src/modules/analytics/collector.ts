@@ -22,13 +22,20 @@ const FLUSH_AT = 500;
 const KEEP_UNWRITTEN = 50_000;
 const DAY_MS = 86_400_000;
 
+/** Who sent a request, as far as counting needs: never stored. */
+export interface Client {
+  address: string;
+  userAgent: string;
+}
+
 export interface Collector {
   /** Counts one view; `identity` is null when the reader asked not to be tracked. */
-  record(
-    hit: AnalyticsHit & { source: string },
-    reader: Reader,
-    identity: { address: string; userAgent: string } | null,
-  ): void;
+  record(hit: AnalyticsHit & { source: string }, reader: Reader, identity: Client | null): void;
+  /**
+   * Whether this client does `what` (opens a newsletter's link, say) for the first time today:
+   * told by the same daily-keyed hash as a visitor, remembered in memory only, never written.
+   */
+  firstToday(what: string, client: Client): boolean;
   /** Counts one fetch of a feed by whoever's user agent this is (a service, an app). */
   recordFeedFetch(feed: string, userAgent: string): void;
   /** Writes what is buffered now. */
@@ -53,14 +60,30 @@ export function createCollector(deps: {
   // The day's key, and who was seen with it: a view is marked as a visitor's first of the day or
   // of the page when it is counted, so reports add up marks instead of counting distinct ids.
   // Both are forgotten together when the day turns.
-  let kept: { day: string; key: Buffer; visitors: Set<string>; pages: Set<string> } | null = null;
+  let kept: {
+    day: string;
+    key: Buffer;
+    visitors: Set<string>;
+    pages: Set<string>;
+    /** What else a visitor was seen doing today (firstToday). */
+    done: Set<string>;
+  } | null = null;
   function keptFor(day: string) {
     if (kept?.day !== day) {
       // Zeroed, not left for the garbage collector: a memory dump holds no old key either.
       kept?.key.fill(0);
-      kept = { day, key: newKey(), visitors: new Set(), pages: new Set() };
+      kept = { day, key: newKey(), visitors: new Set(), pages: new Set(), done: new Set() };
     }
     return kept;
+  }
+  function visitorOf(day: string, client: Client): string {
+    return createHash('sha256')
+      .update(keptFor(day).key)
+      .update(client.address)
+      .update('\0')
+      .update(client.userAgent)
+      .digest('hex')
+      .slice(0, 16);
   }
   function firstTimes(day: string, visitor: string | null, path: string) {
     if (visitor === null) return { first_of_day: 0, first_on_page: 0 } as const;
@@ -111,15 +134,7 @@ export function createCollector(deps: {
   return {
     record(hit, reader, identity) {
       const { day, hour } = now();
-      const visitor = identity
-        ? createHash('sha256')
-            .update(keptFor(day).key)
-            .update(identity.address)
-            .update('\0')
-            .update(identity.userAgent)
-            .digest('hex')
-            .slice(0, 16)
-        : null;
+      const visitor = identity ? visitorOf(day, identity) : null;
       const firsts = firstTimes(day, visitor, hit.path);
       buffer.push({
         day,
@@ -134,6 +149,14 @@ export function createCollector(deps: {
         ...firsts,
       });
       if (buffer.length >= FLUSH_AT) flush();
+    },
+    firstToday(what, client) {
+      const day = today();
+      const { done } = keptFor(day);
+      const doing = `${visitorOf(day, client)} ${what}`;
+      if (done.has(doing)) return false;
+      done.add(doing);
+      return true;
     },
     recordFeedFetch(feed, userAgent) {
       const day = today();

@@ -1,8 +1,8 @@
 /**
  * Click counting (issue 25): when a send starts, each link of the issue becomes
- * /r/<issue>/<link>/<signature> on the site, which counts one click for that link and day and
- * redirects to the address kept for it. Only the numbers are signed and the address is looked up,
- * so no link can be made to point anywhere else: a forged or altered one answers 404.
+ * /r/<issue>/<link>/<signature> on the site, which counts a reader's first click of that link in
+ * the day and redirects to the address kept for it. Only the numbers are signed and the address
+ * is looked up, so no link can be made to point anywhere else: a forged or altered one answers 404.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
@@ -11,12 +11,27 @@ import { instantToLocal } from '@quillpost/domain';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
+import { clientKey, RateLimiter } from '../../http/rate-limit.js';
 import type { Logger } from '../../logger.js';
 import { readSettings } from '../settings/index.js';
 import { siteIdentity } from '../site/index.js';
 import { addClick, linkUrl } from './store/links.js';
 
 export const CLICK_PATH = '/r/:issueId/:link/:signature';
+
+/**
+ * Clicks one address may add in a day: more links than its readers open, while an address that
+ * makes up a new browser for every request (a new reader each time) adds no more than this.
+ */
+const COUNTED_PER_ADDRESS = { max: 30, windowMs: 86_400_000 };
+
+/**
+ * Whether a client opens a link for the first time today: the analytics collector tells, by the
+ * day's in-memory key, as it tells visitors (the shape is named here, not imported).
+ */
+export interface FirstToday {
+  firstToday(what: string, client: { address: string; userAgent: string }): boolean;
+}
 
 function signatureOf(secret: string, issueId: number, link: number): string {
   return createHmac('sha256', secret)
@@ -56,13 +71,25 @@ export function countedLinks(
   return { html: counted, urls };
 }
 
-/** GET /r/<issue>/<link>/<signature>: count (unless a scanner or switched off), then redirect. */
-export function clickRoutes(deps: {
-  db: Db;
-  clock: Clock;
-  env: Pick<Env, 'SESSION_SECRET'>;
-  logger: Logger;
-}): Router {
+/**
+ * GET /r/<issue>/<link>/<signature>: count (a reader's first click of the day, unless a scanner,
+ * over the address's limit or switched off), then redirect, every time.
+ */
+export function clickRoutes(
+  deps: {
+    db: Db;
+    clock: Clock;
+    env: Pick<Env, 'SESSION_SECRET'>;
+    logger: Logger;
+  },
+  clickers: FirstToday,
+): Router {
+  const perAddress = new RateLimiter({
+    db: deps.db,
+    clock: deps.clock,
+    name: 'newsletter-clicks',
+    ...COUNTED_PER_ADDRESS,
+  });
   const router = Router();
   router.get(CLICK_PATH, (req, res, next) => {
     const issueId = Number(req.params.issueId);
@@ -78,7 +105,17 @@ export function clickRoutes(deps: {
       return next();
     // Mail scanners (Outlook's Safe Links, Proofpoint) open links before anyone reads: not clicks.
     try {
-      if (!isbot(req.get('user-agent') ?? '') && readSettings(deps.db).newsletterClickCounting) {
+      const userAgent = req.get('user-agent') ?? '';
+      if (
+        !isbot(userAgent) &&
+        readSettings(deps.db).newsletterClickCounting &&
+        clickers.firstToday(`newsletter-link ${issueId}/${link}`, {
+          address: req.ip ?? '',
+          userAgent,
+        }) &&
+        // The limit bounds what is counted, never the redirect: a reader always gets there.
+        perAddress.hit(clientKey(req.ip)).allowed
+      ) {
         const day = instantToLocal(deps.clock.now(), siteIdentity(deps.db).timezone).slice(0, 10);
         addClick(deps.db, issueId, link, day);
       }

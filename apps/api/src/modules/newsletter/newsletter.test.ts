@@ -317,6 +317,8 @@ describe("an issue's results", () => {
   ];
   const PHONE_MAIL_APP =
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+  const DESKTOP_MAIL_APP =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)';
 
   it('counts clicks per link, never who clicked, and answers a tampered link with 404', async () => {
     const t = await newsletterApp();
@@ -338,7 +340,8 @@ describe("an issue's results", () => {
     )!;
     expect(toStart).toBeDefined();
     expect(toStart.res.headers['set-cookie']).toBeUndefined();
-    await request(t.app).get(toStart.link).set('User-Agent', PHONE_MAIL_APP);
+    // A second reader, on a computer.
+    await request(t.app).get(toStart.link).set('User-Agent', DESKTOP_MAIL_APP);
     // A mail scanner opening every link is not a reader clicking.
     await request(t.app)
       .get(toStart.link)
@@ -370,6 +373,54 @@ describe("an issue's results", () => {
     ).toBe(true);
     const stored = t.deps.db.prepare('SELECT * FROM newsletter_clicks').all() as object[];
     expect(Object.keys(stored[0]!).sort()).toEqual(['clicks', 'day', 'issue_id', 'link']);
+  });
+
+  it('counts a link once per reader a day, however often it is opened, and takes every click there', async () => {
+    // Behind one proxy: each reader's address comes from X-Forwarded-For.
+    const t = await newsletterApp({ env: { TRUST_PROXY: '1' } });
+    seedSubscribers(t.deps.db, readers(10));
+    const id = await sendNow(t);
+    await t.sender.drain();
+    const start = linksOf(t.sink.messages[0]!.html)[0]!;
+    const target = (await issue(t, id)).results!.links[0]!.url;
+    const click = (address: string, agent = PHONE_MAIL_APP) =>
+      request(t.app).get(start).set('X-Forwarded-For', address).set('User-Agent', agent);
+    const clicks = async () =>
+      (await issue(t, id)).results!.links.find((row) => row.url === target)!.clicks;
+    const taken = (answers: Array<{ status: number; headers: Record<string, string> }>) =>
+      answers.every((res) => res.status === 302 && res.headers.location === target);
+
+    // One reader opening the link 100 times: every one taken there, one click counted.
+    const again = [];
+    for (let n = 0; n < 100; n += 1) again.push(await click('203.0.113.7'));
+    expect(taken(again)).toBe(true);
+    expect(await clicks()).toBe(1);
+    // Another reader counts.
+    expect(taken([await click('198.51.100.23')])).toBe(true);
+    expect(await clicks()).toBe(2);
+
+    // One address that makes up a new browser for every request is taken there each time, and
+    // counted 30 times a day at most.
+    const madeUp = [];
+    for (let n = 0; n < 40; n += 1)
+      madeUp.push(await click('192.0.2.66', `${PHONE_MAIL_APP} Build/${n}`));
+    expect(taken(madeUp)).toBe(true);
+    expect(await clicks()).toBe(32);
+    // Other addresses still count.
+    expect(taken([await click('192.0.2.67')])).toBe(true);
+    expect(await clicks()).toBe(33);
+
+    // The next day the first reader counts again, and so may the made-up browsers' address.
+    t.clock.advance(86_400_000);
+    const nextDay = [await click('203.0.113.7'), await click('192.0.2.66', `${PHONE_MAIL_APP} x`)];
+    expect(taken(nextDay)).toBe(true);
+    const days = t.deps.db
+      .prepare('SELECT day, SUM(clicks) AS clicks FROM newsletter_clicks GROUP BY day')
+      .all();
+    expect(days).toEqual([
+      { day: '2026-01-01', clicks: 33 },
+      { day: '2026-01-02', clicks: 2 },
+    ]);
   });
 
   it("counts an unsubscribe through the issue's one-click link within seven days", async () => {
