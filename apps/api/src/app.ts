@@ -15,7 +15,11 @@ import {
   discoveryRoutes,
 } from './modules/content/index.js';
 import { createAuthModule, sessionEmail, signedInFromHeaders } from './modules/auth/index.js';
-import { commentCountsByPath, conversationUnder } from './modules/discussions/index.js';
+import {
+  commentCountsByPath,
+  conversationChanges,
+  conversationUnder,
+} from './modules/discussions/index.js';
 import { isoNow } from './clock.js';
 import { oauthRoutes } from './modules/oauth/index.js';
 import { communityRoutes } from './community.js';
@@ -251,7 +255,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(siteRoutes(deps.db, previewCardsDir(env), env.CONTENT_DIR));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
-  if (deps.pages) app.use(pageRoutes(deps.pages, content, reads, logger));
+  if (deps.pages) {
+    app.use(pageRoutes(deps.pages, content, reads, logger, conversationChanges(deps.db)));
+  }
   app.use(errorHandler(logger));
   return app;
 }

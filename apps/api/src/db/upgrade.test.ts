@@ -58,8 +58,9 @@ describe('upgradeDatabase', () => {
       '023-search-everything.sql',
       '024-imported-subscribers.sql',
       '025-analytics-key-in-memory.sql',
+      '027-conversation-changes.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(18);
+    expect(upgrade.backup?.pending).toHaveLength(19);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -7,7 +7,8 @@ import path from 'node:path';
  * hashed assets, a Vite manifest and dist/server/entry-server.js), whose renderer reads posts
  * through the ContentReader it is given. It lets API tests load, serve and cache pages without
  * building the real web app, which the end-to-end tests use. Each render writes a count into the
- * page, so a test can tell a cached page from a new render.
+ * page, so a test can tell a cached page from a new render. As the real pages do, a post's page
+ * shows the conversation under it and the blog's list the comment counts (in an <aside>).
  */
 export function createWebBuild() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-web-'));
@@ -43,6 +44,7 @@ export function createWebBuild() {
   write(
     'server/entry-server.js',
     `let renders = 0;
+const escape = (text) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export function createPageRenderer({ reader, publicUrl, template, preloadsFor }) {
   return {
     async render(url) {
@@ -54,26 +56,35 @@ export function createPageRenderer({ reader, publicUrl, template, preloadsFor })
       const personal = pathname.startsWith('/members');
       let status = 200;
       let body = 'Home';
+      let aside = '';
       const modules = [];
       if (personal) body = 'Members ' + searchParams;
       if (pathname === '/blog') {
         const category = searchParams.get('category');
         status = category === 'nope' ? 404 : 200;
         body = 'Blog: ' + (category ?? 'every post') + (searchParams.size > 1 ? ' and more' : '');
+        const counts = await reader.commentCounts();
+        if (counts.ok) aside = 'Comments: ' + JSON.stringify(counts.data.counts);
       }
       const post = /^\\/posts\\/([^/]+)$/.exec(pathname);
       if (post) {
         modules.push('src/pages/post-page.tsx');
-        const result = await reader.post(post[1]);
+        const [result, conversation] = await Promise.all([
+          reader.post(post[1]),
+          reader.conversation('post', post[1]),
+        ]);
         status = result.ok ? 200 : result.status;
         body = result.ok ? result.data.title : 'Post not found';
+        if (conversation.ok) {
+          aside = 'Comments: ' + conversation.data.comments.map((comment) => comment.body).join(' | ');
+        }
       }
       renders += 1;
-      const head = '<title>' + body.replace(/</g, '&lt;').replace(/>/g, '&gt;') + '</title>' +
+      const head = '<title>' + escape(body) + '</title>' +
         preloadsFor(modules).map((href) => '<link rel="modulepreload" href="' + href + '">').join('');
       const html = template
         .replace('<!--app-head-->', head)
-        .replace('<!--app-html-->', '<main>' + body.replace(/</g, '&lt;').replace(/>/g, '&gt;') + '</main><!-- render ' + renders + ' -->')
+        .replace('<!--app-html-->', '<main>' + escape(body) + '</main>' + (aside && '<aside>' + escape(aside) + '</aside>') + '<!-- render ' + renders + ' -->')
         .replace('<!--app-data-->', '');
       return { kind: 'page', status, html, personal };
     },

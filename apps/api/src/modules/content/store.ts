@@ -127,7 +127,11 @@ export function contentQueries(db: Db) {
 
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
-/** Drops every cached answer when something they show changed outside a sync (the owner's profiles). */
+/**
+ * Drops every cached answer and page when something they all may show changed outside a sync: a
+ * setting the privacy page states, a newsletter issue starting to go out. A comment's change
+ * drops only the pages that show it (the discussions module's conversation changes).
+ */
 export function invalidateContentCache(db: Db): void {
   statement(db, 'UPDATE content_state SET generation = generation + 1 WHERE id = 1').run();
 }

@@ -3,6 +3,7 @@ export { discussionRoutes } from './routes.js';
 export {
   commentCountsByPath,
   commentOnPost,
+  conversationChanges,
   discussionsPersonalData,
   moderateComment,
   conversationUnder,

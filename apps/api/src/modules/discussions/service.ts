@@ -25,7 +25,6 @@ import type { PersonalDataHolder } from '../../personal-data.js';
 import { peopleByIds, type PersonOnRecord, type SessionUser } from '../auth/index.js';
 import {
   contentTitlesByIds,
-  invalidateContentCache,
   visibleWritingByIds,
   visibleWritingBySlug,
   visibleWritingIds,
@@ -34,6 +33,8 @@ import type { NewReply } from '../notifications/index.js';
 import {
   activeThreads,
   commentById,
+  commentPlace,
+  conversationChangesAfter,
   commentsOfThread,
   commentsWrittenBy,
   deleteOwnCommentText,
@@ -43,6 +44,9 @@ import {
   visibleCommentCounts,
   insertGeneralThread,
   insertReport,
+  itemsDiscussedBy,
+  latestConversationChange,
+  markConversationChanged,
   openPostThread,
   reportsMadeBy,
   threadById,
@@ -200,11 +204,13 @@ export function postThreadView(db: Db, postId: number, viewer: Viewer, now: stri
 }
 
 /**
- * An item's conversation is part of its page (issue 26): any change to a comment drops the cached
- * pages and answers, as a content change does.
+ * An item's conversation is part of its page (issue 26), and its count part of the lists that
+ * show counts (decision 0023): a change to a comment under an item marks that item's
+ * conversation changed, so the page cache renders again only the pages that show it, and the
+ * ones that show counts only when `countMoved`. A general thread is on no page.
  */
-function conversationChanged(db: Db): void {
-  invalidateContentCache(db);
+function conversationChanged(db: Db, contentId: number | null, countMoved: boolean): void {
+  if (contentId !== null) markConversationChanged(db, contentId, countMoved);
 }
 
 /** A moderator's decision on a comment (moderation module), shown to readers at once. */
@@ -215,8 +221,35 @@ export function moderateComment(
   moderatorId: number,
   now: string,
 ): void {
-  setCommentStatus(db, commentId, status, moderatorId, now);
-  conversationChanged(db);
+  inTransaction(db, () => {
+    const before = commentPlace(db, commentId);
+    if (!before) throw DomainError.notFound();
+    setCommentStatus(db, commentId, status, moderatorId, now);
+    const counted = (shown: CommentStatus) => shown === 'visible';
+    conversationChanged(db, before.content_id, counted(before.status) !== counted(status));
+  });
+}
+
+/** What the page cache asks of the conversations (pages module, wired by the app). */
+export function conversationChanges(db: Db) {
+  return {
+    latest: () => latestConversationChange(db),
+    /** The paths of the items whose conversation changed after change `after`. */
+    after(after: number): { latest: number; itemPaths: string[]; countsMoved: boolean } {
+      const rows = conversationChangesAfter(db, after);
+      const items = contentTitlesByIds(
+        db,
+        rows.map((row) => row.contentId),
+      );
+      return {
+        latest: rows.reduce((latest, row) => Math.max(latest, row.changed), after),
+        itemPaths: [...items.values()].flatMap((item) =>
+          isReadableKind(item.kind) ? [itemPath(item.kind, item.slug)] : [],
+        ),
+        countsMoved: rows.some((row) => row.countMoved === 1),
+      };
+    },
+  };
 }
 
 /** Nobody signed in: what every visitor sees. */
@@ -325,7 +358,7 @@ export function commentOnThread(
         answeredAuthorId: answered.author_id,
       });
     }
-    if (thread.content_id !== null) conversationChanged(db);
+    conversationChanged(db, thread.content_id, true);
     return commentAsSeen(db, id, viewer);
   });
 }
@@ -345,13 +378,16 @@ export function commentOnPost(
   });
 }
 
-/** The viewer's own comment, still visible, or the reason it cannot be changed. */
-function ownVisibleComment(db: Db, viewer: Viewer, commentId: number): CommentRow {
-  const row = commentById(db, commentId, viewer.id);
-  if (!row || row.status === 'deleted') throw DomainError.notFound();
-  if (row.author_id !== viewer.id) throw DomainError.notPermitted();
-  if (row.status !== 'visible') throw DomainError.conflict('COMMENT_NOT_EDITABLE');
-  return row;
+/**
+ * The viewer's own comment, still visible, with the item it is under (null in a general thread),
+ * or the reason it cannot be changed.
+ */
+function ownVisibleComment(db: Db, viewer: Viewer, commentId: number) {
+  const place = commentPlace(db, commentId);
+  if (!place || place.status === 'deleted') throw DomainError.notFound();
+  if (place.author_id !== viewer.id) throw DomainError.notPermitted();
+  if (place.status !== 'visible') throw DomainError.conflict('COMMENT_NOT_EDITABLE');
+  return place;
 }
 
 export function editComment(
@@ -362,9 +398,10 @@ export function editComment(
   now: string,
 ): Comment {
   return inTransaction(db, () => {
-    ownVisibleComment(db, viewer, commentId);
+    const { content_id: contentId } = ownVisibleComment(db, viewer, commentId);
     updateCommentBody(db, commentId, body, now);
-    conversationChanged(db);
+    // Still visible: the text changed, no count did.
+    conversationChanged(db, contentId, false);
     return commentAsSeen(db, commentId, viewer);
   });
 }
@@ -372,9 +409,9 @@ export function editComment(
 /** Deletes the viewer's own comment: the text goes, a placeholder keeps replies in place. */
 export function deleteOwnComment(db: Db, viewer: Viewer, commentId: number, now: string): void {
   inTransaction(db, () => {
-    ownVisibleComment(db, viewer, commentId);
+    const { content_id: contentId } = ownVisibleComment(db, viewer, commentId);
     deleteOwnCommentText(db, commentId, now);
-    conversationChanged(db);
+    conversationChanged(db, contentId, true);
   });
 }
 
@@ -406,7 +443,8 @@ export const discussionsPersonalData: PersonalDataHolder = {
     reportsMade: reportsMadeBy(db, userId),
   }),
   erase: (db, { userId }) => {
+    const discussed = itemsDiscussedBy(db, userId);
     forgetParticipant(db, userId);
-    conversationChanged(db);
+    for (const contentId of discussed) conversationChanged(db, contentId, true);
   },
 };

@@ -12,6 +12,7 @@ export const OWNED_TABLES = {
   discussion_threads: 'person',
   comments: 'person',
   comment_reports: 'person',
+  conversation_changes: 'site',
 } as const satisfies OwnedTables;
 
 // Threads
@@ -209,6 +210,54 @@ export function liveCommentCount(db: Db, authorId: number): number {
   return statement(db, `SELECT COUNT(*) FROM comments WHERE author_id = ? AND status <> 'deleted'`)
     .pluck()
     .get(authorId) as number;
+}
+
+// Changes to the conversations under items: the page cache drops only the pages that show them
+
+/** Marks the conversation under an item changed, after every change before it on any item. */
+export function markConversationChanged(db: Db, contentId: number, countMoved: boolean): void {
+  statement(
+    db,
+    `INSERT INTO conversation_changes (content_id, changed, count_changed)
+     SELECT @contentId, next, CASE WHEN @countMoved THEN next ELSE 0 END
+     FROM (SELECT coalesce(max(changed), 0) + 1 AS next FROM conversation_changes) WHERE true
+     ON CONFLICT (content_id) DO UPDATE SET changed = excluded.changed,
+       count_changed = CASE WHEN @countMoved THEN excluded.changed ELSE count_changed END`,
+  ).run({ contentId, countMoved: countMoved ? 1 : 0 });
+}
+
+/** The number of the latest change to any item's conversation; 0 before the first. */
+export function latestConversationChange(db: Db): number {
+  return statement(db, 'SELECT coalesce(max(changed), 0) FROM conversation_changes')
+    .pluck()
+    .get() as number;
+}
+
+export interface ConversationChangeRow {
+  contentId: number;
+  changed: number;
+  /** Whether a change after the one asked about moved the item's count. */
+  countMoved: 0 | 1;
+}
+
+/** The items whose conversation changed after change number `after`. */
+export function conversationChangesAfter(db: Db, after: number): ConversationChangeRow[] {
+  return statement(
+    db,
+    `SELECT content_id AS contentId, changed, count_changed > @after AS countMoved
+     FROM conversation_changes WHERE changed > @after`,
+  ).all({ after }) as ConversationChangeRow[];
+}
+
+/** The items under which a member has commented. */
+export function itemsDiscussedBy(db: Db, userId: number): number[] {
+  return statement(
+    db,
+    `SELECT DISTINCT t.content_id FROM comments k JOIN discussion_threads t ON t.id = k.thread_id
+     WHERE k.author_id = ? AND t.content_id IS NOT NULL`,
+  )
+    .pluck()
+    .all(userId) as number[];
 }
 
 // Reports

@@ -3,6 +3,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInWithMagicLink } from '../../test-support/auth.js';
+import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { rawRequest } from '../../test-support/raw-http.js';
@@ -65,6 +66,82 @@ describe('server-rendered pages', () => {
     const after = await html(app, '/posts/hello');
     expect(after.text).toContain('<main>Hello again</main>');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it("re-renders only the pages that show a changed conversation: its item's page, and the lists when a count moved", async () => {
+    const t = await setup();
+    t.folder.write('posts/other.md', post('Other post', { date: '2025-03-03' }));
+    syncContent(t.deps.db, t.folder.dir, t.clock, t.deps.logger);
+    const ada = await signInAs(t, 'member');
+    const moderator = await signInAs(t, 'moderator');
+    const idOf = (slug: string) =>
+      t.deps.db.prepare('SELECT id FROM content_items WHERE slug = ?').pluck().get(slug) as number;
+    const comment = async (slug: string, body: string) =>
+      (await as(t, ada).post(`/api/discussions/posts/${idOf(slug)}/comments`, { body })).body
+        .comment.id as number;
+    const first = await comment('hello', 'First thoughts');
+    const elsewhere = await comment('other', 'Over here');
+
+    const pages = async () => ({
+      hello: await html(t.app, '/posts/hello'),
+      other: await html(t.app, '/posts/other'),
+      blog: await html(t.app, '/blog'),
+    });
+    const countsOn = (page: { text: string }) =>
+      JSON.parse(/Comments: (\{.*\})<\/aside>/.exec(page.text)![1]!) as Record<string, number>;
+    const before = await pages();
+    expect(before.hello.text).toContain('<aside>Comments: First thoughts</aside>');
+    expect(countsOn(before.blog)).toEqual({ '/posts/hello': 1, '/posts/other': 1 });
+
+    // An edit changes what its post's page shows, and no count.
+    expect(
+      (await as(t, ada).patch(`/api/discussions/comments/${first}`, { body: 'Second thoughts' }))
+        .status,
+    ).toBe(200);
+    const edited = await pages();
+    expect(edited.hello.text).toContain('<aside>Comments: Second thoughts</aside>');
+    expect(edited.hello.headers.etag).not.toBe(before.hello.headers.etag);
+    for (const page of ['other', 'blog'] as const) {
+      expect(edited[page].text, page).toBe(before[page].text);
+      const revalidated = await html(t.app, page === 'other' ? '/posts/other' : '/blog').set(
+        'If-None-Match',
+        before[page].headers.etag!,
+      );
+      expect(revalidated.status, page).toBe(304);
+    }
+
+    // Hiding a comment moves its post's count: the lists that show counts follow at once.
+    const hidden = await as(t, moderator).post(`/api/moderation/comments/${elsewhere}/hide`, {});
+    expect(hidden.status).toBe(200);
+    const moderated = await pages();
+    expect(moderated.other.text).not.toContain('Over here');
+    expect(countsOn(moderated.blog)).toEqual({ '/posts/hello': 1 });
+    expect(moderated.hello.text).toBe(edited.hello.text);
+
+    // A deletion, and a new comment, too.
+    expect((await as(t, ada).delete(`/api/discussions/comments/${first}`)).status).toBe(200);
+    const deleted = await pages();
+    expect(deleted.hello.text).not.toContain('Second thoughts');
+    expect(countsOn(deleted.blog)).toEqual({});
+    expect(deleted.other.text).toBe(moderated.other.text);
+    await comment('other', 'Back again');
+    const commented = await pages();
+    expect(commented.other.text).toContain('<aside>Comments: Back again</aside>');
+    expect(countsOn(commented.blog)).toEqual({ '/posts/other': 1 });
+    expect(commented.hello.text).toBe(deleted.hello.text);
+
+    // A member who erases their account takes their words off the pages they were on.
+    const bob = await signInAs(t, 'member');
+    await as(t, bob).post(`/api/discussions/posts/${idOf('hello')}/comments`, { body: 'Bob here' });
+    expect((await pages()).hello.text).toContain('<aside>Comments: Bob here</aside>');
+    const beforeErasure = await pages();
+    expect((await as(t, bob).delete('/api/members/account', { confirmDelete: true })).status).toBe(
+      200,
+    );
+    const erased = await pages();
+    expect(erased.hello.text).not.toContain('Bob here');
+    expect(countsOn(erased.blog)).toEqual({ '/posts/other': 1 });
+    expect(erased.other.text).toBe(beforeErasure.other.text);
   });
 
   it('answers the status the renderer gives: 404 for a missing or draft post, redirects', async () => {

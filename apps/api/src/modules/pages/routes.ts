@@ -1,15 +1,17 @@
 /**
  * Every page of the site, rendered on the server. Anonymous HTML is the same for every visitor
  * (the header's account area resolves in the browser), so it is public for a minute and served
- * stale while revalidating, and kept rendered in memory per URL, content version and build.
+ * stale while revalidating, and kept rendered in memory per URL, content version and build; a
+ * change to the comments under an item drops only the pages that showed them (decision 0023).
  * Pages that depend on the session, anything rendered for an admin (who sees drafts), failures,
  * and any answer that must change a cookie are private and never stored.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { RenderedPage } from '@quillpost/domain';
+import type { ContentReader, RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
-import { contentReaderOver, pageAddress } from '@quillpost/domain';
+import { contentReaderOver, itemPath, pageAddress } from '@quillpost/domain';
 import {
   PRIVATE_NO_STORE,
   PUBLIC_CACHE,
@@ -24,6 +26,46 @@ interface Page {
   status: number;
   html: string;
   etag: string;
+}
+
+/**
+ * The conversations under items as they change (the discussions module's; the app hands them in):
+ * every change has a number, larger than any before it.
+ */
+export interface ConversationChanges {
+  /** The latest change's number. */
+  latest(): number;
+  /** What changed after change `after`: the paths of those items, and whether a count moved. */
+  after(after: number): { latest: number; itemPaths: string[]; countsMoved: boolean };
+}
+
+/** What a render read of the conversations, and from which change on it may be out of date. */
+interface ConversationsShown {
+  /** Paths of the items whose conversation the page shows. */
+  itemPaths: Set<string>;
+  /** Whether it shows comment counts (the lists). */
+  counts: boolean;
+  /** The latest change when the render began. */
+  since: number;
+}
+
+/** The reader a public render reads through, noting what of the conversations it showed. */
+function notingConversations(
+  reader: ContentReader,
+  shownNow: () => ConversationsShown | undefined,
+): ContentReader {
+  return {
+    ...reader,
+    conversation(kind, slug) {
+      shownNow()?.itemPaths.add(itemPath(kind, slug));
+      return reader.conversation(kind, slug);
+    },
+    commentCounts() {
+      const shown = shownNow();
+      if (shown) shown.counts = true;
+      return reader.commentCounts();
+    },
+  };
 }
 
 /** URLs come from anyone (query strings, scanners): the least recently used pages make room. */
@@ -52,27 +94,52 @@ function etagOf(html: string): string {
 }
 
 /** A small LRU: a Map keeps insertion order, so the first key is the least recently used. */
-function createPageCache() {
-  const pages = new Map<string, Page>();
+function createPageCache(conversations: ConversationChanges) {
+  const pages = new Map<string, { page: Page; shown: ConversationsShown }>();
   let version = '';
+  let seenChange = conversations.latest();
+
+  /**
+   * Drops what is out of date: every page when the content's version moved; after a change to
+   * a conversation, the pages that show it, and those that show counts if a count moved.
+   */
+  function catchUp(currentVersion: string) {
+    if (currentVersion !== version) {
+      pages.clear();
+      version = currentVersion;
+      seenChange = conversations.latest();
+      return;
+    }
+    if (conversations.latest() === seenChange) return;
+    const changed = conversations.after(seenChange);
+    seenChange = changed.latest;
+    const changedItems = new Set(changed.itemPaths);
+    for (const [key, { shown }] of pages) {
+      const showsChange =
+        (changed.countsMoved && shown.counts) ||
+        [...shown.itemPaths].some((path) => changedItems.has(path));
+      if (showsChange) pages.delete(key);
+    }
+  }
+
   return {
     get(key: string, currentVersion: string): Page | undefined {
-      if (currentVersion !== version) {
-        pages.clear();
-        version = currentVersion;
-      }
-      const page = pages.get(key);
-      if (page) {
+      catchUp(currentVersion);
+      const kept = pages.get(key);
+      if (kept) {
         pages.delete(key);
-        pages.set(key, page);
+        pages.set(key, kept);
       }
-      return page;
+      return kept?.page;
     },
-    /** Keeps a page rendered under `renderedVersion`, unless the content has moved on since. */
-    set(key: string, page: Page, renderedVersion: string) {
-      if (renderedVersion !== version) return;
+    /**
+     * Keeps a page rendered under `renderedVersion`, unless the content has moved on since, or
+     * a conversation changed while it rendered.
+     */
+    set(key: string, page: Page, shown: ConversationsShown, renderedVersion: string) {
+      if (renderedVersion !== version || conversations.latest() !== shown.since) return;
       pages.delete(key);
-      pages.set(key, page);
+      pages.set(key, { page, shown });
       if (pages.size > CACHE_MAX_ENTRIES) pages.delete(pages.keys().next().value!);
     },
   };
@@ -83,19 +150,35 @@ export function pageRoutes(
   content: ContentService,
   reads: ContentReads,
   logger: Logger,
+  conversations: ConversationChanges,
 ): Router {
-  const rendererFor = (canSeeUnpublished: boolean) =>
-    host.rendererFor(contentReaderOver(inProcessContentCall(reads, { canSeeUnpublished })));
-  const publicPages = rendererFor(false);
-  const previewPages = rendererFor(true);
-  const cache = createPageCache();
+  const readerFor = (canSeeUnpublished: boolean) =>
+    contentReaderOver(inProcessContentCall(reads, { canSeeUnpublished }));
+  // Renders share one reader, so each notes what it reads in its own asynchronous context.
+  const shownByRender = new AsyncLocalStorage<ConversationsShown>();
+  const publicPages = host.rendererFor(
+    notingConversations(readerFor(false), () => shownByRender.getStore()),
+  );
+  const previewPages = host.rendererFor(readerFor(true));
+  const cache = createPageCache(conversations);
   // Requests for a page that is being rendered wait for that render instead of starting another.
-  const rendering = new Map<string, Promise<RenderedPage>>();
+  const rendering = new Map<
+    string,
+    Promise<{ rendered: RenderedPage; shown: ConversationsShown }>
+  >();
 
-  function renderShared(url: string): Promise<RenderedPage> {
+  function renderShared(url: string) {
     let pending = rendering.get(url);
     if (!pending) {
-      pending = publicPages.render(url).finally(() => rendering.delete(url));
+      const shown: ConversationsShown = {
+        itemPaths: new Set(),
+        counts: false,
+        since: conversations.latest(),
+      };
+      pending = shownByRender
+        .run(shown, () => publicPages.render(url))
+        .then((rendered) => ({ rendered, shown }))
+        .finally(() => rendering.delete(url));
       rendering.set(url, pending);
     }
     return pending;
@@ -145,7 +228,8 @@ export function pageRoutes(
     const cached = host.build === null ? undefined : cache.get(address, version);
     if (cached) return send(res, cached, PUBLIC_CACHE);
 
-    let rendered = await renderShared(address);
+    const shared = await renderShared(address);
+    let rendered = shared.rendered;
     // A page that depends on the session is this reader's alone: it sees the whole query
     // (/auth/callback's result, /manage's token).
     if (rendered.kind === 'page' && rendered.personal && address !== path + query) {
@@ -160,7 +244,7 @@ export function pageRoutes(
     // A query that names nothing (a category no post is filed under) is not worth a place.
     const named = page.status === 200 || address === path;
     if (host.build !== null && named && currentVersion() === version) {
-      cache.set(address, page, version);
+      cache.set(address, page, shared.shown, version);
     }
     send(res, page, PUBLIC_CACHE);
   });
