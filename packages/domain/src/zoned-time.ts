@@ -110,6 +110,11 @@ export function instantToLocal(instantMs: number, timeZone: string): string {
   return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
+/** 'YYYY-MM-DD': the calendar day an instant falls on in a zone (a new post's date, say). */
+export function calendarDayIn(instantMs: number, timeZone: string): string {
+  return instantToLocal(instantMs, timeZone).slice(0, 10);
+}
+
 /** The instant the day containing `instantMs` began in `timeZone`: its local midnight. */
 export function startOfDayIn(instantMs: number, timeZone: string): number {
   const { year, month, day } = wallClockAt(instantMs, timeZone);

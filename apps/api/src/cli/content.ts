@@ -14,6 +14,7 @@ import '../runtime-check.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { calendarDayIn } from '@quillpost/domain';
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { upgradeDatabase } from '../db/upgrade.js';
@@ -62,11 +63,15 @@ async function init(args: string[]): Promise<void> {
   const email = await ask(values.email, 'A public contact email (empty for none)?', '');
   if (email) details.email = email;
   prompt?.close();
-  const files = writeStarter(dir, details, new Date().toISOString().slice(0, 10));
+  const files = writeStarter(
+    dir,
+    details,
+    calendarDayIn(systemClock.now(), details.timezone ?? 'UTC'),
+  );
   console.log(`Wrote ${files.length} files into ${dir}:`);
   for (const file of files) console.log(`  ${file}`);
   console.log(
-    'Start the site with CONTENT_DIR pointing there; edit content/site.yml or Console → Site.',
+    `Start the site with CONTENT_DIR=${dir}; edit ${path.join(dir, 'site.yml')} or Console → Site.`,
   );
 }
 

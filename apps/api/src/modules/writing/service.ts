@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import {
+  calendarDayIn,
   changedElsewhereMessage,
   FOLDER_OF_KIND,
   FRONT_MATTER_BY_KIND,
@@ -23,6 +24,7 @@ import type { Env } from '../../env.js';
 import { DomainError } from '../../domain-error.js';
 import type { Logger } from '../../logger.js';
 import { peopleByIds } from '../auth/index.js';
+import { siteIdentity } from '../site/index.js';
 import {
   effectiveStatus,
   parseFrontMatter,
@@ -238,7 +240,8 @@ export function createFile(
   deps: WritingDeps,
   request: { kind: ContentKind; title: string },
 ): WritingFile {
-  const day = isoNow(deps.clock).slice(0, 10);
+  // The owner's today, in the site's time zone: an evening post in Chicago is not tomorrow's.
+  const day = calendarDayIn(deps.clock.now(), siteIdentity(deps.db).timezone);
   const slug = slugify(request.title);
   const stem = DATED.has(request.kind) ? `${day}-${slug}` : slug;
   const folder = FOLDER_OF_KIND[request.kind];

@@ -10,7 +10,9 @@ import yazl from 'yazl';
 import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { phonePhoto } from '../../test-support/photos.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { createTestApp, TEST_SITE } from '../../test-support/test-app.js';
+import { iso } from '../../clock.js';
+import { keepSiteIdentity } from '../site/index.js';
 import { syncContent } from '../content/index.js';
 import { KEPT_REVISION_DAYS, KEPT_REVISIONS } from './store.js';
 
@@ -252,6 +254,16 @@ describe('the editor', () => {
     expect((await search()).body.results).toEqual([
       expect.objectContaining({ kind: 'post', slug: 'low-tide', path: '/posts/low-tide' }),
     ]);
+  });
+
+  it("dates a new post with the site's day, not UTC's", async () => {
+    const { t, api, read } = await writingSite();
+    // The test clock's 09:00 UTC on 1 January is 11 PM on 31 December in Honolulu.
+    const honolulu = { ...TEST_SITE, timezone: 'Pacific/Honolulu' };
+    keepSiteIdentity(t.deps.db, { identity: honolulu, sourceHash: 'honolulu' }, iso(t.clock.now()));
+    const { file } = (await api.post('/api/admin/writing', { kind: 'post', title: 'Dawn' })).body;
+    expect(file.path).toBe('posts/2025-12-31-dawn.md');
+    expect(read(file.path)).toContain('\ndate: 2025-12-31\n');
   });
 
   it('starts a new post as a draft file, readable only by staff until published', async () => {

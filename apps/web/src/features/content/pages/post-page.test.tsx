@@ -97,7 +97,10 @@ describe('PostPage', () => {
     await renderPost(postRoutes({ 'GET /api/posts/window-functions': { body: sent } }));
     const note = await screen.findByText(/Sent as a newsletter on/);
     expect(note).toHaveTextContent('Sent as a newsletter on 12 January 2026');
-    expect(within(note).getByText('12 January 2026')).toHaveAttribute('dateTime', '2026-01-12');
+    expect(within(note).getByText('12 January 2026')).toHaveAttribute(
+      'dateTime',
+      '2026-01-12T08:30:00.000Z',
+    );
   });
 
   it('introduces the author under the post with their bio, and not without one', async () => {
@@ -152,6 +155,20 @@ describe('PostPage', () => {
     );
     expect(await screen.findByText('January 11, 2026')).toHaveAttribute('dateTime', '2026-01-11');
     expect(screen.getByText(/Sent as a newsletter on/)).toHaveTextContent('January 12, 2026');
+  });
+
+  it("dates the send on the site's day, not UTC's: an evening send in Chicago", async () => {
+    // 8:26 PM on 27 November in Chicago is already the 28th in UTC.
+    const sent = { ...post, newsletter_sent_at: '2026-11-28T02:26:00.000Z' };
+    await renderPost(
+      postRoutes({
+        'GET /api/site': { body: { ...SITE, language: 'en-US', timezone: 'America/Chicago' } },
+        'GET /api/posts/window-functions': { body: sent },
+      }),
+    );
+    expect(await screen.findByText(/Sent as a newsletter on/)).toHaveTextContent(
+      'Sent as a newsletter on November 27, 2026',
+    );
   });
 
   it('shows no newsletter note for a post that was not sent', async () => {

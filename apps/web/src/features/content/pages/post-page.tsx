@@ -21,7 +21,7 @@ import { PostNeighbours } from '../components/post-neighbours';
 import { ProseContent } from '../components/prose-content';
 import { SubscribeCall } from '../components/subscribe-call';
 import { TagList } from '../components/tag-list';
-import { formatDate, humanize, machineDate } from '../utils/format';
+import { humanize } from '../utils/format';
 import { ContentImage, FEATURED_IMAGE_SIZES } from '../components/content-image';
 import {
   errorStatus,
@@ -30,7 +30,7 @@ import {
   type PageMetaFunction,
 } from '../../../lib/route-handle';
 import { absoluteUrl } from '../../../lib/page-head';
-import { useSite } from '../../../lib/use-site';
+import { useDates } from '../../../lib/use-dates';
 import { person } from '../publication';
 import NotFoundPage from './not-found-page';
 import { required } from '../read-results';
@@ -154,7 +154,8 @@ function AuthorAvatar({
 
 export default function PostPage() {
   const { post, neighbours, conversation } = useLoaderData() as PostData;
-  const site = useSite();
+  // The send is an instant: its day is the site's (a content date is a calendar day already).
+  const dates = useDates();
   return (
     <div className="page page--reading">
       <article className="post" aria-labelledby="post-title">
@@ -181,8 +182,8 @@ export default function PostPage() {
               {post.newsletter_sent_at ? (
                 <p className="post__newsletter">
                   Sent as a newsletter on{' '}
-                  <time dateTime={machineDate(post.newsletter_sent_at)}>
-                    {formatDate(post.newsletter_sent_at, site.language)}
+                  <time dateTime={post.newsletter_sent_at}>
+                    {dates.longDate(post.newsletter_sent_at)}
                   </time>
                 </p>
               ) : null}
