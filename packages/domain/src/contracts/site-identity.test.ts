@@ -55,6 +55,32 @@ describe('content/site.yml', () => {
     ],
     ['a script', { social: { x: 'javascript:alert(1)' } }, 'social.x: must be an https address'],
     ['a handle', { social: { x: '@ada' } }, 'social.x: must be an https address'],
+    // Characters no address holds unescaped, which would end an HTML attribute or open a tag.
+    [
+      'a quote in the path',
+      { social: { github: 'https://github.com/ada"onmouseover="alert(1)' } },
+      'social.github: must be an https address',
+    ],
+    [
+      'a tag in the path',
+      { social: { github: 'https://github.com/ada/<script>' } },
+      'social.github: must be an https address',
+    ],
+    [
+      'an angle bracket in the host',
+      { social: { mastodon: 'https://mastodon.social>/@ada' } },
+      'social.mastodon: must be an https address',
+    ],
+    [
+      'a quote in the host',
+      { social: { bluesky: 'https://bsky.app"/profile/ada' } },
+      'social.bluesky: must be an https address',
+    ],
+    [
+      'a query and a fragment',
+      { social: { linkedin: 'https://www.linkedin.com/in/ada-p/?lang=en#about' } },
+      'OK',
+    ],
     [
       'an unknown network',
       { social: { myspace: 'https://myspace.com/ada' } },

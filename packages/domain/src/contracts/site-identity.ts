@@ -15,8 +15,11 @@ import {
   type SubscribeCopy,
 } from '../site-copy.js';
 
-/** '' (none) or an https address on a named host, without spaces. */
-const PROFILE_URL = /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+([/?#]\S*)?$/;
+/**
+ * '' (none) or an https address on a named host, without spaces, and without the characters an
+ * address never holds unescaped and that would end an HTML attribute or open a tag (" < > ` \).
+ */
+const PROFILE_URL = /^https:\/\/[^\s/?#@"<>`\\]+\.[^\s/?#@"<>`\\]+([/?#][^\s"<>`\\]*)?$/;
 
 function isLanguageTag(value: string): boolean {
   try {

@@ -19,6 +19,21 @@ export interface FrontMatter {
   lineOf(path: ReadonlyArray<PropertyKey>): number;
 }
 
+/**
+ * Aliases a file may expand as it is read: an anchor reused here and there is fine, while aliases
+ * of aliases (a "billion laughs") turn a few lines into more than the server's memory.
+ */
+const MAX_ALIASES = 100;
+
+/** A parsed YAML document as plain data; one that expands too far is refused as invalid YAML. */
+export function yamlData(doc: Document, file: string, line: number): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch (error) {
+    throw new ContentFileError(file, line, `invalid YAML: ${(error as Error).message}`);
+  }
+}
+
 const OPENING = /^---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*$/m;
 
@@ -45,7 +60,7 @@ export function parseFrontMatter(file: string, source: string): FrontMatter {
     const reason = firstError.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new ContentFileError(file, line, `invalid YAML: ${reason}`);
   }
-  const data: unknown = doc.toJS() ?? {};
+  const data = yamlData(doc, file, 2) ?? {};
   if (typeof data !== 'object' || Array.isArray(data) || data === null) {
     throw new ContentFileError(file, 2, 'front matter must be a map of keys to values');
   }

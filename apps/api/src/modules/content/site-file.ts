@@ -12,6 +12,7 @@ import {
   type SiteIdentity,
 } from '@quillpost/domain';
 import { Document, isMap, isScalar, parseDocument } from 'yaml';
+import { yamlData } from './front-matter.js';
 import { SITE_FILE } from './sync.js';
 
 /** The file's keys for an identity the site runs with (when the file cannot be read). */
@@ -45,12 +46,26 @@ function valuesOf(identity: SiteIdentity): SiteFileValues {
   };
 }
 
-/** site.yml as its keys, when it is there and valid; null otherwise. */
-function validSiteFile(dir: string): SiteFileValues | null {
+/**
+ * site.yml as a YAML document and its data, when it is there and reads as YAML (its syntax, and
+ * no more aliases than the sync expands); null otherwise.
+ */
+function siteYaml(dir: string): { doc: Document; data: unknown } | null {
   const file = path.join(dir, SITE_FILE);
   if (!fs.existsSync(file)) return null;
   const doc = parseDocument(fs.readFileSync(file, 'utf8'));
-  const result = doc.errors.length ? null : siteFileSchema.safeParse(doc.toJS() ?? {});
+  if (doc.errors.length) return null;
+  try {
+    return { doc, data: yamlData(doc, SITE_FILE, 1) };
+  } catch {
+    return null;
+  }
+}
+
+/** site.yml as its keys, when it is there and valid; null otherwise. */
+function validSiteFile(dir: string): SiteFileValues | null {
+  const yaml = siteYaml(dir);
+  const result = yaml && siteFileSchema.safeParse(yaml.data ?? {});
   return result?.success ? result.data : null;
 }
 
@@ -84,10 +99,9 @@ function leaves(values: SiteFileValues): Array<[string[], Leaf]> {
  */
 export function writeSiteFile(dir: string, values: SiteFileValues): void {
   const file = path.join(dir, SITE_FILE);
-  const existing = fs.existsSync(file) ? parseDocument(fs.readFileSync(file, 'utf8')) : null;
+  const existing = siteYaml(dir)?.doc;
   // A file broken by hand is replaced: the console only ever writes what the schema accepts.
-  const doc =
-    existing && !existing.errors.length && isMap(existing.contents) ? existing : new Document({});
+  const doc = existing && isMap(existing.contents) ? existing : new Document({});
   for (const [keys, value] of leaves(values)) {
     const node = doc.getIn(keys, true);
     if (value === undefined || value === '') {
