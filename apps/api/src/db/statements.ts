@@ -43,6 +43,15 @@ export function inTransaction<T>(db: Db, work: () => T): T {
   return runner(work) as T;
 }
 
+/**
+ * After an erasure has committed: copies the WAL into the database file and empties it. The file's
+ * pages are zeroed as rows go (secure_delete), but the WAL keeps older copies of them (an address,
+ * a name) until new frames overwrite them. A checkpoint cannot run inside a transaction.
+ */
+export function forgetOlderCopies(db: Db): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
 interface PendingWork {
   work: () => unknown;
   resolve: (value: unknown) => void;

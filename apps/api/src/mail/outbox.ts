@@ -132,11 +132,12 @@ export function listOutbox(
   return rows.map((row) => toMail(row, key));
 }
 
-/** Drops mail not yet delivered to an address, e.g. when its subscriber erases their data. */
-export function cancelPendingMail(db: Db, recipient: string): number {
-  return statement(db, `DELETE FROM mail_outbox WHERE recipient = ? AND status = 'pending'`).run(
-    recipient,
-  ).changes;
+/**
+ * Drops every mail to an address, sent or not, when its subscriber erases their data: what was
+ * sent names them as much as what was not, and nothing is owed to anyone after the erasure.
+ */
+export function forgetMailTo(db: Db, recipient: string): number {
+  return statement(db, 'DELETE FROM mail_outbox WHERE recipient = ?').run(recipient).changes;
 }
 
 /** The mail sent to a member's proven address: listed in their export, gone with their account. */
@@ -152,7 +153,7 @@ export const outboxPersonalData: PersonalDataHolder = {
       : [],
   }),
   erase: (db, { provenEmail }) => {
-    if (provenEmail) statement(db, 'DELETE FROM mail_outbox WHERE recipient = ?').run(provenEmail);
+    if (provenEmail) forgetMailTo(db, provenEmail);
   },
 };
 

@@ -5,7 +5,7 @@
  */
 import { levelFromRole, type DashboardResponse, type DirectoryEntry } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
-import { inTransaction } from '../../db/statements.js';
+import { forgetOlderCopies, inTransaction } from '../../db/statements.js';
 import type { DataSubject } from '../../personal-data.js';
 import { liveAccountsByIds } from '../auth/index.js';
 import { listBookmarks } from '../bookmarks/index.js';
@@ -116,5 +116,5 @@ export function eraseAccount(
       at: by.now,
     });
   });
-  db.pragma('wal_checkpoint(TRUNCATE)');
+  forgetOlderCopies(db);
 }

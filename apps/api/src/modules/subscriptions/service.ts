@@ -9,12 +9,12 @@ import {
 } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { inTransaction } from '../../db/statements.js';
+import { forgetOlderCopies, inTransaction } from '../../db/statements.js';
 import { DomainError } from '../../domain-error.js';
 import type { Env } from '../../env.js';
 import type { PersonalDataHolder } from '../../personal-data.js';
 import { hashToken, newSecretToken } from '../../security/secrets.js';
-import { cancelPendingMail, enqueueMail } from '../../mail/outbox.js';
+import { enqueueMail, forgetMailTo } from '../../mail/outbox.js';
 import { listConsents, recordConsent, type ConsentRecord } from './store/consent.js';
 import { confirmationEmail, unsubscribeConfirmationEmail, welcomeEmail } from './emails.js';
 import {
@@ -255,9 +255,10 @@ export function deleteSubscription(deps: SubscriptionDeps, subscriptionId: numbe
   inTransaction(db, () => {
     const row = findById(db, subscriptionId);
     if (!row) return;
-    cancelPendingMail(db, row.email);
+    forgetMailTo(db, row.email);
     deleteRow(db, row.id);
   });
+  forgetOlderCopies(db);
 }
 
 export interface SubscriptionExport {

@@ -10,6 +10,7 @@ import {
 } from '../../test-support/mailing-app.js';
 import { signInWithMagicLink } from '../../test-support/auth.js';
 import { createTestApp } from '../../test-support/test-app.js';
+import { databaseFileBytes, walFileBytes } from '../../test-support/database-bytes.js';
 import { findByEmail } from './store/subscriptions.js';
 
 type MailingApp = Awaited<ReturnType<typeof createMailingApp>>;
@@ -309,6 +310,27 @@ describe('subscribe and confirm', () => {
       }),
       expect.objectContaining({ action: 'confirm', source: 'confirmation-email' }),
     ]);
+  });
+
+  it('deleting a subscription from the manage page leaves no byte of the address, WAL included', async () => {
+    const t = await mailingApp();
+    const email = 'forget-me@example.com';
+    await subscribe(t, email);
+    await t.outbox.drain();
+    const mail = t.sink.messagesTo(email)[0];
+    await request(t.app)
+      .get('/verify')
+      .query({ token: verifyTokenIn(mail) });
+    // Not checkpointed yet: the WAL holds pages that name the subscriber, as a running site's does.
+    expect(walFileBytes(t.deps.db).includes(email)).toBe(true);
+
+    const deleted = await request(t.app)
+      .delete('/api/auth/subscription/delete')
+      .set('X-Manage-Token', manageTokenIn(mail))
+      .send({ email, confirmDelete: true });
+    expect(deleted.body).toMatchObject({ success: true, message: MESSAGES.ACCOUNT_DELETED });
+    expect(walFileBytes(t.deps.db).includes(email), 'the WAL holds the address').toBe(false);
+    expect(databaseFileBytes(t.deps.db).includes(email), 'the file holds the address').toBe(false);
   });
 
   it('slows down lookups of single addresses per client', async () => {
