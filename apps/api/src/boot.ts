@@ -29,6 +29,7 @@ import { communityActivity } from './modules/discussions/index.js';
 import { startOwnerDigest } from './modules/notifications/index.js';
 import { createImagePipeline } from './modules/images/index.js';
 import { createCollector } from './modules/analytics/index.js';
+import { importStagingRoot, sweepImportLeftovers } from './modules/portability/index.js';
 import type { PageHost } from './deps.js';
 
 export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
@@ -85,6 +86,10 @@ export async function boot(
   if (savedProfiles && adoptSavedProfiles(env.CONTENT_DIR, savedProfiles)) {
     forgetSavedSocialProfiles(db);
   }
+  // An import killed half-way (kill -9) left its staged files beside the database; running the
+  // same import again finishes what it started.
+  const leftovers = sweepImportLeftovers(importStagingRoot(env), env.CONTENT_DIR);
+  if (leftovers) logger.warn({ leftovers }, 'removed what interrupted imports left');
   // Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
   syncContent(db, env.CONTENT_DIR, systemClock, logger);
   const stopWatchingContent = env.CONTENT_WATCH

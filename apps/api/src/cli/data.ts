@@ -1,9 +1,11 @@
 /**
  * `pnpm data import <source> <path> [--dry-run] [--overwrite] [--category C] [--map k=Column,…]
- * [--no-fetch]`: brings writing and readers in from another platform (issue 27); <source> is
- * substack, ghost, wordpress, csv or archive (this site's own export). Prints what was (or, with
- * --dry-run, would be) created, kept and refused, and writes the report to data/imports/. Nobody
- * is mailed.
+ * [--no-fetch] [--grant-role role:address …]`: brings writing and readers in from another
+ * platform (issue 27); <source> is substack, ghost, wordpress, csv or archive (this site's own
+ * export). Prints what was (or, with --dry-run, would be) created, kept and refused, every file
+ * written and every member's role, and writes the report to data/imports/. Nobody is mailed. An
+ * archive's people come in as members: one keeps a higher role the archive gives them only when
+ * confirmed by `--grant-role admin:ada@example.com` (one flag per person).
  *
  * `pnpm data export [file]`: the whole site in one zip (default: data/exports/<time>.zip).
  *
@@ -12,6 +14,7 @@
 import '../runtime-check.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readRoleGrants } from '@quillpost/domain';
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { upgradeDatabase } from '../db/upgrade.js';
@@ -24,16 +27,18 @@ import {
   fetchRemoteImage,
   IMPORT_SOURCES,
   ImportError,
+  importStagingRoot,
   openExport,
   readExport,
   runImport,
+  sweepImportLeftovers,
   type ColumnMap,
   type ImportReport,
   type ImportSource,
 } from '../modules/portability/index.js';
 import { siteIdentity } from '../modules/site/index.js';
 
-const USAGE = `Usage: pnpm data import <${IMPORT_SOURCES.join('|')}> <path> [--dry-run] [--overwrite] [--category C] [--map email=Column,name=Column] [--no-fetch]
+const USAGE = `Usage: pnpm data import <${IMPORT_SOURCES.join('|')}> <path> [--dry-run] [--overwrite] [--category C] [--map email=Column,name=Column] [--no-fetch] [--grant-role role:address …]
        pnpm data export [file]`;
 
 async function database(env: Env) {
@@ -59,6 +64,16 @@ function printReport(report: ImportReport): void {
   };
   list('Kept as they are', report.kept);
   list('Refused', report.refused);
+  if (report.paths.length) {
+    console.log(`${report.dryRun ? 'Would write' : 'Wrote'} (${report.paths.length}):`);
+    for (const file of report.paths) console.log(`  ${file}`);
+  }
+  if (report.roles.length) {
+    console.log(`Members and their roles (${report.roles.length}):`);
+    for (const { member, role, signIn } of report.roles) {
+      console.log(`  ${member}: ${role} (signs in by ${signIn.join(', ') || 'nothing yet'})`);
+    }
+  }
   if (report.remoteImages.length) {
     console.log(`Remote images kept as links (${report.remoteImages.length}):`);
     for (const url of report.remoteImages) console.log(`  ${url}`);
@@ -76,10 +91,13 @@ async function importCommand(args: string[]): Promise<void> {
       category: { type: 'string', default: 'write' },
       map: { type: 'string' },
       'no-fetch': { type: 'boolean', default: false },
+      'grant-role': { type: 'string', multiple: true, default: [] },
     },
   });
   const [source, location] = positionals;
   if (!IMPORT_SOURCES.includes(source as ImportSource) || !location) throw new ImportError(USAGE);
+  const grants = readRoleGrants(values['grant-role']);
+  if (!grants.ok) throw new ImportError(grants.message);
   const map = Object.fromEntries(
     (values.map ?? '')
       .split(',')
@@ -87,32 +105,42 @@ async function importCommand(args: string[]): Promise<void> {
       .map((pair) => pair.split('=').map((part) => part.trim())),
   ) as ColumnMap;
   const env = loadEnv();
-  const files = await openExport(where(env, location));
-  const bundle = readExport(source as ImportSource, files, map);
-  const db = await database(env);
+  const staging = importStagingRoot(env);
+  // What imports killed half-way left goes before another starts; one still running is left be.
+  sweepImportLeftovers(staging, env.CONTENT_DIR);
+  const files = await openExport(where(env, location), staging);
   try {
-    const report = await runImport(
-      {
-        db,
-        contentDir: env.CONTENT_DIR,
-        reportsDir: dataFolder(env, 'imports'),
-        now: new Date().toISOString(),
-        fetchImage: fetchRemoteImage,
-      },
-      source as ImportSource,
-      bundle,
-      files,
-      {
-        dryRun: values['dry-run'],
-        overwrite: values.overwrite,
-        category: values.category,
-        fetchImages: !values['no-fetch'],
-      },
-    );
-    if (!report.dryRun) syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent'));
-    printReport(report);
+    const bundle = readExport(source as ImportSource, files, map);
+    const db = await database(env);
+    try {
+      const report = await runImport(
+        {
+          db,
+          contentDir: env.CONTENT_DIR,
+          reportsDir: dataFolder(env, 'imports'),
+          stagingDir: staging,
+          logger: createLogger(env.LOG_LEVEL),
+          now: new Date().toISOString(),
+          fetchImage: fetchRemoteImage,
+        },
+        source as ImportSource,
+        bundle,
+        files,
+        {
+          dryRun: values['dry-run'],
+          overwrite: values.overwrite,
+          category: values.category,
+          fetchImages: !values['no-fetch'],
+          grants: grants.grants,
+        },
+      );
+      if (!report.dryRun) syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent'));
+      printReport(report);
+    } finally {
+      db.close();
+    }
   } finally {
-    db.close();
+    files.close();
   }
 }
 

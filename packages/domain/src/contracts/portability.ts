@@ -3,6 +3,7 @@
  * its report, the same the CLI prints.
  */
 import { z } from 'zod';
+import { canonicalEmail } from '../email-address.js';
 
 const okSchema = z.object({ success: z.literal(true) });
 
@@ -28,7 +29,43 @@ export const importQuerySchema = z.object({
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
     .default('write'),
+  /** The roles above member the owner confirms for an archive's people (readRoleGrants). */
+  grantRoles: z.string().max(4000).default(''),
 });
+
+/** The roles above member an archive's people may keep, each only when the owner confirms it. */
+export const IMPORT_GRANTABLE_ROLES = ['moderator', 'admin'] as const;
+export type ImportGrantableRole = (typeof IMPORT_GRANTABLE_ROLES)[number];
+export interface RoleGrant {
+  role: ImportGrantableRole;
+  /** Canonical, as members are looked up. */
+  email: string;
+}
+
+/**
+ * The owner's confirmations, `admin:ada@example.com` each: one per `--grant-role` of
+ * `pnpm data import`, or comma-separated in the console's `grantRoles`. An archive is a file
+ * anyone can write, so its roles above member count only when confirmed here, address by address.
+ */
+export function readRoleGrants(
+  entries: readonly string[],
+): { ok: true; grants: RoleGrant[] } | { ok: false; message: string } {
+  const grants: RoleGrant[] = [];
+  for (const entry of entries.flatMap((text) => text.split(',')).map((text) => text.trim())) {
+    if (!entry) continue;
+    const colon = entry.indexOf(':');
+    const role = entry.slice(0, colon);
+    const email = canonicalEmail(entry.slice(colon + 1));
+    if (colon < 0 || !(IMPORT_GRANTABLE_ROLES as readonly string[]).includes(role) || !email.ok) {
+      return {
+        ok: false,
+        message: `"${entry}" is not a role to confirm: write role:address, the role moderator or admin (admin:ada@example.com).`,
+      };
+    }
+    grants.push({ role: role as ImportGrantableRole, email: email.email });
+  }
+  return { ok: true, grants };
+}
 
 const problemSchema = z.object({ where: z.string(), message: z.string() });
 
@@ -50,6 +87,12 @@ export const importReportSchema = z.object({
   kept: z.array(problemSchema),
   refused: z.array(problemSchema),
   remoteImages: z.array(z.string()),
+  /** Every file written (in a dry run: to be written), by its path in the content folder. */
+  paths: z.array(z.string()).default([]),
+  /** Every member restored (in a dry run: to be), with the role they get and how they sign in. */
+  roles: z
+    .array(z.object({ member: z.string(), role: z.string(), signIn: z.array(z.string()) }))
+    .default([]),
   reportFile: z.string().nullable(),
 });
 export type ImportReport = z.output<typeof importReportSchema>;

@@ -1,6 +1,12 @@
 import { idList, inTransaction, likeContaining, statement } from '../../db/statements.js';
 import { randomBytes } from 'node:crypto';
-import { levelFromRole, type Person, type RoleLevel, type SignInMethod } from '@quillpost/domain';
+import {
+  levelFromRole,
+  type AssignableRole,
+  type Person,
+  type RoleLevel,
+  type SignInMethod,
+} from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import type { OwnedTables } from '../../db/ownership.js';
 
@@ -723,16 +729,22 @@ export function isMemberHere(db: Db, member: MovedMember): boolean {
 
 /**
  * Restores a member unless the site already has them (by proven address, or by any of their
- * sign-in methods). Their primary method stays the primary one.
+ * sign-in methods). Their primary method stays the primary one. The role is the importer's
+ * decision, never `member.role` as read: an archive is a file anyone can write.
  */
-export function restoreMember(db: Db, member: MovedMember, now: string): void {
+export function restoreMember(
+  db: Db,
+  member: MovedMember,
+  role: AssignableRole,
+  now: string,
+): void {
   if (isMemberHere(db, member)) return;
   const user = insertUser(db, {
     email: member.email,
     emailVerified: member.emailVerified,
     name: member.name,
     avatarUrl: member.avatarUrl,
-    role: member.role,
+    role,
     startPath: null,
     now: member.createdAt,
   });

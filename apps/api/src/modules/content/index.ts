@@ -24,7 +24,7 @@ export { PRIVATE_NO_STORE, PUBLIC_CACHE, contentRoutes } from './routes.js';
 export { createContentService } from './service.js';
 export type { ContentService, JsonBody, Viewer } from './service.js';
 export { adoptSavedProfiles, readSiteFile, writeSiteFile } from './site-file.js';
-export { SITE_FILE, syncContent } from './sync.js';
+export { AUTHORS_FILE, SITE_FILE, syncContent } from './sync.js';
 export {
   isEmptyContentFolder,
   PLACEHOLDER_STARTER,

@@ -32,7 +32,7 @@ import { filesUnder } from '../../folder-files.js';
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
 export const RENDER_VERSION = '5';
 
-const AUTHORS_FILE = 'authors.yml';
+export const AUTHORS_FILE = 'authors.yml';
 /** Who the site is: its name, owner, language, accent, profiles (docs/decisions/0016). */
 export const SITE_FILE = 'site.yml';
 const EPOCH = new Date(0).toISOString();

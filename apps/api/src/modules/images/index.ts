@@ -4,7 +4,7 @@
  * browser picks from; the owner's own files are never sent as they are.
  */
 export { createImagePipeline, imageVariantsDir, type ImagePipeline } from './pipeline.js';
-export { imageRoutes } from './routes.js';
+export { imageRoutes, SERVED_AS_THEY_ARE } from './routes.js';
 export { imageUploadRoutes } from './upload-routes.js';
 export {
   contentImageFile,

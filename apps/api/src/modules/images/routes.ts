@@ -24,7 +24,7 @@ const VARIANT = /^(\d{1,4})\.(avif|webp|jpg|png)$/;
  * The owner's drawings and animations, sent as they are. Nothing else leaves the folder as it
  * is: a photo in a format without variants (HEIC, say) answers 404 rather than its GPS position.
  */
-const SERVED_AS_THEY_ARE = /\.(?:svg|gif)$/i;
+export const SERVED_AS_THEY_ARE = /\.(?:svg|gif)$/i;
 
 // SVGs are the owner's drawings; should one ever carry a script, it does not run. And images are
 // shown elsewhere too, in newsletters and feed readers: another origin may embed them (the site's

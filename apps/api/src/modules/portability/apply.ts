@@ -1,10 +1,12 @@
 /**
  * An import, planned and carried out (issue 27). The plan is the dry run: what would be created,
- * kept (already here) and refused, per kind, each with its line or item. Carrying it out writes
- * the Markdown files into a staging folder inside the content folder, then, in one database
- * transaction, the subscribers and members, and only then moves the files into place: a failure
- * half-way leaves the site as it was. Nobody is mailed: imported subscribers are active on the
- * strength of the consent they gave before, which their consent history records.
+ * kept (already here) and refused, per kind, each with its line or item, every path it would
+ * write and every member's role. Carrying it out writes the files into a staging folder beside
+ * the database, then, in one database transaction, the subscribers and members, and only then
+ * moves the files into place: a failure before the moves leaves the site as it was, and one
+ * during them (a kill) is finished by running the same import again. Nobody is mailed: imported
+ * subscribers are active on the strength of the consent they gave before, which their consent
+ * history records.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,14 +15,18 @@ import {
   emailSchema,
   importedConsentSource,
   FRONT_MATTER_BY_KIND,
+  levelFromRole,
   nameSchema,
+  type AssignableRole,
   type ImportReport,
   type ImportSource,
+  type RoleGrant,
 } from '@quillpost/domain';
 import { stringify } from 'yaml';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
-import { isMemberHere, restoreMember } from '../auth/index.js';
+import type { Logger } from '../../logger.js';
+import { isMemberHere, restoreMember, type MovedMember } from '../auth/index.js';
 import { parseFrontMatter, slugify } from '../content/index.js';
 import {
   subscriberIdByEmail,
@@ -29,6 +35,7 @@ import {
 } from '../subscriptions/index.js';
 import type { ImportBundle } from './bundle.js';
 import { htmlToMarkdown, type ConvertedHtml } from './html-to-markdown.js';
+import { STAGED_FILES, stagingFolder, temporaryBeside, TEMPORARY_STAGING } from './staging.js';
 import type { ExportFiles } from './unpack.js';
 import { filesUnder } from '../../folder-files.js';
 
@@ -40,6 +47,8 @@ export interface ImportOptions {
   category: string;
   /** Fetch remote images into the content folder; those that cannot be fetched stay remote. */
   fetchImages: boolean;
+  /** The roles above member the owner confirmed for an archive's people; none by default. */
+  grants?: readonly RoleGrant[];
 }
 
 interface Deps {
@@ -47,6 +56,13 @@ interface Deps {
   contentDir: string;
   /** Where reports go: data/imports. */
   reportsDir: string;
+  /**
+   * Where files wait until the database has committed: the server and the CLI give the data
+   * folder's, swept at their start; the system's temporary folder otherwise.
+   */
+  stagingDir?: string;
+  /** The server's or the CLI's log, told when an import starts and finishes. */
+  logger?: Logger;
   now: string;
   /** Fetches a remote image; null when it cannot. */
   fetchImage?: (url: string) => Promise<Buffer | null>;
@@ -141,6 +157,44 @@ function fileOf(
   return `---\n${stringify(front).trimEnd()}\n---\n\n${body}`;
 }
 
+/**
+ * The role an archive's member is restored with: theirs when it is member or below; a higher one
+ * only when the owner confirmed that very role for that address, as a file anyone can write
+ * could make anyone an admin. Otherwise member, with the reason.
+ */
+function restoredRole(
+  member: MovedMember,
+  grants: readonly RoleGrant[],
+): { role: AssignableRole; grant?: RoleGrant; refusal?: string } {
+  const asked = levelFromRole(member.role);
+  if (asked === 'subscriber' || asked === 'member') return { role: asked };
+  const address = member.email?.trim().toLowerCase();
+  const grant = grants.find((given) => given.email === address && given.role === asked);
+  if (grant) return { role: grant.role, grant };
+  return {
+    role: 'member',
+    refusal: address
+      ? `The archive makes them ${asked}, which was not confirmed for this address: restored as a member.`
+      : `The archive makes them ${asked}, and without an address it cannot be confirmed: restored as a member.`,
+  };
+}
+
+/**
+ * Moves a staged file over its target: a rename, or, from another disk (a container's data and
+ * content volumes), a copy beside the target renamed over it, so a file is never half there.
+ */
+function moveIn(staged: string, target: string, staging: string): void {
+  try {
+    fs.renameSync(staged, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    const temporary = temporaryBeside(target, staging);
+    fs.copyFileSync(staged, temporary);
+    fs.renameSync(temporary, target);
+    fs.rmSync(staged);
+  }
+}
+
 /** `text` URL-decoded, or as it is when it is not valid percent-encoding. */
 function decoded(text: string): string {
   try {
@@ -197,9 +251,12 @@ export async function runImport(
     kept: [],
     refused: [...bundle.problems],
     remoteImages: [],
+    paths: [],
+    roles: [],
     reportFile: null,
   };
-  const staged = new Map<string, Buffer>(); // path in the content folder -> bytes
+  // Path in the content folder -> its bytes, or the export's file to copy them from.
+  const staged = new Map<string, { bytes: Buffer } | { exportFile: string }>();
 
   // Items: one file each, unless the slug is taken (and --overwrite is not given).
   const category = slugify(options.category) || 'write';
@@ -246,19 +303,20 @@ export async function runImport(
   for (const address of addresses) {
     const remote = /^https?:\/\//.test(address);
     const local = remote ? undefined : fileInExport(files, address);
-    let bytes: Buffer | null = local ? files.read(local) : null;
-    if (remote && options.fetchImages && !options.dryRun && deps.fetchImage) {
-      bytes = await deps.fetchImage(address);
-    }
-    if (!bytes) {
-      if (/^https?:\/\//.test(address)) report.remoteImages.push(address);
+    const fetched =
+      remote && options.fetchImages && !options.dryRun && deps.fetchImage
+        ? await deps.fetchImage(address)
+        : null;
+    const from = local ? { exportFile: local } : fetched ? { bytes: fetched } : null;
+    if (!from) {
+      if (remote) report.remoteImages.push(address);
       continue;
     }
     // Named by its address too: two posts' `image.png` stay two files, and a second run of the
     // same import writes the same names.
     const hash = createHash('sha256').update(address).digest('hex').slice(0, 8);
     const target = `${IMAGE_FOLDER}/${source}/${hash}-${imageName(address)}`;
-    staged.set(target, bytes);
+    staged.set(target, from);
     images.set(address, `/content/${target}`);
     report.created.images += 1;
   }
@@ -272,17 +330,21 @@ export async function runImport(
       });
       continue;
     }
-    staged.set(relative, Buffer.from(text));
+    staged.set(relative, { bytes: Buffer.from(text) });
     if (item.kind === 'page') report.created.pages += 1;
     else if (item.status === 'draft') report.created.drafts += 1;
     else report.created.posts += 1;
   }
   for (const file of bundle.contentFiles) {
     const existing = fs.existsSync(path.join(contentDir, file.path));
-    if (existing && !options.overwrite) continue;
-    staged.set(file.path, file.bytes);
+    if (existing && !options.overwrite) {
+      report.kept.push({ where: file.name, message: 'Already in the content folder.' });
+      continue;
+    }
+    staged.set(file.path, { exportFile: file.name });
     report.created.files += 1;
   }
+  report.paths = [...staged.keys()].sort();
 
   // Subscribers: checked by the canonical-address rules, kept if already listed.
   const subscribers: Array<{ subscriber: MovedSubscriber; existingId?: number }> = [];
@@ -327,24 +389,56 @@ export async function runImport(
     report.created[subscriber.state === 'active' ? 'subscribers' : subscriber.state] += 1;
   }
 
-  // Members (this site's archive): kept when the site has them already.
-  const members = bundle.members.filter((member) => {
-    if (!isMemberHere(db, member)) return true;
-    report.kept.push({
-      where: `member ${member.email ?? member.name ?? '(no address)'}`,
-      message: 'Already a member here.',
+  // Members (this site's archive): kept when the site has them already; roles above member only
+  // as the owner confirmed them.
+  const grants = options.grants ?? [];
+  const confirmed = new Set<RoleGrant>();
+  const members: Array<{ member: MovedMember; role: AssignableRole }> = [];
+  for (const member of bundle.members) {
+    const where = `member ${member.email ?? member.name ?? '(no address)'}`;
+    const { role, grant, refusal } = restoredRole(member, grants);
+    if (grant) confirmed.add(grant);
+    if (isMemberHere(db, member)) {
+      report.kept.push({ where, message: 'Already a member here.' });
+      continue;
+    }
+    if (refusal) report.refused.push({ where, message: refusal });
+    members.push({ member, role });
+    report.roles.push({
+      member: member.email ?? member.name ?? '(no address)',
+      role,
+      signIn: member.signInMethods.map((method) => method.provider),
     });
-    return false;
-  });
+  }
+  for (const grant of grants.filter((given) => !confirmed.has(given))) {
+    report.refused.push({
+      where: `${grant.role}:${grant.email}`,
+      message: `No member of the archive has this address and the role ${grant.role}: nothing given.`,
+    });
+  }
   report.created.members = members.length;
 
   if (!options.dryRun) {
-    const staging = path.join(contentDir, `.import-${process.pid}-${Date.now()}`);
+    // Before the first write: should the process die during the moves, the log says an import
+    // was under way, and running it again finishes it.
+    deps.logger?.info(
+      {
+        source,
+        files: staged.size,
+        subscribers: subscribers.length,
+        members: members.length,
+      },
+      'import started',
+    );
+    const staging = stagingFolder(deps.stagingDir ?? TEMPORARY_STAGING);
+    const stagedFile = (relative: string) =>
+      path.join(staging, STAGED_FILES, ...relative.split('/'));
     try {
-      for (const [relative, bytes] of staged) {
-        const file = path.join(staging, ...relative.split('/'));
+      for (const [relative, from] of staged) {
+        const file = stagedFile(relative);
         fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, bytes);
+        if ('bytes' in from) fs.writeFileSync(file, from.bytes);
+        else files.copy(from.exportFile, file);
       }
       // Every folder the files go to exists and takes writes before the database commits, so
       // moving them in afterwards cannot fail for want of one.
@@ -357,11 +451,10 @@ export async function runImport(
         for (const { subscriber, existingId } of subscribers) {
           writeMovedSubscriber(db, subscriber, now, existingId);
         }
-        for (const member of members) restoreMember(db, member, now);
+        for (const { member, role } of members) restoreMember(db, member, role, now);
       });
       for (const relative of staged.keys()) {
-        const target = path.join(contentDir, ...relative.split('/'));
-        fs.renameSync(path.join(staging, ...relative.split('/')), target);
+        moveIn(stagedFile(relative), path.join(contentDir, ...relative.split('/')), staging);
       }
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
@@ -369,6 +462,7 @@ export async function runImport(
     fs.mkdirSync(deps.reportsDir, { recursive: true });
     report.reportFile = path.join(deps.reportsDir, `${now.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(report.reportFile, `${JSON.stringify(report, null, 2)}\n`);
+    deps.logger?.info({ source, report: report.reportFile }, 'import finished');
   }
   return report;
 }

@@ -61,8 +61,10 @@ export function listedSubscriber(
 
 /** A file of this site's own archive, written back as it was (content, site.yml). */
 export interface ArchivedFile {
+  /** Its path in the content folder. */
   path: string;
-  bytes: Buffer;
+  /** Its name in the export, copied from there when written. */
+  name: string;
 }
 
 export interface Problem {
@@ -75,7 +77,7 @@ export interface ImportBundle {
   items: ImportedItem[];
   subscribers: ImportedSubscriber[];
   members: MovedMember[];
-  /** Only from this site's archive: the content folder's files, kept byte for byte. */
+  /** Only from this site's archive: the content folder's files it may write back, byte for byte. */
   contentFiles: ArchivedFile[];
   problems: Problem[];
 }

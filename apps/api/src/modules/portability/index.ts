@@ -10,5 +10,6 @@ export type { ImportReport } from '@quillpost/domain';
 export { exportEverything } from './export.js';
 export { dataFolder, portabilityRoutes } from './routes.js';
 export { exportOfBytes, openExport, type ExportFiles } from './unpack.js';
+export { importStagingRoot, sweepImportLeftovers } from './staging.js';
 export { fetchRemoteImage, remoteImageFetcher } from './remote-images.js';
 export type { ColumnMap } from './readers/subscriber-list.js';

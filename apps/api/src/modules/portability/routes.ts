@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { IMPORT_UPLOAD_MAX_BYTES } from '@quillpost/domain';
+import { IMPORT_GRANTABLE_ROLES, IMPORT_UPLOAD_MAX_BYTES, readRoleGrants } from '@quillpost/domain';
 import express from 'express';
 import { isoNow } from '../../clock.js';
 import { besideDatabase } from '../../db/connection.js';
@@ -21,7 +21,8 @@ import { ImportError } from './bundle.js';
 import { exportEverything } from './export.js';
 import { readExport } from './read-export.js';
 import { fetchRemoteImage } from './remote-images.js';
-import { exportOfBytes } from './unpack.js';
+import { importStagingRoot } from './staging.js';
+import { exportOfBytes, type ExportFiles } from './unpack.js';
 
 /** Where import reports and console exports are kept: beside the database. */
 export const dataFolder = (env: CommunityDeps['env'], name: 'imports' | 'exports') =>
@@ -35,13 +36,18 @@ export function portabilityRoutes(deps: CommunityDeps, mount: MountEndpoint): vo
     async (req, res, { query }) => {
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const now = isoNow(clock);
+      const grants = readRoleGrants([query.grantRoles]);
+      if (!grants.ok) throw new AppError(400, 'IMPORT_INVALID', grants.message);
+      let files: ExportFiles | undefined;
       try {
-        const files = await exportOfBytes(query.name, bytes);
+        files = await exportOfBytes(query.name, bytes, importStagingRoot(env));
         const report = await runImport(
           {
             db,
             contentDir: env.CONTENT_DIR,
             reportsDir: dataFolder(env, 'imports'),
+            stagingDir: importStagingRoot(env),
+            logger,
             now,
             fetchImage: fetchRemoteImage,
           },
@@ -53,15 +59,22 @@ export function portabilityRoutes(deps: CommunityDeps, mount: MountEndpoint): vo
             overwrite: query.overwrite,
             category: query.category,
             fetchImages: true,
+            grants: grants.grants,
           },
         );
         if (!report.dryRun) {
           syncContent(db, env.CONTENT_DIR, clock, logger);
           const c = report.created;
+          const raised = report.roles.filter(({ role }) =>
+            (IMPORT_GRANTABLE_ROLES as readonly string[]).includes(role),
+          );
+          const confirmed = raised.length
+            ? `; as confirmed: ${raised.map(({ member, role }) => `${member} ${role}`).join(', ')}`
+            : '';
           writeLog(db, {
             actorId: signedInUser(req).id,
             action: 'site.import',
-            summary: `Imported from ${query.source} (${query.name}): ${c.posts + c.drafts} posts, ${c.pages} pages, ${c.subscribers + c.unsubscribed + c.bounced} subscribers, ${c.members} members`,
+            summary: `Imported from ${query.source} (${query.name}): ${c.posts + c.drafts} posts, ${c.pages} pages, ${c.subscribers + c.unsubscribed + c.bounced} subscribers, ${c.members} members${confirmed}`,
             at: now,
           });
         }
@@ -72,6 +85,8 @@ export function portabilityRoutes(deps: CommunityDeps, mount: MountEndpoint): vo
       } catch (error) {
         if (error instanceof ImportError) throw new AppError(400, 'IMPORT_INVALID', error.message);
         throw error;
+      } finally {
+        files?.close();
       }
     },
     { before: express.raw({ type: 'application/octet-stream', limit: IMPORT_UPLOAD_MAX_BYTES }) },

@@ -4,5 +4,5 @@
  */
 export { keepSiteIdentity, siteIdentity } from './identity.js';
 export { faviconSvg, initialsOf } from './mark.js';
-export { siteRoutes } from './routes.js';
+export { OWN_FAVICON, siteRoutes } from './routes.js';
 export { cardSvg, previewCard, previewCardsDir, CARD_HEIGHT, CARD_WIDTH } from './preview-card.js';

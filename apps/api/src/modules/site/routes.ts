@@ -18,7 +18,7 @@ const ICON_SIZES = {
 } as const;
 
 /** The owner's own mark, when they give one: it replaces the drawn initials everywhere. */
-const OWN_FAVICON = 'images/favicon.svg';
+export const OWN_FAVICON = 'images/favicon.svg';
 
 /**
  * /favicon.svg, its PNG renditions, /manifest.webmanifest and /og-default.png (the preview card of

@@ -4,9 +4,13 @@
  */
 import {
   archivedMembersSchema,
+  contentFilePathSchema,
   NEWSLETTER_SECTIONS,
   type NewsletterPreferences,
 } from '@quillpost/domain';
+import { AUTHORS_FILE, SITE_FILE } from '../../content/index.js';
+import { isRasterImage, SERVED_AS_THEY_ARE } from '../../images/index.js';
+import { OWN_FAVICON } from '../../site/index.js';
 import type { MovedConsent } from '../../subscriptions/index.js';
 import { emptyBundle, ImportError, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
@@ -43,6 +47,51 @@ export const CONSENT_COLUMNS = [
   'recorded_at',
 ] as const;
 
+const CONTENT = 'content/';
+
+/**
+ * Dots a name may show without being one (one and two dot leaders, the ellipsis, fullwidth,
+ * small and ideographic full stops, middle dots), and characters that show nothing or turn the
+ * text around: a folder named `‥` reads as `..` in a listing. Characters that stand for others
+ * (fullwidth letters) are caught by normalizing.
+ */
+const LOOK_ALIKE =
+  /[\p{Cc}\p{Cf}\u00B7\u0701\u0702\u2024-\u2027\u2E31\u2E33\u3002\uFE52\uFF0E\uFF61]/u;
+
+/**
+ * Why a file of the archive's content folder is not written back, or null when it is one the
+ * site itself keeps there: a kind's Markdown, site.yml and authors.yml, and the images it serves.
+ * Nothing else: not `.git/config` (whose fsmonitor is a command the next `git status` runs), not
+ * a folder of look-alike dots, not the site's icon.
+ */
+function refusalOf(relative: string): string | null {
+  const parts = relative.split('/');
+  if (
+    parts.some((part) => LOOK_ALIKE.test(part) || part.normalize('NFKC') !== part.normalize('NFC'))
+  ) {
+    return 'A name with look-alike or invisible characters: refused.';
+  }
+  if (parts.some((part) => part.startsWith('.') || part.startsWith('_'))) {
+    return 'A hidden or private name (starting with . or _), which the site never writes: refused.';
+  }
+  if (relative.toLowerCase() === OWN_FAVICON) {
+    return "The site's icon is not replaced by an import: if it is yours, copy it into the content folder yourself.";
+  }
+  const image =
+    parts[0] === 'images' &&
+    parts.length > 1 &&
+    (isRasterImage(relative) || SERVED_AS_THEY_ARE.test(relative));
+  if (
+    relative === SITE_FILE ||
+    relative === AUTHORS_FILE ||
+    image ||
+    contentFilePathSchema.safeParse(relative).success
+  ) {
+    return null;
+  }
+  return 'Not a file the site keeps in its content folder (Markdown in its folders, site.yml, authors.yml, images): refused.';
+}
+
 export function readArchive(files: ExportFiles): ImportBundle {
   if (
     !files.names.includes(ARCHIVE_FILES.subscribers) ||
@@ -53,9 +102,12 @@ export function readArchive(files: ExportFiles): ImportBundle {
     );
   }
   const bundle = emptyBundle();
-  bundle.contentFiles = files.names
-    .filter((name) => name.startsWith('content/'))
-    .map((name) => ({ path: name.slice('content/'.length), bytes: files.read(name) }));
+  for (const name of files.names.filter((file) => file.startsWith(CONTENT))) {
+    const relative = name.slice(CONTENT.length);
+    const refusal = refusalOf(relative);
+    if (refusal) bundle.problems.push({ where: name, message: refusal });
+    else bundle.contentFiles.push({ path: relative, name });
+  }
 
   const consents = new Map<string, MovedConsent[]>();
   if (files.names.includes(ARCHIVE_FILES.consents)) {
