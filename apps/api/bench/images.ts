@@ -50,7 +50,7 @@ async function serve() {
   const photo = await phonePhoto({ width: 4000, height: 3000, quality: 95 });
   const started = performance.now();
   const uploaded = await storeUpload(
-    { db, contentDir, clock: systemClock },
+    { db, contentDir, clock: systemClock, worker: pipeline.worker },
     { name: 'harbour.jpg', bytes: photo },
   );
   await pipeline.drain();

@@ -234,7 +234,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(auth.routes);
   app.use(oauthRoutes({ ...deps, subscriptionOf }));
   app.use(newsletterRoutes(deps));
-  app.use(communityRoutes(deps));
+  // One image worker for the app: uploads, variants, renditions, cards and icons queue for it.
+  const images = deps.images ?? createImagePipeline(deps);
+  app.use(communityRoutes({ ...deps, images }));
   const content = createContentService(deps);
   const reads = contentReads(content, {
     conversation: (kind, slug) => conversationUnder(deps.db, kind, slug, isoNow(deps.clock)),
@@ -248,11 +250,11 @@ export function createApp(deps: AppDeps): Express {
       db: deps.db,
       contentDir: env.CONTENT_DIR,
       clock: deps.clock,
-      pipeline: deps.images ?? createImagePipeline(deps),
+      pipeline: images,
     }),
   );
-  app.use(discoveryRoutes(env, content));
-  app.use(siteRoutes(deps.db, previewCardsDir(env), env.CONTENT_DIR));
+  app.use(discoveryRoutes(env, content, images.worker));
+  app.use(siteRoutes(deps.db, previewCardsDir(env), env.CONTENT_DIR, images.worker));
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   if (deps.pages) {

@@ -95,10 +95,14 @@ export async function boot(
   const stopWatchingContent = env.CONTENT_WATCH
     ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
     : () => undefined;
+  // Photos the content sync met become variants in the background, one at a time, in the image
+  // worker, which draws the preview cards too.
+  const images = createImagePipeline({ env, db, clock: systemClock, logger });
   const cardPainter = paintPreviewCards(
     env,
     createContentService({ db, clock: systemClock, env }),
     logger,
+    images.worker,
   );
 
   let pages: PageHost | undefined;
@@ -119,8 +123,6 @@ export async function boot(
   }
 
   const mailer = createMailer(env, logger);
-  // Photos the content sync met become variants in the background, one at a time.
-  const images = createImagePipeline({ env, db, clock: systemClock, logger });
   images.start();
   // Page views in batches; past days summed, and raw views past their retention deleted, hourly.
   const analytics = createCollector({

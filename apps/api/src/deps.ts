@@ -56,5 +56,8 @@ export interface AppDeps {
   checkContracts?: boolean;
 }
 
-/** What the members area's modules (admin, moderation, discussions, events, ...) run on. */
-export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger'>;
+/**
+ * What the members area's modules (admin, moderation, discussions, events, ...) run on; the
+ * owner's image uploads use the app's image pipeline's worker.
+ */
+export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger' | 'images'>;

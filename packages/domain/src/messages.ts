@@ -135,6 +135,8 @@ export const MESSAGES = {
   IMPORT_TOO_LARGE: 'That export is too large for the console: use pnpm data import on the server.',
   IMAGE_INVALID: 'That file is not an image this site can show. Upload a JPEG, PNG, WebP or AVIF.',
   IMAGE_TOO_LARGE: 'That image is too large: at most 25 MB and 50 megapixels.',
+  IMAGE_WORK_UNAVAILABLE:
+    'The server could not work on that image just now. Try again in a moment.',
   BOOKMARK_ADDED: 'Bookmarked.',
   BOOKMARK_REMOVED: 'Bookmark removed.',
 

@@ -13,6 +13,7 @@ import { createLogger } from '../logger.js';
 import { DevMailbox } from '../mail/dev-mailbox.js';
 import { keepSiteIdentity } from '../modules/site/index.js';
 import { createCollector } from '../modules/analytics/index.js';
+import { createImagePipeline } from '../modules/images/index.js';
 
 /** The identity API tests run with: a site.yml of a site named after its owner. */
 export const TEST_SITE: SiteIdentity = siteIdentityOf(
@@ -89,6 +90,9 @@ export function createTestApp(
     checkContracts: true,
     ...options.deps,
   };
+  // The image worker ends with the test, and works at normal priority: on a machine the test
+  // suite keeps busy, idle moments may never come.
+  deps.images ??= createImagePipeline(deps, { idle: false });
   // Built, not started: tests deliver with `await outbox.drain()` (or start it themselves).
   const outbox = createMailWorker(deps);
   return {
@@ -101,6 +105,7 @@ export function createTestApp(
     cleanup() {
       void outbox.stop();
       analytics.stop();
+      deps.images?.stop();
       database.cleanup();
     },
   };

@@ -23,7 +23,7 @@ import { PUBLIC_CACHE } from './routes.js';
 import type { ContentService } from './service.js';
 import type { ContentKind } from '@quillpost/domain';
 import { previewCard, previewCardsDir } from '../site/index.js';
-import { contentImageFile } from '../images/index.js';
+import { contentImageFile, type ImageWorker } from '../images/index.js';
 
 const PUBLIC_VIEWER = { canSeeUnpublished: false } as const;
 
@@ -72,6 +72,8 @@ export const CARD_KINDS = {
 export function discoveryRoutes(
   env: Pick<Env, 'PUBLIC_URL' | 'CONTENT_DIR' | 'DATABASE_PATH'>,
   content: ContentService,
+  /** Draws the preview cards, off the server's threads. */
+  worker: Pick<ImageWorker, 'card'>,
 ): Router {
   const router = Router();
   const cardsDir = previewCardsDir(env);
@@ -191,7 +193,7 @@ export function discoveryRoutes(
     const slug = /^(.+)\.png$/.exec(req.params.file)?.[1];
     const item = kind && slug ? content.publishedCard(kind.kind, slug) : undefined;
     if (!kind || !item) return next(new AppError(404, 'NOT_FOUND'));
-    const card = await drawCard({ env, content, cardsDir }, kind.label, item);
+    const card = await drawCard({ env, content, cardsDir, worker }, kind.label, item);
     send(res, 'image/png', card.png);
   });
 
@@ -202,20 +204,32 @@ export function discoveryRoutes(
   return router;
 }
 
-/** An item's preview card: its kind, its title and its picture, on the site's paper. */
+/**
+ * An item's preview card: its kind, its title and its picture, on the site's paper.
+ * `background`: drawn before anyone asks (the card painter).
+ */
 export function drawCard(
   {
     env,
     content,
     cardsDir,
-  }: { env: Pick<Env, 'CONTENT_DIR'>; content: ContentService; cardsDir: string },
+    worker,
+  }: {
+    env: Pick<Env, 'CONTENT_DIR'>;
+    content: ContentService;
+    cardsDir: string;
+    worker: Pick<ImageWorker, 'card'>;
+  },
   eyebrow: string,
   item: { title: string; picture: string | null },
+  options: { background?: boolean } = {},
 ) {
   const pictureFile = item.picture && contentImageFile(env.CONTENT_DIR, item.picture);
-  return previewCard(cardsDir, content.identity(), {
-    eyebrow,
-    title: item.title,
-    picture: pictureFile || undefined,
-  });
+  return previewCard(
+    worker,
+    cardsDir,
+    content.identity(),
+    { eyebrow, title: item.title, picture: pictureFile || undefined },
+    options,
+  );
 }

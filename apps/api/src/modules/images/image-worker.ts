@@ -1,33 +1,34 @@
 /**
- * The process that makes variants, at a lower CPU priority than the server (Linux's idle class
- * where chrt is there, worker-process.ts; a nice value besides): on a small machine a photo's
+ * The image worker's process: every use of sharp in the site runs here (worker-jobs.ts), one job
+ * at a time as the server sends them (worker-process.ts), at a lower CPU priority than the server
+ * (Linux's idle class where chrt is there; a nice value besides): on a small machine a photo's
  * seconds of encoding then wait for readers' requests instead of the other way round. The nice
  * value is set before sharp starts its threads, which inherit it.
  */
 import os from 'node:os';
+import type { ImageJob } from './worker-jobs.js';
 
 os.setPriority(10);
 
-const { makeVariants } = await import('./variants.js');
+const { doImageJob } = await import('./worker-jobs.js');
 
-export interface VariantJob {
+export interface WorkerRequest {
   id: number;
-  source: string;
-  image: { hash: string; width: number; height: number; fallback: 'jpg' | 'png' };
-  dir: string;
+  job: ImageJob;
 }
 
-export type VariantResult = { id: number; ok: true } | { id: number; ok: false; error: string };
+export type WorkerAnswer =
+  { id: number; ok: true; answer: unknown } | { id: number; ok: false; error: string };
 
-process.on('message', (job: VariantJob) => {
-  makeVariants(job.source, job.image, job.dir).then(
-    () => process.send!({ id: job.id, ok: true } satisfies VariantResult),
+process.on('message', ({ id, job }: WorkerRequest) => {
+  doImageJob(job).then(
+    (answer) => process.send!({ id, ok: true, answer } satisfies WorkerAnswer),
     (error: unknown) =>
       process.send!({
-        id: job.id,
+        id,
         ok: false,
         error: error instanceof Error ? error.message : String(error),
-      } satisfies VariantResult),
+      } satisfies WorkerAnswer),
   );
 });
 // The server gone, so is this.

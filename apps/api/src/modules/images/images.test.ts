@@ -5,6 +5,7 @@ import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
+import { capturedLog } from '../../test-support/captured-log.js';
 import { createContentFolder, markdown } from '../../test-support/content.js';
 import { PHOTO_GPS, phonePhoto } from '../../test-support/photos.js';
 import { createTestApp } from '../../test-support/test-app.js';
@@ -306,5 +307,37 @@ describe('drawings in mail', () => {
       `<img src="${t.deps.env.PUBLIC_URL}/content/images/drawn.svg.png"`,
     );
     expect(issue.html).not.toMatch(/<img[^>]+\.svg"/);
+  });
+
+  it('are drawn once for readers who ask at the same time: one piece of work, many answers', async () => {
+    const folder = createContentFolder({});
+    fs.mkdirSync(path.join(folder.dir, 'images'), { recursive: true });
+    const circles = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `<circle cx="${(i * 37) % 400}" cy="${(i * 53) % 200}" r="20" fill="#${((i * 40_99) % 0xffffff).toString(16).padStart(6, '0')}"/>`,
+    ).join('');
+    fs.writeFileSync(
+      path.join(folder.dir, 'images/circles.svg'),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200">${circles}</svg>`,
+    );
+    const log = capturedLog('debug');
+    const t = createTestApp({ env: { CONTENT_DIR: folder.dir }, deps: { logger: log.logger } });
+    cleanups.push(folder.cleanup, t.cleanup);
+
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => bytesOf(t.app, '/content/images/circles.svg.png')),
+    );
+    for (const { res, body } of answers) {
+      expect(res.status).toBe(200);
+      expect(body.equals(answers[0]!.body)).toBe(true);
+    }
+    const drawn = log
+      .text()
+      .split('\n')
+      .filter(
+        (line) => line.includes('"msg":"image work done"') && line.includes('"job":"rendition"'),
+      );
+    expect(drawn).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Makes variants off the request path: one image at a time, in a process of lower priority
- * (worker-process.ts), in the background for images a sync or an upload registered, and on demand
- * when a reader asks for a variant that is missing (a new data folder, a deleted file). Pages never
- * wait for it: their HTML only names the variants.
+ * Makes variants off the request path: one image at a time, in the image worker's process of
+ * lower priority (worker-process.ts), in the background for images a sync or an upload registered,
+ * and on demand when a reader asks for a variant that is missing (a new data folder, a deleted
+ * file). Pages never wait for it: their HTML only names the variants. The same worker does the
+ * site's other image work (uploads, drawings' renditions, preview cards, icons): `worker`.
  */
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -11,11 +12,13 @@ import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import { imageFilePath } from './sources.js';
 import { fileOfImage, imageByHash, markImage, pendingImages } from './store.js';
-import { variantWorker, WorkerStopped } from './worker-process.js';
+import { createImageWorker, isWorkerFault, type ImageWorker } from './worker-process.js';
 
 export interface ImagePipeline {
   /** Where variants are kept: `images/` beside the database. */
   readonly dir: string;
+  /** The process all image work is done in: other modules draw through it. */
+  readonly worker: ImageWorker;
   /**
    * Resolves true once the image's variants are on disk, false when they cannot be made.
    * `urgent`: a reader is waiting, so the worker stops waiting for idle moments meanwhile.
@@ -50,8 +53,7 @@ export function createImagePipeline(
   let queue: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let draining: Promise<void> | null = null;
-  const worker = variantWorker({ idle: options.idle ?? true });
-  let waiting = 0;
+  const worker = createImageWorker({ idle: options.idle ?? true, logger });
   const crashes = new Map<string, number>();
 
   async function make(hash: string): Promise<boolean> {
@@ -65,7 +67,7 @@ export function createImagePipeline(
     }
     const started = clock.now();
     try {
-      await worker.run(source, image, dir);
+      await worker.variants(source, image, dir);
       markImage(db, hash, { status: 'ready' }, iso(clock.now()));
       logger.info({ file: relative, ms: clock.now() - started }, 'image variants made');
       return true;
@@ -73,7 +75,7 @@ export function createImagePipeline(
       const message = error instanceof Error ? error.message : String(error);
       // The worker itself failing (not the image) is worth a second try, twice at most.
       const tries = (crashes.get(hash) ?? 0) + 1;
-      const retry = error instanceof WorkerStopped && tries < 3;
+      const retry = isWorkerFault(error) && tries < 3;
       crashes.set(hash, tries);
       markImage(
         db,
@@ -89,10 +91,8 @@ export function createImagePipeline(
   function ensure(hash: string, { urgent = false } = {}): Promise<boolean> {
     const job = queued(hash);
     if (!urgent) return job;
-    if ((waiting += 1) === 1) worker.hurry(true);
-    return job.finally(() => {
-      if ((waiting -= 1) === 0) worker.hurry(false);
-    });
+    const release = worker.hold();
+    return job.finally(release);
   }
 
   function queued(hash: string): Promise<boolean> {
@@ -116,6 +116,7 @@ export function createImagePipeline(
 
   return {
     dir,
+    worker,
     ensure,
     drain,
     start(intervalMs = 2_000) {

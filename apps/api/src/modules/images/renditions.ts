@@ -1,15 +1,16 @@
 /**
  * Drawings as mail can show them (issue 26): many mail clients (Gmail, Outlook) do not show SVG,
  * so a newsletter's SVG is sent as a PNG rendition at twice the mail's width, drawn by sharp
- * (librsvg) once per drawing and kept on disk by the hash of its bytes.
+ * (librsvg) in the image worker once per drawing, however many readers ask for it at once, and
+ * kept on disk by the hash of its bytes.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EMAIL_IMAGE_WIDTH, type ImageVariants } from '@quillpost/domain';
-import sharp from 'sharp';
 import { plainVariant } from './picture.js';
 import { contentImagePath, imageFilePath } from './sources.js';
+import { isWorkerFault, type ImageWorker } from './worker-process.js';
 
 /** `/content/images/<drawing>.svg.png`: the rendition's address beside the drawing's. */
 export const RENDITION_SUFFIX = '.png';
@@ -20,27 +21,29 @@ export function drawingOfRendition(relative: string): string | null {
   return /\.svg\.png$/i.test(relative) ? relative.slice(0, -RENDITION_SUFFIX.length) : null;
 }
 
-/** The rendition's PNG file, drawn now when missing; null when there is no such drawing. */
+/**
+ * The rendition's PNG file, drawn now when missing; null when there is no such drawing or it
+ * cannot be drawn. Rejects with the worker's refusal when the worker, not the drawing, failed.
+ */
 export async function svgRendition(
+  worker: Pick<ImageWorker, 'rendition'>,
   contentDir: string,
   renditionsDir: string,
   drawing: string,
 ): Promise<string | null> {
   const source = imageFilePath(contentDir, drawing);
-  const bytes = source && fs.existsSync(source) ? fs.readFileSync(source) : null;
+  const stat = source ? fs.statSync(source, { throwIfNoEntry: false }) : undefined;
+  const bytes = source && stat?.isFile() ? fs.readFileSync(source) : null;
   if (!bytes) return null;
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
   const file = path.join(renditionsDir, `${hash}-${RENDITION_WIDTH}.png`);
   if (fs.existsSync(file)) return file;
-  const png = await sharp(bytes, { density: 288 })
-    .resize({ width: RENDITION_WIDTH, withoutEnlargement: false })
-    .flatten({ background: '#ffffff' })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  fs.mkdirSync(renditionsDir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, png);
-  fs.renameSync(temporary, file);
+  try {
+    await worker.rendition(bytes, RENDITION_WIDTH, file);
+  } catch (error) {
+    if (isWorkerFault(error)) throw error;
+    return null;
+  }
   return file;
 }
 

@@ -34,8 +34,29 @@ const IMAGE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'cross-origin',
 };
 
-/** How long a reader waits for a variant still being made before being asked to come back. */
+/** How long a reader waits for an image still being made before being asked to come back. */
 const MAKING_WAIT_MS = 15_000;
+
+const LATE = Symbol('late');
+
+/**
+ * What `making` answers, when it answers within MAKING_WAIT_MS; else the reader is asked to come
+ * back, and the work goes on for them (and for whoever asks next).
+ */
+async function inTime<T>(res: Response, making: Promise<T>): Promise<T> {
+  // Answered after the reader has gone, a refusal is nobody's to handle.
+  making.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), MAKING_WAIT_MS);
+  });
+  const answer = await Promise.race([making, late]).finally(() => clearTimeout(timer));
+  if (answer === LATE) {
+    res.set('Retry-After', '10');
+    throw new AppError(503, 'SERVERS_UNAVAILABLE');
+  }
+  return answer;
+}
 
 /** The variant's file once it is there: made now if missing, null when it cannot be (yet). */
 async function variantReady(
@@ -45,16 +66,7 @@ async function variantReady(
 ): Promise<string | null> {
   const file = variantFile(pipeline.dir, variant.hash, variant.width, variant.format);
   if (fs.existsSync(file)) return file;
-  let timer: NodeJS.Timeout | undefined;
-  const waited = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), MAKING_WAIT_MS);
-  });
-  const made = await Promise.race([pipeline.ensure(variant.hash, { urgent: true }), waited]);
-  clearTimeout(timer);
-  if (made === 'late') {
-    res.set('Retry-After', '10');
-    throw new AppError(503, 'SERVERS_UNAVAILABLE');
-  }
+  const made = await inTime(res, pipeline.ensure(variant.hash, { urgent: true }));
   return made && fs.existsSync(file) ? file : null;
 }
 
@@ -119,7 +131,10 @@ export function imageRoutes(deps: {
     const relative = path.posix.join(...([] as string[]).concat(req.params.path));
     const drawing = drawingOfRendition(relative);
     if (drawing) {
-      const file = await svgRendition(contentDir, renditionsDir, drawing).catch(() => null);
+      const file = await inTime(
+        res,
+        svgRendition(pipeline.worker, contentDir, renditionsDir, drawing),
+      );
       if (!file) return next(new AppError(404, 'NOT_FOUND'));
       res.set({
         'Content-Type': 'image/png',

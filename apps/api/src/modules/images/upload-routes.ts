@@ -3,9 +3,12 @@ import express, { type RequestHandler } from 'express';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
+import type { Logger } from '../../logger.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { AppError } from '../../http/errors.js';
+import type { ImagePipeline } from './pipeline.js';
 import { storeUpload } from './uploads.js';
+import { createImageWorker } from './worker-process.js';
 
 // Whatever type the browser declared (a zip, or octet-stream for a file it cannot name):
 // storeUpload judges the bytes, so the owner hears what is wrong with the file itself.
@@ -19,16 +22,26 @@ const uploadBytes: RequestHandler = (req, res, next) =>
   });
 
 export function imageUploadRoutes(
-  deps: { db: Db; env: Pick<Env, 'CONTENT_DIR'>; clock: Clock },
+  deps: {
+    db: Db;
+    env: Pick<Env, 'CONTENT_DIR'>;
+    clock: Clock;
+    logger: Logger;
+    /** The app's pipeline: its worker makes the uploads too. */
+    images?: ImagePipeline;
+  },
   mount: MountEndpoint,
 ): void {
+  // Mounted without the app's pipeline (a router on its own), a worker of its own, started by
+  // the first upload.
+  const worker = deps.images?.worker ?? createImageWorker({ idle: true, logger: deps.logger });
   mount(
     'adminImageUpload',
     async (req, res, { query }) => {
       // The body is the image itself (raw above), not JSON: no schema reads it.
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const stored = await storeUpload(
-        { db: deps.db, contentDir: deps.env.CONTENT_DIR, clock: deps.clock },
+        { db: deps.db, contentDir: deps.env.CONTENT_DIR, clock: deps.clock, worker },
         { name: query.name, bytes },
       );
       res.status(201).json({ success: true, ...stored });

@@ -1,18 +1,20 @@
 /**
  * Images the owner uploads in the editor (drag, paste or Upload image). Checked by what they are,
- * decoded by sharp, not by their name or declared type; kept upright, without metadata and at
- * most 2400 px under `content/images/uploads/<year>/`, where the owner's own files live too.
+ * decoded by sharp in the image worker, not by their name or declared type; kept upright, without
+ * metadata and at most 2400 px under `content/images/uploads/<year>/`, where the owner's own files
+ * live too.
  * SVG is refused: a drawing can carry script, and nothing in a phone's camera roll is one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_IMAGE_EDGE, MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/domain';
-import sharp, { type FormatEnum, type Metadata, type OutputInfo } from 'sharp';
+import { MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { DomainError } from '../../domain-error.js';
 import { describeImage, imagesFolder } from './sources.js';
 import { MAX_IMAGE_PIXELS } from './variants.js';
+import type { ImageHeader, UploadFormat } from './worker-jobs.js';
+import { isWorkerFault, type ImageWorker } from './worker-process.js';
 
 /** What sharp calls each format it may keep, and the extension its file gets. */
 const KEPT_FORMATS: Record<string, { extension: string; names: RegExp; label: string }> = {
@@ -46,17 +48,19 @@ function stemOf(name: string): string {
 
 /** Stores an upload; answers the address front matter and Markdown name it by. */
 export async function storeUpload(
-  deps: { db: Db; contentDir: string; clock: Clock },
+  deps: { db: Db; contentDir: string; clock: Clock; worker: ImageWorker },
   upload: { name: string; bytes: Buffer },
 ): Promise<{ path: string; width: number; height: number }> {
   if (upload.bytes.length > MAX_IMAGE_UPLOAD_BYTES) throw DomainError.tooLarge('IMAGE_TOO_LARGE');
   // A browser sends a file's name, never its folders: a path here is someone probing.
   if (/[/\\]|\.\./.test(upload.name)) refuse('A file name cannot contain a folder or "..".');
   if (SVG.test(upload.bytes.subarray(0, 1024).toString('utf8'))) refuse(SVG_REFUSED);
-  let metadata: Metadata;
+  let metadata: ImageHeader;
   try {
-    metadata = await sharp(upload.bytes, { limitInputPixels: false }).metadata();
-  } catch {
+    metadata = await deps.worker.inspect(upload.bytes);
+  } catch (error) {
+    // The worker failing is not the file's fault: the owner is told to try again.
+    if (isWorkerFault(error)) throw error;
     refuse();
   }
   if (metadata.format === 'svg') refuse(SVG_REFUSED);
@@ -71,21 +75,12 @@ export async function storeUpload(
     );
   }
 
-  let stored: { data: Buffer; info: OutputInfo };
+  let stored: { data: Buffer; width: number; height: number };
   try {
-    stored = await sharp(upload.bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
-      .rotate()
-      .resize({
-        width: MAX_IMAGE_EDGE,
-        height: MAX_IMAGE_EDGE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .toFormat(metadata.format === 'heif' ? 'avif' : (metadata.format as keyof FormatEnum), {
-        quality: 90,
-      })
-      .toBuffer({ resolveWithObject: true });
-  } catch {
+    const format = metadata.format === 'heif' ? 'avif' : (metadata.format as UploadFormat);
+    stored = await deps.worker.normalise(upload.bytes, format);
+  } catch (error) {
+    if (isWorkerFault(error)) throw error;
     refuse();
   }
 
@@ -106,7 +101,7 @@ export async function storeUpload(
   describeImage(deps.db, deps.contentDir, relative, iso(deps.clock.now()));
   return {
     path: `/content/images/${relative}`,
-    width: stored.info.width,
-    height: stored.info.height,
+    width: stored.width,
+    height: stored.height,
   };
 }

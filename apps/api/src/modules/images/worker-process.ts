@@ -1,12 +1,21 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ImageVariants } from '@quillpost/domain';
-import type { VariantJob, VariantResult } from './variant-worker.js';
+import { DomainError } from '../../domain-error.js';
+import type { Logger } from '../../logger.js';
+import type { WorkerAnswer, WorkerRequest } from './image-worker.js';
+import type {
+  ImageHeader,
+  ImageJob,
+  ImageJobAnswers,
+  PictureBox,
+  UploadFormat,
+} from './worker-jobs.js';
 
 // Built, the worker is JavaScript beside this file; from source (tests, `pnpm dev`), TypeScript.
 const fromSource = import.meta.url.endsWith('.ts');
 const WORKER = fileURLToPath(
-  new URL(`./variant-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
+  new URL(`./image-worker.${fromSource ? 'ts' : 'js'}`, import.meta.url),
 );
 
 /**
@@ -20,117 +29,230 @@ function idleClassAvailable(): boolean {
   return idleClass;
 }
 
-/** The worker failed, not the image: its job may be tried again. */
-export class WorkerStopped extends Error {}
-
 /** Idle this long, the worker ends; the next job starts another. */
 const IDLE_MS = 30_000;
 /** A photo takes seconds; a job this late means a stuck worker, which is ended. */
 const JOB_TIMEOUT_MS = 5 * 60_000;
+/**
+ * Jobs waiting beyond the one being done; more are refused at once. An upload's job holds its
+ * bytes (up to 25 MB) while it waits: the bound keeps a flood of them from growing the server.
+ */
+const MAX_WAITING = 32;
 
-interface Worker {
-  process: ChildProcess;
-  pending: Map<number, { resolve(): void; reject(error: Error): void; timer: NodeJS.Timeout }>;
+/** The worker stopped, timed out or is full, not the image: worth trying again in a moment. */
+export function isWorkerFault(error: unknown): boolean {
+  return error instanceof DomainError && error.code === 'IMAGE_WORK_UNAVAILABLE';
+}
+
+export interface ImageWorker {
+  /** Writes every variant of `image` from `source` into `dir` (background work). */
+  variants(source: string, image: ImageVariants, dir: string): Promise<void>;
+  /** An upload's header: its format and size, before any pixel is decoded. */
+  inspect(bytes: Buffer): Promise<ImageHeader>;
+  /** An upload upright, without metadata, at most 2400 px, in `format`. */
+  normalise(
+    bytes: Buffer,
+    format: UploadFormat,
+  ): Promise<{ data: Buffer; width: number; height: number }>;
+  /** A drawing's PNG `width` wide into `file`; readers asking at once share one drawing. */
+  rendition(svg: Buffer, width: number, file: string): Promise<void>;
+  /** A preview card drawn from `svg` into `file`, a picture over part of it if given. */
+  card(
+    svg: string,
+    file: string,
+    picture?: PictureBox,
+    options?: { background?: boolean },
+  ): Promise<void>;
+  /** A square PNG of a mark `size` pixels wide. */
+  icon(svg: string, size: number): Promise<Buffer>;
+  /**
+   * Someone waits for work not sent yet (a reader's variant still queued behind others): the
+   * worker runs at normal priority until the returned function is called.
+   */
+  hold(): () => void;
+  /** Ends the worker; what was waiting is refused. */
+  stop(): void;
+}
+
+interface Task {
+  id: number;
+  job: ImageJob;
+  resolve(answer: unknown): void;
+  reject(error: Error): void;
 }
 
 /**
- * The variant-making process (variant-worker.ts), started on the first job and ended when idle.
- * Each worker answers for its own jobs: one that dies (or is ended while idle) fails only what it
- * was given, and the next job starts a fresh one. While idle it does not keep the server alive.
+ * The image worker (image-worker.ts): one process doing one job at a time, started on the first
+ * job and ended when idle; while idle it does not keep the server alive. It waits for the CPU's
+ * idle moments unless someone is waiting for its work (an upload, a reader's image), when it runs
+ * at normal priority, still below the server's. A worker that dies fails only the job it was
+ * doing, with a clear refusal; the next job starts a fresh one.
  */
-export function variantWorker(options: { idle: boolean }) {
-  let current: Worker | null = null;
-  // A reader waiting for a variant: the worker runs at normal priority until none is.
-  let hurried = false;
-  let idle: NodeJS.Timeout | undefined;
+export function createImageWorker(options: { idle: boolean; logger: Logger }): ImageWorker {
+  const { logger } = options;
+  const waiting: Task[] = [];
+  let running: { task: Task; started: number; timer: NodeJS.Timeout } | null = null;
+  let current: ChildProcess | null = null;
+  let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 0;
+  // Jobs asked for by what they make (a rendition's file): asked again meanwhile, the same job.
+  const byKey = new Map<string, Promise<unknown>>();
+  let holders = 0;
+  let hurried = false;
+  let rescheduled: Promise<void> = Promise.resolve();
 
-  function fail(worker: Worker, error: Error) {
-    for (const [id, job] of worker.pending) {
-      clearTimeout(job.timer);
-      worker.pending.delete(id);
-      job.reject(error);
-    }
-    if (current === worker) current = null;
-  }
+  const unavailable = () => DomainError.unavailable('IMAGE_WORK_UNAVAILABLE');
 
-  function start(): Worker {
+  function start(): ChildProcess {
     const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER];
     const idle = options.idle && !hurried && idleClassAvailable();
     const [command, ...args] = idle ? ['chrt', '--idle', '0', ...node] : node;
-    const worker: Worker = {
-      process: spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
-      pending: new Map(),
-    };
-    worker.process.on('message', (result: VariantResult) => {
-      const job = worker.pending.get(result.id);
-      if (!job) return;
-      clearTimeout(job.timer);
-      worker.pending.delete(result.id);
-      if (result.ok) job.resolve();
-      else job.reject(new Error(result.error));
-      if (!worker.pending.size && current === worker) idleSoon(worker);
+    const worker = spawn(command!, args, {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // Uploads' bytes go as bytes, not as JSON arrays of numbers.
+      serialization: 'advanced',
     });
-    worker.process.on('error', (error) => fail(worker, new WorkerStopped(error.message)));
-    worker.process.on('exit', (code) =>
-      fail(worker, new WorkerStopped(`the image worker stopped (exit code ${code})`)),
-    );
+    worker.on('message', (answer: WorkerAnswer) => finished(worker, answer));
+    worker.on('error', (error) => stopped(worker, error.message));
+    worker.on('exit', (code, signal) => stopped(worker, `exit code ${code}, signal ${signal}`));
     return worker;
   }
 
+  function next() {
+    if (running || !waiting.length) return;
+    clearTimeout(idleTimer);
+    const worker = (current ??= start());
+    worker.ref();
+    worker.channel?.ref();
+    const task = waiting.shift()!;
+    const timer = setTimeout(() => {
+      logger.warn({ job: task.job.kind }, 'image worker took too long: ended');
+      worker.kill('SIGKILL');
+    }, JOB_TIMEOUT_MS);
+    running = { task, started: performance.now(), timer };
+    worker.send({ id: task.id, job: task.job } satisfies WorkerRequest, (error) => {
+      if (error) stopped(worker, error.message);
+    });
+  }
+
+  function finished(worker: ChildProcess, answer: WorkerAnswer) {
+    if (worker !== current || running?.task.id !== answer.id) return;
+    const { task, started, timer } = running;
+    clearTimeout(timer);
+    running = null;
+    logger.debug(
+      { job: task.job.kind, ms: Math.round(performance.now() - started), ok: answer.ok },
+      'image work done',
+    );
+    if (answer.ok) task.resolve(answer.answer);
+    else task.reject(new Error(answer.error));
+    if (waiting.length) next();
+    else idleSoon(worker);
+  }
+
+  /** The worker died (or could not start): its job is refused, and what waits gets a new one. */
+  function stopped(worker: ChildProcess, reason: string) {
+    if (worker !== current) return;
+    current = null;
+    if (running) {
+      const { task, timer } = running;
+      clearTimeout(timer);
+      running = null;
+      logger.warn({ job: task.job.kind, reason }, 'image worker stopped mid-job');
+      task.reject(unavailable());
+    }
+    next();
+  }
+
   /** While idle, neither the worker nor its channel keeps the server's event loop alive. */
-  function idleSoon(worker: Worker) {
-    worker.process.unref();
-    worker.process.channel?.unref();
-    clearTimeout(idle);
-    idle = setTimeout(() => stopWorker(worker), IDLE_MS);
-    idle.unref();
+  function idleSoon(worker: ChildProcess) {
+    worker.unref();
+    worker.channel?.unref();
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (worker !== current || running) return;
+      current = null;
+      if (worker.connected) worker.disconnect();
+    }, IDLE_MS);
+    idleTimer.unref();
   }
 
-  function stopWorker(worker: Worker) {
-    if (current === worker) current = null;
-    if (worker.process.connected) worker.process.disconnect();
+  /**
+   * The worker's threads, all of them, into the idle class or back into the normal one; in
+   * order, each applying the latest wish, so a quick on-and-off never ends the wrong way round.
+   */
+  function reschedule() {
+    const wanted = holders > 0;
+    if (wanted === hurried) return;
+    hurried = wanted;
+    if (!options.idle || !current) return;
+    rescheduled = rescheduled.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const pid = current?.pid;
+          if (pid === undefined || !idleClassAvailable()) return resolve();
+          const policy = hurried ? '--other' : '--idle';
+          spawn('chrt', ['--all-tasks', policy, '--pid', '0', String(pid)], { stdio: 'ignore' })
+            .on('error', () => resolve())
+            .on('close', () => resolve());
+        }),
+    );
   }
 
-  /** The worker's threads, all of them, in the idle class or back in the normal one. */
-  function schedule(worker: Worker) {
-    if (!options.idle || !idleClassAvailable() || worker.process.pid === undefined) return;
-    spawnSync('chrt', [
-      '--all-tasks',
-      hurried ? '--other' : '--idle',
-      '--pid',
-      '0',
-      String(worker.process.pid),
-    ]);
+  function hold(): () => void {
+    holders += 1;
+    reschedule();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holders -= 1;
+      reschedule();
+    };
+  }
+
+  function run<Kind extends ImageJob['kind']>(
+    job: Extract<ImageJob, { kind: Kind }>,
+    { key, background = false }: { key?: string; background?: boolean } = {},
+  ): Promise<ImageJobAnswers[Kind]> {
+    let answer = key ? (byKey.get(key) as Promise<ImageJobAnswers[Kind]> | undefined) : undefined;
+    if (!answer) {
+      if (waiting.length >= MAX_WAITING) return Promise.reject(unavailable());
+      answer = new Promise((resolve, reject) => {
+        waiting.push({ id: (nextId += 1), job, resolve: resolve as Task['resolve'], reject });
+      });
+      if (key) {
+        byKey.set(key, answer);
+        const forget = () => byKey.delete(key);
+        answer.then(forget, forget);
+      }
+    }
+    // Held before the worker starts, so it starts in the class it is wanted in.
+    if (!background) {
+      const release = hold();
+      answer.then(release, release);
+    }
+    next();
+    return answer;
   }
 
   return {
-    /** While someone waits for a variant, the worker is not kept for idle moments. */
-    hurry(on: boolean) {
-      if (hurried === on) return;
-      hurried = on;
-      if (current) schedule(current);
-    },
-    run(source: string, image: ImageVariants, dir: string): Promise<void> {
-      clearTimeout(idle);
-      const worker = (current ??= start());
-      worker.process.ref();
-      worker.process.channel?.ref();
-      const id = (nextId += 1);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          worker.process.kill();
-          fail(worker, new WorkerStopped('the image worker took too long'));
-        }, JOB_TIMEOUT_MS);
-        worker.pending.set(id, { resolve, reject, timer });
-        worker.process.send({ id, source, image, dir } satisfies VariantJob, (error) => {
-          if (error) fail(worker, new WorkerStopped(error.message));
-        });
-      });
-    },
+    variants: (source, image, dir) =>
+      run({ kind: 'variants', source, image, dir }, { background: true }),
+    inspect: (bytes) => run({ kind: 'inspect', bytes }),
+    normalise: (bytes, format) => run({ kind: 'normalise', bytes, format }),
+    rendition: (svg, width, file) => run({ kind: 'rendition', svg, width, file }, { key: file }),
+    card: (svg, file, picture, { background } = {}) =>
+      run({ kind: 'card', svg, file, picture }, { key: file, background }),
+    icon: (svg, size) => run({ kind: 'icon', svg, size }),
+    hold,
     stop() {
-      clearTimeout(idle);
-      if (current) stopWorker(current);
+      clearTimeout(idleTimer);
+      for (const task of waiting.splice(0)) task.reject(unavailable());
+      const worker = current;
+      if (!worker) return;
+      stopped(worker, 'the server stopped it');
+      if (worker.connected) worker.disconnect();
     },
   };
 }

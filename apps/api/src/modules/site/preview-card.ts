@@ -1,16 +1,17 @@
 /**
  * Link-preview cards (og:image, 1200 × 630 PNG): a page's title on the site's paper, its kind
  * above it, the site's title and mark below, in the site's accent. Drawn from an SVG by sharp
- * (librsvg, with the fonts the system has: the image installs DejaVu) and kept on disk by the
- * hash of what was drawn, so a card is drawn once per title, site and accent.
+ * (librsvg, with the fonts the system has: the image installs DejaVu) in the image worker's
+ * process, and kept on disk by the hash of what was drawn, so a card is drawn once per title,
+ * site and accent.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BRAND_LIGHT, escapeHtml, inkOn, type SiteIdentity } from '@quillpost/domain';
-import sharp, { type OverlayOptions } from 'sharp';
 import { besideDatabase } from '../../db/connection.js';
 import type { Env } from '../../env.js';
+import type { ImageWorker } from '../images/index.js';
 import { initialsOf } from './mark.js';
 
 /** Where drawn cards are kept: beside the database, in `cards/`. */
@@ -101,28 +102,17 @@ ${
 </svg>`;
 }
 
-/** The picture cut to the card's right side (upright, no metadata); null if it cannot be read. */
-async function pictureLayer(file: string): Promise<OverlayOptions | null> {
-  try {
-    const input = await sharp(file, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize(PICTURE_WIDTH, CARD_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
-      .png()
-      .toBuffer();
-    return { input, left: CARD_WIDTH - PICTURE_WIDTH, top: 0 };
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The card as PNG bytes: from `dir` when this exact card was drawn before, else drawn now and
- * kept there (written beside and renamed, so a reader never gets half a file).
+ * The card as PNG bytes: from `dir` when this exact card was drawn before, else drawn now by the
+ * image worker and kept there. `background`: nobody waits for it (the card painter), so the
+ * worker keeps to idle moments.
  */
 export async function previewCard(
+  worker: Pick<ImageWorker, 'card'>,
   dir: string,
   site: Pick<SiteIdentity, 'title' | 'accent'>,
   text: CardText,
+  options: { background?: boolean } = {},
 ): Promise<{ png: Buffer; key: string }> {
   const svg = cardSvg(site, text);
   const picture = text.picture && fs.statSync(text.picture, { throwIfNoEntry: false });
@@ -133,15 +123,18 @@ export async function previewCard(
     .digest('hex')
     .slice(0, 32);
   const file = path.join(dir, `${key}.png`);
-  if (fs.existsSync(file)) return { png: fs.readFileSync(file), key };
-  const layer = picture ? await pictureLayer(text.picture!) : null;
-  const png = await sharp(Buffer.from(svg))
-    .composite(layer ? [layer] : [])
-    .png({ compressionLevel: 9 })
-    .toBuffer();
-  fs.mkdirSync(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, png);
-  fs.renameSync(temporary, file);
-  return { png, key };
+  if (!fs.existsSync(file)) {
+    // The picture cut to the card's right side, upright and without metadata.
+    const box = picture
+      ? {
+          file: text.picture!,
+          left: CARD_WIDTH - PICTURE_WIDTH,
+          top: 0,
+          width: PICTURE_WIDTH,
+          height: CARD_HEIGHT,
+        }
+      : undefined;
+    await worker.card(svg, file, box, options);
+  }
+  return { png: fs.readFileSync(file), key };
 }

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BRAND_LIGHT } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
-import sharp from 'sharp';
 import type { Db } from '../../db/connection.js';
 import { INERT_FILE_HEADERS } from '../../http/file-headers.js';
+import type { ImageWorker } from '../images/index.js';
 import { siteIdentity } from './identity.js';
 import { faviconSvg } from './mark.js';
 import { previewCard } from './preview-card.js';
@@ -25,7 +25,13 @@ export const OWN_FAVICON = 'images/favicon.svg';
  * pages without their own), drawn from the site's title, tagline and accent (site.yml), so they
  * change with them; the owner's own `images/favicon.svg` in the content folder, when there is one.
  */
-export function siteRoutes(db: Db, cardsDir: string, contentDir: string): Router {
+export function siteRoutes(
+  db: Db,
+  cardsDir: string,
+  contentDir: string,
+  /** Draws the card and the icons, off the server's threads. */
+  worker: Pick<ImageWorker, 'card' | 'icon'>,
+): Router {
   const router = Router();
   // Read again only when the file changes: a stat per request, not a read.
   const ownFile = path.join(contentDir, OWN_FAVICON);
@@ -39,7 +45,10 @@ export function siteRoutes(db: Db, cardsDir: string, contentDir: string): Router
   };
   router.get('/og-default.png', async (req, res) => {
     const site = siteIdentity(db);
-    const card = await previewCard(cardsDir, site, { eyebrow: site.tagline, title: site.title });
+    const card = await previewCard(worker, cardsDir, site, {
+      eyebrow: site.tagline,
+      title: site.title,
+    });
     const etag = `"${card.key}"`;
     res.set({ 'Cache-Control': 'public, max-age=300', ETag: etag });
     if (req.get('If-None-Match') === etag) return res.status(304).end();
@@ -59,7 +68,7 @@ export function siteRoutes(db: Db, cardsDir: string, contentDir: string): Router
       if (isFresh(req, res, key)) return;
       if (!icons.has(key)) {
         if (icons.size > 12) icons.clear();
-        icons.set(key, iconPng(svg, size));
+        icons.set(key, worker.icon(svg, size));
       }
       try {
         res.type('image/png').send(await icons.get(key));
@@ -100,14 +109,4 @@ function isFresh(req: Request, res: Response, drawnFrom: string): boolean {
   if (req.get('If-None-Match') !== etag) return false;
   res.status(304).end();
   return true;
-}
-
-/** A square PNG of an SVG mark, drawn at the resolution its size needs (never upscaled pixels). */
-async function iconPng(svg: string, size: number): Promise<Buffer> {
-  const { width = 32, height = 32 } = await sharp(Buffer.from(svg)).metadata();
-  const density = Math.min(2400, (72 * size) / Math.min(width, height));
-  return sharp(Buffer.from(svg), { density })
-    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png()
-    .toBuffer();
 }

@@ -336,7 +336,13 @@ describe('content/site.yml', () => {
 
   it("draws each published item's card when it is published, before a link preview asks", async () => {
     const t = await adaSite();
-    const painter = paintPreviewCards(t.deps.env, createContentService(t.deps), t.deps.logger);
+    // The app's own image worker draws them, as at boot.
+    const painter = paintPreviewCards(
+      t.deps.env,
+      createContentService(t.deps),
+      t.deps.logger,
+      t.deps.images!.worker,
+    );
     cleanups.push(() => painter.stop());
     const drawn = () => fs.readdirSync(previewCardsDir(t.deps.env)).sort();
     await painter.painted();

@@ -1,0 +1,183 @@
+/**
+ * What the image worker does, and the only code that loads sharp: image-worker.ts runs these in
+ * a process of its own at a low priority, so decoding and encoding never take the server's
+ * threads (worker-process.ts). Each job is what the server asks; its answer is plain data.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAX_IMAGE_EDGE, type ImageFormat, type ImageVariants } from '@quillpost/domain';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { hashOf, MAX_IMAGE_PIXELS, variantFile, variantsToMake } from './variants.js';
+
+// One libvips thread: the worker does one job at a time, and the other core stays with readers.
+sharp.concurrency(1);
+
+/** The formats an upload is kept in: its own, HEIF's AV1 kept as AVIF. */
+export type UploadFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+
+/** What a file's header says it is, before a pixel is decoded. */
+export interface ImageHeader {
+  format?: string;
+  compression?: string;
+  width?: number;
+  height?: number;
+}
+
+/** A picture laid over a drawing (a preview card's right side), cut to cover its box. */
+export interface PictureBox {
+  file: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export type ImageJob =
+  /** Every variant of an image (variants.ts) written into `dir/<hash>/`. */
+  | { kind: 'variants'; source: string; image: ImageVariants; dir: string }
+  /** An upload's header. */
+  | { kind: 'inspect'; bytes: Buffer }
+  /** An upload upright, without metadata, at most MAX_IMAGE_EDGE, in its own format. */
+  | { kind: 'normalise'; bytes: Buffer; format: UploadFormat }
+  /** A drawing as a PNG `width` wide on white (mail clients that show no SVG), into `file`. */
+  | { kind: 'rendition'; svg: Buffer; width: number; file: string }
+  /** An SVG as a PNG into `file`, with a picture over part of it when there is one. */
+  | { kind: 'card'; svg: string; picture?: PictureBox; file: string }
+  /** A square PNG of a mark, drawn at the resolution its size needs. */
+  | { kind: 'icon'; svg: string; size: number };
+
+export interface ImageJobAnswers {
+  variants: void;
+  inspect: ImageHeader;
+  normalise: { data: Buffer; width: number; height: number };
+  rendition: void;
+  card: void;
+  icon: Buffer;
+}
+
+/** Written beside and renamed: a reader never gets half a file. */
+function writeWhole(file: string, bytes: Buffer) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, bytes);
+  fs.renameSync(temporary, file);
+}
+
+function encoder(format: ImageFormat, pipeline: Sharp): Sharp {
+  switch (format) {
+    case 'avif':
+      return pipeline.avif({ quality: 52, effort: 2 });
+    case 'webp':
+      return pipeline.webp({ quality: 76, effort: 3 });
+    case 'jpg':
+      return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true });
+    case 'png':
+      return pipeline.png({ compressionLevel: 9, palette: false });
+  }
+}
+
+/**
+ * Decoded once, turned upright by its EXIF orientation, converted to sRGB and capped at 2400 px;
+ * then each width in each format. sharp writes no metadata unless asked, so no variant carries
+ * EXIF, GPS, XMP or IPTC. Rejects when the source cannot be decoded.
+ */
+async function makeVariants(source: string, image: ImageVariants, dir: string) {
+  const bytes = fs.readFileSync(source);
+  // Variants are cached for a year under this hash: never from other bytes than the hash names.
+  if (hashOf(bytes) !== image.hash) throw new Error('the file changed since it was registered');
+  const decoded = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    .rotate()
+    // Inside, not fill: a picture whose header hid its orientation is never squashed.
+    .resize({ width: image.width, height: image.height, fit: 'inside' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = decoded.info;
+  for (const variant of variantsToMake(image)) {
+    const file = variantFile(dir, image.hash, variant.width, variant.format);
+    if (fs.existsSync(file)) continue;
+    const resized = sharp(decoded.data, { raw: { width, height, channels } }).resize({
+      width: variant.width,
+    });
+    writeWhole(file, await encoder(variant.format, resized).toBuffer());
+  }
+}
+
+async function inspect(bytes: Buffer): Promise<ImageHeader> {
+  const { format, compression, width, height } = await sharp(bytes, {
+    limitInputPixels: false,
+  }).metadata();
+  return { format, compression, width, height };
+}
+
+async function normalise(bytes: Buffer, format: UploadFormat) {
+  const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize({
+      width: MAX_IMAGE_EDGE,
+      height: MAX_IMAGE_EDGE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .toFormat(format, { quality: 90 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function rendition(svg: Buffer, width: number, file: string) {
+  const png = await sharp(svg, { density: 288 })
+    .resize({ width, withoutEnlargement: false })
+    .flatten({ background: '#ffffff' })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  writeWhole(file, png);
+}
+
+/** The picture cut to its box (upright, no metadata); null when it cannot be read. */
+async function pictureLayer(box: PictureBox): Promise<OverlayOptions | null> {
+  try {
+    const input = await sharp(box.file, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize(box.width, box.height, { fit: 'cover', position: sharp.strategy.attention })
+      .png()
+      .toBuffer();
+    return { input, left: box.left, top: box.top };
+  } catch {
+    return null;
+  }
+}
+
+async function card(svg: string, picture: PictureBox | undefined, file: string) {
+  const layer = picture ? await pictureLayer(picture) : null;
+  const png = await sharp(Buffer.from(svg))
+    .composite(layer ? [layer] : [])
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  writeWhole(file, png);
+}
+
+async function icon(svg: string, size: number): Promise<Buffer> {
+  const { width = 32, height = 32 } = await sharp(Buffer.from(svg)).metadata();
+  const density = Math.min(2400, (72 * size) / Math.min(width, height));
+  return sharp(Buffer.from(svg), { density })
+    .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+}
+
+export async function doImageJob(job: ImageJob): Promise<ImageJobAnswers[ImageJob['kind']]> {
+  switch (job.kind) {
+    case 'variants':
+      return makeVariants(job.source, job.image, job.dir);
+    case 'inspect':
+      return inspect(job.bytes);
+    case 'normalise':
+      return normalise(job.bytes, job.format);
+    case 'rendition':
+      return rendition(job.svg, job.width, job.file);
+    case 'card':
+      return card(job.svg, job.picture, job.file);
+    case 'icon':
+      return icon(job.svg, job.size);
+  }
+}
