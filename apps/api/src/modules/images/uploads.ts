@@ -2,7 +2,7 @@
  * Images the owner uploads in the editor (drag, paste or Upload image). Checked by what they are,
  * decoded by sharp in the image worker, not by their name or declared type; kept upright, without
  * metadata and at most 2400 px under `content/images/uploads/<year>/`, where the owner's own files
- * live too.
+ * live too. Refused when they cannot be decoded whole, a file cut short included.
  * SVG is refused: a drawing can carry script, and nothing in a phone's camera roll is one.
  */
 import fs from 'node:fs';

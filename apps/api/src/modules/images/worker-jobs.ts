@@ -111,7 +111,9 @@ async function inspect(bytes: Buffer): Promise<ImageHeader> {
 }
 
 async function normalise(bytes: Buffer, format: UploadFormat) {
-  const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+  // failOn stays sharp's default for input nobody vouches for ('warning'): a file cut short,
+  // even one closed again with an end marker, is refused rather than kept as a grey picture.
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({
       width: MAX_IMAGE_EDGE,
