@@ -20,15 +20,16 @@ export interface WorkerRequest {
 export type WorkerAnswer =
   { id: number; ok: true; answer: unknown } | { id: number; ok: false; error: string };
 
+/** An answer after the server has gone (a shutdown mid-job) is dropped: 'disconnect' ends this. */
+function answer(message: WorkerAnswer) {
+  if (process.connected) process.send!(message, () => undefined);
+}
+
 process.on('message', ({ id, job }: WorkerRequest) => {
   doImageJob(job).then(
-    (answer) => process.send!({ id, ok: true, answer } satisfies WorkerAnswer),
+    (made) => answer({ id, ok: true, answer: made }),
     (error: unknown) =>
-      process.send!({
-        id,
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-      } satisfies WorkerAnswer),
+      answer({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
   );
 });
 // The server gone, so is this.
