@@ -8,6 +8,7 @@ const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
   ['pages', () => import('./pages.js')],
   ['backup', () => import('./backup.js')],
   ['images', () => import('./images.js')],
+  ['image-load', () => import('./image-load.js')],
   ['analytics', () => import('./analytics.js')],
   ['newsletter', () => import('./newsletter.js')],
   ['imports', () => import('./imports.js')],

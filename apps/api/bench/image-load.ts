@@ -1,0 +1,155 @@
+/**
+ * What the owner's uploads cost readers (issue 35): the real server (src/server.ts: the web
+ * build's pages, the image worker, the card painter) in a process of its own, a reader's probe
+ * asking for GET / at a steady rate, first at rest, then while twenty 4000 × 3000 phone photos
+ * (JPEG with EXIF and GPS) go through the upload route at once. Prints both p99s and their ratio
+ * (target ≤ 1.5×): image work belongs to the worker, at low priority, not to the readers' threads.
+ * `pnpm bench` runs it through bench/run.ts; `tsx bench/image-load.ts` runs it alone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { phonePhoto } from '../src/test-support/photos.js';
+import { startServer } from '../src/test-support/running-server.js';
+import { benchEntry } from './child-server.js';
+
+const PHOTOS = 20;
+/** A reader arriving every 25 ms, whether or not the one before has been answered. */
+const PROBE_EVERY_MS = 25;
+const REST_MS = 10_000;
+const TARGET_P99_RATIO = 1.5;
+
+const fixtureContent = path.resolve(import.meta.dirname, '../../../tests/fixtures/content');
+
+interface Probe {
+  latencies: number[];
+  failed: number;
+  ms: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** GET `url` every PROBE_EVERY_MS until `during` settles, each answer read to its end. */
+async function probe(url: string, during: () => Promise<unknown>): Promise<Probe> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const asked: Array<Promise<void>> = [];
+  let done = false;
+  const started = performance.now();
+  const finished = during().finally(() => (done = true));
+  while (!done) {
+    const sent = performance.now();
+    asked.push(
+      fetch(url, { headers: { Accept: 'text/html' } })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.ok) latencies.push(performance.now() - sent);
+          else failed += 1;
+        })
+        .catch(() => void (failed += 1)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+  }
+  await finished;
+  await Promise.all(asked);
+  latencies.sort((a, b) => a - b);
+  return { latencies, failed, ms: performance.now() - started };
+}
+
+/** CPU time, in clock ticks, of the processes `pid` started (the image worker), while they run. */
+function childrenTicks(pid: number): number {
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  return fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((task) => read(`/proc/${pid}/task/${task}/children`).split(' '))
+    .filter(Boolean)
+    .reduce((sum, child) => {
+      const fields = read(`/proc/${child}/stat`).split(') ')[1]?.split(' ') ?? [];
+      return sum + (Number(fields[11]) || 0) + (Number(fields[12]) || 0);
+    }, 0);
+}
+
+/** Until the start's background work (the fixture's variants and cards) is done: 2 s unchanged. */
+async function settled(pid: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let before = childrenTicks(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const now = childrenTicks(pid);
+    if (now === before) return;
+    before = now;
+  }
+}
+
+function line(label: string, round: Probe): string {
+  const { latencies: sorted } = round;
+  return `${label.padEnd(34)} ${String(sorted.length).padStart(4)} answers   p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms   max ${(sorted.at(-1) ?? 0).toFixed(0).padStart(6)} ms   failed ${round.failed}`;
+}
+
+export async function run(): Promise<void> {
+  const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-bench-image-load-'));
+  fs.cpSync(fixtureContent, contentDir, { recursive: true });
+  const photos: Buffer[] = [];
+  for (let seed = 1; seed <= PHOTOS; seed += 1) {
+    photos.push(await phonePhoto({ width: 4000, height: 3000, orientation: 6, seed }));
+  }
+  const megabytes = photos.reduce((sum, photo) => sum + photo.length, 0) / PHOTOS / 1e6;
+
+  const server = await startServer({ contentDir, pages: true });
+  try {
+    const home = await fetch(`${server.url}/`, { headers: { Accept: 'text/html' } });
+    if (!home.ok) {
+      console.log(`Image load: skipped, GET / answered ${home.status} (no web build? pnpm build)`);
+      return;
+    }
+    const owner = await server.signInOwner();
+    await settled(server.pid);
+    // Warm: the home page rendered once and cached, connections open.
+    await probe(`${server.url}/`, () => new Promise((resolve) => setTimeout(resolve, 2_000)));
+
+    const rest = await probe(
+      `${server.url}/`,
+      () => new Promise((resolve) => setTimeout(resolve, REST_MS)),
+    );
+    const statuses: Record<number, number> = {};
+    const busy = await probe(`${server.url}/`, () =>
+      Promise.all(
+        photos.map(async (photo, index) => {
+          const res = await fetch(`${server.url}/api/admin/images?name=photo-${index + 1}.jpg`, {
+            method: 'POST',
+            headers: { Cookie: owner, Origin: server.url, 'Content-Type': 'image/jpeg' },
+            body: new Uint8Array(photo),
+          });
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }),
+      ),
+    );
+
+    console.log(
+      `Image load: GET / every ${PROBE_EVERY_MS} ms on the real server (web build, image worker), ${os.cpus().length} cores`,
+    );
+    console.log(line(`at rest (${(rest.ms / 1000).toFixed(1)} s)`, rest));
+    console.log(line(`while ${PHOTOS} photos upload (${(busy.ms / 1000).toFixed(1)} s)`, busy));
+    console.log(
+      `${PHOTOS} uploads of 4000 × 3000 JPEGs (${megabytes.toFixed(1)} MB each, EXIF and GPS) at once: ${JSON.stringify(statuses)} in ${(busy.ms / 1000).toFixed(1)} s`,
+    );
+    const ratio = percentile(busy.latencies, 99) / percentile(rest.latencies, 99);
+    console.log(
+      `p99 while uploading ÷ p99 at rest = ${ratio.toFixed(2)}× (target ≤ ${TARGET_P99_RATIO}×): ${ratio <= TARGET_P99_RATIO && !busy.failed ? 'PASS' : 'FAIL'}`,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(contentDir, { recursive: true, force: true });
+  }
+}
+
+await benchEntry(import.meta.url, { run });
