@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CONTENT, freePort } from '../support/site.js';
+import { freePort } from '@quillpost/api/test-support/free-port';
+import { FIXTURE_CONTENT } from '../support/site.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-dev-'));

@@ -7,12 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import { freePort } from '@quillpost/api/test-support/free-port';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -20,15 +20,6 @@ let stack: Stack;
 let nginx: ChildProcess;
 let proxyUrl: string;
 let dir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The configuration the README shows, with this run's ports and a private temp folder. */
 function nginxConfig(listen: number, upstream: string): string {

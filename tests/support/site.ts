@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@quillpost/api/test-support/free-port';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -14,17 +14,6 @@ const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
  * with their writing keeps every test green.
  */
 export const FIXTURE_CONTENT = path.join(repoRoot, 'tests/fixtures/content');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningSite {
   url: string;

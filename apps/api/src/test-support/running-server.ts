@@ -6,10 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseMagicLinkMail } from './auth.js';
+import { freePort } from './free-port.js';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 
@@ -26,17 +26,6 @@ export interface RunningServer {
   /** Signs the owner in through the real magic-link flow; answers the `qp_session=...` cookie. */
   signInOwner(): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function cookieOf(res: Response, name: string): string | undefined {

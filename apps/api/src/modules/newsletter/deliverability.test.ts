@@ -1,12 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { deliverabilityReportSchema, type DeliverabilityReport } from '@quillpost/domain';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { as, insertPost, signInAs } from '../../test-support/community.js';
 import { startDnsServer, type DnsZone } from '../../test-support/dns-server.js';
 import { createTestApp, testAppPerTest } from '../../test-support/test-app.js';
+import { freePort } from '../../test-support/free-port.js';
 
 const { track } = testAppPerTest();
 
@@ -25,14 +24,6 @@ const HEALTHY: DnsZone = {
   },
   mx: { 'rowan.example': [{ exchange: 'mx1.relay.example', priority: 10 }] },
 };
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The site on a real port (PUBLIC_URL), asking the loopback DNS server, signing with DKIM. */
 async function setup(zone: DnsZone, env: Record<string, string> = {}) {
