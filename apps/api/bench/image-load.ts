@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { phonePhoto } from '../src/test-support/photos.js';
 import { startServer } from '../src/test-support/running-server.js';
 import { benchEntry } from './child-server.js';
@@ -31,18 +32,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** GET `url` every PROBE_EVERY_MS until `during` settles, each answer read to its end. */
-async function probe(url: string, during: () => Promise<unknown>): Promise<Probe> {
-  const latencies: number[] = [];
-  let failed = 0;
-  const asked: Array<Promise<void>> = [];
-  let done = false;
+/**
+ * The reader, on a thread of its own: GET `url` every PROBE_EVERY_MS, each answer read to its end,
+ * until told to stop. Its own event loop, so the uploads this process sends at the same time
+ * (84 MB of request bodies) delay only the server, never the reader's clock.
+ */
+const READER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const latencies = [];
+let failed = 0;
+let done = false;
+const asked = [];
+parentPort.on('message', () => (done = true));
+(async () => {
   const started = performance.now();
-  const finished = during().finally(() => (done = true));
   while (!done) {
     const sent = performance.now();
     asked.push(
-      fetch(url, { headers: { Accept: 'text/html' } })
+      fetch(workerData.url, { headers: { Accept: 'text/html' } })
         .then(async (res) => {
           await res.arrayBuffer();
           if (res.ok) latencies.push(performance.now() - sent);
@@ -50,12 +57,25 @@ async function probe(url: string, during: () => Promise<unknown>): Promise<Probe
         })
         .catch(() => void (failed += 1)),
     );
-    await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+    await new Promise((resolve) => setTimeout(resolve, workerData.every));
   }
-  await finished;
   await Promise.all(asked);
-  latencies.sort((a, b) => a - b);
-  return { latencies, failed, ms: performance.now() - started };
+  parentPort.postMessage({ latencies, failed, ms: performance.now() - started });
+})();
+`;
+
+/** GET `url` from the reader's thread until `during` settles. */
+async function probe(url: string, during: () => Promise<unknown>): Promise<Probe> {
+  const reader = new Worker(READER, { eval: true, workerData: { url, every: PROBE_EVERY_MS } });
+  const result = new Promise<Probe>((resolve, reject) => {
+    reader.once('message', resolve);
+    reader.once('error', reject);
+  });
+  await during().finally(() => reader.postMessage('stop'));
+  const round = await result;
+  await reader.terminate();
+  round.latencies.sort((a, b) => a - b);
+  return round;
 }
 
 /** CPU time, in clock ticks, of the processes `pid` started (the image worker), while they run. */
