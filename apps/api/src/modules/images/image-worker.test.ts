@@ -4,6 +4,7 @@
  * (src/server.ts) in a process of its own, whose memory map says whether it ever loaded libvips.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@quillpost/domain';
 import sharp from 'sharp';
@@ -13,6 +14,7 @@ import { createLogger } from '../../logger.js';
 import { createContentFolder, markdown } from '../../test-support/content.js';
 import { phonePhoto } from '../../test-support/photos.js';
 import { startServer, type RunningServer } from '../../test-support/running-server.js';
+import { hashOf } from './variants.js';
 import { createImageWorker } from './worker-process.js';
 
 const DRAWING =
@@ -47,14 +49,17 @@ function procFile(relative: string): string {
   }
 }
 
-/** The server's image worker, while it runs. */
+/** The server's image worker for work someone waits for (uploads, renditions), while it runs. */
 function imageWorker(): number | undefined {
   const children = fs
     .readdirSync(`/proc/${server.pid}/task`)
     .flatMap((task) => procFile(`${server.pid}/task/${task}/children`).split(' '))
     .filter(Boolean)
     .map(Number);
-  return children.find((pid) => procFile(`${pid}/cmdline`).includes('image-worker'));
+  return children.find((pid) => {
+    const args = procFile(`${pid}/cmdline`).split('\0');
+    return args.some((arg) => arg.includes('image-worker')) && args.includes('waited-for');
+  });
 }
 
 /** sharp is libvips: a process that ever loaded sharp has libvips in its memory map. */
@@ -145,6 +150,28 @@ describe('the image worker', () => {
     const worker = imageWorker();
     expect(worker).toBeDefined();
     expect(hasLoadedLibvips(worker!)).toBe(true);
+  }, 90_000);
+
+  it('never keeps an upload waiting behind a photo’s variants: they are two lanes', async () => {
+    const worker = createImageWorker({ idle: false, logger: createLogger('silent') });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-lanes-'));
+    try {
+      // Seconds of background work: fifteen variants, AVIF among them, of a 4000 × 3000 photo.
+      const source = path.join(dir, 'big.jpg');
+      const photo = await phonePhoto({ width: 4000, height: 3000 });
+      fs.writeFileSync(source, photo);
+      const image = { hash: hashOf(photo), width: 2400, height: 1800, fallback: 'jpg' as const };
+      const order: string[] = [];
+      const variants = worker.variants(source, image, dir).then(() => order.push('variants'));
+      const header = worker
+        .inspect(await phonePhoto({ width: 800, height: 600 }))
+        .then(() => order.push('upload inspected'));
+      await Promise.all([variants, header]);
+      expect(order).toEqual(['upload inspected', 'variants']);
+    } finally {
+      worker.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it('refuses work beyond its queue at once: a flood of it never piles up in memory', async () => {

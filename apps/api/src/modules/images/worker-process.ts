@@ -82,13 +82,39 @@ interface Task {
 }
 
 /**
- * The image worker (image-worker.ts): one process doing one job at a time, started on the first
- * job and ended when idle; while idle it does not keep the server alive. It waits for the CPU's
- * idle moments unless someone is waiting for its work (an upload, a reader's image), when it runs
- * at normal priority, still below the server's. A worker that dies fails only the job it was
- * doing, with a clear refusal; the next job starts a fresh one.
+ * The image workers: two lanes, so that what someone waits for (an upload, a reader's rendition,
+ * card or icon) never queues behind background work (a photo's fifteen variants, the painter's
+ * cards), which takes seconds a photo. Each lane is one process (image-worker.ts, named by its
+ * lane on its command line) doing one job at a time.
  */
 export function createImageWorker(options: { idle: boolean; logger: Logger }): ImageWorker {
+  const background = createLane('background', options);
+  const waitedFor = createLane('waited-for', options);
+  return {
+    variants: background.variants,
+    card: (svg, file, picture, card = {}) =>
+      (card.background ? background : waitedFor).card(svg, file, picture, card),
+    inspect: waitedFor.inspect,
+    normalise: waitedFor.normalise,
+    rendition: waitedFor.rendition,
+    icon: waitedFor.icon,
+    // A reader waiting for a variant still queued: the background lane hurries.
+    hold: background.hold,
+    stop() {
+      background.stop();
+      waitedFor.stop();
+    },
+  };
+}
+
+/**
+ * One lane: one process doing one job at a time, started on the first job and ended when idle;
+ * while idle it does not keep the server alive. It waits for the CPU's idle moments unless
+ * someone is waiting for its work, when it runs at normal priority, still below the server's. A
+ * worker that dies fails only the job it was doing, with a clear refusal; the next job starts a
+ * fresh one.
+ */
+function createLane(lane: string, options: { idle: boolean; logger: Logger }): ImageWorker {
   const { logger } = options;
   const waiting: Task[] = [];
   let running: { task: Task; started: number; timer: NodeJS.Timeout } | null = null;
@@ -104,7 +130,7 @@ export function createImageWorker(options: { idle: boolean; logger: Logger }): I
   const unavailable = () => DomainError.unavailable('IMAGE_WORK_UNAVAILABLE');
 
   function start(): ChildProcess {
-    const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER];
+    const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER, lane];
     const idle = options.idle && !hurried && idleClassAvailable();
     const [command, ...args] = idle ? ['chrt', '--idle', '0', ...node] : node;
     const worker = spawn(command!, args, {
