@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  MessageQueue,
+  MessageQueueDepth,
+  MessageQueueEnqueueOptions,
+  MessageQueueListenOptions,
+} from '@fedify/fedify';
+import { iso, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import type { Logger } from '../../logger.js';
+import { wakeLoops, WorkLoop } from '../../work-loop.js';
+import {
+  claimJobs,
+  deleteJob,
+  insertJobs,
+  jobDepth,
+  reclaimJobsOfOthers,
+  retryJobLater,
+  type JobRow,
+} from './store/jobs.js';
+
+/** This process, as the claimant of the jobs it works on. */
+const THIS_PROCESS = randomUUID();
+
+const QUEUE_CHANNEL = 'fediverse-jobs';
+
+export interface JobQueueOptions {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** How often a listener looks for due jobs besides being woken by `enqueue`. */
+  pollIntervalMs?: number;
+  /** Jobs worked on at once (deliveries to different servers). */
+  concurrency?: number;
+  /** A failing job is tried this many times in all, then dropped. */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claimed job may stay working before another listener takes it back. */
+  leaseMs?: number;
+  /** Who claims: this process unless a test plays another one. */
+  claimant?: string;
+}
+
+/**
+ * Fedify's message queue on the site's SQLite file, modelled on the mail outbox: a job is claimed
+ * with a lease, deleted when its handler succeeds, retried with doubling backoff when it throws
+ * (Fedify leaves retrying to us: `nativeRetrial`), and never lost to a restart: a listener takes
+ * back jobs another process left working, and any listener those whose lease ran out.
+ */
+export class SqliteMessageQueue implements MessageQueue {
+  readonly nativeRetrial = true;
+  private readonly options: Required<JobQueueOptions>;
+
+  constructor(options: JobQueueOptions) {
+    this.options = {
+      pollIntervalMs: 1_000,
+      concurrency: 8,
+      // 30 s doubling to six hours, then six-hourly: about three days before a job is dropped.
+      maxAttempts: 20,
+      backoffBaseMs: 30_000,
+      backoffMaxMs: 6 * 60 * 60_000,
+      leaseMs: 5 * 60_000,
+      claimant: THIS_PROCESS,
+      ...options,
+    };
+  }
+
+  enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
+    return this.enqueueMany([message], options);
+  }
+
+  enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
+    const { db, clock } = this.options;
+    const now = clock.now();
+    const delayMs = Math.max(0, options?.delay?.total({ unit: 'millisecond' }) ?? 0);
+    insertJobs(
+      db,
+      messages.map((message) => ({
+        message: JSON.stringify(message),
+        orderingKey: options?.orderingKey ?? null,
+      })),
+      iso(now + delayMs),
+      iso(now),
+    );
+    wakeLoops(db, QUEUE_CHANNEL);
+    return Promise.resolve();
+  }
+
+  getDepth(): Promise<MessageQueueDepth> {
+    return Promise.resolve(jobDepth(this.options.db, iso(this.options.clock.now())));
+  }
+
+  /** Works on due jobs until `signal` aborts, then waits for the ones in flight. */
+  async listen(
+    handler: (message: unknown) => Promise<void> | void,
+    options: MessageQueueListenOptions = {},
+  ): Promise<void> {
+    const { db, logger, claimant } = this.options;
+    const reclaimed = reclaimJobsOfOthers(db, claimant);
+    if (reclaimed) logger.warn({ reclaimed }, 'fediverse: resumed jobs an earlier process left');
+    const loop = new WorkLoop({
+      db,
+      logger,
+      channel: QUEUE_CHANNEL,
+      failureMessage: 'fediverse: job pass failed',
+      pollIntervalMs: this.options.pollIntervalMs,
+      busyYieldMs: 0,
+      pass: () => this.runDue(handler),
+    });
+    loop.start();
+    await new Promise<void>((resolve) => {
+      if (options.signal?.aborted) return resolve();
+      options.signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await loop.stop();
+  }
+
+  /**
+   * Runs every job due now (by the injected clock) and resolves when none is left; each batch's
+   * jobs run side by side, so one slow server never holds up the others of its batch for long.
+   */
+  async runDue(handler: (message: unknown) => Promise<void> | void): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const batch = this.claim();
+      if (!batch.length) return ran;
+      await Promise.all(batch.map((job) => this.run(job, handler)));
+      ran += batch.length;
+    }
+  }
+
+  private claim(): JobRow[] {
+    const { db, clock, concurrency, leaseMs, claimant } = this.options;
+    const now = clock.now();
+    return claimJobs(db, {
+      now: iso(now),
+      lockedUntil: iso(now + leaseMs),
+      limit: concurrency,
+      claimant,
+    });
+  }
+
+  private async run(
+    job: JobRow,
+    handler: (message: unknown) => Promise<void> | void,
+  ): Promise<void> {
+    const { db, clock, logger, maxAttempts, backoffBaseMs, backoffMaxMs } = this.options;
+    try {
+      await handler(JSON.parse(job.message));
+    } catch (caught) {
+      const reason = caught instanceof Error ? caught.message : String(caught);
+      if (job.attempts >= maxAttempts) {
+        deleteJob(db, job.id);
+        logger.warn({ jobId: job.id, attempts: job.attempts, reason }, 'fediverse: gave up a job');
+        return;
+      }
+      const delay = Math.min(backoffBaseMs * 2 ** (job.attempts - 1), backoffMaxMs);
+      retryJobLater(db, job.id, iso(clock.now() + delay), reason);
+      logger.info(
+        { jobId: job.id, attempt: job.attempts, reason, retryInMs: delay },
+        'fediverse: will retry',
+      );
+      return;
+    }
+    deleteJob(db, job.id);
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * What Fedify keeps in the site's SQLite file: its key–value store (with expiry) and its job
+ * queue, which must hold Fedify's own conformance tests, retry with backoff and lose nothing when
+ * the process that claimed a job dies.
+ */
+import type { KvStoreSetOptions } from '@fedify/fedify';
+import { testMessageQueue } from '@fedify/testing';
+import { describe, expect, it } from 'vitest';
+import { manualClock, systemClock } from '../../clock.js';
+import { openDatabase } from '../../db/connection.js';
+import { createLogger } from '../../logger.js';
+import { cleanupAfterEach, createTempDatabase } from '../../test-support/test-app.js';
+import { SqliteMessageQueue } from './queue.js';
+import { SqliteKvStore } from './store/kv.js';
+
+const track = cleanupAfterEach();
+const logger = createLogger('silent');
+/** A Temporal duration as Fedify hands one over (Node 24 has no global Temporal yet). */
+const hours = (count: number) =>
+  ({ total: () => count * 60 * 60_000 }) as unknown as NonNullable<KvStoreSetOptions['ttl']>;
+
+function tempDatabase() {
+  const database = createTempDatabase();
+  track(database.cleanup);
+  return database;
+}
+
+function jobsIn(file: string): Array<{ status: string; attempts: number; due_at: string }> {
+  const db = openDatabase(file);
+  try {
+    return db
+      .prepare('SELECT status, attempts, due_at FROM fediverse_jobs ORDER BY id')
+      .all() as [];
+  } finally {
+    db.close();
+  }
+}
+
+describe('the key–value store', () => {
+  it('keeps values in the file, forgets them when their time is up, and lists by prefix', async () => {
+    const { db, file } = tempDatabase();
+    const clock = manualClock();
+    const kv = new SqliteKvStore(db, clock);
+    await kv.set(['_fedify', 'doc', 'https://a.example/1'], { name: 'one' });
+    await kv.set(['_fedify', 'doc', 'https://a.example/2'], { name: 'two' }, { ttl: hours(1) });
+    await kv.set(['_fedify', 'docs'], 'a neighbour, not under the prefix');
+    await kv.set(['_fedify', 'do%'], 'a wildcard in a key');
+
+    const reopened = openDatabase(file);
+    track(() => reopened.close());
+    const again = new SqliteKvStore(reopened, clock);
+    expect(await again.get(['_fedify', 'doc', 'https://a.example/1'])).toEqual({ name: 'one' });
+    const listed = [];
+    for await (const entry of again.list(['_fedify', 'doc'])) listed.push(entry);
+    expect(listed).toEqual([
+      { key: ['_fedify', 'doc', 'https://a.example/1'], value: { name: 'one' } },
+      { key: ['_fedify', 'doc', 'https://a.example/2'], value: { name: 'two' } },
+    ]);
+
+    clock.advance(60 * 60_000);
+    expect(await again.get(['_fedify', 'doc', 'https://a.example/2'])).toBeUndefined();
+    expect(await again.get(['_fedify', 'doc', 'https://a.example/1'])).toEqual({ name: 'one' });
+    await again.delete(['_fedify', 'doc', 'https://a.example/1']);
+    expect(await again.get(['_fedify', 'doc', 'https://a.example/1'])).toBeUndefined();
+  });
+
+  it('swaps a value only when it is what the caller expects', async () => {
+    const kv = new SqliteKvStore(tempDatabase().db, manualClock());
+    expect(await kv.cas(['lock'], undefined, 1)).toBe(true);
+    expect(await kv.cas(['lock'], undefined, 2)).toBe(false);
+    expect(await kv.cas(['lock'], 1, 3)).toBe(true);
+    expect(await kv.get(['lock'])).toBe(3);
+  });
+});
+
+describe('the job queue', () => {
+  it("passes Fedify's own message-queue tests, two queues sharing one file", async () => {
+    const { file } = tempDatabase();
+    const connections = [openDatabase(file), openDatabase(file)];
+    let next = 0;
+    await testMessageQueue(
+      () =>
+        new SqliteMessageQueue({
+          db: connections[next++ % 2]!,
+          clock: systemClock,
+          logger,
+          pollIntervalMs: 100,
+        }),
+      ({ controller }) => {
+        controller.abort();
+        for (const db of connections) db.close();
+      },
+      { testOrderingKey: true },
+    );
+  }, 90_000);
+
+  it('retries a failing job later, doubling the wait, and deletes it once it succeeds', async () => {
+    const { db, file } = tempDatabase();
+    const clock = manualClock();
+    const queue = new SqliteMessageQueue({ db, clock, logger, backoffBaseMs: 30_000 });
+    await queue.enqueue({ deliver: 'to a server that is down' });
+    const seen: unknown[] = [];
+    let up = false;
+    const handler = (message: unknown) => {
+      seen.push(message);
+      if (!up) throw new Error('connect ECONNREFUSED');
+    };
+
+    expect(await queue.runDue(handler)).toBe(1);
+    expect(jobsIn(file)).toEqual([
+      { status: 'pending', attempts: 1, due_at: '2026-01-01T09:00:30.000Z' },
+    ]);
+    expect(await queue.runDue(handler)).toBe(0);
+    clock.advance(30_000);
+    expect(await queue.runDue(handler)).toBe(1);
+    expect(jobsIn(file)).toEqual([
+      { status: 'pending', attempts: 2, due_at: '2026-01-01T09:01:30.000Z' },
+    ]);
+    up = true;
+    clock.advance(60_000);
+    expect(await queue.runDue(handler)).toBe(1);
+    expect(jobsIn(file)).toEqual([]);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('takes back a job whose process died while working on it', async () => {
+    const { db, file } = tempDatabase();
+    const clock = manualClock();
+    const died = new SqliteMessageQueue({ db, clock, logger, claimant: 'a process now gone' });
+    await died.enqueue({ deliver: 'Create' });
+    // Claimed, then the process is gone: its handler never finishes.
+    void died.runDue(() => new Promise(() => undefined));
+    await expect.poll(() => jobsIn(file)[0]?.status).toBe('working');
+
+    const ownConnection = openDatabase(file);
+    track(() => ownConnection.close());
+    const restarted = new SqliteMessageQueue({ db: ownConnection, clock, logger });
+    const delivered: unknown[] = [];
+    const stop = new AbortController();
+    const listening = restarted.listen((message) => void delivered.push(message), {
+      signal: stop.signal,
+    });
+    await expect.poll(() => delivered).toEqual([{ deliver: 'Create' }]);
+    stop.abort();
+    await listening;
+    expect(jobsIn(file)).toEqual([]);
+  });
+
+  it('lets another listener take a job whose lease ran out', async () => {
+    const { db, file } = tempDatabase();
+    const clock = manualClock();
+    const stuck = new SqliteMessageQueue({ db, clock, logger, leaseMs: 60_000 });
+    await stuck.enqueue('hangs');
+    void stuck.runDue(() => new Promise(() => undefined));
+    await expect.poll(() => jobsIn(file)[0]?.status).toBe('working');
+    const other = new SqliteMessageQueue({ db, clock, logger, leaseMs: 60_000 });
+    const ran: unknown[] = [];
+    expect(await other.runDue((message) => void ran.push(message))).toBe(0);
+    clock.advance(60_000);
+    expect(await other.runDue((message) => void ran.push(message))).toBe(1);
+    expect(ran).toEqual(['hangs']);
+  });
+});

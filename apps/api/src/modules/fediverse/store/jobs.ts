@@ -1,0 +1,87 @@
+import type { Db } from '../../../db/connection.js';
+import type { OwnedTables } from '../../../db/ownership.js';
+import { inTransaction, statement } from '../../../db/statements.js';
+
+export const OWNED_TABLES = { fediverse_jobs: 'site' } as const satisfies OwnedTables;
+
+export interface JobRow {
+  id: number;
+  message: string;
+  ordering_key: string | null;
+  attempts: number;
+}
+
+export function insertJobs(
+  db: Db,
+  jobs: ReadonlyArray<{ message: string; orderingKey: string | null }>,
+  dueAt: string,
+  now: string,
+): void {
+  const insert = statement(
+    db,
+    `INSERT INTO fediverse_jobs (message, ordering_key, due_at, created_at) VALUES (?, ?, ?, ?)`,
+  );
+  inTransaction(db, () => {
+    for (const job of jobs) insert.run(job.message, job.orderingKey, dueAt, now);
+  });
+}
+
+/**
+ * Claims up to `limit` due jobs for `claimant`: pending ones, and working ones whose lease ran
+ * out (their worker died). A job waits while an earlier job of its ordering key is not done.
+ */
+export function claimJobs(
+  db: Db,
+  claim: { now: string; lockedUntil: string; limit: number; claimant: string },
+): JobRow[] {
+  return statement(
+    db,
+    `UPDATE fediverse_jobs
+       SET status = 'working', locked_until = @lockedUntil, claimed_by = @claimant,
+           attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM fediverse_jobs AS job
+       WHERE ((status = 'pending' AND due_at <= @now) OR (status = 'working' AND locked_until <= @now))
+         AND (ordering_key IS NULL OR NOT EXISTS (
+           SELECT 1 FROM fediverse_jobs AS earlier
+           WHERE earlier.ordering_key = job.ordering_key AND earlier.id < job.id))
+       ORDER BY id
+       LIMIT @limit)
+     RETURNING id, message, ordering_key, attempts`,
+  ).all(claim) as JobRow[];
+}
+
+/** Done: the job is gone. */
+export function deleteJob(db: Db, id: number): void {
+  statement(db, 'DELETE FROM fediverse_jobs WHERE id = ?').run(id);
+}
+
+export function retryJobLater(db: Db, id: number, dueAt: string, error: string): void {
+  statement(
+    db,
+    `UPDATE fediverse_jobs
+       SET status = 'pending', due_at = ?, locked_until = NULL, claimed_by = NULL, last_error = ?
+     WHERE id = ?`,
+  ).run(dueAt, error.slice(0, 500), id);
+}
+
+/**
+ * Puts back to pending every job another process left working: that process is gone, since one
+ * server owns the database file at a time.
+ */
+export function reclaimJobsOfOthers(db: Db, claimant: string): number {
+  return statement(
+    db,
+    `UPDATE fediverse_jobs SET status = 'pending', locked_until = NULL, claimed_by = NULL
+     WHERE status = 'working' AND claimed_by IS NOT @claimant`,
+  ).run({ claimant }).changes;
+}
+
+export function jobDepth(db: Db, now: string): { queued: number; ready: number; delayed: number } {
+  const row = statement(
+    db,
+    `SELECT count(*) AS queued, coalesce(sum(due_at <= ?), 0) AS ready
+     FROM fediverse_jobs WHERE status = 'pending'`,
+  ).get(now) as { queued: number; ready: number };
+  return { queued: row.queued, ready: row.ready, delayed: row.queued - row.ready };
+}
