@@ -9,6 +9,8 @@ import {
   SOCIAL_NETWORKS,
   USER_MENU_DASHBOARD_PATH,
   isMobileLinkActive,
+  mainMenuLinks,
+  sectionsHolding,
   toggleMenu,
 } from './navigation.js';
 import { MEMBER_MENU, memberMenuItems } from './member-menu.js';
@@ -110,6 +112,35 @@ describe('mobile menu', () => {
       ['Now', '/now'],
       ['Start Here', '/start'],
     ]);
+  });
+
+  const labels = (links: readonly { label: string }[]) => links.map((entry) => entry.label);
+
+  it('links only to the sections the site has: a new site has no Now, Build or Learn', () => {
+    // What `pnpm content init` writes: pages (start among them) and one post in the write hub.
+    const starter = sectionsHolding([
+      { kind: 'page', category: '', slug: 'privacy' },
+      { kind: 'page', category: '', slug: 'start' },
+      { kind: 'post', category: 'write', slug: 'hello' },
+    ]);
+    expect(starter).toEqual({ build: false, learn: false, write: true, now: false, start: true });
+    expect(labels(mainMenuLinks(starter))).toEqual(['Home', 'Write', 'Start Here']);
+  });
+
+  it('keeps every link on a site that has every section, each by what it holds', () => {
+    const full = sectionsHolding([
+      { kind: 'project', category: '', slug: 'tidepool' },
+      { kind: 'book', category: '', slug: 'dune' },
+      { kind: 'poem', category: '', slug: 'autumn' },
+      { kind: 'now', category: '', slug: '2026-11' },
+      { kind: 'page', category: '', slug: 'start' },
+    ]);
+    expect(labels(mainMenuLinks(full))).toEqual(labels(MOBILE_MENU_LINKS));
+    const one = (kind: string, category = '') => sectionsHolding([{ kind, category, slug: 'x' }]);
+    expect(one('post', 'learn')).toMatchObject({ learn: true, build: false });
+    expect(one('journal')).toMatchObject({ write: true });
+    expect(one('page')).toMatchObject({ start: false });
+    expect(labels(mainMenuLinks(sectionsHolding([])))).toEqual(['Home']);
   });
 
   const link = (label: string) => {

@@ -113,29 +113,70 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
 ];
 
+/** The sections the main menu links to besides Home: each only while the site has something in it. */
+export const MENU_SECTIONS = ['build', 'learn', 'write', 'now', 'start'] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+/** Which sections hold something to read (GET /api/site's `sections`). */
+export type SiteSections = Readonly<Record<MenuSection, boolean>>;
+
 export interface MobileMenuLink {
   label: string;
   path: string;
   /** Other sections that also highlight this link. */
   alsoActiveFor: readonly string[];
+  /** The section the link opens; Home (null) is always there. */
+  section: MenuSection | null;
 }
 
 export const MOBILE_MENU_LINKS: readonly MobileMenuLink[] = [
-  { label: 'Home', path: PAGE_PATHS.home, alsoActiveFor: [] },
-  { label: 'Build', path: PAGE_PATHS.build, alsoActiveFor: [PAGE_PATHS.projects] },
+  { label: 'Home', path: PAGE_PATHS.home, alsoActiveFor: [], section: null },
+  {
+    label: 'Build',
+    path: PAGE_PATHS.build,
+    alsoActiveFor: [PAGE_PATHS.projects],
+    section: 'build',
+  },
   {
     label: 'Learn',
     path: PAGE_PATHS.learn,
     alsoActiveFor: [PAGE_PATHS.bookshelf, PAGE_PATHS.readingList],
+    section: 'learn',
   },
   {
     label: 'Write',
     path: PAGE_PATHS.write,
     alsoActiveFor: [PAGE_PATHS.blog, PAGE_PATHS.journal, PAGE_PATHS.poetry],
+    section: 'write',
   },
-  { label: 'Now', path: PAGE_PATHS.now, alsoActiveFor: [] },
-  { label: 'Start Here', path: PAGE_PATHS.start, alsoActiveFor: [] },
+  { label: 'Now', path: PAGE_PATHS.now, alsoActiveFor: [], section: 'now' },
+  { label: 'Start Here', path: PAGE_PATHS.start, alsoActiveFor: [], section: 'start' },
 ];
+
+/**
+ * What fills each section, from the kinds of content_items (a post by its category, the hub it
+ * belongs to): a hub holds its posts and the lists it shows (projects, books, journal and poems),
+ * Now its now pages, Start Here the page named start.
+ */
+export function sectionsHolding(
+  items: Iterable<{ kind: string; category: string; slug: string }>,
+): SiteSections {
+  const held = { build: false, learn: false, write: false, now: false, start: false };
+  for (const { kind, category, slug } of items) {
+    if (kind === 'post' && (category === 'build' || category === 'learn' || category === 'write'))
+      held[category] = true;
+    if (kind === 'project') held.build = true;
+    if (kind === 'book') held.learn = true;
+    if (kind === 'journal' || kind === 'poem') held.write = true;
+    if (kind === 'now') held.now = true;
+    if (kind === 'page' && slug === 'start') held.start = true;
+  }
+  return held;
+}
+
+/** The menu's links (the slide-in panel and the header's row): Home, and the sections the site has. */
+export function mainMenuLinks(sections: SiteSections): MobileMenuLink[] {
+  return MOBILE_MENU_LINKS.filter((link) => link.section === null || sections[link.section]);
+}
 
 function isWithin(pathname: string, section: string): boolean {
   return pathname === section || pathname.startsWith(`${section}/`);

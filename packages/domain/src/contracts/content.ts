@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { BOOK_STATUSES } from '../constants.js';
-import { SOCIAL_NETWORKS } from '../navigation.js';
+import { MENU_SECTIONS, SOCIAL_NETWORKS } from '../navigation.js';
 import { HUB_NAMES } from '../site-copy.js';
 import { imageVariantsSchema } from './posts.js';
 
@@ -177,6 +177,8 @@ export const siteSchema = z.object({
   }),
   /** Ours: whether pages send their cookieless page-view beacon (ANALYTICS, issue 25). */
   analytics: z.boolean().default(true),
+  /** Ours: which sections hold something to read, so menus and cards link only to those. */
+  sections: z.record(z.enum(MENU_SECTIONS), z.boolean()),
 });
 export type Site = z.output<typeof siteSchema>;
 

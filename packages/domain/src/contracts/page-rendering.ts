@@ -114,6 +114,8 @@ export const NO_SITE: Site = {
   hubs: DEFAULT_HUB_COPY,
   subscribe: DEFAULT_SUBSCRIBE_COPY,
   analytics: false,
+  // Nothing is known to be there: the menus link Home alone.
+  sections: { build: false, learn: false, write: false, now: false, start: false },
 };
 
 const CONVERSATION_READS = {

@@ -5,6 +5,7 @@ import {
   escapeHtml,
   type CountingSettings,
   searchResultPath,
+  sectionsHolding,
   socialProfilesOf,
   socialProfileUrlsOf,
   type Book,
@@ -401,7 +402,7 @@ export function createContentService({
 
     /** Who the site is, with the owner's profiles, as content/site.yml says. */
     site(viewer: Viewer) {
-      return json('site', viewer, () => {
+      return json('site', viewer, (all, now) => {
         const identity = siteIdentity(db);
         const urls = socialProfileUrlsOf(
           Object.entries(identity.social).map(([network, url]) => ({
@@ -428,6 +429,7 @@ export function createContentService({
           hubs: identity.hubs,
           subscribe: identity.subscribe,
           analytics: env.ANALYTICS,
+          sections: sectionsHolding(q.held(all, now)),
         };
         return site;
       })!;

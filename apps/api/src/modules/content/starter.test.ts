@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app.js';
@@ -54,6 +55,34 @@ describe('the starter content folder', () => {
     for (const file of files) {
       expect(fs.readFileSync(path.join(dir, file), 'utf8'), file).not.toContain('Rowan');
     }
+  });
+
+  it('says which sections it has, so the menus link no Now, Build or Learn a new site lacks', async () => {
+    const starter = emptyFolder();
+    writeStarter(starter, { title: 'Field Notes', ownerName: 'Mara Quist' }, '2025-12-31');
+    const sample = fileURLToPath(new URL('../../../../../tests/fixtures/content', import.meta.url));
+    const sectionsOf = async (dir: string) => {
+      const t = createTestApp({ env: { CONTENT_DIR: dir } });
+      cleanups.push(t.cleanup);
+      // After the sample's last now page (2026-11-01): nothing of it is still scheduled.
+      t.clock.set(Date.parse('2026-11-28T12:00:00Z'));
+      expect(syncContent(t.deps.db, dir, t.clock, t.deps.logger).errors).toEqual([]);
+      return (await request(t.app).get('/api/site')).body.sections as unknown;
+    };
+    expect(await sectionsOf(starter)).toEqual({
+      build: false,
+      learn: false,
+      write: true,
+      now: false,
+      start: true,
+    });
+    expect(await sectionsOf(sample)).toEqual({
+      build: true,
+      learn: true,
+      write: true,
+      now: true,
+      start: true,
+    });
   });
 
   it("never writes over the owner's content", () => {

@@ -83,6 +83,10 @@ export function contentQueries(db: Db) {
      WHERE kind = 'post' AND ${VISIBLE}
      GROUP BY category, sub_category ORDER BY category, sub_category`,
   );
+  const held = db.prepare(
+    `SELECT DISTINCT kind, category, CASE WHEN kind = 'page' THEN slug ELSE '' END AS slug
+     FROM content_items WHERE ${VISIBLE}`,
+  );
   const generation = db.prepare('SELECT generation FROM content_state WHERE id = 1').pluck();
   const nextPublication = db
     .prepare(
@@ -118,6 +122,9 @@ export function contentQueries(db: Db) {
         sub_category: string;
         count: number;
       }>,
+    /** Each kind (posts by category, pages by slug) of what is shown, once: the menu's sections. */
+    held: (all: boolean, nowIso: string) =>
+      held.all(scope(all, nowIso)) as Array<{ kind: string; category: string; slug: string }>,
     generation: () => generation.get() as number,
     nextPublication: (nowIso: string) => nextPublication.get(nowIso) as string | null,
     search: (match: string, all: boolean, nowIso: string, limit: number) =>

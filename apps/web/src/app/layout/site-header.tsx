@@ -1,4 +1,4 @@
-import { isMobileLinkActive, MOBILE_MENU_LINKS, PAGE_PATHS } from '@quillpost/domain';
+import { isMobileLinkActive, mainMenuLinks, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useLocation } from 'react-router-dom';
 import { MobileMenuButton } from '../../features/menus/mobile-menu-button';
 import { useSite } from '../../lib/use-site';
@@ -23,17 +23,19 @@ export function SiteHeader() {
           </Link>
           <nav className="site-header__nav" aria-label="Main">
             <ul>
-              {MOBILE_MENU_LINKS.filter((link) => link.path !== PAGE_PATHS.home).map((link) => (
-                <li key={link.path}>
-                  <Link
-                    to={link.path}
-                    className="site-header__link"
-                    aria-current={isMobileLinkActive(link, pathname) ? 'page' : undefined}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
+              {mainMenuLinks(site.sections)
+                .filter((link) => link.path !== PAGE_PATHS.home)
+                .map((link) => (
+                  <li key={link.path}>
+                    <Link
+                      to={link.path}
+                      className="site-header__link"
+                      aria-current={isMobileLinkActive(link, pathname) ? 'page' : undefined}
+                    >
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </nav>
           <SiteSearch />

@@ -49,6 +49,28 @@ describe('mobile menu', () => {
     expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('links only to the sections a new site has: no Now, Build or Learn that would 404', async () => {
+    const user = userEvent.setup();
+    // As `pnpm content init` makes it: the start page and one post in Write.
+    const starter = { build: false, learn: false, write: true, now: false, start: true };
+    await renderApp({
+      routes: { ...SIGNED_OUT, 'GET /api/site': { body: { ...SITE, sections: starter } } },
+    });
+    const header = await ready();
+    const row = within(header.getByRole('navigation', { name: 'Main' }));
+    expect(row.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Write',
+      'Start Here',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const panel = within(await screen.findByRole('navigation', { name: 'Sections' }));
+    expect(panel.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Write',
+      'Start Here',
+    ]);
+  });
+
   it('holds the social drawer: four profiles opening in a new tab', async () => {
     const user = userEvent.setup();
     await renderApp({ path: '/projects' });

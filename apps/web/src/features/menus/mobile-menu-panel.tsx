@@ -1,5 +1,5 @@
 /** The slide-in panel: the main sections with their active rules, and the social drawer. */
-import { DRAWER_SOCIAL_NETWORKS, isMobileLinkActive, MOBILE_MENU_LINKS } from '@quillpost/domain';
+import { DRAWER_SOCIAL_NETWORKS, isMobileLinkActive, mainMenuLinks } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSite } from '../../lib/use-site';
@@ -13,7 +13,8 @@ export default function MobileMenuPanel() {
   const drawerId = useId();
   const [socialOpen, setSocialOpen] = useState(false);
   // The drawer keeps the spec's four networks; the footer and /links show every profile.
-  const socialProfiles = useSite().socialProfiles.filter((profile) =>
+  const site = useSite();
+  const socialProfiles = site.socialProfiles.filter((profile) =>
     (DRAWER_SOCIAL_NETWORKS as readonly string[]).includes(profile.network),
   );
 
@@ -25,7 +26,7 @@ export default function MobileMenuPanel() {
         </h2>
         <nav aria-label="Sections">
           <ul className="mobile-menu__links">
-            {MOBILE_MENU_LINKS.map((link) => {
+            {mainMenuLinks(site.sections).map((link) => {
               const active = isMobileLinkActive(link, pathname);
               return (
                 <li key={link.path}>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_HUB_COPY } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import {
   createFakeApi,
@@ -36,6 +37,34 @@ describe('HomePage', () => {
     expect(
       within(hubs).getByRole('link', { name: 'Debugging with a notebook' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows a new site no hub cards for hubs it has nothing in, and no sample words', async () => {
+    const starterPost = samplePost({ title: 'Welcome to Field Notes', category: 'write' });
+    const starter = { build: false, learn: false, write: true, now: false, start: true };
+    await renderHome({
+      'GET /api/posts': { body: [starterPost] },
+      'GET /api/site': { body: { ...SITE, hubs: DEFAULT_HUB_COPY, sections: starter } },
+    });
+    await screen.findByRole('region', { name: 'Latest writing' });
+    // One hub would only repeat the latest writing above it: no cards at all.
+    expect(screen.queryByRole('region', { name: /ways in/ })).toBeNull();
+    expect(document.body).not.toHaveTextContent(DEFAULT_HUB_COPY.build.summary);
+    expect(document.body).not.toHaveTextContent(DEFAULT_HUB_COPY.learn.summary);
+  });
+
+  it('shows the cards of the hubs that hold something, and says how many ways in', async () => {
+    const two = { build: true, learn: false, write: true, now: false, start: true };
+    await renderHome({
+      'GET /api/posts': { body: posts },
+      'GET /api/site': { body: { ...SITE, sections: two } },
+    });
+    const hubs = await screen.findByRole('region', { name: 'Two ways in' });
+    expect(
+      within(hubs)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Build', 'Write']);
   });
 
   it("shows the owner's picture above the introduction when site.yml gives one", async () => {

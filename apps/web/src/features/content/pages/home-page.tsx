@@ -68,30 +68,45 @@ function Introduction({ site }: { site: Site }) {
   );
 }
 
+const WAYS_IN = ['', '', 'Two ways in', 'Three ways in'] as const;
+
+/**
+ * A card for each hub that holds something (a new site's empty hubs would show words nobody
+ * wrote for them); none when only one does, since its card would repeat the latest writing.
+ */
 function HubCards({ latestByHub }: { latestByHub: HomeData['latestByHub'] }) {
   const site = useSite();
+  const shown = HUB_IDS.filter((id) => site.sections[id]);
+  if (shown.length < 2) return null;
   return (
-    <ul className="hub-cards">
-      {HUB_IDS.map((id) => {
-        const hub = HUBS[id];
-        const latest: PostSummary | null = latestByHub[id];
-        return (
-          <li key={id} className="hub-card">
-            <h3 className="hub-card__title">
-              <Link to={hub.path}>{hub.title}</Link>
-            </h3>
-            <p className="hub-card__summary">{site.hubs[id].summary}</p>
-            {latest ? (
-              <p className="hub-card__latest">
-                <span className="hub-card__label">Latest</span>
-                <Link to={pagePath('post', { slug: latest.slug })}>{latest.title}</Link>
-                <ContentDate iso={latest.date} />
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+    <section className="section" aria-labelledby="home-hubs">
+      <div className="section__head">
+        <h2 id="home-hubs" className="section__title">
+          {WAYS_IN[shown.length]}
+        </h2>
+      </div>
+      <ul className="hub-cards">
+        {shown.map((id) => {
+          const hub = HUBS[id];
+          const latest: PostSummary | null = latestByHub[id];
+          return (
+            <li key={id} className="hub-card">
+              <h3 className="hub-card__title">
+                <Link to={hub.path}>{hub.title}</Link>
+              </h3>
+              <p className="hub-card__summary">{site.hubs[id].summary}</p>
+              {latest ? (
+                <p className="hub-card__latest">
+                  <span className="hub-card__label">Latest</span>
+                  <Link to={pagePath('post', { slug: latest.slug })}>{latest.title}</Link>
+                  <ContentDate iso={latest.date} />
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
@@ -141,14 +156,7 @@ export default function HomePage() {
         )}
       </section>
 
-      <section className="section" aria-labelledby="home-hubs">
-        <div className="section__head">
-          <h2 id="home-hubs" className="section__title">
-            Three ways in
-          </h2>
-        </div>
-        <HubCards latestByHub={latestByHub} />
-      </section>
+      <HubCards latestByHub={latestByHub} />
 
       <SubscribeCall source="home" />
     </div>
