@@ -105,12 +105,19 @@ export async function startServer(options: {
         body: JSON.stringify({ email: OWNER_EMAIL }),
       });
       if (!asked.ok) throw new Error(`magic link request failed: ${asked.status}`);
-      // The development mailbox (no SMTP_URL outside production), newest first.
-      const { messages } = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as {
-        messages: Array<{ to: string; text: string }>;
-      };
-      const mail = messages.find((message) => message.to.includes(OWNER_EMAIL));
-      if (!mail) throw new Error('no magic-link mail for the owner');
+      // The development mailbox (no SMTP_URL outside production), newest first. The outbox
+      // sends after answering, so the mail arrives a moment later on a busy machine.
+      const deadline = Date.now() + 15_000;
+      let mail: { to: string; text: string } | undefined;
+      while (!mail) {
+        const { messages } = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as {
+          messages: Array<{ to: string; text: string }>;
+        };
+        mail = messages.find((message) => message.to.includes(OWNER_EMAIL));
+        if (mail) break;
+        if (Date.now() > deadline) throw new Error('no magic-link mail for the owner');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const link = parseMagicLinkMail(mail.text).url;
       const page = await fetch(`${url}${link.pathname}${link.search}`);
       const text = await page.text();
