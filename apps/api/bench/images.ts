@@ -49,10 +49,13 @@ async function serve() {
   // Upload to every variant, for one photo.
   const photo = await phonePhoto({ width: 4000, height: 3000, quality: 95 });
   const started = performance.now();
+  const received = path.join(contentDir, '..', `${path.basename(contentDir)}-upload`);
+  fs.writeFileSync(received, photo);
   const uploaded = await storeUpload(
     { db, contentDir, clock: systemClock, worker: pipeline.worker },
-    { name: 'harbour.jpg', bytes: photo },
+    { name: 'harbour.jpg', file: received },
   );
+  fs.rmSync(received);
   await pipeline.drain();
   const uploadMs = performance.now() - started;
   // The files under the photo's own hash folder: the folder itself is not a variant.

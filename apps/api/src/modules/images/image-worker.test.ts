@@ -163,9 +163,9 @@ describe('the image worker', () => {
       const image = { hash: hashOf(photo), width: 2400, height: 1800, fallback: 'jpg' as const };
       const order: string[] = [];
       const variants = worker.variants(source, image, dir).then(() => order.push('variants'));
-      const header = worker
-        .inspect(await phonePhoto({ width: 800, height: 600 }))
-        .then(() => order.push('upload inspected'));
+      const upload = path.join(dir, 'upload');
+      fs.writeFileSync(upload, await phonePhoto({ width: 800, height: 600 }));
+      const header = worker.inspect(upload).then(() => order.push('upload inspected'));
       await Promise.all([variants, header]);
       expect(order).toEqual(['upload inspected', 'variants']);
     } finally {

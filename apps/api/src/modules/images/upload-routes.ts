@@ -1,30 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
 import { MAX_IMAGE_UPLOAD_BYTES } from '@quillpost/domain';
-import express, { type RequestHandler } from 'express';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/connection.js';
+import { besideDatabase, type Db } from '../../db/connection.js';
+import { DomainError } from '../../domain-error.js';
 import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
-import { AppError } from '../../http/errors.js';
 import type { ImagePipeline } from './pipeline.js';
 import { storeUpload } from './uploads.js';
 import { createImageWorker } from './worker-process.js';
 
-// Whatever type the browser declared (a zip, or octet-stream for a file it cannot name):
-// storeUpload judges the bytes, so the owner hears what is wrong with the file itself.
-const readUploadBytes = express.raw({ type: () => true, limit: MAX_IMAGE_UPLOAD_BYTES });
+/** Where uploads wait, whole, for the image worker: beside the database, never in content. */
+const uploadStaging = (env: Pick<Env, 'DATABASE_PATH'>) =>
+  besideDatabase(env.DATABASE_PATH, 'upload-staging');
 
-/** The upload's bytes; over the limit, the owner is told the image limits, not a body's. */
-const uploadBytes: RequestHandler = (req, res, next) =>
-  readUploadBytes(req, res, (error?: unknown) => {
-    const tooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
-    next(tooLarge ? new AppError(413, 'IMAGE_TOO_LARGE') : error);
+/** Uploads a previous process was receiving when it stopped: each file is named by its pid. */
+function sweepUploadLeftovers(folder: string) {
+  if (!fs.existsSync(folder)) return;
+  for (const name of fs.readdirSync(folder)) {
+    if (!name.startsWith(`${process.pid}-`)) fs.rmSync(path.join(folder, name), { force: true });
+  }
+}
+
+let staged = 0;
+
+/**
+ * The request's body streamed into a file of its own under `folder`, whatever type the browser
+ * declared (a zip, or octet-stream for a file it cannot name): storeUpload judges the bytes, so
+ * the owner hears what is wrong with the file itself. Streamed rather than gathered: twenty
+ * photos arriving at once are 84 MB, and joining each one's chunks into a buffer (and copying it
+ * to the worker) held the readers' thread for a quarter of a second.
+ */
+async function receiveUpload(req: Request, folder: string): Promise<string> {
+  // Over the limit, the owner is told the image limits, not a body's.
+  if (Number(req.headers['content-length']) > MAX_IMAGE_UPLOAD_BYTES) {
+    throw DomainError.tooLarge('IMAGE_TOO_LARGE');
+  }
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `${process.pid}-${(staged += 1)}`);
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(
+        received > MAX_IMAGE_UPLOAD_BYTES ? DomainError.tooLarge('IMAGE_TOO_LARGE') : null,
+        chunk,
+      );
+    },
   });
+  try {
+    await pipeline(req, counted, fs.createWriteStream(file));
+    return file;
+  } catch (error) {
+    fs.rmSync(file, { force: true });
+    throw error;
+  }
+}
 
 export function imageUploadRoutes(
   deps: {
     db: Db;
-    env: Pick<Env, 'CONTENT_DIR'>;
+    env: Pick<Env, 'CONTENT_DIR' | 'DATABASE_PATH'>;
     clock: Clock;
     logger: Logger;
     /** The app's pipeline: its worker makes the uploads too. */
@@ -35,17 +75,19 @@ export function imageUploadRoutes(
   // Mounted without the app's pipeline (a router on its own), a worker of its own, started by
   // the first upload.
   const worker = deps.images?.worker ?? createImageWorker({ idle: true, logger: deps.logger });
-  mount(
-    'adminImageUpload',
-    async (req, res, { query }) => {
-      // The body is the image itself (raw above), not JSON: no schema reads it.
-      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const staging = uploadStaging(deps.env);
+  sweepUploadLeftovers(staging);
+  mount('adminImageUpload', async (req, res, { query }) => {
+    // The body is the image itself, not JSON: no schema reads it.
+    const file = await receiveUpload(req, staging);
+    try {
       const stored = await storeUpload(
         { db: deps.db, contentDir: deps.env.CONTENT_DIR, clock: deps.clock, worker },
-        { name: query.name, bytes },
+        { name: query.name, file },
       );
       res.status(201).json({ success: true, ...stored });
-    },
-    { before: uploadBytes },
-  );
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  });
 }

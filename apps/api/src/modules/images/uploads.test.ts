@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { MESSAGES } from '@quillpost/domain';
+import { MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/domain';
 import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -10,10 +13,12 @@ import { testAppPerTest } from '../../test-support/test-app.js';
 
 const { testApp, track } = testAppPerTest();
 
-async function uploadSite() {
+import { phonePhoto } from '../../test-support/photos.js';
+
+async function uploadSite(env: Record<string, string> = {}) {
   const folder = createContentFolder();
   track(folder.cleanup);
-  const t = testApp({ env: { CONTENT_DIR: folder.dir } });
+  const t = testApp({ env: { CONTENT_DIR: folder.dir, ...env } });
   const admin = await signInAs(t, 'admin');
   const upload = (name: string, bytes: Buffer) =>
     request(t.app)
@@ -26,7 +31,10 @@ async function uploadSite() {
     fs.existsSync(path.join(folder.dir, 'images'))
       ? fs.readdirSync(path.join(folder.dir, 'images'), { recursive: true })
       : [];
-  return { upload, imagesWritten };
+  // Where an upload waits for the image worker, beside the database.
+  const staging = path.join(path.dirname(t.deps.env.DATABASE_PATH), 'upload-staging');
+  const waiting = () => (fs.existsSync(staging) ? fs.readdirSync(staging) : []);
+  return { t, admin, upload, imagesWritten, staging, waiting };
 }
 
 describe('uploads', () => {
@@ -51,5 +59,78 @@ describe('uploads', () => {
       expect(res.body.message, name).toBe(MESSAGES.IMAGE_INVALID);
     }
     expect(imagesWritten()).toEqual([]);
+  });
+
+  it('keep nothing of an upload once it is stored or refused', async () => {
+    const { upload, imagesWritten, waiting } = await uploadSite();
+    const stored = await upload('harbour.jpg', await phonePhoto({ width: 1200, height: 900 }));
+    expect(stored.status).toBe(201);
+    expect(stored.body.path).toMatch(/^\/content\/images\/uploads\/\d{4}\/harbour\.jpg$/);
+    expect((await upload('notes.jpg', Buffer.from('not a picture'))).status).toBe(400);
+    expect(waiting()).toEqual([]);
+    // The stored photo and its year's folder, and no half-made file beside them.
+    expect(imagesWritten().map(String).sort()).toEqual([
+      'uploads',
+      expect.stringMatching(/^uploads\/\d{4}$/),
+      expect.stringMatching(/^uploads\/\d{4}\/harbour\.jpg$/),
+    ]);
+  });
+
+  it('refuse a body that grows past the limit without declaring its length', async () => {
+    const { t, admin, imagesWritten, waiting } = await uploadSite();
+    const server = http.createServer(t.app).listen(0, '127.0.0.1');
+    track(() => server.close());
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/admin/images?name=huge.jpg',
+          // Chunked: nothing tells the server the size before the bytes do.
+          headers: {
+            Cookie: admin.cookie,
+            Origin: t.deps.env.WEB_ORIGIN,
+            'Content-Type': 'image/jpeg',
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      // The server may stop reading once it has answered.
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+      const megabyte = Buffer.alloc(1024 * 1024, 0xff);
+      let sent = 0;
+      const more = () => {
+        while (sent <= MAX_IMAGE_UPLOAD_BYTES) {
+          sent += megabyte.length;
+          if (!req.write(megabyte)) return void req.once('drain', more);
+        }
+        req.end();
+      };
+      more();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe(MESSAGES.IMAGE_TOO_LARGE);
+    expect(waiting()).toEqual([]);
+    expect(imagesWritten()).toEqual([]);
+  });
+
+  it('clear away the uploads a stopped server was receiving when it starts again', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-upload-staging-'));
+    track(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const staging = path.join(dataDir, 'upload-staging');
+    fs.mkdirSync(staging);
+    // Named by the process that was receiving it, which is gone.
+    fs.writeFileSync(path.join(staging, '4194305-1'), Buffer.alloc(4096));
+    const { waiting } = await uploadSite({ DATABASE_PATH: path.join(dataDir, 'site.db') });
+    expect(waiting()).toEqual([]);
   });
 });

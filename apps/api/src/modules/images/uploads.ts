@@ -5,6 +5,7 @@
  * live too. Refused when they cannot be decoded whole, a file cut short included.
  * SVG is refused: a drawing can carry script, and nothing in a phone's camera roll is one.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/domain';
@@ -46,18 +47,34 @@ function stemOf(name: string): string {
   );
 }
 
-/** Stores an upload; answers the address front matter and Markdown name it by. */
+/** The first bytes of `file`: enough to tell a drawing by its opening tag. */
+function firstBytes(file: string, length: number): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    return head.subarray(0, fs.readSync(fd, head, 0, length, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Stores an upload received whole into `file` (the caller's, left where it is); answers the
+ * address front matter and Markdown name it by.
+ */
 export async function storeUpload(
   deps: { db: Db; contentDir: string; clock: Clock; worker: ImageWorker },
-  upload: { name: string; bytes: Buffer },
+  upload: { name: string; file: string },
 ): Promise<{ path: string; width: number; height: number }> {
-  if (upload.bytes.length > MAX_IMAGE_UPLOAD_BYTES) throw DomainError.tooLarge('IMAGE_TOO_LARGE');
+  if (fs.statSync(upload.file).size > MAX_IMAGE_UPLOAD_BYTES) {
+    throw DomainError.tooLarge('IMAGE_TOO_LARGE');
+  }
   // A browser sends a file's name, never its folders: a path here is someone probing.
   if (/[/\\]|\.\./.test(upload.name)) refuse('A file name cannot contain a folder or "..".');
-  if (SVG.test(upload.bytes.subarray(0, 1024).toString('utf8'))) refuse(SVG_REFUSED);
+  if (SVG.test(firstBytes(upload.file, 1024).toString('utf8'))) refuse(SVG_REFUSED);
   let metadata: ImageHeader;
   try {
-    metadata = await deps.worker.inspect(upload.bytes);
+    metadata = await deps.worker.inspect(upload.file);
   } catch (error) {
     // The worker failing is not the file's fault: the owner is told to try again.
     if (isWorkerFault(error)) throw error;
@@ -75,33 +92,36 @@ export async function storeUpload(
     );
   }
 
-  let stored: { data: Buffer; width: number; height: number };
-  try {
-    const format = metadata.format === 'heif' ? 'avif' : (metadata.format as UploadFormat);
-    stored = await deps.worker.normalise(upload.bytes, format);
-  } catch (error) {
-    if (isWorkerFault(error)) throw error;
-    refuse();
-  }
-
+  // Made beside the upload (outside the content folder, so a refusal leaves nothing there), then
+  // copied beside its target under a dot-name the sync passes by, and named once whole: two
+  // uploads of photo.jpg at once never pick the same name.
+  const made = `${upload.file}.${kept.extension}`;
   const year = iso(deps.clock.now()).slice(0, 4);
   const folder = path.join(imagesFolder(deps.contentDir), 'uploads', year);
-  fs.mkdirSync(folder, { recursive: true });
+  const temporary = path.join(folder, `.upload-${process.pid}-${randomUUID()}.tmp`);
+  let stored: { width: number; height: number };
+  try {
+    const format = metadata.format === 'heif' ? 'avif' : (metadata.format as UploadFormat);
+    try {
+      stored = await deps.worker.normalise(upload.file, format, made);
+    } catch (error) {
+      if (isWorkerFault(error)) throw error;
+      refuse();
+    }
+    await fs.promises.mkdir(folder, { recursive: true });
+    await fs.promises.copyFile(made, temporary);
+  } finally {
+    fs.rmSync(made, { force: true });
+  }
+
   const stem = stemOf(upload.name);
   let name = `${stem}.${kept.extension}`;
   for (let n = 2; fs.existsSync(path.join(folder, name)); n += 1)
     name = `${stem}-${n}.${kept.extension}`;
-  const file = path.join(folder, name);
-  const temporary = path.join(folder, `.${name}.${process.pid}.tmp`);
-  fs.writeFileSync(temporary, stored.data);
-  fs.renameSync(temporary, file);
+  fs.renameSync(temporary, path.join(folder, name));
 
   const relative = `uploads/${year}/${name}`;
   // Registered now, so the background pipeline makes its variants before anyone asks.
   describeImage(deps.db, deps.contentDir, relative, iso(deps.clock.now()));
-  return {
-    path: `/content/images/${relative}`,
-    width: stored.width,
-    height: stored.height,
-  };
+  return { path: `/content/images/${relative}`, width: stored.width, height: stored.height };
 }

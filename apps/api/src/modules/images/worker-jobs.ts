@@ -35,10 +35,10 @@ export interface PictureBox {
 export type ImageJob =
   /** Every variant of an image (variants.ts) written into `dir/<hash>/`. */
   | { kind: 'variants'; source: string; image: ImageVariants; dir: string }
-  /** An upload's header. */
-  | { kind: 'inspect'; bytes: Buffer }
-  /** An upload upright, without metadata, at most MAX_IMAGE_EDGE, in its own format. */
-  | { kind: 'normalise'; bytes: Buffer; format: UploadFormat }
+  /** The header of an upload waiting in `file`. */
+  | { kind: 'inspect'; file: string }
+  /** An upload upright, without metadata, at most MAX_IMAGE_EDGE, in its own format, into `into`. */
+  | { kind: 'normalise'; file: string; format: UploadFormat; into: string }
   /** A drawing as a PNG `width` wide on white (mail clients that show no SVG), into `file`. */
   | { kind: 'rendition'; svg: Buffer; width: number; file: string }
   /** An SVG as a PNG into `file`, with a picture over part of it when there is one. */
@@ -49,7 +49,7 @@ export type ImageJob =
 export interface ImageJobAnswers {
   variants: void;
   inspect: ImageHeader;
-  normalise: { data: Buffer; width: number; height: number };
+  normalise: { width: number; height: number };
   rendition: void;
   card: void;
   icon: Buffer;
@@ -103,17 +103,17 @@ async function makeVariants(source: string, image: ImageVariants, dir: string) {
   }
 }
 
-async function inspect(bytes: Buffer): Promise<ImageHeader> {
-  const { format, compression, width, height } = await sharp(bytes, {
+async function inspect(file: string): Promise<ImageHeader> {
+  const { format, compression, width, height } = await sharp(file, {
     limitInputPixels: false,
   }).metadata();
   return { format, compression, width, height };
 }
 
-async function normalise(bytes: Buffer, format: UploadFormat) {
+async function normalise(file: string, format: UploadFormat, into: string) {
   // failOn stays sharp's default for input nobody vouches for ('warning'): a file cut short,
   // even one closed again with an end marker, is refused rather than kept as a grey picture.
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+  const info = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({
       width: MAX_IMAGE_EDGE,
@@ -122,8 +122,8 @@ async function normalise(bytes: Buffer, format: UploadFormat) {
       withoutEnlargement: true,
     })
     .toFormat(format, { quality: 90 })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
+    .toFile(into);
+  return { width: info.width, height: info.height };
 }
 
 async function rendition(svg: Buffer, width: number, file: string) {
@@ -172,9 +172,9 @@ export async function doImageJob(job: ImageJob): Promise<ImageJobAnswers[ImageJo
     case 'variants':
       return makeVariants(job.source, job.image, job.dir);
     case 'inspect':
-      return inspect(job.bytes);
+      return inspect(job.file);
     case 'normalise':
-      return normalise(job.bytes, job.format);
+      return normalise(job.file, job.format, job.into);
     case 'rendition':
       return rendition(job.svg, job.width, job.file);
     case 'card':

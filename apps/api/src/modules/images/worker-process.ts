@@ -33,10 +33,7 @@ function idleClassAvailable(): boolean {
 const IDLE_MS = 30_000;
 /** A photo takes seconds; a job this late means a stuck worker, which is ended. */
 const JOB_TIMEOUT_MS = 5 * 60_000;
-/**
- * Jobs waiting beyond the one being done; more are refused at once. An upload's job holds its
- * bytes (up to 25 MB) while it waits: the bound keeps a flood of them from growing the server.
- */
+/** Jobs waiting beyond the one being done; more are refused at once (a flood of uploads). */
 const MAX_WAITING = 32;
 
 /** The worker stopped, timed out or is full, not the image: worth trying again in a moment. */
@@ -47,13 +44,14 @@ export function isWorkerFault(error: unknown): boolean {
 export interface ImageWorker {
   /** Writes every variant of `image` from `source` into `dir` (background work). */
   variants(source: string, image: ImageVariants, dir: string): Promise<void>;
-  /** An upload's header: its format and size, before any pixel is decoded. */
-  inspect(bytes: Buffer): Promise<ImageHeader>;
-  /** An upload upright, without metadata, at most 2400 px, in `format`. */
+  /** The header of an upload waiting in `file`: its format and size, before any pixel is decoded. */
+  inspect(file: string): Promise<ImageHeader>;
+  /** The upload in `file` upright, without metadata, at most 2400 px, in `format`, into `into`. */
   normalise(
-    bytes: Buffer,
+    file: string,
     format: UploadFormat,
-  ): Promise<{ data: Buffer; width: number; height: number }>;
+    into: string,
+  ): Promise<{ width: number; height: number }>;
   /** A drawing's PNG `width` wide into `file`; readers asking at once share one drawing. */
   rendition(svg: Buffer, width: number, file: string): Promise<void>;
   /** A preview card drawn from `svg` into `file`, a picture over part of it if given. */
@@ -135,7 +133,7 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
     const [command, ...args] = idle ? ['chrt', '--idle', '0', ...node] : node;
     const worker = spawn(command!, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      // Uploads' bytes go as bytes, not as JSON arrays of numbers.
+      // Buffers (a drawing to render, an icon drawn) go as bytes, not as JSON arrays of numbers.
       serialization: 'advanced',
     });
     worker.on('message', (answer: WorkerAnswer) => finished(worker, answer));
@@ -265,8 +263,8 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
   return {
     variants: (source, image, dir) =>
       run({ kind: 'variants', source, image, dir }, { background: true }),
-    inspect: (bytes) => run({ kind: 'inspect', bytes }),
-    normalise: (bytes, format) => run({ kind: 'normalise', bytes, format }),
+    inspect: (file) => run({ kind: 'inspect', file }),
+    normalise: (file, format, into) => run({ kind: 'normalise', file, format, into }),
     rendition: (svg, width, file) => run({ kind: 'rendition', svg, width, file }, { key: file }),
     card: (svg, file, picture, { background } = {}) =>
       run({ kind: 'card', svg, file, picture }, { key: file, background }),
