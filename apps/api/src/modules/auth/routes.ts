@@ -13,7 +13,7 @@ import {
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { allowedOrigins } from '../../http/guards.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, refusalOf } from '../../http/errors.js';
 import { RateLimiter, clientKey } from '../../http/rate-limit.js';
 import { clearCookie, readCookie, setCookie, cookieName } from './cookies.js';
 import {
@@ -175,9 +175,10 @@ export function magicLinkPageRoutes(deps: AuthRouteDeps): Router {
       link: home,
     });
   const pageError = (res: Response, error: unknown) => {
-    if (!(error instanceof AppError)) throw error;
-    res.set(error.headers);
-    invalidPage(res, error.status, error.code);
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    res.set(refusal.headers);
+    invalidPage(res, refusal.status, refusal.code);
   };
 
   router.get('/api/auth/magic-link/verify', (req, res) => {

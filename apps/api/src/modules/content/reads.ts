@@ -12,7 +12,7 @@ import {
   type EndpointInput,
   type ReadableKind,
 } from '@quillpost/domain';
-import { AppError } from '../../http/errors.js';
+import { refusalOf } from '../../http/errors.js';
 import { parseEndpointInput } from '../../http/endpoints.js';
 import type { ContentService, JsonBody, Viewer } from './service.js';
 
@@ -107,8 +107,9 @@ export function inProcessContentCall(reads: ContentReads, viewer: Viewer): Conte
         ? { ok: true, data: JSON.parse(answer.body) as unknown }
         : { ok: false, status: 404, code: 'NOT_FOUND', message: MESSAGES.NOT_FOUND };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return { ok: false, status: error.status, code: error.code, message: error.message };
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return { ok: false, status: refusal.status, code: refusal.code, message: refusal.message };
     }
   };
 }
