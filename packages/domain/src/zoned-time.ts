@@ -115,6 +115,28 @@ export function calendarDayIn(instantMs: number, timeZone: string): string {
   return instantToLocal(instantMs, timeZone).slice(0, 10);
 }
 
+/**
+ * A content date as the API sends it is either a bare day from front matter ('date: 2026-11-27',
+ * kept as that day's midnight UTC) or an instant (a scheduled time, a publish that moved a future
+ * date to now). A bare day names the same day wherever it is read; an instant falls on the site's
+ * day. (An instant of exactly midnight UTC reads as a bare day: the file keeps no difference.)
+ */
+export function isBareDay(iso: string): boolean {
+  return iso.endsWith('T00:00:00.000Z');
+}
+
+/** 'YYYY-MM-DD': the day a content date names on a site in `timeZone`. */
+export function contentDayIn(iso: string, timeZone: string): string {
+  return isBareDay(iso) ? iso.slice(0, 10) : calendarDayIn(Date.parse(iso), timeZone);
+}
+
+/** The instant a content date stands for (a feed's pubDate): a bare day begins at the zone's midnight. */
+export function contentInstantIn(iso: string, timeZone: string): number {
+  return isBareDay(iso)
+    ? zonedTimeToInstant(`${iso.slice(0, 10)}T00:00`, timeZone)
+    : Date.parse(iso);
+}
+
 /** The instant the day containing `instantMs` began in `timeZone`: its local midnight. */
 export function startOfDayIn(instantMs: number, timeZone: string): number {
   const { year, month, day } = wallClockAt(instantMs, timeZone);

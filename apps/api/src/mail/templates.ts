@@ -15,6 +15,8 @@ export interface EmailContent {
   /** Shown by mail clients beside the subject; defaults to the first paragraph. */
   preheader?: string;
   heading: string;
+  /** Under the heading: a newsletter issue's date, in the site's language and zone. */
+  dateline?: string;
   paragraphs: string[];
   /** Sanitized HTML after the paragraphs, used as is: a newsletter issue's post. */
   bodyHtml?: string;
@@ -72,6 +74,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
         `<p class="qp-text" style="margin:0 0 16px;font-family:${SERIF};font-size:17px;line-height:27px;color:${light.text};">${escapeHtml(paragraph)}</p>`,
     )
     .join('\n');
+  const dateline = content.dateline
+    ? `<p class="qp-muted" style="margin:-8px 0 20px;font-family:${SANS};font-size:14px;line-height:20px;color:${light.muted};">${escapeHtml(content.dateline)}</p>`
+    : '';
   const body = content.bodyHtml
     ? `<div class="qp-prose" style="font-family:${SERIF};font-size:17px;line-height:27px;color:${light.text};">${content.bodyHtml}</div>`
     : '';
@@ -116,6 +121,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
 <tr><td class="qp-text" style="padding:28px 32px 0;font-family:${SERIF};font-size:20px;line-height:26px;font-weight:600;color:${light.text};">${escapeHtml(content.site.title)}</td></tr>
 <tr><td style="padding:20px 32px 12px;overflow-wrap:anywhere;word-break:break-word;">
 <h1 class="qp-text" style="margin:0 0 16px;font-family:${SERIF};font-size:26px;line-height:32px;font-weight:600;color:${light.text};">${escapeHtml(content.heading)}</h1>
+${dateline}
 ${paragraphs}
 ${body}
 ${button}
@@ -139,6 +145,7 @@ ${footerLinks ? `<p style="margin:0;">${footerLinks}</p>` : ''}
     '',
     content.heading,
     '',
+    ...(content.dateline ? [content.dateline, ''] : []),
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.bodyText ? [content.bodyText, ''] : []),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatCalendarDay,
+  contentDay,
+  formatContentDate,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -46,17 +47,31 @@ describe('dates in the site language and time zone', () => {
   });
 
   it('keeps a content date on its calendar day in every zone', () => {
-    expect(formatCalendarDay('2025-06-01T00:00:00.000Z', 'en-US')).toBe('Jun 1, 2025');
+    expect(formatContentDate('2025-06-01T00:00:00.000Z', 'en-US', 'America/New_York')).toBe(
+      'Jun 1, 2025',
+    );
     expect(formatDate('2025-06-01T00:00:00.000Z', 'en-US', 'America/New_York')).toBe(
       'May 31, 2025',
     );
+  });
+
+  it('puts a scheduled content date on the site’s day: 8:26 PM in Chicago, 02:26 UTC', () => {
+    const evening = '2026-11-28T02:26:00.000Z';
+    expect(formatContentDate(evening, 'en-US', 'America/Chicago', 'longDate')).toBe(
+      'November 27, 2026',
+    );
+    expect(formatContentDate(evening, 'en-GB', 'America/Chicago', 'monthYear')).toBe(
+      'November 2026',
+    );
+    expect(contentDay(evening, 'America/Chicago')).toBe('2026-11-27');
+    expect(contentDay(evening, 'Europe/Berlin')).toBe('2026-11-28');
   });
 
   it('gives nothing for a missing or invalid date', () => {
     expect(formatDate(null, 'en-GB', 'UTC')).toBe('');
     expect(formatDateTime('', 'en-GB', 'UTC')).toBe('');
     expect(formatLongDate('not a date', 'en-GB', 'UTC')).toBe('');
-    expect(formatCalendarDay(undefined, 'en-GB')).toBe('');
+    expect(formatContentDate(undefined, 'en-GB', 'UTC')).toBe('');
   });
 });
 

@@ -3,13 +3,14 @@
  * language and time zone (site.yml), whatever the reader's browser is set to. Components read
  * them through useDates(); these take the language and zone so they can be tested alone.
  */
-import { instantToLocal, isLocalTime, zonedTimeToInstant } from '@quillpost/domain';
+import { contentDayIn, instantToLocal, isLocalTime, zonedTimeToInstant } from '@quillpost/domain';
 
 const STYLES = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   longDate: { dateStyle: 'long' },
   month: { month: 'short' },
+  monthYear: { month: 'long', year: 'numeric' },
   event: {
     weekday: 'short',
     day: 'numeric',
@@ -65,13 +66,32 @@ export function formatLongDate(iso: MaybeIso, language: string, timeZone: string
   return formatAs('longDate', iso, language, timeZone);
 }
 
+/** A content date's day ('YYYY-MM-DD') as a date at midnight UTC, so no zone moves it again. */
+function dayOf(iso: MaybeIso, timeZone: string): string | null {
+  if (!instantOf(iso)) return null;
+  return `${contentDayIn(new Date(iso!).toISOString(), timeZone)}T00:00:00Z`;
+}
+
+type ContentStyle = 'date' | 'longDate' | 'monthYear';
+
 /**
- * A content date ('Published …'): a calendar day stored as midnight UTC, so it is formatted in
- * UTC, as the reading pages do; in the site's zone a site west of Greenwich would show the day
- * before.
+ * A content date ('Published …', a list's date): the day it names on the site, in the site's
+ * language. A bare day from front matter is that day everywhere; a scheduled time is an instant,
+ * on its day in the site's zone (the domain's contentDayIn says which is which).
  */
-export function formatCalendarDay(iso: MaybeIso, language: string): string {
-  return formatAs('date', iso, language, 'UTC');
+export function formatContentDate(
+  iso: MaybeIso,
+  language: string,
+  timeZone: string,
+  style: ContentStyle = 'date',
+): string {
+  const day = dayOf(iso, timeZone);
+  return day ? formatAs(style, day, language, 'UTC') : '';
+}
+
+/** The value for a content date's <time dateTime>: 'YYYY-MM-DD', the day it names on the site. */
+export function contentDay(iso: MaybeIso, timeZone: string): string {
+  return dayOf(iso, timeZone)?.slice(0, 10) ?? '';
 }
 
 /** A calendar month, 'YYYY-MM', by its short name ('Jan', 'mar.' in pt-BR); no zone moves it. */

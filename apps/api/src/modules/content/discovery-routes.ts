@@ -104,6 +104,7 @@ export function discoveryRoutes(
       selfPath: feedPath(page, format),
       homePath: page || '/',
       language: identity.language,
+      timeZone: identity.timezone,
     };
   }
 

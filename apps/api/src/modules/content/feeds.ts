@@ -1,5 +1,6 @@
 import type { ContentRow } from './store.js';
 import {
+  contentInstantIn,
   itemPath,
   SHARED_IMAGE_WIDTH,
   variantUrl,
@@ -7,6 +8,7 @@ import {
   type ImageVariants,
 } from '@quillpost/domain';
 import { plainImages } from '../images/index.js';
+import { feedDate, rfc3339In, rfc822In } from '../../site-dates.js';
 
 /** How many posts a feed carries; older ones stay reachable through the sitemap. */
 export const FEED_SIZE = 20;
@@ -22,6 +24,8 @@ export interface FeedSite {
   homePath: string;
   /** The site's language, a BCP 47 tag. */
   language: string;
+  /** The site's IANA time zone: every date is written with its offset, and a bare day begins at its midnight. */
+  timeZone: string;
 }
 
 export function escapeXml(text: string): string {
@@ -87,14 +91,17 @@ function featuredImage(row: ContentRow, base: string): { url: string; type: stri
   };
 }
 
+/** An item's last change: its `updated` date when later than its date. */
+function changedAt(row: ContentRow, timeZone: string): number {
+  const published = contentInstantIn(row.published_at, timeZone);
+  const updated = row.updated_at ? contentInstantIn(row.updated_at, timeZone) : 0;
+  return Math.max(published, updated);
+}
+
 /** The newest change among the posts, so the feed (and its ETag) only changes with them. */
-function lastUpdated(rows: ContentRow[], fallback: string): string {
-  const latest = rows.reduce((newest, row) => {
-    const stamp =
-      row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
-    return stamp > newest ? stamp : newest;
-  }, '');
-  return latest || fallback;
+function lastUpdated(rows: ContentRow[], fallback: string, timeZone: string): number {
+  const latest = Math.max(0, ...rows.map((row) => changedAt(row, timeZone)));
+  return latest || Date.parse(fallback);
 }
 
 /** RSS 2.0 with the content and atom namespaces (full HTML in content:encoded, a self link). */
@@ -107,7 +114,7 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
       `      <title>${escapeXml(row.title)}</title>`,
       `      <link>${escapeXml(url)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(url)}</guid>`,
-      `      <pubDate>${new Date(row.published_at).toUTCString()}</pubDate>`,
+      `      <pubDate>${feedDate(row.published_at, site.timeZone, 'rfc822')}</pubDate>`,
       row.author_name ? `      <dc:creator>${escapeXml(row.author_name)}</dc:creator>` : '',
       ...termsOf(row, true).map((name) => `      <category>${escapeXml(name)}</category>`),
       image
@@ -128,7 +135,7 @@ export function renderRss(site: FeedSite, rows: ContentRow[], nowIso: string): s
     `    <link>${escapeXml(site.base + site.homePath)}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
     `    <language>${escapeXml(site.language)}</language>`,
-    `    <lastBuildDate>${new Date(lastUpdated(rows, nowIso)).toUTCString()}</lastBuildDate>`,
+    `    <lastBuildDate>${rfc822In(lastUpdated(rows, nowIso, site.timeZone), site.timeZone)}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(site.base + site.selfPath)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '  </channel>',
@@ -142,15 +149,13 @@ export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): 
   const entries = rows.slice(0, FEED_SIZE).map((row) => {
     const url = itemUrl(site.base, row);
     const image = featuredImage(row, site.base);
-    const updated =
-      row.updated_at && row.updated_at > row.published_at ? row.updated_at : row.published_at;
     return [
       '  <entry>',
       `    <title>${escapeXml(row.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
       `    <id>${escapeXml(url)}</id>`,
-      `    <published>${row.published_at}</published>`,
-      `    <updated>${updated}</updated>`,
+      `    <published>${feedDate(row.published_at, site.timeZone, 'rfc3339')}</published>`,
+      `    <updated>${rfc3339In(changedAt(row, site.timeZone), site.timeZone)}</updated>`,
       `    <author><name>${escapeXml(row.author_name || site.title)}</name></author>`,
       ...termsOf(row, false).map((term) => `    <category term="${escapeXml(term)}"/>`),
       image
@@ -171,7 +176,7 @@ export function renderAtom(site: FeedSite, rows: ContentRow[], nowIso: string): 
     `  <link rel="alternate" type="text/html" href="${escapeXml(site.base + site.homePath)}"/>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(site.base + site.selfPath)}"/>`,
     `  <id>${escapeXml(site.base + site.selfPath)}</id>`,
-    `  <updated>${lastUpdated(rows, nowIso)}</updated>`,
+    `  <updated>${rfc3339In(lastUpdated(rows, nowIso, site.timeZone), site.timeZone)}</updated>`,
     `  <author><name>${escapeXml(rows[0]?.author_name || site.title)}</name></author>`,
     ...entries,
     '</feed>',
@@ -207,8 +212,10 @@ export function renderJsonFeed(site: FeedSite, rows: ContentRow[]) {
         content_html: feedHtml(row, site.base, url),
         summary: row.excerpt_medium,
         ...(image ? { image: image.url } : {}),
-        date_published: row.published_at,
-        ...(row.updated_at ? { date_modified: row.updated_at } : {}),
+        date_published: feedDate(row.published_at, site.timeZone, 'rfc3339'),
+        ...(row.updated_at
+          ? { date_modified: feedDate(row.updated_at, site.timeZone, 'rfc3339') }
+          : {}),
         tags: termsOf(row, false),
         authors: [{ name: row.author_name || site.title }],
       };

@@ -5,10 +5,12 @@ import {
   EMAIL_IMAGE_WIDTH,
   escapeHtml,
   type NewsletterSection,
+  type SiteIdentity,
 } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { renderEmail, type EmailSite } from '../../mail/templates.js';
+import { longContentDate } from '../../site-dates.js';
 import { absolutizeHtml } from '../content/index.js';
 import { plainImages, type MailImage } from '../images/index.js';
 import {
@@ -26,6 +28,8 @@ export type ComposeEnv = Pick<
 /** What an issue is made of when it is rendered: the item as the site shows it. */
 export interface IssueSource {
   title: string;
+  /** The item's date as the content gives it (a bare day or an instant), shown under the title. */
+  date: string;
   /** Shown above the text: a photo's variant or a drawing's PNG rendition (mail shows no SVG). */
   featuredImage?: MailImage | null;
   /** Sanitized HTML from the content sync. */
@@ -34,8 +38,8 @@ export interface IssueSource {
   section: NewsletterSection;
   /** Absolute URL of the item on the site. */
   pageUrl: string;
-  /** The site (content/site.yml) when the issue was made: its masthead, language and accent. */
-  site: EmailSite;
+  /** The site (content/site.yml) when the issue was made: masthead, language, accent and zone. */
+  site: EmailSite & Pick<SiteIdentity, 'timezone'>;
 }
 
 /** An issue rendered once, with a placeholder where each recipient's own links go. */
@@ -236,6 +240,7 @@ export function renderIssue(env: ComposeEnv, source: IssueSource, subject: strin
     site,
     preheader: source.excerpt || undefined,
     heading: source.title,
+    dateline: longContentDate(source.date, site.language, site.timezone),
     paragraphs: [],
     bodyHtml,
     bodyText: htmlToText(absolutizeHtml(source.html, base, source.pageUrl)),

@@ -17,11 +17,18 @@ import {
   type NewsletterApp,
 } from '../../test-support/newsletter.js';
 import { findByEmail, unsubscribeUrl } from '../subscriptions/index.js';
+import { iso } from '../../clock.js';
+import { createContentFolder, post } from '../../test-support/content.js';
+import { TEST_SITE } from '../../test-support/test-app.js';
+import { syncContent } from '../content/index.js';
+import { keepSiteIdentity } from '../site/index.js';
 import { newsletterMessageId } from './compose.js';
 
 const open: NewsletterApp[] = [];
+const cleanupsOfDates: Array<() => void> = [];
 afterEach(async () => {
   for (const t of open.splice(0)) await t.close();
+  for (const cleanup of cleanupsOfDates.splice(0)) cleanup();
 });
 
 async function newsletterApp(options: Parameters<typeof createNewsletterApp>[0] = {}) {
@@ -642,5 +649,43 @@ describe('the owner console', () => {
           .set('Cookie', t.adminCookie)
       ).status,
     ).toBe(409);
+  });
+});
+
+describe("dates in the site's time zone", () => {
+  it('dates an evening post in Chicago on its Chicago day in the feeds and the mail, not UTC’s', async () => {
+    const t = await newsletterApp();
+    const chicago = { ...TEST_SITE, language: 'en-US', timezone: 'America/Chicago' };
+    keepSiteIdentity(t.deps.db, { identity: chicago, sourceHash: 'chicago' }, iso(t.clock.now()));
+    // Scheduled for 8:26 PM on 27 November in Chicago: 02:26 on the 28th in UTC.
+    const folder = createContentFolder({
+      'posts/evening.md': post('Evening light', { date: '2026-11-28T02:26:00Z' }),
+      'posts/bare-day.md': post('A bare day', { date: '2026-11-20' }),
+    });
+    cleanupsOfDates.push(folder.cleanup);
+    t.clock.set(Date.parse('2026-11-28T02:30:00Z'));
+    expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
+
+    const rss = await request(t.app).get('/rss.xml');
+    expect(rss.text).toContain('<pubDate>Fri, 27 Nov 2026 20:26:00 -0600</pubDate>');
+    // A bare day begins at the site's midnight: a Chicago feed reader shows the 20th, not the 19th.
+    expect(rss.text).toContain('<pubDate>Fri, 20 Nov 2026 00:00:00 -0600</pubDate>');
+    const atom = await request(t.app).get('/atom.xml');
+    expect(atom.text).toContain('<published>2026-11-27T20:26:00-06:00</published>');
+    const json = await request(t.app).get('/feed.json');
+    const items = JSON.parse(json.text).items as Array<{ title: string; date_published: string }>;
+    const evening = items.find((item) => item.title === 'Evening light')!;
+    expect(evening.date_published).toBe('2026-11-27T20:26:00-06:00');
+    expect(Date.parse(evening.date_published)).toBe(Date.parse('2026-11-28T02:26:00Z'));
+
+    seedSubscribers(t.deps.db, readers(2));
+    // Eleven months on, the owner signs in again.
+    t.adminCookie = await signInWithMagicLink(t.app, t.deps, ADMIN_EMAIL);
+    await sendNow(t, 'evening');
+    await t.sender.drain();
+    const mail = t.sink.messagesTo('reader-0001@example.test')[0]!;
+    expect(mail.text).toMatch(/^Evening light\n\nNovember 27, 2026\n/m);
+    expect(mail.html).toContain('November 27, 2026');
+    expect(mail.html).not.toContain('November 28');
   });
 });

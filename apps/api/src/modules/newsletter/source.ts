@@ -60,6 +60,7 @@ export function issueSourceOf(
   return {
     site: siteIdentity(db),
     title: row.title,
+    date: row.published_at,
     featuredImage: row.featured_image_url ? mailImage(row.featured_image_url, variants) : null,
     html: row.html,
     excerpt: row.excerpt_short,

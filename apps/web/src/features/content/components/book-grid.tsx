@@ -1,19 +1,18 @@
 import { pagePath, type Book } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { formatMonth } from '../utils/format';
 import { BookCover } from './book-cover';
 import { BookRating } from './book-rating';
-import { useSite } from '../../../lib/use-site';
+import { useDates } from '../../../lib/use-dates';
 import './books.css';
 
 function BookCard({ book, headingLevel }: { book: Book; headingLevel: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const { language } = useSite();
+  const dates = useDates();
   const when =
     book.status === 'read' && book.finished
-      ? `Finished ${formatMonth(book.finished, language)}`
+      ? `Finished ${dates.contentMonth(book.finished)}`
       : book.status === 'reading' && book.started
-        ? `Since ${formatMonth(book.started, language)}`
+        ? `Since ${dates.contentMonth(book.started)}`
         : null;
   return (
     <article className="book-card">

@@ -1,9 +1,8 @@
 import { pagePath, type NowArchiveSummary, type NowPage } from '@quillpost/domain';
 import { Link } from 'react-router-dom';
-import { formatMonth } from '../utils/format';
 import { ProseContent } from './prose-content';
 import { ContentDate } from './content-date';
-import { useSite } from '../../../lib/use-site';
+import { useDates } from '../../../lib/use-dates';
 import './now.css';
 
 /** The text of a now page with when (and where) it was written. */
@@ -29,14 +28,14 @@ export function NowArchiveList({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const { language } = useSite();
+  const dates = useDates();
   return (
     <ol className="now-archives">
       {archives.map((archive) => (
         <li key={archive.slug} className="now-archives__item">
           <Heading className="now-archives__title">
             <Link to={pagePath('nowArchive', { '*': archive.slug })}>
-              {formatMonth(archive.date, language) || archive.title}
+              {dates.contentMonth(archive.date) || archive.title}
             </Link>
           </Heading>
           {archive.excerpt_short ? (

@@ -1,15 +1,19 @@
 import { pagePath } from '@quillpost/domain';
 import type { PostSummary } from '../api/posts';
 import { Link } from 'react-router-dom';
-import { humanize, yearOf } from '../utils/format';
+import { useDates, type SiteDates } from '../../../lib/use-dates';
+import { humanize } from '../utils/format';
 import { CommentCountLink, type CommentCounts } from './comment-count';
 import { ContentDate } from './content-date';
 import './post-list.css';
 
-function groupByYear(posts: readonly PostSummary[]): Array<{ year: number; posts: PostSummary[] }> {
+function groupByYear(
+  posts: readonly PostSummary[],
+  dates: SiteDates,
+): Array<{ year: number; posts: PostSummary[] }> {
   const groups: Array<{ year: number; posts: PostSummary[] }> = [];
   for (const post of posts) {
-    const year = yearOf(post.date);
+    const year = dates.contentYear(post.date);
     const last = groups.at(-1);
     if (last && last.year === year) last.posts.push(post);
     else groups.push({ year, posts: [post] });
@@ -73,6 +77,7 @@ export function PostList({
   headingLevel?: 2 | 3;
   label?: PostLabel;
 }) {
+  const dates = useDates();
   if (!groupByYears) {
     return (
       <ol className="post-list">
@@ -91,7 +96,7 @@ export function PostList({
   }
   return (
     <div className="post-years">
-      {groupByYear(posts).map(({ year, posts: yearPosts }) => (
+      {groupByYear(posts, dates).map(({ year, posts: yearPosts }) => (
         <section key={year} className="post-years__group" aria-labelledby={`year-${year}`}>
           <h2 id={`year-${year}`} className="post-years__year">
             {year}

@@ -9,6 +9,7 @@ import {
   samplePost,
   SIGNED_OUT_ROUTES,
 } from '../testing/fake-content-api';
+import { SITE } from '../../../test/fake-api';
 
 const posts = [
   samplePost({
@@ -48,6 +49,36 @@ describe('BlogPage', () => {
     await renderBlog();
     await screen.findByRole('link', { name: 'Why I write in public' });
     expect(titles()).toEqual(posts.map((post) => post.title));
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '2026',
+      '2025',
+    ]);
+  });
+
+  it("dates and files each post on the site's day: New Year's Eve in Chicago is not next year", async () => {
+    const fake = createFakeApi({
+      ...SIGNED_OUT_ROUTES,
+      'GET /api/site': { body: { ...SITE, language: 'en-US', timezone: 'America/Chicago' } },
+      'GET /api/posts': {
+        body: [
+          // 8:26 PM in Chicago on 27 November and 31 December: the next day in UTC.
+          samplePost({ title: 'Evening light', date: '2026-11-28T02:26:00.000Z' }),
+          samplePost({ title: 'Last light', slug: 'last', date: '2026-01-01T02:26:00.000Z' }),
+        ],
+      },
+      'GET /api/categories': { body: SAMPLE_CATEGORIES },
+      'GET /api/comment-counts': { body: { success: true, counts: {} } },
+    });
+    await renderPage('/blog', { api: fake.api });
+    const evening = (await screen.findByRole('link', { name: 'Evening light' })).closest(
+      'article',
+    )!;
+    expect(within(evening).getByText('November 27, 2026')).toHaveAttribute(
+      'dateTime',
+      '2026-11-27',
+    );
+    const last = screen.getByRole('link', { name: 'Last light' }).closest('article')!;
+    expect(within(last).getByText('December 31, 2025')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       '2026',
       '2025',

@@ -5,11 +5,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { BookRating } from '../components/book-rating';
 import { ShelfLinks } from '../components/shelf-links';
-import { formatShortDate, machineDate } from '../utils/format';
 import { BOOK_STATUS_LABELS } from '../utils/group-books';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
-import { useSite } from '../../../lib/use-site';
+import { useDates } from '../../../lib/use-dates';
 import '../components/content.css';
 import './books-array-page.css';
 
@@ -59,7 +58,7 @@ function sortBooks(books: readonly Book[], sort: Sort): Book[] {
 function BooksTable({ books }: { books: readonly Book[] }) {
   const [sort, setSort] = useState<Sort>({ key: 'status', direction: 'ascending' });
   const sorted = sortBooks(books, sort);
-  const { language } = useSite();
+  const dates = useDates();
   const toggle = (key: SortKey) =>
     setSort((current) => ({
       key,
@@ -124,8 +123,8 @@ function BooksTable({ books }: { books: readonly Book[] }) {
               </td>
               <td className="books-table__number">
                 {book.finished ? (
-                  <time dateTime={machineDate(book.finished)}>
-                    {formatShortDate(book.finished, language)}
+                  <time dateTime={dates.contentDay(book.finished)}>
+                    {dates.calendarDay(book.finished)}
                   </time>
                 ) : (
                   <span className="muted">—</span>

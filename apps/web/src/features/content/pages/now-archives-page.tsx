@@ -4,10 +4,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { itemErrorBoundary } from '../components/not-found-notice';
 import { NowArchiveList, NowView } from '../components/now-view';
-import { formatMonth } from '../utils/format';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { notFound, required } from '../read-results';
-import { useSite } from '../../../lib/use-site';
+import { formatContentDate } from '../../../lib/dates';
+import { useDates } from '../../../lib/use-dates';
 import '../components/content.css';
 
 type NowArchivesData =
@@ -30,7 +30,8 @@ export const meta: PageMetaFunction<typeof loader> = (data, { site }) => {
       path: pagePath('nowArchive'),
     };
   }
-  const month = formatMonth(data.page.date, site.language) || data.page.title;
+  const month =
+    formatContentDate(data.page.date, site.language, site.timezone, 'monthYear') || data.page.title;
   return {
     title: `Now, ${month}`,
     description:
@@ -68,8 +69,8 @@ function ArchiveIndex({
 }
 
 function Archive({ page }: { page: NowPage }) {
-  const { language } = useSite();
-  const title = `Now, ${formatMonth(page.date, language) || page.title}`;
+  const dates = useDates();
+  const title = `Now, ${dates.contentMonth(page.date) || page.title}`;
   return (
     <div className="page page--reading">
       <PageHeader eyebrow={<Link to={pagePath('nowArchive')}>Now archives</Link>} title={title} />

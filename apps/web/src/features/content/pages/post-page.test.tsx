@@ -171,6 +171,19 @@ describe('PostPage', () => {
     );
   });
 
+  it("dates a post scheduled for an evening in Chicago on Chicago's day, not UTC's", async () => {
+    // Scheduled for 8:26 PM on 27 November in Chicago: 02:26 on the 28th in UTC.
+    const evening = { ...post, date: '2026-11-28T02:26:00.000Z' };
+    await renderPost(
+      postRoutes({
+        'GET /api/site': { body: { ...SITE, language: 'en-US', timezone: 'America/Chicago' } },
+        'GET /api/posts/window-functions': { body: evening },
+      }),
+    );
+    expect(await screen.findByText('November 27, 2026')).toHaveAttribute('dateTime', '2026-11-27');
+    expect(screen.queryByText(/November 28/)).not.toBeInTheDocument();
+  });
+
   it('shows no newsletter note for a post that was not sent', async () => {
     await renderPost(postRoutes());
     expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeInTheDocument();

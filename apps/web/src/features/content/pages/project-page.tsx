@@ -4,10 +4,9 @@ import { itemErrorBoundary } from '../components/not-found-notice';
 import { ProjectStack, ProjectStatus } from '../components/project-card';
 import { ProseContent } from '../components/prose-content';
 import { TagList } from '../components/tag-list';
-import { formatMonth, machineDate } from '../utils/format';
 import type { PageHandle, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
-import { useSite } from '../../../lib/use-site';
+import { useDates } from '../../../lib/use-dates';
 import { ContentImage } from '../components/content-image';
 import '../components/content.css';
 import './project-page.css';
@@ -33,7 +32,7 @@ function hostOf(url: string): string {
 }
 
 function ProjectDetails({ project }: { project: Project }) {
-  const { language } = useSite();
+  const dates = useDates();
   return (
     <article className="project" aria-labelledby="project-title">
       <header className="project__header">
@@ -52,8 +51,8 @@ function ProjectDetails({ project }: { project: Project }) {
           <div>
             <dt>Started</dt>
             <dd>
-              <time dateTime={machineDate(project.date)}>
-                {formatMonth(project.date, language)}
+              <time dateTime={dates.contentDay(project.date)}>
+                {dates.contentMonth(project.date)}
               </time>
             </dd>
           </div>

@@ -1,4 +1,10 @@
-import { CONTENT_KINDS, KIND_NOUNS, type ContentKind, type WritingItem } from '@quillpost/domain';
+import {
+  CONTENT_KINDS,
+  isBareDay,
+  KIND_NOUNS,
+  type ContentKind,
+  type WritingItem,
+} from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiResource } from '../../../lib/use-api-resource';
@@ -185,8 +191,8 @@ export function WritingList({
                   {/* Undated pages and books keep the epoch: no date to show. */}
                   {Date.parse(item.date) > 0 ? (
                     <time dateTime={item.date}>
-                      {/* A calendar day is stored as midnight UTC; a scheduled time is a moment. */}
-                      {item.date.endsWith('T00:00:00.000Z')
+                      {/* A bare day is a day; a scheduled time is a moment, on the site's clock. */}
+                      {isBareDay(item.date)
                         ? dates.calendarDay(item.date)
                         : dates.dateTime(item.date)}
                     </time>
