@@ -62,6 +62,7 @@ function printReport(report: ImportReport): void {
     console.log(`${label} (${problems.length}):`);
     for (const problem of problems) console.log(`  ${problem.where}: ${problem.message}`);
   };
+  list('Read', report.notes);
   list('Kept as they are', report.kept);
   list('Refused', report.refused);
   if (report.paths.length) {

@@ -86,6 +86,12 @@ export const importReportSchema = z.object({
   }),
   kept: z.array(problemSchema),
   refused: z.array(problemSchema),
+  /**
+   * What the import made of the export, in the owner's words: which file was read as the
+   * subscriber list (or that none was found), how many people it keeps unsubscribed and why,
+   * which posts the other platform had already mailed.
+   */
+  notes: z.array(problemSchema).default([]),
   remoteImages: z.array(z.string()),
   /** Every file written (in a dry run: to be written), by its path in the content folder. */
   paths: z.array(z.string()).default([]),

@@ -8,4 +8,5 @@ export { createIssue, resume, send } from './service.js';
 export type { NewsletterDeps } from './service.js';
 export { publishedItem, publishedItems } from './source.js';
 export { findIssue, findIssueForContent, listIssueRows } from './store/issues.js';
+export { recordSentElsewhere, type SentElsewhere } from './store/sent-elsewhere.js';
 export { newsletterPersonalData } from './personal-data.js';

@@ -51,6 +51,7 @@ import {
   type IssueRow,
 } from './store/issues.js';
 import { requeueUncertainRecipients, skipRecipients } from './store/recipients.js';
+import { sentElsewhereKeys } from './store/sent-elsewhere.js';
 
 export interface NewsletterDeps {
   db: Db;
@@ -69,18 +70,22 @@ function requireIssue(db: Db, id: number): IssueRow {
 
 const wrongState = () => DomainError.conflict('NEWSLETTER_ISSUE_STATE');
 
-/** Everything the owner may send, newest first, with the audience of each section right now. */
+/**
+ * Everything the owner may send, newest first, with the audience of each section right now: not
+ * what another platform sent already (an imported Substack post its readers got by email).
+ */
 export function listSources({ db, clock, env }: NewsletterDeps): {
   sources: NewsletterSource[];
   audience: Record<NewsletterSection, number>;
 } {
   const now = iso(clock.now());
   const issues = liveIssueIdsByContent(db);
+  const sentElsewhere = sentElsewhereKeys(db);
   const sources: NewsletterSource[] = [];
   for (const kind of NEWSLETTER_SOURCE_KINDS) {
     for (const row of publishedItems(db, kind, now)) {
       const section = sectionOf(kind, row.category);
-      if (!section) continue;
+      if (!section || sentElsewhere.has(`${kind}:${row.slug}`)) continue;
       sources.push({
         kind,
         slug: row.slug,

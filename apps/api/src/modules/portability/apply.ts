@@ -28,6 +28,7 @@ import { inTransaction } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
 import { isMemberHere, restoreMember, type MovedMember } from '../auth/index.js';
 import { parseFrontMatter, slugify } from '../content/index.js';
+import { recordSentElsewhere, type SentElsewhere } from '../newsletter/index.js';
 import {
   subscriberIdByEmail,
   writeMovedSubscriber,
@@ -69,6 +70,14 @@ interface Deps {
 }
 
 const FOLDERS = { post: 'posts', page: 'pages' } as const;
+/** The platforms as their owners call them, for the report's words. */
+const SOURCE_NAMES: Record<ImportSource, string> = {
+  substack: 'Substack',
+  ghost: 'Ghost',
+  wordpress: 'WordPress',
+  csv: 'the list’s platform',
+  archive: 'the archived site',
+};
 const IMAGE_FOLDER = 'images/imported';
 
 /** The slugs the content folder already has for a kind (its sub-folders too), as sync reads them. */
@@ -250,6 +259,7 @@ export async function runImport(
     },
     kept: [],
     refused: [...bundle.problems],
+    notes: [...bundle.notes],
     remoteImages: [],
     paths: [],
     roles: [],
@@ -345,6 +355,23 @@ export async function runImport(
     report.created.files += 1;
   }
   report.paths = [...staged.keys()].sort();
+
+  // Posts the other platform mailed are marked sent, here or already here (the same slug): the
+  // New issue picker does not offer them again.
+  const mailed: SentElsewhere[] = [];
+  const mailedFrom = new Map<string, number>();
+  for (const item of bundle.items) {
+    if (item.kind !== 'post' || !item.mailedAt) continue;
+    mailed.push({ kind: 'post', slug: item.slug, platform: source, sentAt: item.mailedAt });
+    const file = item.origin.replace(/ line \d+$/, '');
+    mailedFrom.set(file, (mailedFrom.get(file) ?? 0) + 1);
+  }
+  for (const [file, count] of mailedFrom) {
+    report.notes.push({
+      where: file,
+      message: `${count === 1 ? '1 post was' : `${count} posts were`} sent as email on ${SOURCE_NAMES[source]}: marked as sent here, so ${count === 1 ? 'it is' : 'they are'} not offered for a new issue.`,
+    });
+  }
 
   // Subscribers: checked by the canonical-address rules, kept if already listed.
   const subscribers: Array<{ subscriber: MovedSubscriber; existingId?: number }> = [];
@@ -452,6 +479,7 @@ export async function runImport(
           writeMovedSubscriber(db, subscriber, now, existingId);
         }
         for (const { member, role } of members) restoreMember(db, member, role, now);
+        for (const sent of mailed) recordSentElsewhere(db, sent);
       });
       for (const relative of staged.keys()) {
         moveIn(stagedFile(relative), path.join(contentDir, ...relative.split('/')), staging);

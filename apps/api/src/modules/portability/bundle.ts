@@ -25,6 +25,8 @@ export interface ImportedItem {
   /** An image address as the export has it (a URL, or a path inside the export). */
   featuredImage: string | null;
   html: string;
+  /** When the other platform sent it as email, if it did: it is not offered for sending again. */
+  mailedAt?: string | null;
 }
 
 /** A subscriber before their address is checked: the canonical-address rules come later. */
@@ -80,6 +82,8 @@ export interface ImportBundle {
   /** Only from this site's archive: the content folder's files it may write back, byte for byte. */
   contentFiles: ArchivedFile[];
   problems: Problem[];
+  /** What the reader made of the export, for the owner (the report's notes). */
+  notes: Problem[];
 }
 
 export const emptyBundle = (): ImportBundle => ({
@@ -88,6 +92,7 @@ export const emptyBundle = (): ImportBundle => ({
   members: [],
   contentFiles: [],
   problems: [],
+  notes: [],
 });
 
 /**

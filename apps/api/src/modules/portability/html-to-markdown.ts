@@ -3,7 +3,7 @@
  * headings, quotes, lists and code as Markdown; a figure keeps its caption (a <figure> around the
  * image, which the site renders as it is); footnotes from Substack, WordPress and markdown-it
  * become `[^n]` notes; embedded players (a podcast's audio too) become links to what they play;
- * the platforms' buttons and share widgets go.
+ * the platforms' buttons and share widgets go, and so does a divider with nothing after it.
  */
 import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
@@ -156,7 +156,10 @@ export function htmlToMarkdown(html: string): ConvertedHtml {
   const notes: string[] = [];
   const markdown = converter(images, notes)
     .turndown(html || '')
-    .trim();
+    .trim()
+    // Substack closes a post with a divider (before its notes, or its removed subscribe box):
+    // nothing follows it here.
+    .replace(/(?:^|\n+)(?:\* \* \*\s*)+$/, '');
   const body = notes.length ? `${markdown}\n\n${notes.join('\n\n')}` : markdown;
   return { markdown: `${body.replace(/\n{3,}/g, '\n\n')}\n`, images: [...new Set(images)] };
 }

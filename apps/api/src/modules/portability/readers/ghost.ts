@@ -2,7 +2,7 @@
  * Ghost's JSON content export (`db[0].data`: posts, tags, posts_tags; `html`, or the `lexical` or
  * `mobiledoc` it renders from) and Ghost's members CSV. Either may come alone, or both in a zip.
  */
-import { escapeHtml } from '@quillpost/domain';
+import { decodeHtmlEntities, escapeHtml } from '@quillpost/domain';
 import {
   emptyBundle,
   ImportError,
@@ -12,6 +12,7 @@ import {
 } from '../bundle.js';
 import { markdownBlock } from '../html-to-markdown.js';
 import type { ExportFiles } from '../unpack.js';
+import { standingOf, standingTally } from './not-subscribed.js';
 import { csvRows, instant, isTrue } from './tables.js';
 
 interface GhostPost {
@@ -175,7 +176,7 @@ function readContent(name: string, bytes: Buffer, bundle: ImportBundle): void {
       title: post.title,
       date,
       status: post.status === 'published' && !membersOnly ? 'published' : 'draft',
-      excerpt: post.custom_excerpt || null,
+      excerpt: post.custom_excerpt ? decodeHtmlEntities(post.custom_excerpt) : null,
       tags: (tagsOf.get(post.id) ?? []).sort((a, b) => a.order - b.order).map((tag) => tag.name),
       featuredImage: post.feature_image || null,
       html,
@@ -185,6 +186,7 @@ function readContent(name: string, bytes: Buffer, bundle: ImportBundle): void {
 
 function readMembers(name: string, bytes: Buffer, bundle: ImportBundle): void {
   const { rows } = csvRows(name, bytes);
+  const tally = standingTally();
   for (const row of rows) {
     const deleted = instant(row.get('deleted_at'));
     const notes = [
@@ -194,7 +196,10 @@ function readMembers(name: string, bytes: Buffer, bundle: ImportBundle): void {
       row.get('labels') ? `Labels: ${row.get('labels')}` : '',
       row.get('tiers') ? `Tiers: ${row.get('tiers')}` : '',
     ];
-    const subscribed = isTrue(row.get('subscribed_to_emails')) && !deleted;
+    // Ghost's own `status` (free, paid, comped) is a plan, not whether they are mailed.
+    const standing = standingOf(row, null, { state: 'active' });
+    tally.add(name, standing);
+    const subscribed = standing.state === 'active';
     bundle.subscribers.push(
       listedSubscriber({
         origin: row.where,
@@ -207,6 +212,7 @@ function readMembers(name: string, bytes: Buffer, bundle: ImportBundle): void {
       }),
     );
   }
+  bundle.notes.push(...tally.notes());
 }
 
 export function readGhost(files: ExportFiles): ImportBundle {

@@ -6,6 +6,7 @@
  */
 import { emptyBundle, ImportError, listedSubscriber, type ImportBundle } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
+import { fileStanding, standingOf, standingTally, STATE_COLUMNS } from './not-subscribed.js';
 import { csvRows, instant, type Row } from './tables.js';
 
 export type ColumnMap = Partial<
@@ -24,12 +25,8 @@ const GUESSES: Record<keyof ColumnMap, string[]> = {
     'created',
   ],
   confirmed: ['confirm_time', 'confirmed_at'],
-  state: ['status', 'state', 'subscriber_type', 'type'],
+  state: STATE_COLUMNS,
 };
-
-const ENDED = /^(unsubscribed|cancelled|canceled|inactive|removed)$/i;
-const BOUNCED = /^(cleaned|bounced|complained|undeliverable)$/i;
-const NEVER_CONFIRMED = /^(pending|unconfirmed|unactivated|not confirmed)$/i;
 
 function column(header: string[], wanted: keyof ColumnMap, map: ColumnMap): string | null {
   if (map[wanted]) {
@@ -52,6 +49,7 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
   const bundle = emptyBundle();
   const lists = files.names.filter((name) => name.toLowerCase().endsWith('.csv'));
   if (lists.length === 0) throw new ImportError('No .csv file to import subscribers from.');
+  const tally = standingTally();
   for (const list of lists) {
     const { header, rows } = csvRows(list, files.read(list));
     const email = column(header, 'email', map);
@@ -62,21 +60,19 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
     const created = column(header, 'created', map);
     const confirmed = column(header, 'confirmed', map);
     const state = column(header, 'state', map);
-    // Mailchimp writes one file per state; the file's own columns say which.
-    const unsubscribedFile = header.some((h) => h.toUpperCase() === 'UNSUB_TIME');
-    const cleanedFile = header.some((h) => h.toUpperCase() === 'CLEAN_TIME');
+    const wholeFile = fileStanding(header);
     let undated = 0;
     for (const row of rows) {
-      const stated = state ? row.get(state) : '';
-      if (NEVER_CONFIRMED.test(stated)) {
+      const standing = standingOf(row, state, wholeFile);
+      tally.add(list, standing);
+      if (standing.state === 'unconfirmed') {
         bundle.problems.push({
           where: row.where,
-          message: `Never confirmed (${stated}): not imported, so nobody is mailed who did not ask.`,
+          message: `Never confirmed (${row.get(state!)}): not imported, so nobody is mailed who did not ask.`,
         });
         continue;
       }
-      const bounced = cleanedFile || BOUNCED.test(stated);
-      const ended = bounced || unsubscribedFile || ENDED.test(stated);
+      const bounced = standing.state === 'bounced';
       const since = instant(created ? row.get(created) : '');
       const confirmedAt = instant(confirmed ? row.get(confirmed) : '') ?? since;
       // No date is kept as none: the import's own time would claim a confirmation nobody saw.
@@ -91,7 +87,7 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
           origin: row.where,
           email: row.get(email),
           name: nameOf(row, name),
-          state: bounced ? 'bounced' : ended ? 'unsubscribed' : 'active',
+          state: standing.state,
           since,
           confirmedAt,
           endedAt: instant(row.get('UNSUB_TIME') || row.get('CLEAN_TIME')),
@@ -106,5 +102,6 @@ export function readSubscriberList(files: ExportFiles, map: ColumnMap = {}): Imp
       });
     }
   }
+  bundle.notes.push(...tally.notes());
   return bundle;
 }

@@ -1,9 +1,11 @@
 /**
  * Substack's export (a zip, or its folder): posts.csv with posts/<post_id>.html, and the
- * subscriber lists email_list*.csv (free and paid shapes). A podcast episode is a post of its show
- * notes with its audio (podcast_url) on top; threads are not writing: reported and left out.
+ * subscriber lists (free and paid shapes), found by their columns whatever they are named
+ * (`email_list.<site>.csv` in most exports, not all). A podcast episode is a post of its show
+ * notes with its audio (podcast_url) on top; a page (About Us) is a page; threads are not
+ * writing: reported and left out.
  */
-import { escapeHtml } from '@quillpost/domain';
+import { decodeHtmlEntities, escapeHtml } from '@quillpost/domain';
 import {
   emptyBundle,
   ImportError,
@@ -12,14 +14,40 @@ import {
   type ImportBundle,
 } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
+import { standingOf, standingTally } from './not-subscribed.js';
 import { csvRows, instant, isTrue } from './tables.js';
+
+/** The columns only Substack's subscriber lists have, beside `email`. */
+const LIST_COLUMNS = ['email_disabled', 'active_subscription', 'expiry', 'plan'];
+
+/**
+ * The export's subscriber lists: its .csv files (but posts.csv and the per-post delivery and
+ * open files under posts/, which hold addresses too) with an email column and Substack's
+ * subscription columns.
+ */
+function subscriberLists(files: ExportFiles): string[] {
+  return files.names.filter((name) => {
+    if (!name.toLowerCase().endsWith('.csv') || name === 'posts.csv') return false;
+    if (name.startsWith('posts/')) return false;
+    const header = csvRows(name, files.read(name)).header.map((column) => column.toLowerCase());
+    return header.includes('email') && LIST_COLUMNS.some((column) => header.includes(column));
+  });
+}
 
 export function readSubstack(files: ExportFiles): ImportBundle {
   const bundle = emptyBundle();
   const postsFile = files.names.find((name) => name === 'posts.csv');
-  const lists = files.names.filter((name) => /(^|\/)email_list[^/]*\.csv$/.test(name));
+  const lists = subscriberLists(files);
   if (!postsFile && lists.length === 0) {
-    throw new ImportError('This is not a Substack export: it has no posts.csv or email_list*.csv.');
+    throw new ImportError(
+      `This is not a Substack export: it has no posts.csv, and no .csv file with an email column and Substack's subscription columns (${LIST_COLUMNS.join(', ')}).`,
+    );
+  }
+  if (lists.length === 0) {
+    bundle.notes.push({
+      where: 'The export',
+      message: `No subscriber list found: no .csv file in it has an email column with Substack's subscription columns (${LIST_COLUMNS.join(', ')}). Only writing is imported; to bring your subscribers, export them on Substack (Subscribers, then Export) and import that file too.`,
+    });
   }
   if (postsFile) {
     for (const row of csvRows(postsFile, files.read(postsFile)).rows) {
@@ -50,6 +78,7 @@ export function readSubstack(files: ExportFiles): ImportBundle {
           message: 'For paying subscribers on Substack: imported as a draft, not published.',
         });
       }
+      const kind = type === 'page' ? 'page' : 'post';
       const audio = type === 'podcast' ? podcastAudio(row.get('podcast_url')) : null;
       if (type === 'podcast' && !audio) {
         bundle.problems.push({
@@ -58,22 +87,30 @@ export function readSubstack(files: ExportFiles): ImportBundle {
         });
       }
       bundle.items.push({
-        kind: 'post',
+        kind,
         origin: row.where,
         slug,
         title,
         date,
         status: isTrue(row.get('is_published')) && !paidOnly ? 'published' : 'draft',
-        excerpt: row.get('subtitle') || null,
+        // Substack writes a subtitle's quotes and ampersands as HTML (&#x201C;, &amp;).
+        excerpt: decodeHtmlEntities(row.get('subtitle')) || null,
         tags: paidOnly ? ['paid'] : [],
+        mailedAt: kind === 'post' ? instant(row.get('email_sent_at')) : null,
         featuredImage: null,
         // A player, as Substack showed it; the conversion decides what the site can show of it.
         html: `${audio ? `<audio controls src="${escapeHtml(audio)}"></audio>\n` : ''}${files.read(htmlFile).toString('utf8')}`,
       });
     }
   }
+  const tally = standingTally();
   for (const list of lists) {
-    for (const row of csvRows(list, files.read(list)).rows) {
+    const { rows } = csvRows(list, files.read(list));
+    bundle.notes.push({
+      where: list,
+      message: `Read as the subscriber list: ${rows.length === 1 ? '1 person' : `${rows.length} people`}.`,
+    });
+    for (const row of rows) {
       const paid =
         row.get('type') ||
         row.get('plan') ||
@@ -86,18 +123,22 @@ export function readSubstack(files: ExportFiles): ImportBundle {
           ? `Stripe customer ${row.get('stripe_connected_customer_id')}`
           : '',
       ];
+      // `type` in the paid list is a plan (comp, gift), not a standing.
+      const standing = standingOf(row, null, { state: 'active' });
+      tally.add(list, standing);
       bundle.subscribers.push(
         listedSubscriber({
           origin: row.where,
           email: row.get('email'),
           name: row.get('name') || null,
-          state: isTrue(row.get('email_disabled')) ? 'unsubscribed' : 'active',
+          state: standing.state === 'active' ? 'active' : 'unsubscribed',
           since: instant(row.get('created_at')),
           notes,
         }),
       );
     }
   }
+  bundle.notes.push(...tally.notes());
   return bundle;
 }
 

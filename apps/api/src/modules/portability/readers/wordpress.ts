@@ -5,6 +5,7 @@
  * the one flaw exports commonly have: a bare "&" (in an address's query string), read as "&amp;"
  * and reported. Password-protected and private posts come in as drafts.
  */
+import { decodeHtmlEntities } from '@quillpost/domain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { emptyBundle, ImportError, itemSlug, type ImportBundle, type Problem } from '../bundle.js';
 import type { ExportFiles } from '../unpack.js';
@@ -168,7 +169,7 @@ export function readWordPress(files: ExportFiles): ImportBundle {
         title,
         date,
         status: (status === 'publish' || status === 'future') && !hidden ? 'published' : 'draft',
-        excerpt: text(item['excerpt:encoded']).trim() || null,
+        excerpt: decodeHtmlEntities(text(item['excerpt:encoded']).trim()) || null,
         tags: [...named('category').filter((c) => c !== 'Uncategorized'), ...named('post_tag')],
         featuredImage: featured || null,
         // WordPress keeps paragraphs as blank lines, not <p>, in classic posts.

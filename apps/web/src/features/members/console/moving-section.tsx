@@ -69,6 +69,29 @@ function Findings({ title, items }: { title: string; items: ImportReport['kept']
   );
 }
 
+/**
+ * What the import made of the file, always in view: which file it read as the subscriber list
+ * (or that it found none), who stays unsubscribed and why, which posts were mailed already.
+ */
+function ReadNotes({ notes }: { notes: ImportReport['notes'] }) {
+  const id = useId();
+  if (notes.length === 0) return null;
+  return (
+    <>
+      <p id={id} className="visually-hidden">
+        What the file holds
+      </p>
+      <ul className="members-list moving__notes" aria-labelledby={id}>
+        {notes.map((note, index) => (
+          <li key={index}>
+            <strong>{note.where}</strong>: {note.message}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function MovingSection() {
   const api = useMembersApi();
   const can = useCan();
@@ -189,6 +212,7 @@ export function MovingSection() {
       {report ? (
         <div className="moving__report" role="status">
           <p>{summary(report)}</p>
+          <ReadNotes notes={report.notes} />
           <Findings title="Already here, kept as they are" items={report.kept} />
           <Findings title="Not imported" items={report.refused} />
           <Findings
