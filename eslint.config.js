@@ -58,6 +58,48 @@ const webLayers = {
 };
 
 /**
+ * API modules meet at their index.ts: another module (or app.ts, boot, the CLIs) imports a
+ * module's public face, never a file behind it, from any depth of either folder
+ * (`newsletter/store/` reaching into `subscriptions/store.js` included).
+ */
+const apiSrc = path.join(import.meta.dirname, 'apps/api/src');
+const apiModules = {
+  rules: {
+    'through-index': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          inside: "Import the {{module}} module through its index.js, not '{{spec}}'.",
+        },
+      },
+      create(context) {
+        const [fromLayer, fromModule] = path.relative(apiSrc, context.filename).split(path.sep);
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = path.resolve(path.dirname(context.filename), spec);
+          const [toLayer, toModule, ...inside] = path.relative(apiSrc, target).split(path.sep);
+          if (toLayer !== 'modules' || (fromLayer === 'modules' && toModule === fromModule)) return;
+          if (inside.length === 1 && inside[0] === 'index.js') return;
+          context.report({
+            node: node.source,
+            messageId: 'inside',
+            data: { module: toModule, spec },
+          });
+        };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
+
+/**
  * Page paths come from the domain's page catalogue (PAGE_PATHS, pagePath), as API paths come from
  * API_ROUTES. The rule reads the catalogue's file for the first segment of every page, so a new
  * page is covered the day it is named; a string or template starting with one of them is a page
@@ -131,40 +173,11 @@ export default tseslint.config(
     },
   },
   {
-    // API modules meet at their index.ts: another module (or app.ts, boot, the CLIs) imports a
-    // module's public face, never a file behind it. Tests and test support may look inside.
+    // Tests and test support may look inside modules.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test-support/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: 'modules/[a-z-]+/(?!index\\.js$)[^/]+$',
-              message: 'Import a module through its index.js.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/api/src/modules/**/*.ts'],
-    ignores: ['apps/api/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\.)[a-z-]+/(?!index\\.js$)',
-              message: 'Import another module through its index.js.',
-            },
-          ],
-        },
-      ],
-    },
+    plugins: { 'api-modules': apiModules },
+    rules: { 'api-modules/through-index': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
