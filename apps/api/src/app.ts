@@ -54,6 +54,7 @@ import {
 import { createSecurityCheck } from './security/turnstile.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { relayWebhookRoutes } from './modules/relay-events/index.js';
+import { createFediverse } from './modules/fediverse/index.js';
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts
@@ -189,6 +190,9 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
+  // ActivityPub before the body parsers: inbox signatures are checked over the bytes as sent.
+  const fediverse = deps.fediverse ?? (env.FEDERATION ? createFediverse(deps) : undefined);
+  if (fediverse) app.use(fediverse.routes);
   // The editor saves whole posts; the rest stays small.
   const smallJson = express.json({ limit: '100kb' });
   const writingJson = express.json({ limit: '5mb' });

@@ -30,6 +30,7 @@ import { startOwnerDigest } from './modules/notifications/index.js';
 import { createImagePipeline } from './modules/images/index.js';
 import { createCollector } from './modules/analytics/index.js';
 import { importStagingRoot, sweepImportLeftovers } from './modules/portability/index.js';
+import { createFediverse } from './modules/fediverse/index.js';
 import type { PageHost } from './deps.js';
 
 export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
@@ -136,7 +137,15 @@ export async function boot(
   rollUps.unref();
   const base = { env, db, clock: systemClock, logger, mailer, pages, images, analytics };
   const beacon = createPageViewBeacon(base, analytics);
-  const deps = { ...base, beacon };
+  if (env.FEDERATION && env.FEDERATION_ALLOW_PRIVATE_ADDRESSES) {
+    logger.warn(
+      'FEDERATION_ALLOW_PRIVATE_ADDRESSES=true: fediverse fetches may reach private and loopback addresses. For tests and local development only, never on a public server',
+    );
+  }
+  // The site's fediverse account: deliveries and received activities resume where they stopped.
+  const fediverse = env.FEDERATION ? createFediverse(base) : undefined;
+  fediverse?.start();
+  const deps = { ...base, beacon, fediverse };
   const app = createApp(deps);
   // Delivers the mail outbox, starting with whatever a previous process left undelivered.
   const mailWorker = createMailWorker(deps);
@@ -173,7 +182,12 @@ export async function boot(
     server.close(() => {
       // After the last request: a view answered while the server drained is written too.
       analytics.stop();
-      void Promise.all([mailWorker.stop(), newsletterSender.stop(), pages?.close()])
+      void Promise.all([
+        mailWorker.stop(),
+        newsletterSender.stop(),
+        fediverse?.stop(),
+        pages?.close(),
+      ])
         .then(() => Promise.all([mailer.close(), bulkMailer.close()]))
         .finally(() => {
           clearBeat(db);

@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ImagePipeline } from './modules/images/index.js';
 import type { Beacon, Collector } from './modules/analytics/index.js';
+import type { Fediverse } from './modules/fediverse/index.js';
 import type { SecurityCheck } from './security/turnstile.js';
 import type { ContentReader, PageRenderer } from '@quillpost/domain';
 import type { RequestHandler } from 'express';
@@ -52,6 +53,8 @@ export interface AppDeps {
   analytics?: Collector;
   /** Answers page views; boot puts it in front of Express too, else the app makes its own. */
   beacon?: Beacon;
+  /** The site's fediverse account; boot starts one that delivers, else one is made for the app. */
+  fediverse?: Fediverse;
   /** Tests: check every JSON answer against the endpoint catalogue (http/contract-check.ts). */
   checkContracts?: boolean;
 }

@@ -64,6 +64,17 @@ const envFields = z.object({
     .transform((value) => value === 'on'),
   // Days raw page views are kept before only their daily sums remain.
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  // The social web (issue 38, decision 0025): "off" removes every ActivityPub route and delivery.
+  FEDERATION: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((value) => value === 'on'),
+  // Lets remote fetches (actors, keys) reach private and loopback addresses: tests and local
+  // development only. The server says so loudly at start.
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
   // Required in production (below): a forgotten value would put localhost in every mail and feed.
   WEB_ORIGIN: optionalUrl,

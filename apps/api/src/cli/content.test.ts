@@ -48,7 +48,7 @@ describe('pnpm content init', () => {
     cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
     const dir = path.join(parent, 'content');
     const flags = ['--title', 'Field Notes', '--name', 'Ada Palmer', '--email', 'ada@example.org'];
-    const more = ['--language', 'en-US', '--timezone', 'America/Chicago'];
+    const more = ['--language', 'en-US', '--timezone', 'America/Chicago', '--handle', 'ada_w'];
     const result = contentSync({}, ['init', dir, ...flags, ...more]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
@@ -58,6 +58,7 @@ describe('pnpm content init', () => {
     expect(site).toMatch(/^ {2}name: Ada Palmer$/m);
     expect(site).toMatch(/^language: en-US$/m);
     expect(site).toMatch(/^timezone: America\/Chicago$/m);
+    expect(site).toMatch(/^fediverse:\n {2}handle: ada_w$/m);
     expect(fs.readFileSync(path.join(dir, 'pages/privacy.md'), 'utf8')).toContain('Field Notes');
     // What it wrote is a site the sync reads without a single skipped file.
     const synced = contentSync({ CONTENT_DIR: dir });
@@ -70,5 +71,16 @@ describe('pnpm content init', () => {
       'already has content: the starter only goes into an empty folder',
     );
     expect(fs.readFileSync(path.join(dir, 'site.yml'), 'utf8')).toBe(site);
+  });
+
+  it("offers a fediverse handle made of the owner's name", () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-init-'));
+    cleanups.push(() => fs.rmSync(parent, { recursive: true, force: true }));
+    const dir = path.join(parent, 'content');
+    const result = contentSync({}, ['init', dir, '--name', 'Zoë Palmer', '--title', 'Notes']);
+    expect(result.status).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'site.yml'), 'utf8')).toMatch(
+      /^fediverse:\n {2}handle: zoepalmer$/m,
+    );
   });
 });

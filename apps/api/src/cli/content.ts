@@ -3,7 +3,8 @@
  * server's watcher does within a second of a save (or when CONTENT_WATCH=false, the only way).
  * Prints what changed and every file it had to skip, and exits non-zero if it skipped any.
  *
- * `pnpm content init [DIR] [--title T] [--name N] [--email E] [--language L] [--timezone Z]`:
+ * `pnpm content init [DIR] [--title T] [--name N] [--email E] [--language L] [--timezone Z]
+ * [--handle H]`:
  * writes a starter content folder (site.yml with these details, a welcome post and the fixed
  * pages) into DIR (CONTENT_DIR by default), which must be empty; asks for what the flags leave
  * out when a person is typing.
@@ -14,7 +15,7 @@ import '../runtime-check.js';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { calendarDayIn } from '@quillpost/domain';
+import { calendarDayIn, defaultFediverseHandle } from '@quillpost/domain';
 import { systemClock } from '../clock.js';
 import { openDatabase } from '../db/connection.js';
 import { upgradeDatabase } from '../db/upgrade.js';
@@ -23,7 +24,7 @@ import { createLogger } from '../logger.js';
 import { syncContent, writeStarter, type StarterDetails } from '../modules/content/index.js';
 
 const USAGE =
-  'Usage: pnpm content sync\n       pnpm content init [DIR] [--title T] [--name N] [--email E] [--language L] [--timezone Z]';
+  'Usage: pnpm content sync\n       pnpm content init [DIR] [--title T] [--name N] [--email E] [--language L] [--timezone Z] [--handle H]';
 
 async function init(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -35,6 +36,7 @@ async function init(args: string[]): Promise<void> {
       email: { type: 'string' },
       language: { type: 'string' },
       timezone: { type: 'string' },
+      handle: { type: 'string' },
     },
   });
   const env = loadEnv();
@@ -62,6 +64,11 @@ async function init(args: string[]): Promise<void> {
   };
   const email = await ask(values.email, 'A public contact email (empty for none)?', '');
   if (email) details.email = email;
+  details.fediverseHandle = await ask(
+    values.handle,
+    'Your fediverse handle (letters, digits and _; people follow @handle@your-site)?',
+    defaultFediverseHandle(ownerName),
+  );
   prompt?.close();
   const files = writeStarter(
     dir,

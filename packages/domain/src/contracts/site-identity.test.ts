@@ -23,6 +23,7 @@ describe('content/site.yml', () => {
       accent: '#8c3a1f',
       social: {},
       newsletter: { name: 'Ada Palmer', fromName: 'Ada Palmer' },
+      fediverse: { handle: 'adapalmer' },
       hubs: DEFAULT_HUB_COPY,
       subscribe: DEFAULT_SUBSCRIBE_COPY,
     });
@@ -91,6 +92,17 @@ describe('content/site.yml', () => {
       { owner: { name: 'Ada', avatar: '../secrets.txt' } },
       'owner.avatar: must be a file in content/images/, as images/me.jpg',
     ],
+    ['a fediverse handle', { fediverse: { handle: 'Ada_P4lmer' } }, 'OK'],
+    [
+      'a handle with a dot',
+      { fediverse: { handle: 'ada.palmer' } },
+      'fediverse.handle: must be letters, digits or _, 30 at most',
+    ],
+    [
+      'a handle with its server',
+      { fediverse: { handle: '@ada@example.com' } },
+      'fediverse.handle: must be letters, digits or _, 30 at most',
+    ],
     ['a misspelt key', { titel: 'Ada' }, ': Unrecognized key: "titel"'],
   ])('%s', (_, change, expected) => {
     expect(messageOf({ ...minimal, ...change })).toBe(expected);
@@ -112,6 +124,16 @@ describe('content/site.yml', () => {
       afterPostText: 'More by email.',
     });
     expect(messageOf({ ...minimal, hubs: { blog: {} } })).toBe('hubs: Unrecognized key: "blog"');
+  });
+
+  it("derives the fediverse handle from the owner's name until the owner picks one", () => {
+    const handleOf = (file: object) =>
+      siteIdentityOf(siteFileSchema.parse({ ...minimal, ...file })).fediverse.handle;
+    expect(handleOf({ owner: { name: 'Zoë Ó Briain-Smith' } })).toBe('zoeobriainsmith');
+    expect(handleOf({ owner: { name: '李白' } })).toBe('site');
+    expect(handleOf({ owner: { name: 'A'.repeat(40) } })).toBe('a'.repeat(30));
+    expect(handleOf({ fediverse: { handle: 'ada' } })).toBe('ada');
+    expect(handleOf({ fediverse: {} })).toBe('adapalmer');
   });
 
   it('canonicalises the language and lower-cases the accent', () => {

@@ -38,6 +38,23 @@ function isTimeZone(value: string): boolean {
   }
 }
 
+/** A fediverse account's name on its server (Mastodon's rule): `@<handle>@<host of the site>`. */
+export const FEDIVERSE_HANDLE = /^[A-Za-z0-9_]{1,30}$/;
+
+/**
+ * The handle a site has until its owner picks one: the owner's name in plain lower-case letters
+ * and digits ("Zoë Ó Briain" → "zoeobriain"), or "site" when nothing of it is Latin.
+ */
+export function defaultFediverseHandle(ownerName: string): string {
+  const plain = ownerName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 30);
+  return plain || 'site';
+}
+
 const text = (max: number) => z.string().trim().max(max, `must be ${max} characters or fewer`);
 const optionalText = (max: number) =>
   z.preprocess((value) => (value === null ? undefined : value), text(max).default(''));
@@ -99,6 +116,17 @@ export const siteFileSchema = z
       .object({ name: text(100).optional(), from_name: text(100).optional() })
       .strict()
       .default({}),
+    /** The site as an account people on Mastodon and elsewhere follow. */
+    fediverse: z
+      .object({
+        handle: z
+          .string()
+          .trim()
+          .regex(FEDIVERSE_HANDLE, 'must be letters, digits or _, 30 at most')
+          .optional(),
+      })
+      .strict()
+      .default({}),
     /** What each hub page says about itself (site-copy.ts has the defaults). */
     hubs: z
       .object(
@@ -152,6 +180,8 @@ export interface SiteIdentity {
   accent: string;
   social: Partial<Record<SocialNetwork, string>>;
   newsletter: { name: string; fromName: string };
+  /** The site's fediverse account is `@<handle>@<host of PUBLIC_URL>`. */
+  fediverse: { handle: string };
   hubs: Record<HubName, HubCopy>;
   subscribe: SubscribeCopy;
 }
@@ -177,6 +207,7 @@ export function siteIdentityOf(file: z.output<typeof siteFileSchema>): SiteIdent
       name: file.newsletter.name ?? file.title,
       fromName: file.newsletter.from_name ?? file.owner.name,
     },
+    fediverse: { handle: file.fediverse.handle ?? defaultFediverseHandle(file.owner.name) },
     hubs: Object.fromEntries(
       HUB_NAMES.map((hub) => [hub, { ...DEFAULT_HUB_COPY[hub], ...file.hubs[hub] }]),
     ) as Record<HubName, HubCopy>,

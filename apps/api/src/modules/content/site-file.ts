@@ -33,6 +33,8 @@ function valuesOf(identity: SiteIdentity): SiteFileValues {
     accent: identity.accent,
     social: identity.social,
     newsletter: { name: identity.newsletter.name, from_name: identity.newsletter.fromName },
+    // An identity stored before the handle existed has none: the file then names none either.
+    fediverse: identity.fediverse ? { handle: identity.fediverse.handle } : {},
     hubs: identity.hubs,
     subscribe: {
       title: identity.subscribe.title,
@@ -80,7 +82,15 @@ type Leaf = string | undefined;
  * invitations' words are edited in the file only: a save leaves them as they are.
  */
 function leaves(values: SiteFileValues): Array<[string[], Leaf]> {
-  const { owner, social, newsletter, hubs: _hubs, subscribe: _subscribe, ...top } = values;
+  const {
+    owner,
+    social,
+    newsletter,
+    fediverse,
+    hubs: _hubs,
+    subscribe: _subscribe,
+    ...top
+  } = values;
   return [
     ...Object.entries(top).map(([key, value]): [string[], Leaf] => [[key], value]),
     ...Object.entries(owner).map(([key, value]): [string[], Leaf] => [['owner', key], value]),
@@ -89,6 +99,7 @@ function leaves(values: SiteFileValues): Array<[string[], Leaf]> {
       ['newsletter', key],
       value,
     ]),
+    [['fediverse', 'handle'], fediverse.handle],
   ];
 }
 
@@ -112,7 +123,7 @@ export function writeSiteFile(dir: string, values: SiteFileValues): void {
       doc.setIn(keys, value);
     }
   }
-  for (const map of ['social', 'newsletter', 'owner']) {
+  for (const map of ['social', 'newsletter', 'owner', 'fediverse']) {
     const node = doc.get(map, true);
     if (isMap(node) && node.items.length === 0) doc.delete(map);
   }

@@ -18,6 +18,8 @@ export interface StarterDetails {
   tagline?: string;
   language?: string;
   timezone?: string;
+  /** The site's fediverse account name; the file leaves it out (derived from the name) when unset. */
+  fediverseHandle?: string;
 }
 
 /** What a production start with no content writes: words the console then replaces. */
@@ -52,6 +54,7 @@ function siteFile(details: StarterDetails, today: string): string {
     owner: { name: details.ownerName, ...(details.email ? { email: details.email } : {}) },
     intro: `# Hello, I’m ${details.ownerName}.\n\nThis is where I write. New posts arrive here first, and in the newsletter.\n`,
     accent: '#8c3a1f',
+    ...(details.fediverseHandle ? { fediverse: { handle: details.fediverseHandle } } : {}),
   };
   // Checked as the sync will check it: a name or address the schema refuses stops here.
   siteFileSchema.parse(file);
@@ -60,7 +63,7 @@ function siteFile(details: StarterDetails, today: string): string {
     '# reads this file; edit it here or in the console (Console → Site), no restart needed.',
     '# Keys: title, tagline, description, language (en, en-GB), timezone (Europe/London),',
     '# owner (name, bio, avatar: images/you.jpg, email), intro (Markdown), accent (#rrggbb),',
-    '# social (x, github, linkedin, instagram) and newsletter (name, from_name).',
+    '# social (x, github, linkedin, instagram), newsletter (name, from_name) and fediverse (handle).',
     '',
     stringify(file, { lineWidth: 96 }),
   ].join('\n');

@@ -560,6 +560,48 @@ describe('the console', () => {
     await waitFor(() => expect(footer.queryByRole('link', { name: 'X (Twitter)' })).toBeNull());
   });
 
+  it('edits the fediverse handle, checked as the file is', async () => {
+    const user = userEvent.setup();
+    const file = {
+      title: 'Rowan Ellis',
+      tagline: '',
+      description: '',
+      language: 'en-GB',
+      timezone: 'UTC',
+      owner: { name: 'Rowan Ellis', bio: '' },
+      intro: '',
+      accent: '#8c3a1f',
+      social: {},
+      newsletter: {},
+      fediverse: {},
+    };
+    const { calls } = await renderApp({
+      path: '/members/admin/site',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/site': { body: { success: true, site: file } },
+        'PUT /api/admin/site': (call) => ({
+          body: { success: true, message: MESSAGES.SITE_UPDATED, site: call.body },
+        }),
+      }),
+    });
+    const handle = await screen.findByRole('textbox', { name: 'Fediverse handle' });
+    // Until the owner picks one, the handle is made of their name.
+    expect(handle).toHaveValue('');
+    expect(handle).toHaveAttribute('placeholder', 'rowanellis');
+
+    await user.type(handle, 'rowan.ellis');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('must be letters, digits or _, 30 at most')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.clear(handle);
+    await user.type(handle, 'rowan');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.SITE_UPDATED)).toBeInTheDocument();
+    const sent = calls.find((call) => call.method === 'PUT')?.body as Record<string, unknown>;
+    expect(sent.fediverse).toEqual({ handle: 'rowan' });
+  });
+
   it('syncs the content folder on demand and says what changed and what it skipped', async () => {
     const user = userEvent.setup();
     const { calls } = await renderApp({

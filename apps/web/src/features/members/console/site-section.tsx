@@ -4,6 +4,7 @@
  * and email follows at once; the frame of this page is read again to show it.
  */
 import {
+  defaultFediverseHandle,
   MESSAGES,
   siteFileSchema,
   SOCIAL_NETWORK_LABELS,
@@ -20,7 +21,10 @@ import { timeZones } from './time-zones';
 
 type Errors = Record<string, string>;
 
-/** What is sent: empty profiles and newsletter names left out (the file then has none). */
+/**
+ * What is sent: empty profiles, newsletter names and handle left out (the file then has none, and
+ * the handle is derived from the owner's name).
+ */
 function bodyOf(values: SiteFileValues): SiteFileValues {
   const social = Object.fromEntries(
     Object.entries(values.social).filter(([, url]) => url?.trim()),
@@ -28,7 +32,8 @@ function bodyOf(values: SiteFileValues): SiteFileValues {
   const newsletter = Object.fromEntries(
     Object.entries(values.newsletter).filter(([, text]) => text?.trim()),
   ) as SiteFileValues['newsletter'];
-  return { ...values, social, newsletter };
+  const handle = values.fediverse.handle?.trim();
+  return { ...values, social, newsletter, fediverse: handle ? { handle } : {} };
 }
 
 /** The schema's complaints by field, as `owner.name`. */
@@ -246,6 +251,24 @@ function SiteForm({ initial }: { initial: SiteFileValues }) {
           onChange={(event) =>
             set({ newsletter: { ...values.newsletter, name: event.target.value } })
           }
+        />
+      </fieldset>
+
+      <fieldset disabled={saving} className="members-fieldset">
+        <legend>The social web</legend>
+        <p className="field__hint">
+          People on Mastodon and other fediverse servers follow the site as @handle@ the site’s
+          address. Letters, digits and _; whoever follows an old handle keeps following.
+        </p>
+        <TextField
+          id={`${id}-fediverse-handle`}
+          label="Fediverse handle"
+          placeholder={defaultFediverseHandle(values.owner.name)}
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.fediverse.handle ?? ''}
+          error={errors['fediverse.handle'] ?? null}
+          onChange={(event) => set({ fediverse: { handle: event.target.value } })}
         />
         <button type="submit" className="button button--primary">
           Save

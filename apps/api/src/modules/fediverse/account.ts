@@ -1,0 +1,82 @@
+/**
+ * Who the site is to the fediverse: its handle (site.yml's, every earlier one still answered to),
+ * and its key pairs, made once and kept in the database.
+ */
+import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import { defaultFediverseHandle } from '@quillpost/domain';
+import { iso, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import { siteIdentity } from '../site/index.js';
+import {
+  isKnownHandle,
+  keepKeyPair,
+  rememberHandle,
+  storedKeyPairs,
+  type KeyAlgorithm,
+} from './store/account.js';
+
+const ALGORITHMS: readonly KeyAlgorithm[] = ['RSASSA-PKCS1-v1_5', 'Ed25519'];
+
+/** The handle site.yml gives the account now. */
+export function currentHandle(db: Db): string {
+  const identity = siteIdentity(db);
+  // An identity stored before the handle existed has none until site.yml is read again.
+  return identity.fediverse?.handle ?? defaultFediverseHandle(identity.owner.name);
+}
+
+const remembered = new WeakMap<Db, string>();
+
+/** Notes the current handle among those the account answers to (once per change). */
+export function noteCurrentHandle(db: Db, clock: Clock): string {
+  const handle = currentHandle(db);
+  if (remembered.get(db) !== handle) {
+    rememberHandle(db, handle, iso(clock.now()));
+    remembered.set(db, handle);
+  }
+  return handle;
+}
+
+/** Whether `username` names the account: its handle now, or one it had before (any case). */
+export function answersTo(db: Db, clock: Clock, username: string): boolean {
+  const handle = noteCurrentHandle(db, clock);
+  return username.toLowerCase() === handle.toLowerCase() || isKnownHandle(db, username);
+}
+
+const imported = new WeakMap<Db, Promise<CryptoKeyPair[]>>();
+
+async function makeMissingKeys(db: Db, clock: Clock): Promise<void> {
+  const kept = new Set(storedKeyPairs(db).map((pair) => pair.algorithm));
+  for (const algorithm of ALGORITHMS.filter((one) => !kept.has(one))) {
+    const pair = await generateCryptoKeyPair(algorithm);
+    keepKeyPair(
+      db,
+      {
+        algorithm,
+        privateJwk: JSON.stringify(await exportJwk(pair.privateKey)),
+        publicJwk: JSON.stringify(await exportJwk(pair.publicKey)),
+      },
+      iso(clock.now()),
+    );
+  }
+}
+
+/**
+ * The account's key pairs, RSA first: made the first time they are asked for and kept; a pair
+ * made at the same moment elsewhere loses to the one kept first.
+ */
+export function siteKeyPairs(db: Db, clock: Clock): Promise<CryptoKeyPair[]> {
+  let pairs = imported.get(db);
+  if (!pairs) {
+    pairs = makeMissingKeys(db, clock).then(() =>
+      Promise.all(
+        storedKeyPairs(db).map(async (pair) => ({
+          privateKey: await importJwk(JSON.parse(pair.privateJwk) as JsonWebKey, 'private'),
+          publicKey: await importJwk(JSON.parse(pair.publicJwk) as JsonWebKey, 'public'),
+        })),
+      ),
+    );
+    pairs.catch(() => imported.delete(db));
+    imported.set(db, pairs);
+  }
+  return pairs;
+}

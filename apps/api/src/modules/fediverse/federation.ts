@@ -1,0 +1,123 @@
+/**
+ * The site's federation: one actor (the site, a Person), its WebFinger and NodeInfo, its
+ * collections and its inbox, built on Fedify over the site's own SQLite file.
+ */
+import { createFederation, type Federation } from '@fedify/fedify';
+import { Endpoints, Image, Person } from '@fedify/vocab';
+import { escapeHtml } from '@quillpost/domain';
+import { iso, type Clock } from '../../clock.js';
+import type { Db } from '../../db/connection.js';
+import type { Env } from '../../env.js';
+import type { Logger } from '../../logger.js';
+import { visiblePostIds } from '../content/index.js';
+import { siteIdentity } from '../site/index.js';
+import { answersTo, noteCurrentHandle, siteKeyPairs } from './account.js';
+import { SqliteMessageQueue } from './queue.js';
+import { followerCount } from './store/account.js';
+import { SqliteKvStore } from './store/kv.js';
+
+/** The one actor's identifier in its addresses: fixed, so a new handle keeps the same actor. */
+export const SITE_ACTOR = 'site';
+
+export const FEDERATION_PATHS = {
+  actor: '/ap/users/{identifier}',
+  inbox: '/ap/users/{identifier}/inbox',
+  sharedInbox: '/ap/inbox',
+  outbox: '/ap/users/{identifier}/outbox',
+  followers: '/ap/users/{identifier}/followers',
+  nodeInfo: '/nodeinfo/2.1',
+} as const;
+
+export interface FederationDeps {
+  env: Pick<Env, 'PUBLIC_URL' | 'FEDERATION_ALLOW_PRIVATE_ADDRESSES'>;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What a media file's name says it is, for the actor's icon. */
+function imageType(file: string): string | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    png: 'image/png',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    avif: 'image/avif',
+    svg: 'image/svg+xml',
+  };
+  return (extension && types[extension]) ?? null;
+}
+
+export function buildFederation(deps: FederationDeps): Federation<void> {
+  const { env, db, clock, logger } = deps;
+  const federation = createFederation<void>({
+    kv: new SqliteKvStore(db, clock),
+    queue: new SqliteMessageQueue({ db, clock, logger }),
+    // server.ts starts the queue; tests run it themselves.
+    manuallyStartQueue: true,
+    origin: env.PUBLIC_URL,
+    allowPrivateAddress: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+    userAgent: { software: 'Quillpost', url: new URL(env.PUBLIC_URL) },
+  });
+
+  federation
+    .setActorDispatcher(FEDERATION_PATHS.actor, async (ctx, identifier) => {
+      if (identifier !== SITE_ACTOR) return null;
+      const site = siteIdentity(db);
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const avatar = site.owner.avatar;
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: noteCurrentHandle(db, clock),
+        name: site.title,
+        summary: site.description ? `<p>${escapeHtml(site.description)}</p>` : null,
+        url: new URL(`${env.PUBLIC_URL}/`),
+        icon: avatar
+          ? new Image({
+              url: new URL(`${env.PUBLIC_URL}/content/${avatar}`),
+              mediaType: imageType(avatar),
+            })
+          : null,
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: keys[0]?.cryptographicKey ?? null,
+        assertionMethods: keys.map((key) => key.multikey),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        indexable: true,
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) =>
+      identifier === SITE_ACTOR ? siteKeyPairs(db, clock) : [],
+    )
+    .mapHandle((_ctx, username) => (answersTo(db, clock, username) ? SITE_ACTOR : null));
+
+  // Who follows is the site's to know: the collection says how many, not who.
+  federation
+    .setFollowersDispatcher(FEDERATION_PATHS.followers, (_ctx, identifier) =>
+      identifier === SITE_ACTOR ? { items: [] } : null,
+    )
+    .setCounter((_ctx, identifier) => (identifier === SITE_ACTOR ? followerCount(db) : null));
+
+  federation.setOutboxDispatcher(FEDERATION_PATHS.outbox, (_ctx, identifier) =>
+    identifier === SITE_ACTOR ? { items: [] } : null,
+  );
+
+  federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, () => ({
+    software: { name: 'quillpost', version: '0.1.0' },
+    protocols: ['activitypub'],
+    openRegistrations: false,
+    usage: {
+      users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
+      localPosts: visiblePostIds(db, iso(clock.now())).length,
+      localComments: 0,
+    },
+  }));
+
+  federation.setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox);
+  return federation;
+}

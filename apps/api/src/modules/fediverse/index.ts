@@ -1,0 +1,46 @@
+/**
+ * The fediverse module's face (issue 38, decision 0025): the site as an ActivityPub account that
+ * Mastodon and its peers follow. The app mounts `routes` in front of its own; server.ts starts
+ * and stops the delivery queue.
+ */
+import type { Federation } from '@fedify/fedify';
+import type { RequestHandler } from 'express';
+import { federationBridge } from './express-bridge.js';
+import { buildFederation, type FederationDeps } from './federation.js';
+
+/** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
+export const INBOX_MAX_BYTES = 1_000_000;
+
+export interface Fediverse {
+  federation: Federation<void>;
+  /** WebFinger, NodeInfo, the actor, its inbox and collections; the rest falls through. */
+  routes: RequestHandler;
+  /** Starts working on the job queue (deliveries out, activities in). */
+  start(): void;
+  /** Stops taking jobs and waits for the ones in flight. */
+  stop(): Promise<void>;
+}
+
+export function createFediverse(deps: FederationDeps): Fediverse {
+  const federation = buildFederation(deps);
+  let running: { stop: AbortController; done: Promise<void> } | undefined;
+  return {
+    federation,
+    routes: federationBridge(federation, {
+      publicUrl: deps.env.PUBLIC_URL,
+      maxBodyBytes: INBOX_MAX_BYTES,
+      contextData: () => undefined,
+    }),
+    start() {
+      if (running) return;
+      const stop = new AbortController();
+      running = { stop, done: federation.startQueue(undefined, { signal: stop.signal }) };
+    },
+    async stop() {
+      const current = running;
+      running = undefined;
+      current?.stop.abort();
+      await current?.done;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { Db } from '../../../db/connection.js';
+import type { OwnedTables } from '../../../db/ownership.js';
+import { inTransaction, statement } from '../../../db/statements.js';
+
+/**
+ * Followers are remote accounts, not members: nobody signs in as one, so the members' export and
+ * erasure cannot reach them; a follower leaves with their own Undo or their server's 404/410.
+ */
+export const OWNED_TABLES = {
+  fediverse_keys: 'site',
+  fediverse_handles: 'site',
+  fediverse_followers: 'site',
+} as const satisfies OwnedTables;
+
+export type KeyAlgorithm = 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+
+export interface StoredKeyPair {
+  algorithm: KeyAlgorithm;
+  privateJwk: string;
+  publicJwk: string;
+}
+
+/** The stored key pairs, RSA first (the one HTTP Signatures use). */
+export function storedKeyPairs(db: Db): StoredKeyPair[] {
+  return statement(
+    db,
+    `SELECT algorithm, private_jwk AS privateJwk, public_jwk AS publicJwk FROM fediverse_keys
+     ORDER BY algorithm = 'Ed25519'`,
+  ).all() as StoredKeyPair[];
+}
+
+/** Keeps a pair unless one of its algorithm is already kept: the first made stays for good. */
+export function keepKeyPair(db: Db, pair: StoredKeyPair, now: string): void {
+  statement(
+    db,
+    `INSERT INTO fediverse_keys (algorithm, private_jwk, public_jwk, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (algorithm) DO NOTHING`,
+  ).run(pair.algorithm, pair.privateJwk, pair.publicJwk, now);
+}
+
+export function rememberHandle(db: Db, handle: string, now: string): void {
+  statement(
+    db,
+    `INSERT INTO fediverse_handles (handle, first_used_at) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+  ).run(handle, now);
+}
+
+/** Whether the account ever answered to `handle` (any case). */
+export function isKnownHandle(db: Db, handle: string): boolean {
+  return (
+    statement(db, 'SELECT 1 FROM fediverse_handles WHERE handle = ?').get(handle) !== undefined
+  );
+}
+
+export interface FollowerRow {
+  actorId: string;
+  inbox: string;
+  sharedInbox: string | null;
+  host: string;
+}
+
+export function keepFollower(
+  db: Db,
+  follower: FollowerRow & { followId: string | null },
+  now: string,
+): void {
+  statement(
+    db,
+    `INSERT INTO fediverse_followers (actor_id, inbox, shared_inbox, host, follow_id, followed_at)
+     VALUES (@actorId, @inbox, @sharedInbox, @host, @followId, @now)
+     ON CONFLICT (actor_id) DO UPDATE SET inbox = excluded.inbox,
+       shared_inbox = excluded.shared_inbox, host = excluded.host, follow_id = excluded.follow_id`,
+  ).run({ ...follower, now });
+}
+
+/** Ends a follow; an Undo that names another Follow than the one kept ends nothing. */
+export function dropFollower(db: Db, actorId: string, followId: string | null): boolean {
+  return (
+    statement(
+      db,
+      `DELETE FROM fediverse_followers
+       WHERE actor_id = @actorId AND (@followId IS NULL OR follow_id IS NULL OR follow_id = @followId)`,
+    ).run({ actorId, followId }).changes > 0
+  );
+}
+
+/** Ends every follow delivered through `inbox` (its own or its server's shared one). */
+export function dropFollowersAt(db: Db, actorIds: readonly string[], inbox: string): number {
+  return inTransaction(db, () => {
+    let dropped = 0;
+    for (const actorId of actorIds) {
+      dropped += statement(db, 'DELETE FROM fediverse_followers WHERE actor_id = ?').run(
+        actorId,
+      ).changes;
+    }
+    dropped += statement(db, 'DELETE FROM fediverse_followers WHERE inbox = ?').run(inbox).changes;
+    return dropped;
+  });
+}
+
+export function followerCount(db: Db): number {
+  return statement(db, 'SELECT count(*) FROM fediverse_followers').pluck().get() as number;
+}
+
+export function followers(db: Db): FollowerRow[] {
+  return statement(
+    db,
+    `SELECT actor_id AS actorId, inbox, shared_inbox AS sharedInbox, host
+     FROM fediverse_followers ORDER BY followed_at, actor_id`,
+  ).all() as FollowerRow[];
+}
