@@ -3,8 +3,8 @@
  * signed-in screens use it: the web's first load imports navigation.ts for the header and footer
  * links, and a bundler keeps or drops a module (and what it re-exports) whole.
  */
-import { PAGE_PATHS } from './page-paths.js';
-import type { RoleLevel } from './roles.js';
+import { PAGE_PATHS, pagePath } from './page-paths.js';
+import { hasPermission, type Permission, type RoleLevel } from './roles.js';
 
 export interface MemberMenuItem {
   path: string;
@@ -105,4 +105,75 @@ export function memberMenuItems({
       (item) => !item.requiresRole || (level !== undefined && item.requiresRole.includes(level)),
     )
     .sort((a, b) => a.order - b.order);
+}
+
+/** The owner's console's sections, each with the permission it needs (the API checks it too). */
+export const CONSOLE_SECTIONS = [
+  { path: 'writing', label: 'Writing', permission: 'admin_system' },
+  { path: 'users', label: 'Users', permission: 'manage_users' },
+  { path: 'subscribers', label: 'Subscribers', permission: 'manage_users' },
+  { path: 'newsletter', label: 'Newsletter', permission: 'admin_system' },
+  { path: 'analytics', label: 'Analytics', permission: 'view_analytics' },
+  { path: 'events', label: 'Events', permission: 'admin_system' },
+  { path: 'site', label: 'Site', permission: 'admin_system' },
+  { path: 'settings', label: 'Settings', permission: 'manage_settings' },
+] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission }>;
+
+export interface StaffLink {
+  path: string;
+  label: string;
+  description: string;
+}
+
+const WRITING_SECTION = CONSOLE_SECTIONS[0];
+
+/**
+ * Where staff run the site from, first in the account menu and the members area's menu: the
+ * console when a section of it is theirs, Write (the console's writing) when writing is, and the
+ * moderation queue when they moderate.
+ */
+export function staffLinks(level: RoleLevel): StaffLink[] {
+  const can = (permission: Permission) => hasPermission(level, permission);
+  return [
+    ...(CONSOLE_SECTIONS.some((section) => can(section.permission))
+      ? [
+          {
+            path: pagePath('membersConsole'),
+            label: 'Console',
+            description: 'Your writing, readers, newsletter and site',
+          },
+        ]
+      : []),
+    ...(can(WRITING_SECTION.permission)
+      ? [
+          {
+            path: pagePath('membersConsole', { '*': WRITING_SECTION.path }),
+            label: 'Write',
+            description: 'Start a new post',
+          },
+        ]
+      : []),
+    ...(can('moderate_comments')
+      ? [
+          {
+            path: pagePath('membersModeration'),
+            label: 'Moderation',
+            description: 'Reported comments and the log',
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * What to call a signed-in person: their own name; an administrator (the owner of this one-owner
+ * site) without one by site.yml's owner name; anyone else by no name at all, since an address is
+ * not a name.
+ */
+export function nameToCall(
+  user: { name: string | null | undefined },
+  level: RoleLevel,
+  ownerName: string,
+): string | null {
+  return user.name?.trim() || (level === 'admin' ? ownerName : null);
 }

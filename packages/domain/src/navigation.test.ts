@@ -13,7 +13,7 @@ import {
   sectionsHolding,
   toggleMenu,
 } from './navigation.js';
-import { MEMBER_MENU, memberMenuItems } from './member-menu.js';
+import { MEMBER_MENU, memberMenuItems, nameToCall, staffLinks } from './member-menu.js';
 
 const MEMBER_ROWS = [
   ['/members/dashboard', 'Dashboard', 1, true],
@@ -26,6 +26,31 @@ const MEMBER_ROWS = [
   ['/members/courses', 'Courses', 8, false],
   ['/members/progress', 'Progress', 9, false],
 ] as const;
+
+describe('staff links', () => {
+  const links = (level: Parameters<typeof staffLinks>[0]) =>
+    staffLinks(level).map((link) => [link.label, link.path]);
+
+  it('gives the owner the console and a new post, and moderators their queue', () => {
+    expect(links('admin')).toEqual([
+      ['Console', '/members/admin'],
+      ['Write', '/members/admin/writing'],
+      ['Moderation', '/members/moderation'],
+    ]);
+    // The console's sections all need an administrator's permissions.
+    expect(links('moderator')).toEqual([['Moderation', '/members/moderation']]);
+    expect(links('member')).toEqual([]);
+    expect(links('subscriber')).toEqual([]);
+  });
+
+  it("calls the owner by site.yml's name when their account has none, never by address", () => {
+    expect(nameToCall({ name: null }, 'admin', 'Mara Quist')).toBe('Mara Quist');
+    expect(nameToCall({ name: '  ' }, 'admin', 'Mara Quist')).toBe('Mara Quist');
+    expect(nameToCall({ name: 'Mara' }, 'admin', 'Mara Quist')).toBe('Mara');
+    expect(nameToCall({ name: null }, 'member', 'Mara Quist')).toBeNull();
+    expect(nameToCall({ name: 'Ada' }, 'member', 'Mara Quist')).toBe('Ada');
+  });
+});
 
 describe('MEMBER_MENU', () => {
   it.each(MEMBER_ROWS)('%s is %j, order %d, active %s', (path, label, order, isActive) => {

@@ -34,6 +34,17 @@ const signIn = { label: 'Sign In', action: { type: 'open-sign-in' } };
 const signUp = { label: 'Sign Up', action: { type: 'open-sign-in' } };
 const subscribed = { label: '✓ Subscribed', action: { type: 'navigate', to: '/manage' } };
 
+describe('staff', () => {
+  it('are asked nothing a reader is: no Subscribe, no next step, whether subscribed or not', () => {
+    const state = computeProgressionState({ authenticated: true, subscribed: false, staff: true });
+    expect(state).toBe('FULL_MEMBER');
+    expect(nextStepMessage(state, { verified: false })).toBeNull();
+    expect(
+      headerButtons(state, { wasPreviouslyAuthenticated: true, resendSentRecently: false }),
+    ).toMatchObject({ primary: null, secondary: null, accountMenu: true });
+  });
+});
+
 describe('headerButtons', () => {
   it.each([
     [

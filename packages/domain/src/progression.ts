@@ -18,13 +18,19 @@ export interface ProgressionInput {
   authenticated: boolean;
   /** The person's email has a newsletter subscription (for a signed-in user: their own email). */
   subscribed: boolean;
+  /**
+   * A signed-in moderator or administrator: they run the site, so nothing a reader is asked
+   * (Subscribe, a next step) is asked of them; they count as full members.
+   */
+  staff?: boolean;
 }
 
 export function computeProgressionState({
   authenticated,
   subscribed,
+  staff = false,
 }: ProgressionInput): ProgressionState {
-  if (authenticated) return subscribed ? 'FULL_MEMBER' : 'AUTH_ONLY';
+  if (authenticated) return subscribed || staff ? 'FULL_MEMBER' : 'AUTH_ONLY';
   return subscribed ? 'SUBSCRIBER_ONLY' : 'ANONYMOUS';
 }
 

@@ -137,6 +137,17 @@ describe('header by progression state', () => {
     expect(store.data.get('was_previously_authenticated')).toBe('true');
   });
 
+  it.each(['admin', 'moderator'])(
+    'a signed-in %s runs the site: no Subscribe and no next step, subscribed or not',
+    async (role) => {
+      await renderApp({ routes: signedIn({ role }) });
+      const h = await header();
+      expect(await h.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+      expect(h.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+      expect(screen.queryByText(MESSAGES.NEXT_STEP_SUBSCRIBE)).not.toBeInTheDocument();
+    },
+  );
+
   it("shows 'Sent!' for 10 s after a resend", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {

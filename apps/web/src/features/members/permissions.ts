@@ -9,14 +9,5 @@ export function useCan(): (permission: Permission) => boolean {
   return (permission) => state.user !== null && hasPermission(state.level, permission);
 }
 
-/** Console sections and the permission each needs. */
-export const CONSOLE_SECTIONS = [
-  { path: 'writing', label: 'Writing', permission: 'admin_system' },
-  { path: 'users', label: 'Users', permission: 'manage_users' },
-  { path: 'subscribers', label: 'Subscribers', permission: 'manage_users' },
-  { path: 'newsletter', label: 'Newsletter', permission: 'admin_system' },
-  { path: 'analytics', label: 'Analytics', permission: 'view_analytics' },
-  { path: 'events', label: 'Events', permission: 'admin_system' },
-  { path: 'site', label: 'Site', permission: 'admin_system' },
-  { path: 'settings', label: 'Settings', permission: 'manage_settings' },
-] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission }>;
+/** The console's sections live in the domain, beside the staff links that lead to them. */
+export { CONSOLE_SECTIONS } from '@quillpost/domain';

@@ -1,6 +1,8 @@
 /** The signed-in avatar button; it toggles the user menu (a lazy chunk). */
+import { nameToCall } from '@quillpost/domain';
 import { lazy, Suspense, useRef } from 'react';
 import { useMembership } from '../../lib/membership/membership-context';
+import { useSite } from '../../lib/use-site';
 import { initialOf, useMenus } from './menu-context';
 import './menus.css';
 
@@ -11,6 +13,7 @@ export default function AccountMenuButton() {
   const { active, toggle } = useMenus();
   const button = useRef<HTMLButtonElement>(null);
   const user = state.user;
+  const ownerName = useSite().owner.name;
   const open = active === 'user';
   return (
     <div className="account-menu">
@@ -34,7 +37,7 @@ export default function AccountMenuButton() {
           />
         ) : (
           <span className="account-menu__avatar account-menu__avatar--initial" aria-hidden="true">
-            {initialOf(user?.name, user?.email)}
+            {initialOf(user && nameToCall(user, state.level, ownerName), user?.email)}
           </span>
         )}
       </button>

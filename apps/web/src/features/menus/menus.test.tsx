@@ -214,6 +214,44 @@ describe('user menu', () => {
     expect(await header.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
+  it.each([
+    [1280, 'dropdown'],
+    [800, 'sidebar'],
+    [390, 'overlay'],
+  ])(
+    "at %i px (%s) calls the owner by site.yml's name and leads to the Console and Write",
+    async (width) => {
+      setViewport(width);
+      const user = userEvent.setup();
+      // Signed in by ADMIN_EMAILS with a magic link: no name of their own.
+      await renderApp({
+        routes: signedIn({ role: 'admin', name: null, email: 'mara@example.com' }),
+      });
+      const header = await ready();
+      await user.click(await header.findByRole('button', { name: 'Account menu' }));
+      const menu = await screen.findByRole('dialog', { name: SITE.owner.name });
+      expect(within(menu).getByText('Administrator')).toBeInTheDocument();
+      expect(within(menu).getByRole('link', { name: /^Console/ })).toHaveAttribute(
+        'href',
+        '/members/admin',
+      );
+      expect(within(menu).getByRole('link', { name: /^Write/ })).toHaveAttribute(
+        'href',
+        '/members/admin/writing',
+      );
+    },
+  );
+
+  it('gives a member no staff links', async () => {
+    setViewport(390);
+    const user = userEvent.setup();
+    await renderApp({ routes: signedIn() });
+    const header = await ready();
+    await user.click(await header.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Ada Lovelace' });
+    expect(within(menu).queryByRole('link', { name: /Console|Write|Moderation/ })).toBeNull();
+  });
+
   it('one global active menu: opening another switches, toggling the same one closes', async () => {
     const user = userEvent.setup();
     function Probe() {

@@ -5,11 +5,14 @@
  */
 import {
   DESKTOP_MIN_WIDTH_PX,
+  canModerate,
   memberMenuItems,
   MESSAGES,
   messageTemplates,
+  nameToCall,
   ROLE_LABELS,
   SIGN_OUT_REDIRECT_PATH,
+  staffLinks,
   USER_DROPDOWN_MAX_ITEMS,
   USER_MENU_DASHBOARD_PATH,
   userMenuDesktopWidth,
@@ -19,6 +22,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } fr
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
 import { useMembership } from '../../lib/membership/membership-context';
+import { useSite } from '../../lib/use-site';
 import { initialOf, useMenus } from './menu-context';
 
 /** Below this width the sidebar would crowd the page; phones get the compact overlay. */
@@ -52,6 +56,7 @@ export default function UserMenu({ anchor, variant }: UserMenuProps) {
   const membership = useMembership();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const ownerName = useSite().owner.name;
   const titleId = useId();
   const [signingOut, setSigningOut] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -74,27 +79,33 @@ export default function UserMenu({ anchor, variant }: UserMenuProps) {
   }
 
   const user = membership.state.user;
+  const level = membership.state.level;
+  const name = user ? nameToCall(user, level, ownerName) : null;
+  // Staff run the site: their role says who they are, not a reader's newsletter status.
+  const staff = user !== null && canModerate(level);
   const header = (
     <div className="user-menu__who">
       {user?.avatar_url ? (
         <img src={user.avatar_url} alt="" width="44" height="44" className="user-menu__avatar" />
       ) : (
         <span className="user-menu__avatar user-menu__avatar--initial" aria-hidden="true">
-          {initialOf(user?.name, user?.email)}
+          {initialOf(name, user?.email)}
         </span>
       )}
       <div className="user-menu__identity">
         <h2 id={titleId} className="user-menu__name">
-          {user?.name?.trim() || user?.email || ROLE_LABELS[membership.state.level]}
+          {name || user?.email || ROLE_LABELS[level]}
         </h2>
-        {user?.name ? <p className="user-menu__email">{user.email}</p> : null}
+        {name ? <p className="user-menu__email">{user?.email}</p> : null}
         <p className="user-menu__status">
-          {ROLE_LABELS[membership.state.level]} ·{' '}
-          {messageTemplates.memberStatus(user?.subscription_status)}
+          {staff
+            ? ROLE_LABELS[level]
+            : `${ROLE_LABELS[level]} · ${messageTemplates.memberStatus(user?.subscription_status)}`}
         </p>
       </div>
     </div>
   );
+  const runTheSite = user ? staffLinks(level) : [];
 
   const signOutButton = (
     <>
@@ -123,9 +134,19 @@ export default function UserMenu({ anchor, variant }: UserMenuProps) {
         className="user-menu user-menu--overlay"
       >
         {header}
+        {runTheSite.map((link) => (
+          <Link
+            key={link.path}
+            to={link.path}
+            className="button button--primary button--block"
+            onClick={close}
+          >
+            {link.label}
+          </Link>
+        ))}
         <Link
           to={USER_MENU_DASHBOARD_PATH}
-          className="button button--primary button--block"
+          className={`button button--block${runTheSite.length ? '' : ' button--primary'}`}
           onClick={close}
         >
           {MESSAGES.DASHBOARD}
@@ -136,8 +157,12 @@ export default function UserMenu({ anchor, variant }: UserMenuProps) {
     );
   }
 
-  const items = memberMenuItems({ level: membership.state.level });
-  const shown = chosen === 'dropdown' ? items.slice(0, USER_DROPDOWN_MAX_ITEMS) : items;
+  const items = memberMenuItems({ level });
+  // The staff's links first, then the spec's member items (the dropdown shows its first four).
+  const shown = [
+    ...runTheSite,
+    ...(chosen === 'dropdown' ? items.slice(0, USER_DROPDOWN_MAX_ITEMS) : items),
+  ];
   const list = (
     <nav aria-label="Members area">
       <ul className="user-menu__items">

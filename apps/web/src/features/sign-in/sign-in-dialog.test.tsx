@@ -137,6 +137,19 @@ describe('sign-in dialog', () => {
     );
   });
 
+  it("signing in from the header on the console's page comes back to the console", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await renderApp({ path: '/members/admin/site' });
+    // The members area opens the dialog itself; closed, the header's Sign In opens it again.
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    const header = within(document.querySelector<HTMLElement>('header.site-header')!);
+    await user.click(await header.findByRole('button', { name: 'Sign In' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to your account' });
+    await user.click(await within(dialog).findByRole('button', { name: /Google/ }));
+    const [url] = openSpy.mock.calls.at(-1) as [string];
+    expect(new URL(url, 'http://site').searchParams.get('return_url')).toBe('/members/admin/site');
+  });
+
   it("says 'Popup blocked. Please allow popups and try again.' when no popup opens", async () => {
     openSpy.mockImplementation(() => null);
     const { user, dialog } = await openDialog();

@@ -17,7 +17,7 @@ import {
   PAGE_PATHS,
 } from '@quillpost/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
 import { useApiClient } from '../../lib/api-context';
 import { useStorage } from '../../lib/storage-context';
@@ -46,7 +46,10 @@ export default function SignInDialog() {
   const [magicOpen, setMagicOpen] = useState(false);
   const cancelFlow = useRef<() => void>(() => {});
   const destination = useRef<string>(MEMBERS_DASHBOARD_PATH);
-  const returnUrl = safeReturnPath(options.returnUrl ?? MEMBERS_DASHBOARD_PATH);
+  const { pathname, search } = useLocation();
+  // Asked for from a members page (the console among them), sign-in comes back to it.
+  const here = pathname.startsWith(`${PAGE_PATHS.members}/`) ? `${pathname}${search}` : null;
+  const returnUrl = safeReturnPath(options.returnUrl ?? here ?? MEMBERS_DASHBOARD_PATH);
 
   useEffect(() => {
     let active = true;

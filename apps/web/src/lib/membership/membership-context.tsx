@@ -4,6 +4,7 @@
  * in, so tests give it fakes.
  */
 import {
+  canModerate,
   computeProgressionState,
   headerButtons,
   initialMembershipState,
@@ -234,7 +235,9 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
     const subscription = state.subscription;
     const authenticated = state.user !== null;
     const subscribed = subscription !== null && subscription.status !== 'unsubscribed';
-    const progression = computeProgressionState({ authenticated, subscribed });
+    // Staff (moderators and the owner) run the site: no reader's Subscribe or next step for them.
+    const staff = authenticated && canModerate(state.level);
+    const progression = computeProgressionState({ authenticated, subscribed, staff });
     const verified = subscription?.verified === true;
     return {
       state,

@@ -95,6 +95,26 @@ describe('dashboard', () => {
     expect(screen.getByText(/Nothing saved yet/)).toBeInTheDocument();
   });
 
+  it("treats the owner as the owner: their name from site.yml, no reader's status or prompt, the console first", async () => {
+    const routes = memberRoutes('admin');
+    const me = routes['GET /api/auth/me'] as { body: { user: Record<string, unknown> } };
+    me.body.user = { ...me.body.user, name: null, subscription_status: null };
+    await renderApp({ path: '/members/dashboard', routes });
+    expect(await screen.findByText(/, Rowan Ellis\.$/)).toBeInTheDocument();
+    const status = screen.getByText('Role').closest('dl')!;
+    expect(within(status).getByText('Administrator')).toBeInTheDocument();
+    expect(within(status).queryByText('Subscriber')).toBeNull();
+    const nextStep = await screen.findByRole('region', { name: 'Next step' });
+    expect(nextStep).not.toHaveTextContent(/Subscribe/);
+    expect(within(nextStep).getByRole('link', { name: /console/i })).toHaveAttribute(
+      'href',
+      '/members/admin',
+    );
+    // The members area's menu leads to the console first: on a phone it scrolls sideways.
+    const nav = screen.getByRole('navigation', { name: 'Members area' });
+    expect(within(nav).getAllByRole('link')[0]).toHaveTextContent('Console');
+  });
+
   it('greets without an address when the member has no name yet', async () => {
     const routes = memberRoutes();
     const me = routes['GET /api/auth/me'] as { body: { user: Record<string, unknown> } };

@@ -1,6 +1,16 @@
-import { MESSAGES, ROLE_LABELS, messageTemplates, PAGE_PATHS, pagePath } from '@quillpost/domain';
+import {
+  canModerate,
+  MESSAGES,
+  messageTemplates,
+  nameToCall,
+  PAGE_PATHS,
+  pagePath,
+  ROLE_LABELS,
+  staffLinks,
+} from '@quillpost/domain';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
+import { useSite } from '../../../lib/use-site';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { EventWhen } from '../components/event-card';
@@ -20,10 +30,15 @@ export default function DashboardPage() {
   const membership = useMembership();
   const api = useMembersApi();
   const dashboard = useResource('dashboard', (_client, signal) => api.dashboard({ signal }));
+  const ownerName = useSite().owner.name;
   const user = membership.state.user;
-  // By name when there is one (the profile's, or the one given when subscribing); an address is
-  // not a way to greet anyone.
-  const name = user?.name?.trim();
+  const level = membership.state.level;
+  // By name when there is one (the profile's, the one given when subscribing, or for the owner
+  // site.yml's); an address is not a way to greet anyone.
+  const name = user && nameToCall(user, level, ownerName);
+  // Staff run the site: no reader's newsletter status, and their next step is the console.
+  const staff = user !== null && canModerate(level);
+  const [mainStaffLink] = staffLinks(level);
 
   return (
     <>
@@ -35,12 +50,14 @@ export default function DashboardPage() {
       <dl className="member-status">
         <div>
           <dt>Role</dt>
-          <dd>{ROLE_LABELS[membership.state.level]}</dd>
+          <dd>{ROLE_LABELS[level]}</dd>
         </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{messageTemplates.memberStatus(user?.subscription_status)}</dd>
-        </div>
+        {staff ? null : (
+          <div>
+            <dt>Status</dt>
+            <dd>{messageTemplates.memberStatus(user?.subscription_status)}</dd>
+          </div>
+        )}
       </dl>
 
       <ResourceView resource={dashboard} label="your dashboard">
@@ -61,7 +78,12 @@ export default function DashboardPage() {
             ))}
             <section className="members-card members-next-step" aria-labelledby="next-step">
               <h2 id="next-step">Next step</h2>
-              {membership.nextStep ? (
+              {staff && mainStaffLink ? (
+                <p>
+                  <Link to={mainStaffLink.path}>{mainStaffLink.label}</Link>:{' '}
+                  {mainStaffLink.description}.
+                </p>
+              ) : membership.nextStep ? (
                 <p>{membership.nextStep}</p>
               ) : !data.profileComplete ? (
                 <p>

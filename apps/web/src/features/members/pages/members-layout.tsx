@@ -1,9 +1,9 @@
 /**
  * The frame of every /members page, the members area's parent route: a sign-in gate, the member
- * menu from the domain table (active items only) plus the staff links the viewer's permissions
- * allow, and the page. Nothing in it can render before the session is known.
+ * menu from the domain table (active items only) after the staff links the viewer's level
+ * allows, and the page. Nothing in it can render before the session is known.
  */
-import { memberMenuItems, MESSAGES, PAGE_PATHS, pagePath } from '@quillpost/domain';
+import { memberMenuItems, MESSAGES, PAGE_PATHS, staffLinks } from '@quillpost/domain';
 import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../../components/page-loading';
@@ -11,7 +11,6 @@ import { useDocumentMeta } from '../../../lib/document-meta';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useSignIn } from '../../sign-in';
 import type { PageHandle, PageMetaFunction } from '../../../lib/route-handle';
-import { CONSOLE_SECTIONS, useCan } from '../permissions';
 import '../members.css';
 
 export const handle: PageHandle = { personal: true };
@@ -56,27 +55,21 @@ function SignInRequired() {
 }
 
 function MembersNav() {
-  const can = useCan();
-  const staff = [
-    ...(can('moderate_comments')
-      ? [{ path: pagePath('membersModeration'), label: 'Moderation' }]
-      : []),
-    ...(CONSOLE_SECTIONS.some((section) => can(section.permission))
-      ? [{ path: pagePath('membersConsole'), label: 'Console' }]
-      : []),
-  ];
+  const { state } = useMembership();
+  // Staff's links lead: on a phone the strip scrolls sideways, and the console is what they came for.
+  const staff = staffLinks(state.level);
   return (
     <nav className="members-nav" aria-label="Members area">
       <ul className="members-nav__list">
-        {memberMenuItems().map((item) => (
-          <li key={item.path}>
+        {staff.map((item) => (
+          <li key={item.path} className="members-nav__staff">
             <NavLink to={item.path} className="members-nav__link">
               {item.label}
             </NavLink>
           </li>
         ))}
-        {staff.map((item) => (
-          <li key={item.path} className="members-nav__staff">
+        {memberMenuItems().map((item) => (
+          <li key={item.path}>
             <NavLink to={item.path} className="members-nav__link">
               {item.label}
             </NavLink>
