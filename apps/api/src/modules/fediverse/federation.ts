@@ -2,8 +2,9 @@
  * The site's federation: one actor (the site, a Person), its WebFinger and NodeInfo, its
  * collections and its inbox, built on Fedify over the site's own SQLite file.
  */
+import { randomUUID } from 'node:crypto';
 import { createFederation, type Federation } from '@fedify/fedify';
-import { Endpoints, Image, Person } from '@fedify/vocab';
+import { Accept, Endpoints, Follow, Image, Person, Undo } from '@fedify/vocab';
 import { escapeHtml } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -13,7 +14,7 @@ import { visiblePostIds } from '../content/index.js';
 import { siteIdentity } from '../site/index.js';
 import { answersTo, noteCurrentHandle, siteKeyPairs } from './account.js';
 import { SqliteMessageQueue } from './queue.js';
-import { followerCount } from './store/account.js';
+import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
 
 /** The one actor's identifier in its addresses: fixed, so a new handle keeps the same actor. */
@@ -118,6 +119,55 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     },
   }));
 
-  federation.setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox);
+  federation
+    .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.objectId) return;
+      const followed = ctx.parseUri(follow.objectId);
+      if (followed?.type !== 'actor' || followed.identifier !== SITE_ACTOR) return;
+      // Fedify took the activity only from a signature by its actor: this is who follows.
+      const follower = await follow.getActor(ctx);
+      if (!follower?.id || !follower.inboxId) return;
+      keepFollower(
+        db,
+        {
+          actorId: follower.id.href,
+          inbox: follower.inboxId.href,
+          sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+          host: follower.id.host,
+          followId: follow.id.href,
+        },
+        iso(clock.now()),
+      );
+      await ctx.sendActivity(
+        { identifier: SITE_ACTOR },
+        follower,
+        new Accept({
+          id: new URL(`${ctx.getActorUri(SITE_ACTOR).href}#accepts/${randomUUID()}`),
+          actor: ctx.getActorUri(SITE_ACTOR),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const undone = await undo.getObject(ctx);
+      if (!(undone instanceof Follow) || !undo.actorId) return;
+      // Only the follower may end their follow: the Undo's signer is its actor.
+      if (undone.actorId?.href !== undo.actorId.href) return;
+      dropFollower(db, undo.actorId.href, undone.id?.href ?? null);
+    });
+
+  // A follower's inbox that answers 404 or 410 is gone for good, and so is the follow.
+  federation.setOutboxPermanentFailureHandler((_ctx, failure) => {
+    const dropped = dropFollowersAt(
+      db,
+      failure.actorIds.map((id) => id.href),
+      failure.inbox.href,
+    );
+    logger.info(
+      { inbox: failure.inbox.href, status: failure.statusCode, dropped },
+      'fediverse: inbox gone, follow ended',
+    );
+  });
   return federation;
 }

@@ -1,0 +1,45 @@
+/**
+ * The site with its fediverse account on a real loopback port, its job queue running (deliveries
+ * out, activities in), for tests that talk to it from a peer server.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { createApp } from '../app.js';
+import { createFediverse, type Fediverse } from '../modules/fediverse/index.js';
+import { createTestApp } from './test-app.js';
+
+export type FederatedSite = ReturnType<typeof createTestApp> & {
+  url: string;
+  actorId: string;
+  fediverse: Fediverse;
+};
+
+export async function startFederatedSite(env: Record<string, string> = {}): Promise<FederatedSite> {
+  const server = http.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const t = createTestApp({
+    env: { PUBLIC_URL: url, WEB_ORIGIN: url, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', ...env },
+  });
+  const fediverse = createFediverse(t.deps);
+  const app = createApp({ ...t.deps, fediverse });
+  server.on('request', app);
+  fediverse.start();
+  return {
+    ...t,
+    app,
+    url,
+    actorId: `${url}/ap/users/site`,
+    fediverse,
+    async cleanup() {
+      await fediverse.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      t.cleanup();
+    },
+  };
+}

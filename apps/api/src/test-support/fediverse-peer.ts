@@ -1,0 +1,253 @@
+/**
+ * A second fediverse server for tests, as Mastodon is to the site: a real Fedify instance with
+ * one account (ada) on its own loopback port, over http or (given a key and certificate) https.
+ * It follows and unfollows the site with signed activities and keeps what reaches its inbox:
+ * Fedify calls its listeners only for activities whose signatures it verified.
+ *
+ * Run as a script (`tsx fediverse-peer.ts KEY_FILE CERT_FILE CONTROL_PORT`), it starts one over
+ * https and answers a control API on a second, plain-http port: a test process that cannot trust the peer's CA
+ * (NODE_EXTRA_CA_CERTS is read when a process starts) drives it from there.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import {
+  createFederation,
+  generateCryptoKeyPair,
+  MemoryKvStore,
+  signRequest,
+} from '@fedify/fedify';
+import {
+  Accept,
+  type Activity,
+  Create,
+  Delete,
+  Endpoints,
+  Follow,
+  Person,
+  Undo,
+  Update,
+} from '@fedify/vocab';
+
+export interface ReceivedActivity {
+  type: string;
+  id: string | null;
+  actor: string | null;
+  /** The activity as it arrived, JSON-LD compacted. */
+  json: Record<string, unknown>;
+}
+
+export interface FediversePeer {
+  origin: string;
+  /** The peer's account, `${origin}/users/ada`. */
+  actorId: string;
+  /** Verified activities its inbox took, oldest first. */
+  received: ReceivedActivity[];
+  /** Every request that reached it: who asked for what. */
+  requested: Array<{ method: string; path: string; userAgent: string }>;
+  /** Follows the actor at `actorUrl` (or `@handle@host`); answers the Follow's id. */
+  follow(target: string): Promise<string>;
+  /** Undoes that Follow. */
+  unfollow(target: string, followId: string): Promise<void>;
+  /** A Follow of `target` from ada, signed with a key that is not hers: a forgery. */
+  forgedFollow(inbox: string, target: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const USER = 'ada';
+
+export async function startFediversePeer(
+  options: { tls?: { key: string; cert: string }; hostname?: string } = {},
+): Promise<FediversePeer> {
+  const hostname = options.hostname ?? (options.tls ? 'localhost' : '127.0.0.1');
+  const handler: { fetch?: (request: Request) => Promise<Response> } = {};
+  const server = options.tls
+    ? https.createServer(
+        { key: options.tls.key, cert: options.tls.cert },
+        (req, res) => void serve(req, res),
+      )
+    : http.createServer((req, res) => void serve(req, res));
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `${options.tls ? 'https' : 'http'}://${hostname}:${(server.address() as AddressInfo).port}`;
+
+  const requested: FediversePeer['requested'] = [];
+  async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+    requested.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const body = chunks.length ? new Uint8Array(Buffer.concat(chunks)) : undefined;
+    const answer = await handler.fetch!(
+      new Request(`${origin}${req.url}`, { method: req.method, headers, body }),
+    );
+    const answerHeaders: Record<string, string> = {};
+    answer.headers.forEach((value, name) => (answerHeaders[name] = value));
+    res.writeHead(answer.status, answerHeaders);
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  const keys = [
+    await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
+    await generateCryptoKeyPair('Ed25519'),
+  ];
+  const federation = createFederation<void>({
+    kv: new MemoryKvStore(),
+    origin,
+    allowPrivateAddress: true,
+  });
+  federation
+    .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      if (identifier !== USER) return null;
+      const pairs = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: 'Ada on the peer',
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: pairs[0]!.cryptographicKey,
+        assertionMethods: pairs.map((pair) => pair.multikey),
+      });
+    })
+    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === USER ? keys : []));
+  const received: ReceivedActivity[] = [];
+  const keep = async (_ctx: unknown, activity: Activity) => {
+    received.push({
+      type: activity.constructor.name,
+      id: activity.id?.href ?? null,
+      actor: activity.actorId?.href ?? null,
+      json: (await activity.toJsonLd({ format: 'compact' })) as Record<string, unknown>,
+    });
+  };
+  federation
+    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+    .on(Accept, keep)
+    .on(Create, keep)
+    .on(Update, keep)
+    .on(Delete, keep);
+  handler.fetch = (request) => federation.fetch(request, { contextData: undefined });
+
+  const context = () => federation.createContext(new URL(origin), undefined);
+  const actorId = context().getActorUri(USER);
+  const recipient = async (target: string) => {
+    const found = await context().lookupObject(target);
+    if (!found || !(found instanceof Person)) throw new Error(`no actor at ${target}`);
+    return found;
+  };
+
+  return {
+    origin,
+    actorId: actorId.href,
+    received,
+    requested,
+    async follow(target) {
+      const actor = await recipient(target);
+      const id = new URL(`${actorId.href}#follows/${randomUUID()}`);
+      await context().sendActivity(
+        { identifier: USER },
+        actor,
+        new Follow({ id, actor: actorId, object: actor.id }),
+      );
+      return id.href;
+    },
+    async unfollow(target, followId) {
+      const actor = await recipient(target);
+      await context().sendActivity(
+        { identifier: USER },
+        actor,
+        new Undo({
+          id: new URL(`${actorId.href}#undo/${randomUUID()}`),
+          actor: actorId,
+          object: new Follow({ id: new URL(followId), actor: actorId, object: actor.id }),
+        }),
+      );
+    },
+    async forgedFollow(inbox, target) {
+      const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+      const follow = new Follow({
+        id: new URL(`${actorId.href}#forged/${randomUUID()}`),
+        actor: actorId,
+        object: new URL(target),
+      });
+      const request = new Request(inbox, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/activity+json' },
+        body: JSON.stringify(await follow.toJsonLd()),
+      });
+      // Signed as ada's key, by a key that is not hers.
+      const signed = await signRequest(
+        request,
+        stranger.privateKey,
+        new URL(`${actorId.href}#main-key`),
+      );
+      return fetch(signed);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Script mode: the peer over https with the key and certificate files named, controlled on a port. */
+async function runAsScript([keyFile, certFile, controlPort]: string[]): Promise<void> {
+  const peer = await startFediversePeer({
+    tls: { key: fs.readFileSync(keyFile!, 'utf8'), cert: fs.readFileSync(certFile!, 'utf8') },
+  });
+  const control = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const input = chunks.length
+        ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, string>)
+        : {};
+      const answer = async (): Promise<unknown> => {
+        switch (req.url) {
+          case '/peer':
+            return { origin: peer.origin, actorId: peer.actorId };
+          case '/received':
+            return peer.received;
+          case '/follow':
+            return { followId: await peer.follow(input.target!) };
+          case '/unfollow':
+            await peer.unfollow(input.target!, input.followId!);
+            return {};
+          case '/forged-follow': {
+            const res = await peer.forgedFollow(input.inbox!, input.target!);
+            return { status: res.status };
+          }
+          default:
+            throw new Error(`no control ${req.url}`);
+        }
+      };
+      answer().then(
+        (body) =>
+          res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body)),
+        (error: unknown) => res.writeHead(500).end(String(error)),
+      );
+    });
+  });
+  control.listen(Number(controlPort), '127.0.0.1', () => {
+    process.stdout.write('peer ready\n');
+  });
+  process.on('SIGTERM', () => {
+    control.close();
+    void peer.close().then(() => process.exit(0));
+  });
+}
+
+if (process.argv[1] && import.meta.filename === fs.realpathSync(process.argv[1])) {
+  await runAsScript(process.argv.slice(2));
+}
