@@ -11,6 +11,15 @@ const text = (max: number) => z.string().trim().max(max);
 /** A path of this site: one slash first, never two (`//host` is another site). */
 const sitePath = text(2000).regex(/^\/(?!\/)/, 'must be a path of this site');
 
+/**
+ * What the newsletter's counting redirect adds to a link to one of the site's own pages (issue
+ * 34), and the source a view of the page it lands on is credited to: the redirect sends no
+ * referrer, and without these the newsletter's readers counted as "Direct, an app or a bookmark".
+ */
+export const NEWSLETTER_LANDING_TAGS = { utm_source: 'newsletter', utm_medium: 'email' } as const;
+/** A source that is no referrer's host (a host has a dot): the site's own newsletter. */
+export const NEWSLETTER_SOURCE = 'newsletter';
+
 /** POST /api/analytics/hit: the page's path, where the reader came from, its UTM values. */
 export const analyticsHitSchema = z.object({
   path: sitePath,

@@ -454,6 +454,52 @@ describe('page views', () => {
     ).toBe(403);
   });
 
+  it('count a visitor under every source and campaign they came from that day, not only the first', async () => {
+    const { t, hit } = site();
+    const hn = 'https://news.ycombinator.com/item?id=1';
+    const reader = { ip: '203.0.113.1', agent: PHONE };
+    // First straight in, then from a link elsewhere, then from a campaign: one visitor, each time
+    // from somewhere else.
+    await hit({ path: '/posts/a' }, reader);
+    await hit({ path: '/posts/a', referrer: hn }, reader);
+    await hit({ path: '/posts/b', utm_source: 'mastodon' }, reader);
+    let owner = await signInAs(t, 'admin');
+    const report = async (query = '') =>
+      (await as(t, owner).get(`/api/admin/analytics/traffic?from=${DAY}&to=${DAY}${query}`)).body;
+    const expected = {
+      visitors: 1,
+      sources: [
+        { source: '', views: 2, visitors: 1 },
+        { source: 'news.ycombinator.com', views: 1, visitors: 1 },
+      ],
+      campaigns: {
+        source: [
+          { value: '', views: 2, visitors: 1 },
+          { value: 'mastodon', views: 1, visitors: 1 },
+        ],
+      },
+    };
+    t.analytics.flush();
+    expect(await report()).toMatchObject(expected);
+    expect(await report('&path=/posts/a')).toMatchObject({
+      sources: [
+        { source: '', views: 1, visitors: 1 },
+        { source: 'news.ycombinator.com', views: 1, visitors: 1 },
+      ],
+    });
+    // The same once the day is summed.
+    t.clock.advance(86_400_000);
+    t.analytics.rollUp();
+    owner = await signInAs(t, 'admin');
+    expect(await report()).toMatchObject(expected);
+    expect(await report('&path=/posts/a')).toMatchObject({
+      sources: [
+        { source: '', views: 1, visitors: 1 },
+        { source: 'news.ycombinator.com', views: 1, visitors: 1 },
+      ],
+    });
+  });
+
   it('answer the last hours hour by hour, in the hours the views came', async () => {
     const { t, hit } = site();
     await hit({ path: '/' }, { ip: '203.0.113.1', agent: PHONE });

@@ -9,7 +9,14 @@
  * have the API's usual JSON shape.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { API_ROUTES, MESSAGES, type RateLimitClass } from '@quillpost/domain';
+import {
+  API_ROUTES,
+  MESSAGES,
+  NEWSLETTER_LANDING_TAGS,
+  NEWSLETTER_SOURCE,
+  type AnalyticsHit,
+  type RateLimitClass,
+} from '@quillpost/domain';
 import proxyAddr from 'proxy-addr';
 import type { Clock } from '../../clock.js';
 import type { Env } from '../../env.js';
@@ -36,6 +43,11 @@ const BEACON_RATE_LIMITS = {
 
 /** Pages of the members area and the API are nobody's reading: never counted. */
 const NOT_READING = /^\/(?:api|members|auth)(?:[/?#]|$)/;
+
+/** Whether a view landed from the newsletter's counting redirect, which tags the page's address. */
+const fromNewsletter = (hit: AnalyticsHit) =>
+  hit.utm_source === NEWSLETTER_LANDING_TAGS.utm_source &&
+  hit.utm_medium === NEWSLETTER_LANDING_TAGS.utm_medium;
 
 /** Answers the request if it is a page view (true), or leaves it to the app (false). */
 export type Beacon = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -137,7 +149,12 @@ export function createBeacon(
       !reader.isOwner(req.headers);
     if (!counted) return;
     collector.record(
-      { ...body, path, source: sourceOf(body.referrer, ownHosts) },
+      {
+        ...body,
+        path,
+        source:
+          sourceOf(body.referrer, ownHosts) || (fromNewsletter(body) ? NEWSLETTER_SOURCE : ''),
+      },
       readerOf(userAgent),
       asksNotToBeTracked(req.headers) ? null : { address, userAgent },
     );

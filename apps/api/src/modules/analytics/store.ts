@@ -79,8 +79,26 @@ const PAGE_DIMENSIONS = ['', 'source'] as const;
 
 export type Dimension = Exclude<(typeof SITE_DIMENSIONS)[number], ''>;
 
-/** A site dimension's visitors are counted by their first view (its source, its device). */
+/** A site dimension's visitors are counted by their first view (its device, its browser). */
 const VISITORS = { site: 'SUM(first_of_day)', page: 'SUM(first_on_page)' } as const;
+
+/**
+ * Dimensions one visitor can have several values of in a day: straight in in the morning, from
+ * the newsletter at noon. Counted by their first view, a later source showed "0 visitors, 1
+ * view"; their visitors are the distinct ids among their views instead (ids change with the day's
+ * key, so no id is shared by two days). Device, browser and system come with the visitor's id.
+ */
+const CHANGES_IN_A_DAY: ReadonlySet<string> = new Set([
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+]);
+const DISTINCT_VISITORS = 'COUNT(DISTINCT visitor)';
+
+/** How a summed day counts a dimension's visitors, for the site or for one page. */
+const visitorsOf = (dimension: string, scope: keyof typeof VISITORS) =>
+  CHANGES_IN_A_DAY.has(dimension) ? DISTINCT_VISITORS : VISITORS[scope];
 
 /**
  * Sums every day before `today` that has raw hits and no sums yet, then deletes raw hits older
@@ -102,7 +120,7 @@ export function rollUp(db: Db, today: string, keepFrom: string): void {
           db,
           `INSERT INTO analytics_daily (path, dimension, day, value, views, visitors)
            SELECT '', '${dimension}', day, ${value}, COUNT(*),
-             ${dimension === 'path' ? VISITORS.page : VISITORS.site}
+             ${visitorsOf(dimension, dimension === 'path' ? 'page' : 'site')}
            FROM analytics_hits WHERE day = ? GROUP BY ${value}`,
         ).run(day);
       }
@@ -111,7 +129,7 @@ export function rollUp(db: Db, today: string, keepFrom: string): void {
         statement(
           db,
           `INSERT INTO analytics_daily (path, dimension, day, value, views, visitors)
-           SELECT path, '${dimension}', day, ${value}, COUNT(*), ${VISITORS.page}
+           SELECT path, '${dimension}', day, ${value}, COUNT(*), ${visitorsOf(dimension, 'page')}
            FROM analytics_hits WHERE day = ? GROUP BY path, ${value}`,
         ).run(day);
       }
@@ -206,10 +224,8 @@ export function readershipOf(db: Db, range: Range) {
   // Ids change with the day's key: no id is shared by two days.
   const visitorsBy = (dimension: Dimension | '') =>
     hours
-      ? 'COUNT(DISTINCT visitor)'
-      : range.path !== undefined || dimension === 'path'
-        ? VISITORS.page
-        : VISITORS.site;
+      ? DISTINCT_VISITORS
+      : visitorsOf(dimension, range.path !== undefined || dimension === 'path' ? 'page' : 'site');
   const raw = (value: string, visitors: string): Breakdown[] =>
     scope
       ? (statement(

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { isbot } from 'isbot';
-import { instantToLocal } from '@quillpost/domain';
+import { instantToLocal, NEWSLETTER_LANDING_TAGS } from '@quillpost/domain';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
@@ -72,6 +72,24 @@ export function countedLinks(
 }
 
 /**
+ * Where a click lands: a page of the site with the newsletter's tags, which its page view is
+ * credited to; any other address as it was written. The tags are the same two words for every
+ * reader and issue, so the page view says where the reader came from and never who; nothing is
+ * added to another site's address, which would tell it where its visitor came from (the redirect
+ * sends no referrer for the same reason). A link the owner tagged already keeps its tags.
+ */
+function landingOf(url: string, ownOrigins: ReadonlySet<string>): string {
+  const landing = URL.parse(url);
+  if (!landing || !ownOrigins.has(landing.origin) || landing.searchParams.has('utm_source')) {
+    return url;
+  }
+  for (const [name, value] of Object.entries(NEWSLETTER_LANDING_TAGS)) {
+    landing.searchParams.set(name, value);
+  }
+  return landing.toString();
+}
+
+/**
  * GET /r/<issue>/<link>/<signature>: count (a reader's first click of the day, unless a scanner,
  * over the address's limit or switched off), then redirect, every time.
  */
@@ -79,11 +97,14 @@ export function clickRoutes(
   deps: {
     db: Db;
     clock: Clock;
-    env: Pick<Env, 'SESSION_SECRET'>;
+    env: Pick<Env, 'SESSION_SECRET' | 'PUBLIC_URL' | 'WEB_ORIGIN'>;
     logger: Logger;
   },
   clickers: FirstToday,
 ): Router {
+  const ownOrigins = new Set(
+    [deps.env.PUBLIC_URL, deps.env.WEB_ORIGIN].map((url) => new URL(url).origin),
+  );
   const perAddress = new RateLimiter({
     db: deps.db,
     clock: deps.clock,
@@ -123,7 +144,9 @@ export function clickRoutes(
       // A count that cannot be written never stands between a reader and the link.
       deps.logger.error({ err: error, issueId, link }, 'newsletter: a click could not be counted');
     }
-    res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).redirect(302, url);
+    res
+      .set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
+      .redirect(302, landingOf(url, ownOrigins));
   });
   return router;
 }

@@ -268,3 +268,26 @@ describe('Substack posts and pages', () => {
     ]);
   });
 });
+
+describe('imported subscribers in the owner’s figures', () => {
+  it('grow the list in the month they subscribed, not the import’s, and are never counted as unconfirmed', async () => {
+    const s = site();
+    await importInto(
+      s,
+      'substack',
+      listFile(
+        s,
+        'email_list.csv',
+        'email,active_subscription,expiry,plan,email_disabled,created_at\nold@example.com,false,,,false,2018-04-01T10:00:00.000Z\nolder@example.com,false,,,false,2018-03-01T10:00:00.000Z\nquiet@example.com,false,,,true,2018-03-01T10:00:00.000Z\n',
+      ),
+    );
+    const owner = await signInAs(s.t, 'admin');
+    const figures = (await as(s.t, owner).get('/api/admin/analytics')).body;
+    // Two on the list all year (the third had switched email off): no jump this month.
+    expect(figures.months.map((month: { subscribers: number }) => month.subscribers)).toEqual(
+      Array(12).fill(2),
+    );
+    // Nobody was asked to confirm here.
+    expect(figures.confirmation).toEqual({ requested: 0, confirmed: 0, rate: null });
+  });
+});

@@ -1,6 +1,7 @@
 /** The owner's console's reads and writes on the list: pages, counts, the CSV, imports, growth. */
 import {
   DEFAULT_NEWSLETTER_PREFERENCES,
+  importedConsentSource,
   SUBSCRIBER_FILTERS,
   type AdminSubscriber,
   type AdminSubscriberDetail,
@@ -144,8 +145,11 @@ export function insertConsentedSubscriber(
 export function subscribersAt(db: Db, instants: readonly string[]): number[] {
   const count = statement(
     db,
-    `SELECT COUNT(*) FROM subscriptions WHERE created_at < @end
-       AND (unsubscribed_at IS NULL OR unsubscribed_at >= @end)`,
+    // By the subscriber's own date (an import keeps the one the other platform gave: a list
+    // moved in does not grow this month), and never someone who left at a time not known.
+    `SELECT COUNT(*) FROM subscriptions WHERE subscribed_at < @end
+       AND (unsubscribed_at IS NULL OR unsubscribed_at >= @end)
+       AND NOT (status = 'unsubscribed' AND unsubscribed_at IS NULL)`,
   ).pluck();
   return instants.map((end) => count.get({ end }) as number);
 }
@@ -158,15 +162,22 @@ export function signupsBySource(db: Db): Array<{ source: string; count: number }
   ).all() as Array<{ source: string; count: number }>;
 }
 
-/** Of the sign-ups that were asked to confirm (not consented imports), how many did. */
+/**
+ * Of the sign-ups that were asked to confirm here, how many did: not a list imported with its
+ * consent, nor people moved in from another platform (importedConsentSource), who confirmed
+ * there if anywhere.
+ */
 export function confirmationCounts(db: Db): { requested: number; confirmed: number } {
   return statement(
     db,
-    `SELECT
-       (SELECT COUNT(DISTINCT subscription_id) FROM consent_records WHERE action = 'subscribe'
-          AND source NOT LIKE 'admin-import-consented%') AS requested,
-       (SELECT COUNT(DISTINCT subscription_id) FROM consent_records WHERE action = 'confirm') AS confirmed`,
-  ).get() as { requested: number; confirmed: number };
+    `WITH asked AS (
+       SELECT DISTINCT subscription_id FROM consent_records WHERE action = 'subscribe'
+         AND source NOT LIKE 'admin-import-consented%' AND source NOT LIKE @imported)
+     SELECT
+       (SELECT COUNT(*) FROM asked) AS requested,
+       (SELECT COUNT(DISTINCT subscription_id) FROM consent_records WHERE action = 'confirm'
+          AND subscription_id IN asked) AS confirmed`,
+  ).get({ imported: importedConsentSource('%') }) as { requested: number; confirmed: number };
 }
 
 export function subscriberTotals(db: Db): { subscribers: number; activeSubscribers: number } {
