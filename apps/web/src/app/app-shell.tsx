@@ -14,7 +14,7 @@ import { SubscribePopupHost, SubscribePopupProvider } from '../features/subscrib
 import type { RouteHandle } from '../lib/route-handle';
 
 const UrlSignals = lazy(() => import('./url-signals'));
-const SIGNAL_PARAMS = /[?&](verify|verified|verify_error)=/;
+const SIGNAL_PARAMS = /[?&](verify|verified|verify_error|unsubscribed)=/;
 
 /**
  * The query-parameter handler loads only when the address carries one of its parameters, and

@@ -3,7 +3,9 @@
  * - verify={token}: verify the subscription, then drop the parameter;
  * - verified=true&email={email}: mark the stored subscription verified, drop verified/email/name
  *   (verified=already: the link had been used before, and the notice says so);
- * - verify_error={code}: the API's redirect after a failed link; show its message, drop it.
+ * - verify_error={code}: the API's redirect after a failed link; show its message, drop it;
+ * - unsubscribed=true&email={email}: the API's redirect after a newsletter's unsubscribe page; say
+ *   so, forget this browser's subscription when it is that address, drop both.
  * /auth/callback's auth_success and auth_error are handled by that page.
  */
 import { MESSAGES, messageFor } from '@quillpost/domain';
@@ -14,7 +16,9 @@ import { useMembership } from '../lib/membership/membership-context';
 export default function UrlSignals() {
   const { search, pathname, hash } = useLocation();
   const navigate = useNavigate();
-  const { verifyToken, markVerified, showNotice } = useMembership();
+  const { verifyToken, markVerified, showNotice, forgetSubscription, state, initializing } =
+    useMembership();
+  const storedEmail = state.subscription?.email.toLowerCase() ?? null;
   const handled = useRef(new Set<string>());
 
   useEffect(() => {
@@ -23,7 +27,10 @@ export default function UrlSignals() {
     const verified = params.get('verified');
     const email = params.get('email');
     const verifyError = params.get('verify_error');
-    if (token === null && verified === null && verifyError === null) return;
+    const unsubscribed = params.get('unsubscribed');
+    if (token === null && verified === null && verifyError === null && unsubscribed === null) {
+      return;
+    }
 
     const drop = (...names: string[]) => {
       const next = new URLSearchParams(search);
@@ -53,8 +60,26 @@ export default function UrlSignals() {
     if (verifyError !== null) {
       drop('verify_error');
       showNotice({ tone: 'error', text: messageFor(verifyError) });
+      return;
     }
-  }, [search, pathname, hash, navigate, verifyToken, markVerified, showNotice]);
+    // Once this browser's stored subscription is known, so the right one is forgotten.
+    if (unsubscribed === 'true' && !initializing) {
+      drop('unsubscribed', 'email');
+      if (email && email.toLowerCase() === storedEmail) forgetSubscription('unsubscribed');
+      showNotice({ tone: 'success', text: MESSAGES.UNSUBSCRIBED });
+    }
+  }, [
+    search,
+    pathname,
+    hash,
+    navigate,
+    verifyToken,
+    markVerified,
+    showNotice,
+    forgetSubscription,
+    storedEmail,
+    initializing,
+  ]);
 
   return null;
 }

@@ -20,6 +20,8 @@ export function confirmationEmail(
   { env, db }: MailDeps,
   subscriber: Subscriber,
   token: string,
+  /** The page the subscription started on, where confirming returns the reader. */
+  startPath: string | null,
 ): OutboxMessage {
   const site = siteIdentity(db);
   const content = renderEmail({
@@ -29,7 +31,7 @@ export function confirmationEmail(
       greeting(subscriber.name),
       `Please confirm that you want to receive the ${site.title} newsletter at this address.`,
     ],
-    button: { label: 'Confirm subscription', url: verificationUrl(env, token) },
+    button: { label: 'Confirm subscription', url: verificationUrl(env, token, startPath) },
     notes: [
       'This link works for 24 hours and only once.',
       'If you did not ask to subscribe, ignore this email: you will not hear from us again.',

@@ -1,4 +1,4 @@
-import { tokenLinkPath } from '@quillpost/domain';
+import { safeReturnPath, tokenLinkPath } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import { constantTimeEqual, idOfToken, signIdToken } from '../../security/secrets.js';
 
@@ -82,9 +82,28 @@ export function listUnsubscribeHeaders(
   };
 }
 
-/** The link in the confirmation email: the web app, which calls GET /verify and drops the token. */
-export function verificationUrl(env: LinkEnv, token: string): string {
-  const url = new URL('/', env.WEB_ORIGIN);
+/**
+ * The link in the confirmation email: the page of the web app the subscription started on (a
+ * post, say), which calls GET /verify and drops the token; the home page when that is unknown.
+ */
+export function verificationUrl(env: LinkEnv, token: string, startPath: string | null): string {
+  const url = new URL(siteReturnPath(startPath), env.WEB_ORIGIN);
   url.searchParams.set('verify', token);
+  return url.toString();
+}
+
+/** A page of the site to send a reader back to: a stored start path when it is one, else home. */
+export function siteReturnPath(startPath: string | null | undefined): string {
+  return safeReturnPath(startPath ?? '/');
+}
+
+/**
+ * Where a reader who unsubscribed from the link's page lands: a page of the site, which says
+ * so (and forgets this browser's subscription), instead of the link's /api/ address.
+ */
+export function unsubscribedLandingUrl(env: LinkEnv, email: string): string {
+  const url = new URL('/', env.WEB_ORIGIN);
+  url.searchParams.set('unsubscribed', 'true');
+  url.searchParams.set('email', email);
   return url.toString();
 }

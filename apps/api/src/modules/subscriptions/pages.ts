@@ -7,19 +7,24 @@ export interface OneClickPage {
   /** `preview`: the link of a preview or test, which unsubscribes nobody. */
   state: 'confirm' | 'done' | 'invalid' | 'preview';
   email?: string;
+  /** The web app's origin, where the confirm page's form goes on to once it has unsubscribed. */
+  siteOrigin?: string;
 }
+
+/** Marks the confirm page's own POST, told apart from a mail client's one-click POST. */
+export const ONE_CLICK_PAGE_FIELD = { name: 'from', value: 'page' } as const;
 
 /** The small page behind a newsletter's unsubscribe link: no script, one form posting to itself. */
 export function sendOneClickPage(
   res: Response,
   status: number,
-  { site, state, email = '' }: OneClickPage,
+  { site, state, email = '', siteOrigin }: OneClickPage,
 ): void {
   const body =
     state === 'confirm'
       ? `<h1>Unsubscribe?</h1>
 <p>${escapeHtml(email)} will stop receiving the ${escapeHtml(site.title)} newsletter.</p>
-<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`
+<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><input type="hidden" name="${ONE_CLICK_PAGE_FIELD.name}" value="${ONE_CLICK_PAGE_FIELD.value}"><button type="submit">Unsubscribe</button></form>`
       : state === 'done'
         ? `<h1>${escapeHtml(MESSAGES.UNSUBSCRIBED)}</h1>
 <p>${escapeHtml(email)} will not receive the ${escapeHtml(site.title)} newsletter any more. Subscribing again on the site brings it back.</p>`
@@ -31,6 +36,6 @@ export function sendOneClickPage(
     res,
     status,
     { site, title: `${site.title}: unsubscribe`, body: () => body },
-    state === 'confirm' ? { formAction: [] } : {},
+    state === 'confirm' ? { formAction: siteOrigin ? [siteOrigin] : [] } : {},
   );
 }

@@ -19,8 +19,14 @@ import { startPathOf } from '../../http/start-page.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
 import { hashIp } from './store/consent.js';
-import { PREVIEW_UNSUBSCRIBE_TOKEN, tokenSubscriberId, verifySubscriberToken } from './links.js';
-import { sendOneClickPage } from './pages.js';
+import {
+  PREVIEW_UNSUBSCRIBE_TOKEN,
+  siteReturnPath,
+  tokenSubscriberId,
+  unsubscribedLandingUrl,
+  verifySubscriberToken,
+} from './links.js';
+import { ONE_CLICK_PAGE_FIELD, sendOneClickPage } from './pages.js';
 import { findByEmail, findById, toSubscription } from './store/subscriptions.js';
 import { requireOwnSubscription, provesOwnership, type SessionEmailReader } from './requester.js';
 import {
@@ -132,7 +138,7 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
       return res.redirect(303, failed.toString());
     }
     if (wantsHtml) {
-      const done = new URL('/', env.WEB_ORIGIN);
+      const done = new URL(siteReturnPath(findByEmail(db, email)?.start_path), env.WEB_ORIGIN);
       done.searchParams.set('verified', alreadyConfirmed ? 'already' : 'true');
       done.searchParams.set('email', email);
       return res.redirect(303, done.toString());
@@ -281,10 +287,14 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
     if (req.params.token === PREVIEW_UNSUBSCRIBE_TOKEN) return preview(res);
     const row = subscriberOf(req.params.token);
     if (!row) return sendOneClickPage(res, 404, { site: siteIdentity(db), state: 'invalid' });
+    if (row.status === 'unsubscribed') {
+      return res.redirect(303, unsubscribedLandingUrl(env, row.email));
+    }
     sendOneClickPage(res, 200, {
       site: siteIdentity(db),
-      state: row.status === 'unsubscribed' ? 'done' : 'confirm',
+      state: 'confirm',
       email: row.email,
+      siteOrigin: new URL(env.WEB_ORIGIN).origin,
     });
   });
 
@@ -293,15 +303,17 @@ export function oneClickUnsubscribeRoutes(deps: SubscriptionRouteDeps): Router {
     const row = subscriberOf(req.params.token);
     if (!row) return sendOneClickPage(res, 404, { site: siteIdentity(db), state: 'invalid' });
     const body: unknown = req.body;
-    const oneClick =
-      typeof body === 'object' && body !== null && 'List-Unsubscribe' in body
-        ? body['List-Unsubscribe']
-        : undefined;
-    if (oneClick !== 'One-Click') throw new AppError(400, 'INVALID_REQUEST');
+    const fields =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    if (fields['List-Unsubscribe'] !== 'One-Click') throw new AppError(400, 'INVALID_REQUEST');
     unsubscribe(deps, row.id, {
       source: CONSENT_SOURCES.oneClickUnsubscribe,
       ipHash: hashIp(env.SESSION_SECRET, req.ip),
     });
+    // The reader who pressed the page's button goes on to the site; a mail client's POST (RFC
+    // 8058, the one field alone) gets its 200.
+    if (fields[ONE_CLICK_PAGE_FIELD.name] === ONE_CLICK_PAGE_FIELD.value)
+      return res.redirect(303, unsubscribedLandingUrl(env, row.email));
     sendOneClickPage(res, 200, {
       site: siteIdentity(db),
       state: 'done',

@@ -104,7 +104,7 @@ export function subscribe(deps: SubscriptionDeps, input: SubscribeInput): { queu
       consentText: MESSAGES.CONSENT_TEXT,
       ipHash: input.ipHash,
     });
-    enqueueMail(deps, confirmationEmail(deps, subject(row), verification.token));
+    enqueueMail(deps, confirmationEmail(deps, subject(row), verification.token, row.start_path));
     return { queued: true };
   });
 }
@@ -116,7 +116,7 @@ export function resendVerification(deps: SubscriptionDeps, email: string): { que
     const row = findByEmail(db, email);
     if (row?.status !== 'pending') return { queued: false };
     const token = issueVerificationToken(deps, row.id);
-    enqueueMail(deps, confirmationEmail(deps, subject(row), token));
+    enqueueMail(deps, confirmationEmail(deps, subject(row), token, row.start_path));
     return { queued: true };
   });
 }

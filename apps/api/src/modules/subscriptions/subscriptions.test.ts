@@ -175,6 +175,29 @@ describe('subscribe and confirm', () => {
     ).toBe(400);
   });
 
+  it('confirming a subscription started on a post returns to that post', async () => {
+    const t = await mailingApp();
+    const res = await subscribe(t, 'reader@example.com').set(
+      'Referer',
+      'http://localhost:5173/posts/small-tools?utm_source=x',
+    );
+    expect(res.status).toBe(200);
+    await t.outbox.drain();
+    const mail = t.sink.messagesTo('reader@example.com').at(-1);
+    const link = new URL(mail!.links.find((l) => l.includes('verify='))!);
+    expect(link.origin + link.pathname).toBe('http://localhost:5173/posts/small-tools');
+    expect([...link.searchParams.keys()]).toEqual(['verify']);
+    // A browser that reaches /verify itself is sent back there too.
+    const verified = await request(t.app)
+      .get('/verify')
+      .set('Accept', 'text/html')
+      .query({ token: link.searchParams.get('verify') });
+    expect(verified.status).toBe(303);
+    const back = new URL(verified.headers.location as string);
+    expect(back.pathname).toBe('/posts/small-tools');
+    expect(back.searchParams.get('verified')).toBe('true');
+  });
+
   it('redirects a browser to the web app with verified=true&email=', async () => {
     const t = await mailingApp();
     const mail = await subscribeAndReceive(t, 'browser@example.com');
@@ -881,6 +904,31 @@ describe('unsubscribe', () => {
       .type('form')
       .send('List-Unsubscribe=One-Click');
     expect(forged.status).toBe(404);
+  });
+
+  it('a reader who confirms on the page lands on the site with the message, not on an /api/ page', async () => {
+    const t = await mailingApp();
+    await subscribeAndConfirm(t, 'leaving@example.com');
+    const link = unsubscribeLinkIn(t.sink.messagesTo('leaving@example.com').at(-1));
+    const page = await request(t.app).get(link.pathname);
+    const form = /<form method="post">([\s\S]*?)<\/form>/.exec(page.text)![1]!;
+    const fields = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)];
+    const res = await request(t.app)
+      .post(link.pathname)
+      .type('form')
+      .send(new URLSearchParams(fields.map(([, name, value]) => [name!, value!])).toString());
+    expect(res.status).toBe(303);
+    const landed = new URL(res.headers.location as string);
+    expect(landed.origin + landed.pathname).toBe('http://localhost:5173/');
+    expect(landed.searchParams.get('unsubscribed')).toBe('true');
+    expect(landed.searchParams.get('email')).toBe('leaving@example.com');
+    expect(findByEmail(t.deps.db, 'leaving@example.com')?.status).toBe('unsubscribed');
+    // The page may send its form on to the site (form-action follows redirects).
+    expect(page.headers['content-security-policy']).toContain('http://localhost:5173');
+    // Opened again, the link goes to the site too.
+    const again = await request(t.app).get(link.pathname);
+    expect(again.status).toBe(303);
+    expect(new URL(again.headers.location as string).searchParams.get('unsubscribed')).toBe('true');
   });
 
   it('unsubscribes at once with a manage token; without one, mails the owner a confirm link', async () => {

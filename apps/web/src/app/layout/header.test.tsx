@@ -226,6 +226,21 @@ describe('query parameters', () => {
   });
 });
 
+describe('after unsubscribing from a newsletter link', () => {
+  it("unsubscribed=true&email= says so on the site and forgets this browser's subscription", async () => {
+    const active = { ...pending, verified: true, status: 'active' };
+    const { store } = await renderApp({
+      path: `/?unsubscribed=true&email=${encodeURIComponent(pending.email)}`,
+      stored: { subscription: active },
+    });
+    const h = await header();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText(MESSAGES.UNSUBSCRIBED)).toBeInTheDocument();
+    expect(store.data.get('subscription') ?? null).toBeNull();
+    expect(await h.findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+});
+
 describe('"Also create a member account"', () => {
   it('confirming from the link signs this browser in, and the header moves to the member state', async () => {
     // Signed out until the account is taken, signed in from then on.
