@@ -19,3 +19,15 @@ export function filesUnder(dir: string): string[] {
   if (fs.existsSync(dir)) visit(dir);
   return files;
 }
+
+/**
+ * Written beside and renamed over: the file is the old one or the new one, never a mix, and a
+ * reader or the content sync never meets half of it. The temporary name is a dot-file, which the
+ * sync and the export pass by.
+ */
+export function writeAtomically(file: string, data: string | Uint8Array): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  fs.writeFileSync(temporary, data);
+  fs.renameSync(temporary, file);
+}

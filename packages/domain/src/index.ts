@@ -20,6 +20,7 @@ export * from './palette.js';
 export * from './site-copy.js';
 export * from './images.js';
 export * from './reading-time.js';
+export * from './slug.js';
 export * from './analytics-beacon.js';
 export * from './counting-disclosure.js';
 export * from './analytics-periods.js';

@@ -12,7 +12,7 @@ import MarkdownIt, { type MarkdownIt as Md } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import footnote from 'markdown-it-footnote';
 import sanitizeHtml from 'sanitize-html';
-import { countWords, PROSE_IMAGE_SIZES, type ImageVariants } from '@quillpost/domain';
+import { countWords, PROSE_IMAGE_SIZES, slugOf, type ImageVariants } from '@quillpost/domain';
 import { pictureHtml } from '../images/index.js';
 
 // A few languages keep the bundle and the sync light; anything else renders as escaped plain code.
@@ -36,16 +36,8 @@ hljs.registerAliases(['html', 'svg'], { languageName: 'xml' });
 hljs.registerAliases(['yml'], { languageName: 'yaml' });
 hljs.registerAliases(['py'], { languageName: 'python' });
 
-export function slugify(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'section'
-  );
-}
+/** Headings' anchors, and slugs of titles and categories. */
+export const slugify = (text: string): string => slugOf(text, { fallback: 'section' });
 
 function highlight(md: Md) {
   return (code: string, lang: string): string => {

@@ -12,6 +12,7 @@ import {
   type SiteIdentity,
 } from '@quillpost/domain';
 import { Document, isMap, isScalar, parseDocument } from 'yaml';
+import { writeAtomically } from '../../folder-files.js';
 import { yamlData } from './front-matter.js';
 import { SITE_FILE } from './sync.js';
 
@@ -127,10 +128,7 @@ export function writeSiteFile(dir: string, values: SiteFileValues): void {
     const node = doc.get(map, true);
     if (isMap(node) && node.items.length === 0) doc.delete(map);
   }
-  fs.mkdirSync(dir, { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, doc.toString({ lineWidth: 96 }));
-  fs.renameSync(temporary, file);
+  writeAtomically(file, doc.toString({ lineWidth: 96 }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { slugOf } from '@quillpost/domain';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import { siteIdentity } from '../site/index.js';
 import { isoNow } from '../../clock.js';
@@ -17,15 +18,8 @@ import {
 } from './service.js';
 
 /** A file name from the title: letters, digits and dashes only, so the header stays clean. */
-function fileName(title: string, id: number): string {
-  const slug = title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${slug || 'event'}-${id}.ics`;
-}
+const fileName = (title: string, id: number) =>
+  `${slugOf(title, { fallback: 'event', max: 60 })}-${id}.ics`;
 
 export function eventRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
   const { db, env, clock } = deps;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_IMAGE_UPLOAD_BYTES, MESSAGES } from '@quillpost/domain';
+import { MAX_IMAGE_UPLOAD_BYTES, MESSAGES, slugOf } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { DomainError } from '../../domain-error.js';
@@ -34,18 +34,8 @@ function refuse(message: string = MESSAGES.IMAGE_INVALID): never {
 }
 
 /** A file name's stem as a slug: `My Photo (1).JPG` → `my-photo-1`. */
-function stemOf(name: string): string {
-  const stem = name.replace(/\.[^.]*$/, '');
-  return (
-    stem
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'image'
-  );
-}
+const stemOf = (name: string) =>
+  slugOf(name.replace(/\.[^.]*$/, ''), { fallback: 'image', max: 80 });
 
 /** The first bytes of `file`: enough to tell a drawing by its opening tag. */
 function firstBytes(file: string, length: number): Buffer {

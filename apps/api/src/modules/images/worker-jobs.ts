@@ -4,9 +4,9 @@
  * threads (worker-process.ts). Each job is what the server asks; its answer is plain data.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { MAX_IMAGE_EDGE, type ImageFormat, type ImageVariants } from '@quillpost/domain';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
+import { writeAtomically } from '../../folder-files.js';
 import { hashOf, MAX_IMAGE_PIXELS, variantFile, variantsToMake } from './variants.js';
 
 // One libvips thread: the worker does one job at a time, and the other core stays with readers.
@@ -55,14 +55,6 @@ export interface ImageJobAnswers {
   icon: Buffer;
 }
 
-/** Written beside and renamed: a reader never gets half a file. */
-function writeWhole(file: string, bytes: Buffer) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, bytes);
-  fs.renameSync(temporary, file);
-}
-
 function encoder(format: ImageFormat, pipeline: Sharp): Sharp {
   switch (format) {
     case 'avif':
@@ -99,7 +91,7 @@ async function makeVariants(source: string, image: ImageVariants, dir: string) {
     const resized = sharp(decoded.data, { raw: { width, height, channels } }).resize({
       width: variant.width,
     });
-    writeWhole(file, await encoder(variant.format, resized).toBuffer());
+    writeAtomically(file, await encoder(variant.format, resized).toBuffer());
   }
 }
 
@@ -132,7 +124,7 @@ async function rendition(svg: Buffer, width: number, file: string) {
     .flatten({ background: '#ffffff' })
     .png({ compressionLevel: 9 })
     .toBuffer();
-  writeWhole(file, png);
+  writeAtomically(file, png);
 }
 
 /** The picture cut to its box (upright, no metadata); null when it cannot be read. */
@@ -155,7 +147,7 @@ async function card(svg: string, picture: PictureBox | undefined, file: string) 
     .composite(layer ? [layer] : [])
     .png({ compressionLevel: 9 })
     .toBuffer();
-  writeWhole(file, png);
+  writeAtomically(file, png);
 }
 
 async function icon(svg: string, size: number): Promise<Buffer> {

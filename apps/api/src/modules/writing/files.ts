@@ -26,14 +26,6 @@ export function readText(file: string): string | null {
   }
 }
 
-/** Written beside and renamed over: the file is the old one or the new one, never a mix. */
-export function writeAtomically(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  fs.writeFileSync(temporary, text);
-  fs.renameSync(temporary, file);
-}
-
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)^---[ \t]*\r?\n?/m;
 
 /**

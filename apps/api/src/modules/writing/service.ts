@@ -32,7 +32,8 @@ import {
   sourceItems,
   syncContent,
 } from '../content/index.js';
-import { composeFile, contentFile, readText, versionOf, writeAtomically } from './files.js';
+import { writeAtomically } from '../../folder-files.js';
+import { composeFile, contentFile, readText, versionOf } from './files.js';
 import {
   addRevision,
   addToTrash,
