@@ -1,6 +1,7 @@
 import {
   MAX_IMAGE_UPLOAD_BYTES,
   MESSAGES,
+  writingDraftKey,
   type WritingFile,
   type WritingItem,
 } from '@quillpost/domain';
@@ -128,5 +129,106 @@ describe('the editor page', () => {
       frontMatter: { title: 'Tiny tools that pay' },
     });
     expect(screen.queryByRole('region', { name: /changed elsewhere/ })).not.toBeInTheDocument();
+  });
+
+  it('gives writing the screen: one bar (Preview, Publish, More), the body right under the title', async () => {
+    const user = userEvent.setup();
+    const draft: WritingFile = {
+      ...opened,
+      frontMatter: { ...opened.frontMatter, status: 'draft' },
+    };
+    const { calls } = renderEditor({
+      'GET /api/admin/writing/file': { body: { success: true, file: draft } },
+      'PUT /api/admin/writing/file': ({ body }) => {
+        const saved = { ...(body as WritingFile), kind: 'post' as const, version: 'v2' };
+        return { body: { success: true, file: saved, item: item(saved) } };
+      },
+    });
+    const body = await screen.findByRole('textbox', { name: 'Body' }, { timeout: 15_000 });
+    const bar = screen.getByRole('link', { name: 'Back to Writing' }).parentElement!;
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Preview', 'Publish', 'More']);
+    // The title, then the body, then the details: nothing else between them.
+    const title = screen.getByLabelText('Title');
+    const details = screen.getByText(/^Details:/);
+    expect(title.compareDocumentPosition(body) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(body.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await user.click(within(bar).getByRole('button', { name: 'More' }));
+    const menu = within(bar).getByRole('list');
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Save draft', 'Schedule', 'Publish and email', 'Revisions', 'Move to trash']);
+    await user.click(within(menu).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
+    expect(menu).not.toBeVisible();
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)!.body).toMatchObject({
+      frontMatter: { status: 'draft' },
+    });
+  });
+
+  it('puts an uploaded image on a line of its own, with the description it asks for', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderEditor({
+      'POST /api/admin/images': {
+        body: {
+          success: true,
+          path: '/content/images/uploads/2026/wall.jpg',
+          width: 1200,
+          height: 900,
+        },
+      },
+      'PUT /api/admin/writing/file': ({ body }) => {
+        const saved = { ...(body as WritingFile), kind: 'post' as const, version: 'v2' };
+        return { body: { success: true, file: saved, item: item(saved) } };
+      },
+    });
+    await screen.findByRole('textbox', { name: 'Body' }, { timeout: 15_000 });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'wall.jpg', {
+      type: 'image/jpeg',
+    });
+    await userEvent.upload(screen.getByLabelText('Upload image'), photo);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Describe the image' });
+    await user.type(
+      within(dialog).getByLabelText('What does it show?'),
+      'The harbour wall at dawn',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('Updated.');
+    const saved = calls.filter((call) => call.method === 'PUT').at(-1)!.body as WritingFile;
+    // The cursor was at the start: the image is its own paragraph, before the text.
+    expect(saved.body).toBe(
+      '![The harbour wall at dawn](/content/images/uploads/2026/wall.jpg)\n\nThe body of tiny tools.\n',
+    );
+  });
+
+  it('offers back what this browser kept and never saved, and restores it', async () => {
+    localStorage.setItem(
+      writingDraftKey(PATH),
+      JSON.stringify({
+        path: PATH,
+        version: 'v1',
+        frontMatter: opened.frontMatter,
+        body: 'Typed on the train, never saved.\n',
+        savedAt: Date.parse('2026-01-10T09:00:00Z'),
+      }),
+    );
+    const user = userEvent.setup();
+    renderEditor();
+    const offer = await screen.findByText(/This browser kept changes you had not saved/);
+    await user.click(screen.getByRole('button', { name: 'Restore them' }));
+    expect(offer).not.toBeInTheDocument();
+    expect(await screen.findByText(/Unsaved changes/)).toBeInTheDocument();
+    const body = await screen.findByRole('textbox', { name: 'Body' }, { timeout: 15_000 });
+    expect(body).toHaveTextContent('Typed on the train, never saved.');
+    localStorage.clear();
   });
 });

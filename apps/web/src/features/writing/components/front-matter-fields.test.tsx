@@ -11,6 +11,7 @@ function renderFields(error: { key: string; text: string } | null = null) {
       element: (
         <form aria-label="New post">
           <FrontMatterFields
+            part="details"
             fields={fieldsOf('post')}
             values={{ title: 'A walk' }}
             error={error}

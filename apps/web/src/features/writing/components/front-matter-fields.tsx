@@ -13,8 +13,12 @@ const HINTS: Record<string, string> = {
   category: 'A hub or section, such as build, learn or write.',
 };
 
-/** The front matter as form fields; keys the form does not show are kept as the file has them. */
+/**
+ * The front matter as form fields; keys the form does not show are kept as the file has them.
+ * `part` says which: the title (above the body) or the details (folded below it on a phone).
+ */
 export function FrontMatterFields({
+  part,
   fields,
   values,
   error,
@@ -22,6 +26,7 @@ export function FrontMatterFields({
   onField,
   onUpload,
 }: {
+  part: 'title' | 'details';
   fields: FieldSpec[];
   values: FrontMatterValues;
   error: { key: string; text: string } | null;
@@ -33,9 +38,9 @@ export function FrontMatterFields({
   const id = useId();
   const dates = useDates();
   const set = (field: FieldSpec, text: string) => onField(field.key, storedValue(field, text));
-  // On a phone the details fold away, so the body is a thumb's scroll from the title.
+  // On a phone the details fold away under the body: the title and the text come first.
   const [showDetails] = useState(() => window.matchMedia('(min-width: 48rem)').matches);
-  const main = fields.filter((field) => field.key === 'title' || field.key === 'excerpt');
+  const main = fields.filter((field) => field.key === 'title');
   const details = fields.filter((field) => !main.includes(field));
   // A refusal is shown beside its field, never hidden in the folded details: the browser's own
   // check of a required field (`invalid`, before the form is sent; a closed <details> would
@@ -116,9 +121,10 @@ export function FrontMatterFields({
     );
   };
 
+  if (part === 'title')
+    return <div className="writing-fields writing-fields--title">{main.map(render)}</div>;
   return (
     <div className="writing-fields">
-      {main.map(render)}
       <details
         ref={detailsRef}
         className="writing-details"
@@ -163,8 +169,10 @@ function ImageField({
       />
       <UploadButton
         label={`Upload ${label.toLowerCase()}`}
-        onUpload={onUpload}
-        onUploaded={onChange}
+        onFile={async (image) => {
+          const address = await onUpload(image);
+          if (address) onChange(address);
+        }}
       />
     </div>
   );

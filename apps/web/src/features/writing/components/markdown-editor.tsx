@@ -1,7 +1,7 @@
 /**
  * The body's editor: CodeMirror 6 with its Markdown language (decision 0018), loaded with the
  * editor page only, never with a reading page. Bold, italic, link and headings from the keyboard;
- * an image dropped or pasted in is uploaded and written in as Markdown where the cursor is.
+ * an image dropped or pasted in is handed to the page, which puts it in on a line of its own.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
@@ -9,6 +9,7 @@ import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { EditorSelection, EditorState, type ChangeSpec } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder, type Command } from '@codemirror/view';
 import { useEffect, useEffectEvent, useRef } from 'react';
+import { blockInsertion } from '../block-insert';
 
 /** Wraps each selection in `before` and `after`, or unwraps it when it already is. */
 function wrapWith(before: string, after = before): Command {
@@ -85,46 +86,36 @@ export interface MarkdownEditorProps {
   onChange(value: string): void;
   /** The id of the element that names the editor ("Body"). */
   labelledBy: string;
-  /**
-   * Uploads a dropped or pasted file; resolves to the address Markdown names it by, or null when
-   * it was refused (and the owner told why).
-   */
-  onImage(file: File): Promise<string | null>;
-  /** Receives the function that writes Markdown in at the cursor (the Upload image button's). */
-  onReady?(insert: (text: string) => void): void;
+  /** Files dropped or pasted in (images or not: the page says why one stays out). */
+  onFiles(files: File[]): void;
+  /** Receives the function that puts a block of Markdown in at the cursor, on its own lines. */
+  onReady?(insertBlock: (text: string) => void): void;
 }
 
 export default function MarkdownEditor({
   value,
   onChange,
   labelledBy,
-  onImage,
+  onFiles,
   onReady,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useEffectEvent((text: string) => onChange(text));
-  const image = useEffectEvent((file: File) => onImage(file));
+  const filesIn = useEffectEvent((files: File[]) => onFiles(files));
   const ready = useEffectEvent((insert: (text: string) => void) => onReady?.(insert));
 
   useEffect(() => {
-    const insertAtCursor = (editor: EditorView, text: string) => {
+    const insertBlock = (editor: EditorView, text: string) => {
       const { from, to } = editor.state.selection.main;
+      const block = blockInsertion(editor.state.doc.toString(), from, to, text);
       editor.dispatch({
-        changes: { from, to, insert: text },
-        selection: { anchor: from + text.length },
+        changes: { from: block.from, to: block.to, insert: block.insert },
+        selection: { anchor: block.cursor },
         scrollIntoView: true,
         userEvent: 'input',
       });
       editor.focus();
-    };
-    // Every file, images or not: onImage tells the owner why one that is not an image stays out.
-    const uploadAll = (editor: EditorView, files: File[]) => {
-      for (const file of files) {
-        void image(file).then((address) => {
-          if (address) insertAtCursor(editor, `![](${address})\n`);
-        });
-      }
     };
     const editor = new EditorView({
       parent: host.current!,
@@ -149,18 +140,18 @@ export default function MarkdownEditor({
             if (update.docChanged) changed(update.state.doc.toString());
           }),
           EditorView.domEventHandlers({
-            paste(event, editor) {
+            paste(event) {
               const files = [...(event.clipboardData?.files ?? [])];
               if (!files.length) return false;
               event.preventDefault();
-              uploadAll(editor, files);
+              filesIn(files);
               return true;
             },
-            drop(event, editor) {
+            drop(event) {
               const files = [...(event.dataTransfer?.files ?? [])];
               if (!files.length) return false;
               event.preventDefault();
-              uploadAll(editor, files);
+              filesIn(files);
               return true;
             },
           }),
@@ -168,7 +159,7 @@ export default function MarkdownEditor({
       }),
     });
     view.current = editor;
-    ready((text) => insertAtCursor(editor, text));
+    ready((text) => insertBlock(editor, text));
     return () => editor.destroy();
     // The editor is made once; later values come in through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,72 @@
+/**
+ * Asked once an image for the body is up: what it shows, in words. The description goes in the
+ * Markdown (`![…](…)`), so the page, the feed and the mail all carry it; left empty, the image is
+ * taken as decoration and screen readers pass it by.
+ */
+import { useId, useRef, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import type { UploadedImage } from '../hooks/use-image-upload';
+
+export function AltTextDialog({
+  image,
+  onInsert,
+  onCancel,
+}: {
+  image: UploadedImage;
+  onInsert(alt: string): void;
+  onCancel(): void;
+}) {
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [alt, setAlt] = useState('');
+  return (
+    <Dialog labelledBy={`${id}-title`} onClose={onCancel} initialFocus={field}>
+      <form
+        className="writing-alt"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // The dialog sits in a portal, but React still hands its submit to the editor's form.
+          event.stopPropagation();
+          onInsert(alt);
+        }}
+      >
+        <h2 id={`${id}-title`} className="writing-alt__title">
+          Describe the image
+        </h2>
+        <img src={image.address} alt="" className="writing-alt__thumb" />
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-alt`}>
+            What does it show?
+          </label>
+          <textarea
+            ref={field}
+            id={`${id}-alt`}
+            className="field__input"
+            rows={2}
+            value={alt}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setAlt(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+          />
+          <p className="field__hint" id={`${id}-hint`}>
+            Read aloud to people who cannot see it, and shown where images are off. Leave it empty
+            for decoration.
+          </p>
+        </div>
+        <div className="writing-actions">
+          <button type="submit" className="button button--primary">
+            Insert image
+          </button>
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            Leave it out
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Images on their way up: each is checked here first (type and size, with the domain's message),
+ * then uploaded; one for the body waits, once up, for its description (the alt text the page, the
+ * feed and the mail carry) before it is put in on a line of its own.
+ */
+import { imageUploadRefusal, MESSAGES } from '@quillpost/domain';
+import { useState } from 'react';
+import { useWritingApi } from '../api/writing-api';
+import type { Notice } from './use-document';
+
+export interface UploadedImage {
+  address: string;
+  name: string;
+}
+
+export function useImageUpload(setNotice: (notice: Notice) => void) {
+  const api = useWritingApi();
+  const [uploads, setUploads] = useState(0);
+  // Uploaded for the body, waiting for their descriptions, in the order they arrived.
+  const [waiting, setWaiting] = useState<UploadedImage[]>([]);
+
+  /** Uploads an image; its address, or null when it was refused (and the owner told why). */
+  async function upload(image: File): Promise<string | null> {
+    const refusal = imageUploadRefusal(image);
+    if (refusal) {
+      setNotice({ tone: 'error', text: MESSAGES[refusal] });
+      return null;
+    }
+    setUploads((count) => count + 1);
+    const result = await api.upload(image);
+    setUploads((count) => count - 1);
+    if (result.ok) return result.data.path;
+    setNotice({ tone: 'error', text: result.message });
+    return null;
+  }
+
+  return {
+    uploads,
+    upload,
+    /** Files picked, dropped or pasted into the body. */
+    uploadIntoBody(files: File[]) {
+      for (const image of files) {
+        void upload(image).then((address) => {
+          if (address) setWaiting((queue) => [...queue, { address, name: image.name }]);
+        });
+      }
+    },
+    /** The next image waiting for its description. */
+    describing: waiting[0] ?? null,
+    /** The image being described is put in (or left out): on to the next. */
+    described: () => setWaiting((queue) => queue.slice(1)),
+  };
+}
