@@ -49,5 +49,6 @@ export const DEFAULT_SUBSCRIBE_COPY: Readonly<SubscribeCopy> = {
   text: 'New writing by email. No tracking, and you can leave with one click.',
   afterPostTitle: 'Enjoyed this?',
   afterPostText: 'New writing arrives by email. No tracking, one-click unsubscribe.',
-  dialog: 'New writing by email, and nothing else.',
+  // The consent line under the form says promotional updates may arrive: this must not deny it.
+  dialog: 'New writing by email, and now and then an update about the site.',
 };

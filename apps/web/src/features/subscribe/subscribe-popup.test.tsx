@@ -1,6 +1,8 @@
+import { DEFAULT_SUBSCRIBE_COPY, MESSAGES } from '@quillpost/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_OUT, SITE } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
 async function openFromHeader() {
@@ -48,6 +50,31 @@ describe('subscribe popup controller', () => {
     expect(within(dialog).getByLabelText('Email address')).toHaveFocus();
     await user.tab({ shift: true });
     expect(last).toHaveFocus();
+  });
+
+  it("promises in step 1 nothing the consent line of step 2 takes back (a new site's words)", async () => {
+    const user = userEvent.setup();
+    // A site made by `pnpm content init` says nothing of its own: the defaults speak.
+    await renderApp({
+      routes: {
+        ...SIGNED_OUT,
+        'GET /api/site': { body: { ...SITE, subscribe: DEFAULT_SUBSCRIBE_COPY } },
+      },
+    });
+    await waitFor(() => expect(screen.queryByText('Launching the site')).not.toBeInTheDocument());
+    const header = within(document.querySelector<HTMLElement>('header.site-header')!);
+    await user.click(await header.findByRole('button', { name: 'Subscribe' }));
+    const dialog = await screen.findByRole('dialog');
+    const stepOne = dialog.querySelector('.subscribe-form__lede')!.textContent!;
+    expect(stepOne).toBe(DEFAULT_SUBSCRIBE_COPY.dialog);
+    expect(stepOne).not.toMatch(/nothing else|only/i);
+    await user.type(within(dialog).getByLabelText('Email address'), 'reader@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    // The spec's consent line: promotional updates may arrive, and step 1 says as much.
+    expect(within(dialog).getByText(/promotional updates/)).toHaveTextContent(
+      MESSAGES.CONSENT_TEXT,
+    );
+    expect(stepOne).toMatch(/update/i);
   });
 
   it('on success in the header popup closes it and goes to /signedup with the details', async () => {

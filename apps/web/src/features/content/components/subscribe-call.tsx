@@ -1,12 +1,14 @@
-import { SHELL_MESSAGES } from '@quillpost/domain';
+import { recommendedAction, SHELL_MESSAGES } from '@quillpost/domain';
 import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe';
+import { useMembership } from '../../../lib/membership/membership-context';
 import { useSite } from '../../../lib/use-site';
 import './content.css';
 
 /**
  * An invitation to subscribe inside a reading page, in the owner's words (site.yml's
  * `subscribe`): the one for the end of a post `afterPost`. The button opens the global subscribe
- * popup (its controller belongs to the subscribe feature); `source` says which page asked.
+ * popup (its controller belongs to the subscribe feature); `source` says which page asked. Only
+ * for those who may still subscribe: not a subscriber, nor staff (as the header decides).
  */
 export function SubscribeCall({
   source,
@@ -18,7 +20,10 @@ export function SubscribeCall({
   headingLevel?: 2 | 3;
 }) {
   const { openPopup } = useSubscribePopup();
+  const { initializing, progression } = useMembership();
   const words = useSite().subscribe;
+  // Until the session is known it stays, as the server rendered it for a visitor.
+  if (!initializing && recommendedAction(progression) !== 'subscribe') return null;
   const title = afterPost ? words.afterPostTitle : words.title;
   const text = afterPost ? words.afterPostText : words.text;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_HUB_COPY } from '@quillpost/domain';
+import { DEFAULT_HUB_COPY, DEFAULT_NEWSLETTER_PREFERENCES } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import {
   createFakeApi,
@@ -9,7 +9,17 @@ import {
   SIGNED_OUT_ROUTES,
   type FakeRoutes,
 } from '../testing/fake-content-api';
-import { SITE } from '../../../test/fake-api';
+import { SIGNED_OUT, signedIn, SITE } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+
+const activeSubscription = {
+  email: 'ada@example.com',
+  name: 'Ada',
+  status: 'active',
+  verified: true,
+  subscribedAt: '2025-01-01T00:00:00.000Z',
+  wantsAccount: false,
+};
 
 const posts = [
   samplePost({ title: 'Why I write in public', category: 'write' }),
@@ -85,6 +95,21 @@ describe('HomePage', () => {
     const call = screen.getByRole('complementary', { name: 'Newsletter' });
     await userEvent.click(within(call).getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'signed in with their subscription',
+      signedIn({}, { ...activeSubscription, preferences: DEFAULT_NEWSLETTER_PREFERENCES }),
+      {},
+    ],
+    ['signed out, subscribed in this browser', SIGNED_OUT, { subscription: activeSubscription }],
+  ])('asks no one already subscribed to subscribe (%s)', async (_who, routes, stored) => {
+    await renderApp({ routes: { ...routes, 'GET /api/posts': { body: posts } }, stored });
+    await screen.findByRole('region', { name: 'Latest writing' });
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Newsletter' })).toBeNull(),
+    );
   });
 
   it('shows an empty state when the post list cannot be loaded', async () => {
