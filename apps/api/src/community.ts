@@ -19,8 +19,9 @@ import { notificationRoutes } from './modules/notifications/index.js';
 import { writingRoutes } from './modules/writing/index.js';
 import { imageUploadRoutes } from './modules/images/index.js';
 import { portabilityRoutes } from './modules/portability/index.js';
-import { analyticsAdminRoutes } from './modules/analytics/index.js';
+import { analyticsAdminRoutes, pageTitles } from './modules/analytics/index.js';
 import { pageIssueOf } from './modules/newsletter/index.js';
+import { createContentService } from './modules/content/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -54,6 +55,7 @@ export function communityRoutes(
         members: accountsByStartPath(deps.db, from, to),
       }),
       pageIssue: (path) => pageIssueOf(deps.db, path),
+      pageTitle: pageTitles(createContentService(deps)),
     },
     mount,
   );

@@ -86,7 +86,10 @@ export const trafficResponseSchema = z.object({
   previous: z.object(counts),
   /** Per hour (YYYY-MM-DDTHH) for hour ranges, else per day; quiet periods are left out. */
   series: z.array(z.object({ period: z.string(), ...counts })),
-  pages: z.array(z.object({ path: z.string(), ...counts })),
+  /** Each page with its title (an item's, a menu's name for a fixed page), or null: its path says. */
+  pages: z.array(
+    z.object({ path: z.string(), title: z.string().nullable().default(null), ...counts }),
+  ),
   /** Referrer hosts; '' is no referrer: typed in, a bookmark, an app. */
   sources: z.array(z.object({ source: z.string(), ...counts })),
   /** UTM values from the links readers followed ('' when none was given). */
@@ -101,7 +104,14 @@ export const trafficResponseSchema = z.object({
   /** Feed services and apps: the subscribers they state, and their fetches. */
   feeds: z.array(z.object({ reader: z.string(), subscribers: count, fetches: count })),
   /** Subscriptions and accounts by the page they started on ('' when it is not known). */
-  signups: z.array(z.object({ path: z.string(), subscribers: count, members: count })),
+  signups: z.array(
+    z.object({
+      path: z.string(),
+      title: z.string().nullable().default(null),
+      subscribers: count,
+      members: count,
+    }),
+  ),
 });
 export type TrafficReport = z.output<typeof trafficResponseSchema>;
 

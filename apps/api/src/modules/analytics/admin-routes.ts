@@ -68,7 +68,13 @@ function signupsOf(db: Db, startPaths: StartPaths, range: Range) {
  * newsletter issue with its results (the newsletter module counts them).
  */
 export function analyticsAdminRoutes(
-  deps: { db: Db; startPaths: StartPaths; pageIssue: (path: string) => PageIssue | null },
+  deps: {
+    db: Db;
+    startPaths: StartPaths;
+    pageIssue: (path: string) => PageIssue | null;
+    /** A page's title, or null (site-pages.ts pageTitles). */
+    pageTitle: (path: string) => string | null;
+  },
   mount: MountEndpoint,
 ): void {
   // Beacons are written a second apart: a report is at most that far behind.
@@ -81,7 +87,11 @@ export function analyticsAdminRoutes(
 }
 
 export function trafficReport(
-  { db, startPaths }: { db: Db; startPaths: StartPaths },
+  {
+    db,
+    startPaths,
+    pageTitle,
+  }: { db: Db; startPaths: StartPaths; pageTitle: (path: string) => string | null },
   query: TrafficQuery,
 ) {
   const range: Range = { from: query.from, to: query.to, path: query.path };
@@ -108,7 +118,7 @@ export function trafficReport(
       views,
       visitors,
     })),
-    pages: rows('path', 'path'),
+    pages: rows('path', 'path').map((page) => ({ ...page, title: pageTitle(page.path) })),
     sources: rows('source', 'source'),
     campaigns: {
       source: rows('utm_source', 'value'),
@@ -119,6 +129,9 @@ export function trafficReport(
     browsers: rows('browser', 'browser'),
     systems: rows('os', 'os'),
     feeds: onePage ? [] : feedReadersBetween(db, feedDays.from, feedDays.to, LISTED),
-    signups: signupsOf(db, startPaths, range),
+    signups: signupsOf(db, startPaths, range).map((page) => ({
+      ...page,
+      title: page.path ? pageTitle(page.path) : null,
+    })),
   };
 }

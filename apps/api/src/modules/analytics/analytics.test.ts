@@ -500,6 +500,21 @@ describe('page views', () => {
     });
   });
 
+  it('name each page by its title for the owner, beside its path', async () => {
+    const { t, hit } = site();
+    await hit({ path: '/posts/tiny-tools' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/' }, { ip: '203.0.113.1', agent: PHONE });
+    await hit({ path: '/category/build' }, { ip: '203.0.113.1', agent: PHONE });
+    t.analytics.flush();
+    const owner = await signInAs(t, 'admin');
+    const report = await as(t, owner).get(`/api/admin/analytics/traffic?from=${DAY}&to=${DAY}`);
+    expect(report.body.pages).toEqual([
+      { path: '/', title: 'Home', views: 1, visitors: 1 },
+      { path: '/category/build', title: null, views: 1, visitors: 1 },
+      { path: '/posts/tiny-tools', title: 'Tiny tools', views: 1, visitors: 1 },
+    ]);
+  });
+
   it('answer the last hours hour by hour, in the hours the views came', async () => {
     const { t, hit } = site();
     await hit({ path: '/' }, { ip: '203.0.113.1', agent: PHONE });
@@ -603,6 +618,7 @@ describe('page views', () => {
         .signups as Array<{ path: string; subscribers: number; members: number }>;
     expect(await signups()).toContainEqual({
       path: '/posts/tiny-tools',
+      title: 'Tiny tools',
       subscribers: 1,
       members: 0,
     });
@@ -622,7 +638,12 @@ describe('page views', () => {
       .get('new-member@example.test') as { start_path: string };
     expect(member.start_path).toBe('/posts/tiny-tools');
     const after = await signups();
-    expect(after).toContainEqual({ path: '/posts/tiny-tools', subscribers: 1, members: 1 });
+    expect(after).toContainEqual({
+      path: '/posts/tiny-tools',
+      title: 'Tiny tools',
+      subscribers: 1,
+      members: 1,
+    });
     expect(after).toContainEqual(expect.objectContaining({ path: '', subscribers: 1 }));
   });
 

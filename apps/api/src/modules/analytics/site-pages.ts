@@ -5,7 +5,7 @@
  * memory and listed again only when the content's version changes (a sync, a scheduled item going
  * live), so a view costs one read of that version and a Set lookup.
  */
-import { PAGE_PATHS, pagePath, type ContentKind } from '@quillpost/domain';
+import { NAV_ITEMS, PAGE_PATHS, pagePath, type ContentKind } from '@quillpost/domain';
 
 /**
  * What the content module tells of what readers can see (its service has this shape); handed in
@@ -14,9 +14,12 @@ import { PAGE_PATHS, pagePath, type ContentKind } from '@quillpost/domain';
 export interface VisibleContent {
   /** Changes whenever what readers can see may have. */
   version(): number;
-  rows(
-    kind: ContentKind,
-  ): Array<{ slug: string; category: string | null; sub_category: string | null }>;
+  rows(kind: ContentKind): Array<{
+    slug: string;
+    title: string;
+    category: string | null;
+    sub_category: string | null;
+  }>;
 }
 
 /** A path as a page is named: no query or fragment, no trailing slash but the home page's. */
@@ -31,10 +34,11 @@ const FIXED_PAGES: ReadonlySet<string> = new Set(
     .map((pattern) => pattern.replace(/\/\*$/, '')),
 );
 
-function itemPages(content: VisibleContent): Set<string> {
-  const pages = new Set<string>();
+/** The pages of the items readers can see now, each with its title (none for a category's). */
+function itemPages(content: VisibleContent): Map<string, string | null> {
+  const pages = new Map<string, string | null>();
   const add = (kind: ContentKind, page: (slug: string) => string) => {
-    for (const row of content.rows(kind)) pages.add(page(row.slug));
+    for (const row of content.rows(kind)) pages.set(page(row.slug), row.title);
   };
   add('post', (slug) => pagePath('post', { slug }));
   add('journal', (slug) => pagePath('journalEntry', { slug }));
@@ -46,23 +50,40 @@ function itemPages(content: VisibleContent): Set<string> {
   // A category's page, and its topics', exist while a post is filed under them.
   for (const { category, sub_category: topic } of content.rows('post')) {
     if (!category) continue;
-    pages.add(pagePath('category', { '*': category }));
-    if (topic) pages.add(pagePath('category', { '*': [category, topic] }));
+    pages.set(pagePath('category', { '*': category }), null);
+    if (topic) pages.set(pagePath('category', { '*': [category, topic] }), null);
   }
   return pages;
 }
 
-/** Whether a path (as pagePathOf gives it) is a page of the site now. */
-export function sitePages(content: VisibleContent): (path: string) => boolean {
+/** The item pages, listed again only when what readers can see changed. */
+function currentItemPages(content: VisibleContent): () => Map<string, string | null> {
   let version = -1;
-  let items = new Set<string>();
-  return (path) => {
-    if (FIXED_PAGES.has(path)) return true;
+  let items = new Map<string, string | null>();
+  return () => {
     const current = content.version();
     if (current !== version) {
       items = itemPages(content);
       version = current;
     }
-    return items.has(path);
+    return items;
   };
+}
+
+/** Whether a path (as pagePathOf gives it) is a page of the site now. */
+export function sitePages(content: VisibleContent): (path: string) => boolean {
+  const items = currentItemPages(content);
+  return (path) => FIXED_PAGES.has(path) || items().has(path);
+}
+
+/** The fixed pages the menus name: Home, Blog, Journal… */
+const MENU_NAMES = new Map(NAV_ITEMS.map((item) => [item.path, item.label]));
+
+/**
+ * What the owner calls a page in the figures: an item's title, a fixed page's name in the menus,
+ * or null (a category, a page gone since): the path says it then.
+ */
+export function pageTitles(content: VisibleContent): (path: string) => string | null {
+  const items = currentItemPages(content);
+  return (path) => items().get(path) ?? MENU_NAMES.get(path) ?? null;
 }

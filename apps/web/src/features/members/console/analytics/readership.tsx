@@ -5,6 +5,7 @@
  */
 import {
   NEWSLETTER_RESULTS_DAYS,
+  NEWSLETTER_SOURCE,
   pagePath,
   type EndpointResponse,
   type TrafficReport,
@@ -68,7 +69,23 @@ function Totals({ report, extra }: { report: TrafficReport; extra?: ReactNode })
   );
 }
 
-const sourceName = (source: string) => source || 'Direct, an app or a bookmark';
+const sourceName = (source: string) =>
+  source === NEWSLETTER_SOURCE ? 'The newsletter' : source || 'Direct, an app or a bookmark';
+
+type NamedPage = { path: string; title: string | null };
+
+/** A page as its owner knows it, by its title with the path beside; the path alone if untitled. */
+const pageLabel = (page: NamedPage) => (page.title ? `${page.title} (${page.path})` : page.path);
+
+function PageName({ page, to }: { page: NamedPage; to: string }) {
+  if (!page.title) return <Link to={to}>{page.path}</Link>;
+  return (
+    <>
+      <Link to={to}>{page.title}</Link>
+      <div className="muted">{page.path}</div>
+    </>
+  );
+}
 
 const counted = <Row extends Counts>(): Array<Column<Row>> => [
   { label: 'Visitors', value: (row) => row.visitors, numeric: true },
@@ -132,8 +149,8 @@ export function SiteReadership({
               columns={[
                 {
                   label: 'Page',
-                  value: (row) => row.path,
-                  render: (row) => <Link to={pageLink(row.path)}>{row.path}</Link>,
+                  value: pageLabel,
+                  render: (row) => <PageName page={row} to={pageLink(row.path)} />,
                 },
                 ...counted<(typeof report.pages)[number]>(),
               ]}
@@ -159,9 +176,9 @@ export function SiteReadership({
               columns={[
                 {
                   label: 'Started on',
-                  value: (row) => row.path || 'Not known',
+                  value: (row) => (row.path ? pageLabel(row) : 'Not known'),
                   render: (row) =>
-                    row.path ? <Link to={pageLink(row.path)}>{row.path}</Link> : 'Not known',
+                    row.path ? <PageName page={row} to={pageLink(row.path)} /> : 'Not known',
                 },
                 { label: 'Subscribers', value: (row) => row.subscribers, numeric: true },
                 { label: 'Members', value: (row) => row.members, numeric: true },
