@@ -9,6 +9,7 @@ import {
   type LinkedAccount,
   type MessageCode,
   type Subscription,
+  PAGE_PATHS,
 } from '@quillpost/domain';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.js';
@@ -148,7 +149,7 @@ function subscriptionFor(deps: AuthRouteDeps, user: SessionUser): Subscription |
 }
 
 function callbackUrl(deps: AuthRouteDeps, params: Record<string, string>): string {
-  const url = new URL('/auth/callback', deps.env.WEB_ORIGIN);
+  const url = new URL(PAGE_PATHS.authCallback, deps.env.WEB_ORIGIN);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.href;
 }

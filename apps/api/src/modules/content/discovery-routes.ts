@@ -2,6 +2,7 @@ import {
   FEED_FORMATS,
   feedPath,
   ITEM_BASE_PATHS,
+  PAGE_PATHS,
   pagePath,
   type FeedFormat,
 } from '@quillpost/domain';
@@ -28,19 +29,19 @@ import { contentImageFile, type ImageWorker } from '../images/index.js';
 const PUBLIC_VIEWER = { canSeeUnpublished: false } as const;
 
 /** Client routes of spec section 2 that are public pages worth indexing. */
-const STATIC_PAGES = [
-  '/',
-  '/blog',
-  '/journal',
-  '/poetry',
-  '/bookshelf',
-  '/list',
-  '/books-array',
-  '/category',
-  '/projects',
-  '/build',
-  '/learn',
-  '/write',
+const STATIC_PAGES: string[] = [
+  PAGE_PATHS.home,
+  PAGE_PATHS.blog,
+  PAGE_PATHS.journal,
+  PAGE_PATHS.poetry,
+  PAGE_PATHS.bookshelf,
+  PAGE_PATHS.readingList,
+  PAGE_PATHS.allBooks,
+  pagePath('category'),
+  PAGE_PATHS.projects,
+  PAGE_PATHS.build,
+  PAGE_PATHS.learn,
+  PAGE_PATHS.write,
 ];
 
 function send(res: Response, type: string, body: string | Buffer) {
@@ -91,7 +92,7 @@ export function discoveryRoutes(
     const { category } = scope;
     if (!category) return { path: '', name: null };
     const name = category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, ' ');
-    return { path: `/category/${category}`, name };
+    return { path: pagePath('category', { '*': category }), name };
   }
 
   function site(scope: FeedScope, format: FeedFormat): FeedSite {
@@ -151,7 +152,8 @@ export function discoveryRoutes(
       serve(() => ({ kind: 'poem' })),
     );
     router.get(
-      feedPath('/category/:category', format),
+      // Express's pattern for the category page's feeds, not a page.
+      feedPath(`${pagePath('category')}/:category`, format),
       serve((req) => ({ kind: 'posts', category: String(req.params.category) })),
     );
   }
@@ -160,22 +162,22 @@ export function discoveryRoutes(
     const entries: SitemapEntry[] = STATIC_PAGES.map((page) => ({ path: page }));
     const posts = content.postRows(PUBLIC_VIEWER);
     for (const category of new Set(posts.map((row) => row.category))) {
-      entries.push({ path: `/category/${category}` });
+      entries.push({ path: pagePath('category', { '*': category }) });
     }
     for (const row of [...posts, ...content.rows('journal'), ...content.rows('poem')]) {
       entries.push({ path: itemUrl('', row), lastmod: lastmod(row) });
     }
     for (const row of content.rows('book')) {
-      entries.push({ path: `/books/${row.slug}`, lastmod: lastmod(row) });
+      entries.push({ path: pagePath('book', { slug: row.slug }), lastmod: lastmod(row) });
     }
     for (const row of content.rows('project')) {
-      entries.push({ path: `/projects/${row.slug}`, lastmod: lastmod(row) });
+      entries.push({ path: pagePath('project', { slug: row.slug }), lastmod: lastmod(row) });
     }
     const nows = content.rows('now');
-    if (nows.length) entries.push({ path: '/now', lastmod: lastmod(nows[0]!) });
-    if (nows.length > 1) entries.push({ path: '/nowArchives' });
+    if (nows.length) entries.push({ path: PAGE_PATHS.now, lastmod: lastmod(nows[0]!) });
+    if (nows.length > 1) entries.push({ path: pagePath('nowArchive') });
     for (const row of nows.slice(1)) {
-      entries.push({ path: `/nowArchives/${row.slug}`, lastmod: lastmod(row) });
+      entries.push({ path: pagePath('nowArchive', { '*': row.slug }), lastmod: lastmod(row) });
     }
     // The pages the content has (start, links, privacy, an About page, pages an import brought),
     // each at /{slug}: a site without a terms page lists none.

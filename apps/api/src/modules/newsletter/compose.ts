@@ -6,6 +6,7 @@ import {
   escapeHtml,
   type NewsletterSection,
   type SiteIdentity,
+  PAGE_PATHS,
 } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -276,7 +277,7 @@ export interface NewsletterRecipient {
 /** Sample links for the preview and for a test to someone who is not a subscriber. */
 export function sampleLinks(env: ComposeEnv): RecipientLinks {
   return {
-    manage: new URL('/manage', env.WEB_ORIGIN).toString(),
+    manage: new URL(PAGE_PATHS.manage, env.WEB_ORIGIN).toString(),
     unsubscribe: unsubscribeUrl(env, 'preview'),
   };
 }

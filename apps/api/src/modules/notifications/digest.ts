@@ -4,7 +4,7 @@
  * soon after the owner's midnight and never for a quiet day. The owner turns it off in the
  * console's settings (`ownerDigest`).
  */
-import { startOfDayIn } from '@quillpost/domain';
+import { PAGE_PATHS, pagePath, startOfDayIn } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import { siteIdentity } from '../site/index.js';
 import type { Db } from '../../db/connection.js';
@@ -94,7 +94,9 @@ export function sendOwnerDigest(deps: DigestDeps): { comments: number; reports: 
       button: {
         label: reports.length ? 'Open the moderation queue' : 'Open the discussions',
         url: new URL(
-          reports.length ? '/members/moderation/queue' : '/members/discussions',
+          reports.length
+            ? pagePath('membersModeration', { '*': 'queue' })
+            : PAGE_PATHS.membersDiscussions,
           env.WEB_ORIGIN,
         ).toString(),
       },

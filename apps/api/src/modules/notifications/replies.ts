@@ -3,7 +3,7 @@
  * most once per thread an hour (the rest of the conversation is on the page), unless they turned
  * these emails off on the Account page or with the one-click link every one of them carries.
  */
-import { tokenLinkPath } from '@quillpost/domain';
+import { pagePath, tokenLinkPath } from '@quillpost/domain';
 import { siteIdentity } from '../site/index.js';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -85,8 +85,8 @@ export function queueReplyNotice(deps: NotificationDeps, reply: NewReply): void 
     peopleByIds(db, [reply.replierId]).get(reply.replierId)?.person.name ?? 'A member';
   const path =
     reply.thread.postId !== null
-      ? `/members/discussions/posts/${reply.thread.postId}`
-      : `/members/discussions/threads/${reply.thread.id}`;
+      ? pagePath('membersPostDiscussion', { postId: reply.thread.postId })
+      : pagePath('membersThread', { threadId: reply.thread.id });
   const quote = truncate(reply.body, QUOTE_MAX_CHARS);
   const offUrl = replyEmailsOffUrl(db, env, recipientId);
   const content = renderEmail({

@@ -12,6 +12,7 @@ import {
   type OAuthMode,
   type OAuthResultMessage,
   type Subscription,
+  PAGE_PATHS,
 } from '@quillpost/domain';
 import { endpointMounter } from '../../http/endpoints.js';
 import { Router, type Request, type Response } from 'express';
@@ -48,8 +49,8 @@ export type OAuthRouteDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger'> & 
 };
 
 /** Where the web app goes after a social sign-in (spec section 2) and after linking one. */
-const SIGN_IN_RETURN_PATH = '/members/dashboard';
-const LINK_RETURN_PATH = '/members/account';
+const SIGN_IN_RETURN_PATH = PAGE_PATHS.membersDashboard;
+const LINK_RETURN_PATH = PAGE_PATHS.membersAccount;
 
 const FAILURE_CODES: Record<FlowFailure, MessageCode> = {
   state: 'OAUTH_STATE_INVALID',
@@ -80,7 +81,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
 
   /** Ends the flow the way it started: a message to the opener, or a redirect to the web app. */
   function finish(res: Response, mode: OAuthMode, outcome: Outcome): void {
-    const target = new URL('/auth/callback', env.WEB_ORIGIN);
+    const target = new URL(PAGE_PATHS.authCallback, env.WEB_ORIGIN);
     if (outcome.ok) {
       target.searchParams.set('auth_success', 'true');
       target.searchParams.set('returnUrl', outcome.returnUrl);
