@@ -95,6 +95,18 @@ describe('the newsletter console', () => {
     expect(await screen.findByRole('heading', { name: issue().title })).toBeInTheDocument();
   });
 
+  it('offers nothing to send when every post was sent, here or before an import', async () => {
+    // The API leaves out posts another platform mailed (an imported Substack post).
+    renderConsole(BASE, {
+      'GET /api/admin/newsletter/sources': sourcesAnswer([source({ slug: 'old', issueId: 3 })]),
+      'GET /api/admin/newsletter/issues': { body: { success: true, issues: [] } },
+    });
+    expect(
+      await screen.findByText('Every published post has been sent, or has an issue already.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Post' })).not.toBeInTheDocument();
+  });
+
   it('shows the API’s message when a draft cannot be made', async () => {
     const user = userEvent.setup();
     renderConsole(BASE, {

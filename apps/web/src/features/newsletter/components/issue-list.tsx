@@ -15,7 +15,7 @@ import { ActionNotice, type Notice } from './notice';
 
 const sourceKey = (source: NewsletterSource) => `${source.kind}:${source.slug}`;
 
-/** Pick a published item (one without an issue yet) and make a draft issue of it. */
+/** Pick a published item (not sent yet, here or elsewhere) and make a draft issue of it. */
 function NewIssueForm({
   sources,
   audience,
@@ -46,7 +46,7 @@ function NewIssueForm({
   }
 
   if (!available.length) {
-    return <p className="muted">Every published post already has an issue.</p>;
+    return <p className="muted">Every published post has been sent, or has an issue already.</p>;
   }
   return (
     <form
