@@ -48,16 +48,17 @@ export interface FediversePeer {
   received: ReceivedActivity[];
   /** Every request that reached it: who asked for what. */
   requested: Array<{ method: string; path: string; userAgent: string }>;
-  /** Follows the actor at `actorUrl` (or `@handle@host`); answers the Follow's id. */
-  follow(target: string): Promise<string>;
+  /** `user` (ada unless named) follows the actor at `target` (or `@handle@host`); answers the Follow's id. */
+  follow(target: string, user?: string): Promise<string>;
   /** Undoes that Follow. */
-  unfollow(target: string, followId: string): Promise<void>;
+  unfollow(target: string, followId: string, user?: string): Promise<void>;
   /** A Follow of `target` from ada, signed with a key that is not hers: a forgery. */
   forgedFollow(inbox: string, target: string): Promise<Response>;
   close(): Promise<void>;
 }
 
-const USER = 'ada';
+/** Two accounts on one server: deliveries to both go once, to the shared inbox. */
+const USERS = ['ada', 'bo'];
 
 export async function startFediversePeer(
   options: { tls?: { key: string; cert: string }; hostname?: string } = {},
@@ -108,19 +109,19 @@ export async function startFediversePeer(
   });
   federation
     .setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
-      if (identifier !== USER) return null;
+      if (!USERS.includes(identifier)) return null;
       const pairs = await ctx.getActorKeyPairs(identifier);
       return new Person({
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
-        name: 'Ada on the peer',
+        name: `${identifier} on the peer`,
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]!.cryptographicKey,
         assertionMethods: pairs.map((pair) => pair.multikey),
       });
     })
-    .setKeyPairsDispatcher((_ctx, identifier) => (identifier === USER ? keys : []));
+    .setKeyPairsDispatcher((_ctx, identifier) => (USERS.includes(identifier) ? keys : []));
   const received: ReceivedActivity[] = [];
   const keep = async (_ctx: unknown, activity: Activity) => {
     received.push({
@@ -139,7 +140,7 @@ export async function startFediversePeer(
   handler.fetch = (request) => federation.fetch(request, { contextData: undefined });
 
   const context = () => federation.createContext(new URL(origin), undefined);
-  const actorId = context().getActorUri(USER);
+  const actorId = context().getActorUri('ada');
   const recipient = async (target: string) => {
     const found = await context().lookupObject(target);
     if (!found || !(found instanceof Person)) throw new Error(`no actor at ${target}`);
@@ -151,25 +152,27 @@ export async function startFediversePeer(
     actorId: actorId.href,
     received,
     requested,
-    async follow(target) {
+    async follow(target, user = 'ada') {
       const actor = await recipient(target);
-      const id = new URL(`${actorId.href}#follows/${randomUUID()}`);
+      const follower = context().getActorUri(user);
+      const id = new URL(`${follower.href}#follows/${randomUUID()}`);
       await context().sendActivity(
-        { identifier: USER },
+        { identifier: user },
         actor,
-        new Follow({ id, actor: actorId, object: actor.id }),
+        new Follow({ id, actor: follower, object: actor.id }),
       );
       return id.href;
     },
-    async unfollow(target, followId) {
+    async unfollow(target, followId, user = 'ada') {
       const actor = await recipient(target);
+      const follower = context().getActorUri(user);
       await context().sendActivity(
-        { identifier: USER },
+        { identifier: user },
         actor,
         new Undo({
-          id: new URL(`${actorId.href}#undo/${randomUUID()}`),
-          actor: actorId,
-          object: new Follow({ id: new URL(followId), actor: actorId, object: actor.id }),
+          id: new URL(`${follower.href}#undo/${randomUUID()}`),
+          actor: follower,
+          object: new Follow({ id: new URL(followId), actor: follower, object: actor.id }),
         }),
       );
     },
@@ -219,10 +222,12 @@ async function runAsScript([keyFile, certFile, controlPort]: string[]): Promise<
             return { origin: peer.origin, actorId: peer.actorId };
           case '/received':
             return peer.received;
+          case '/requested':
+            return peer.requested;
           case '/follow':
-            return { followId: await peer.follow(input.target!) };
+            return { followId: await peer.follow(input.target!, input.user) };
           case '/unfollow':
-            await peer.unfollow(input.target!, input.followId!);
+            await peer.unfollow(input.target!, input.followId!, input.user);
             return {};
           case '/forged-follow': {
             const res = await peer.forgedFollow(input.inbox!, input.target!);

@@ -3,16 +3,16 @@
  * collections and its inbox, built on Fedify over the site's own SQLite file.
  */
 import { randomUUID } from 'node:crypto';
-import { createFederation, type Federation } from '@fedify/fedify';
-import { Accept, Endpoints, Follow, Image, Person, Undo } from '@fedify/vocab';
-import { escapeHtml } from '@quillpost/domain';
+import { createFederation, type Context, type Federation } from '@fedify/fedify';
+import { Accept, Article, Create, Endpoints, Follow, Image, Person, Undo } from '@fedify/vocab';
+import { escapeHtml, ITEM_BASE_PATHS } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
-import { visiblePostIds } from '../content/index.js';
-import { siteIdentity } from '../site/index.js';
+import type { ContentService } from '../content/index.js';
 import { answersTo, noteCurrentHandle, siteKeyPairs } from './account.js';
+import { articleJson, articleOf } from './articles.js';
 import { SqliteMessageQueue } from './queue.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
@@ -34,7 +34,12 @@ export interface FederationDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** The published posts, as readers see them. */
+  content: Pick<ContentService, 'rows' | 'identity'>;
 }
+
+/** The newest posts the outbox shows (Mastodon reads it for a profile's latest posts). */
+const OUTBOX_POSTS = 20;
 
 /** What a media file's name says it is, for the actor's icon. */
 function imageType(file: string): string | null {
@@ -52,7 +57,7 @@ function imageType(file: string): string | null {
 }
 
 export function buildFederation(deps: FederationDeps): Federation<void> {
-  const { env, db, clock, logger } = deps;
+  const { env, db, clock, logger, content } = deps;
   const federation = createFederation<void>({
     kv: new SqliteKvStore(db, clock),
     queue: new SqliteMessageQueue({ db, clock, logger }),
@@ -66,7 +71,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
   federation
     .setActorDispatcher(FEDERATION_PATHS.actor, async (ctx, identifier) => {
       if (identifier !== SITE_ACTOR) return null;
-      const site = siteIdentity(db);
+      const site = content.identity();
       const keys = await ctx.getActorKeyPairs(identifier);
       const avatar = site.owner.avatar;
       return new Person({
@@ -104,8 +109,45 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     )
     .setCounter((_ctx, identifier) => (identifier === SITE_ACTOR ? followerCount(db) : null));
 
-  federation.setOutboxDispatcher(FEDERATION_PATHS.outbox, (_ctx, identifier) =>
-    identifier === SITE_ACTOR ? { items: [] } : null,
+  const addressesOf = (ctx: Context<void>) => ({
+    publicUrl: env.PUBLIC_URL,
+    actorId: ctx.getActorUri(SITE_ACTOR).href,
+    followersId: ctx.getFollowersUri(SITE_ACTOR).href,
+  });
+
+  federation
+    .setOutboxDispatcher(FEDERATION_PATHS.outbox, async (ctx, identifier) => {
+      if (identifier !== SITE_ACTOR) return null;
+      const site = content.identity();
+      const rows = content.rows('post').slice(0, OUTBOX_POSTS);
+      const items = await Promise.all(
+        rows.map(async (row) => {
+          const article = await articleOf(articleJson(row, site, addressesOf(ctx)));
+          return new Create({
+            id: new URL(`${article.id!.href}#create`),
+            actor: ctx.getActorUri(SITE_ACTOR),
+            object: article,
+            published: article.published,
+            to: article.toId,
+            cc: article.ccId,
+          });
+        }),
+      );
+      return { items };
+    })
+    .setCounter((_ctx, identifier) =>
+      identifier === SITE_ACTOR ? content.rows('post').length : null,
+    );
+
+  // A post's own page answers its Article to an ActivityPub client (the bridge hands on only
+  // requests that ask for ActivityPub JSON; a reader's browser gets the page).
+  federation.setObjectDispatcher(
+    Article,
+    `${ITEM_BASE_PATHS.post}/{slug}`,
+    async (ctx, { slug }) => {
+      const row = content.rows('post').find((post) => post.slug === slug);
+      return row ? articleOf(articleJson(row, content.identity(), addressesOf(ctx))) : null;
+    },
   );
 
   federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, () => ({
@@ -114,7 +156,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     openRegistrations: false,
     usage: {
       users: { total: 1, activeMonth: 1, activeHalfyear: 1 },
-      localPosts: visiblePostIds(db, iso(clock.now())).length,
+      localPosts: content.rows('post').length,
       localComments: 0,
     },
   }));
