@@ -14,7 +14,7 @@ import { databaseAt } from '../../test-support/migrations.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { createCollector } from './collector.js';
-import { trafficBetween } from './store.js';
+import { readershipOf, trafficBetween } from './store.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
@@ -513,6 +513,35 @@ describe('page views', () => {
       { path: '/category/build', title: null, views: 1, visitors: 1 },
       { path: '/posts/tiny-tools', title: 'Tiny tools', views: 1, visitors: 1 },
     ]);
+  });
+
+  it('recount, on upgrade, the sources of the days whose raw views are still kept', () => {
+    const before = databaseAt(28);
+    cleanups.push(before.cleanup);
+    const db = before.db;
+    const view = db.prepare(
+      `INSERT INTO analytics_hits (day, hour, path, source, device, browser, os, visitor,
+         first_of_day, first_on_page) VALUES (?, 9, '/posts/a', ?, 'phone', 'Safari', 'iOS', 'v1', ?, ?)`,
+    );
+    view.run(DAY, '', 1, 1);
+    view.run(DAY, 'news.ycombinator.com', 0, 0);
+    // The day as the release before summed it: the second source's visitor lost.
+    const sum = db.prepare(
+      'INSERT INTO analytics_daily (path, dimension, day, value, views, visitors) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (const path of ['', '/posts/a']) {
+      sum.run(path, '', DAY, '', 2, 1);
+      sum.run(path, 'source', DAY, '', 1, 1);
+      sum.run(path, 'source', DAY, 'news.ycombinator.com', 1, 0);
+    }
+    sum.run('', 'path', DAY, '/posts/a', 2, 1);
+    migrate(db);
+    for (const path of [undefined, '/posts/a']) {
+      expect(readershipOf(db, { from: DAY, to: DAY, path }).breakdown('source', 10)).toEqual([
+        { value: '', views: 1, visitors: 1 },
+        { value: 'news.ycombinator.com', views: 1, visitors: 1 },
+      ]);
+    }
   });
 
   it('answer the last hours hour by hour, in the hours the views came', async () => {
