@@ -59,8 +59,10 @@ describe('upgradeDatabase', () => {
       '024-imported-subscribers.sql',
       '025-analytics-key-in-memory.sql',
       '027-conversation-changes.sql',
+      '028-newsletter-sent-elsewhere.sql',
+      '029-analytics-sources-recounted.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(19);
+    expect(upgrade.backup?.pending).toHaveLength(21);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();
