@@ -72,60 +72,70 @@ import {
   searchResponseSchema,
 } from './content.js';
 import {
-  accountDeleteSchema,
-  adminEventListResponseSchema,
-  adminSubscribersResponseSchema,
   adminUserResponseSchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   analyticsResponseSchema,
-  banStateSchema,
+  roleAssignSchema,
+} from './admin.js';
+import {
   bookmarkListResponseSchema,
   bookmarkStatusResponseSchema,
+  postIdParamsSchema,
+} from './bookmarks.js';
+import { contentSyncResponseSchema } from './content-sync.js';
+import { directoryQuerySchema, directoryResponseSchema } from './directory.js';
+import {
+  commentCountsResponseSchema,
   commentCreateSchema,
   commentEditSchema,
   commentIdParamsSchema,
   commentResponseSchema,
-  contentSyncResponseSchema,
-  dashboardResponseSchema,
-  directoryQuerySchema,
-  directoryResponseSchema,
+  postConversationResponseSchema,
+  reportCreateSchema,
+  threadCreateSchema,
+  threadIdParamsSchema,
+  threadListResponseSchema,
+  threadResponseSchema,
+  threadSummarySchema,
+} from './discussions.js';
+import {
+  adminEventListResponseSchema,
   eventIdParamsSchema,
   eventInputSchema,
   eventListResponseSchema,
   eventResponseSchema,
-  importResultSchema,
+} from './events.js';
+import {
+  accountDeleteSchema,
+  dashboardResponseSchema,
+  notificationSettingsResponseSchema,
+  notificationSettingsSchema,
+  profileResponseSchema,
+  profileUpdateSchema,
+} from './members.js';
+import {
+  banStateSchema,
   moderationActionSchema,
   moderationLogQuerySchema,
   moderationLogResponseSchema,
   moderationQueueResponseSchema,
   moderationUserResponseSchema,
   permanentBanSchema,
-  postConversationResponseSchema,
-  commentCountsResponseSchema,
-  postIdParamsSchema,
-  profileResponseSchema,
-  profileUpdateSchema,
-  notificationSettingsResponseSchema,
-  notificationSettingsSchema,
-  reportCreateSchema,
-  roleAssignSchema,
-  siteSettingsResponseSchema,
-  siteSettingsUpdateSchema,
+  tempBanSchema,
+  userIdParamsSchema,
+  warnSchema,
+} from './moderation.js';
+import { siteSettingsResponseSchema, siteSettingsUpdateSchema } from './settings.js';
+import {
+  adminSubscriberDetailResponseSchema,
+  adminSubscribersResponseSchema,
+  importResultSchema,
+  subscriberIdParamsSchema,
   subscriberImportSchema,
   subscribersExportQuerySchema,
   subscribersQuerySchema,
-  tempBanSchema,
-  threadCreateSchema,
-  threadIdParamsSchema,
-  threadListResponseSchema,
-  threadResponseSchema,
-  threadSummarySchema,
-  userIdParamsSchema,
-  subscriberIdParamsSchema,
-  adminSubscriberDetailResponseSchema,
-  warnSchema,
-} from './members.js';
+} from './subscribers.js';
 import {
   newsletterIssueActionResponseSchema,
   newsletterIssueCreateSchema,

@@ -3,7 +3,27 @@ export * from './auth.js';
 export * from './subscriptions.js';
 export * from './posts.js';
 export * from './content.js';
+export {
+  ADMIN_PAGE_SIZE,
+  normalizePlainText,
+  pageQuerySchema,
+  personSchema,
+  REASON_MAX_LENGTH,
+  WEBSITE_MAX_LENGTH,
+  type Person,
+} from './member-fields.js';
+export * from './csv.js';
 export * from './members.js';
+export * from './bookmarks.js';
+export * from './discussions.js';
+export * from './events.js';
+export * from './directory.js';
+export * from './moderation.js';
+export * from './admin.js';
+export * from './subscribers.js';
+export * from './social-profiles.js';
+export * from './settings.js';
+export * from './content-sync.js';
 export * from './newsletter.js';
 export * from './page-rendering.js';
 export * from './endpoints.js';

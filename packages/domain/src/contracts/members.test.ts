@@ -11,7 +11,7 @@ import {
   roleAssignSchema,
   siteSettingsUpdateSchema,
   tempBanSchema,
-} from './members.js';
+} from './index.js';
 import { linkifyText } from '../comment-text.js';
 import type { z } from 'zod';
 

@@ -21,7 +21,7 @@ import type {
   Site,
 } from './content.js';
 import type { Post } from './posts.js';
-import type { CommentCounts, PostConversation } from './members.js';
+import type { CommentCounts, PostConversation } from './discussions.js';
 import type { ReadableKind } from '../permalinks.js';
 import { DEFAULT_HUB_COPY, DEFAULT_SUBSCRIBE_COPY } from '../site-copy.js';
 
