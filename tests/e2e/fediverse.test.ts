@@ -1,0 +1,323 @@
+/**
+ * The social web as a Mastodon user meets it (issue 38), all on loopback over TLS: the site runs
+ * as production does (src/server.ts, its own process) behind a TLS front, and a second Fedify
+ * server in a process of its own plays Mastodon. Both trust a throwaway CA through
+ * NODE_EXTRA_CA_CERTS, as the README tells self-hosters with a private CA. The peer finds the site
+ * by WebFinger, follows it and gets a signed Accept, receives a post published by its file with
+ * the signature checked, and unfollows; a forged activity gets 401, a 5 MB body 413; and a site
+ * with the private-address guard on never fetches the peer (it is on loopback) and keeps nothing.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { readRows } from '@quillpost/api/test-support/database-file';
+import { freePort } from '@quillpost/api/test-support/free-port';
+import { startServer, type RunningServer } from '@quillpost/api/test-support/running-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const apiDir = path.resolve(import.meta.dirname, '../../apps/api');
+const PEER_SCRIPT = path.join(apiDir, 'src/test-support/fediverse-peer.ts');
+
+let dir: string;
+let ca: string;
+let leaf: { key: string; cert: string };
+const cleanups: Array<() => unknown> = [];
+let previousExtraCa: string | undefined;
+
+/** A CA made for this run, and a certificate it signed for localhost and 127.0.0.1. */
+function makeCertificates(): void {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=Quillpost throwaway test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign',
+  );
+  openssl(
+    'req',
+    ...ec,
+    '-keyout',
+    file('leaf.key'),
+    '-out',
+    file('leaf.csr'),
+    '-subj',
+    '/CN=localhost',
+  );
+  fs.writeFileSync(
+    file('leaf.ext'),
+    'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('leaf.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-out',
+    file('leaf.crt'),
+    '-days',
+    '1',
+    '-extfile',
+    file('leaf.ext'),
+  );
+  ca = fs.readFileSync(file('ca.crt'), 'utf8');
+  leaf = {
+    key: fs.readFileSync(file('leaf.key'), 'utf8'),
+    cert: fs.readFileSync(file('leaf.crt'), 'utf8'),
+  };
+}
+
+/** TLS in front of a plain-http server, as a self-hoster's proxy is. */
+async function tlsFront(port: number, upstream: string): Promise<void> {
+  const target = new URL(upstream);
+  const front = tls.createServer(leaf, (socket) => {
+    const inner = net.connect(Number(target.port), target.hostname);
+    socket.pipe(inner).pipe(socket);
+    const end = () => {
+      socket.destroy();
+      inner.destroy();
+    };
+    socket.on('error', end);
+    inner.on('error', end);
+  });
+  await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => front.close(resolve)));
+}
+
+/** The site from source on loopback, public at https://localhost:<port> through its TLS front. */
+async function startSite(
+  env: Record<string, string>,
+): Promise<{ server: RunningServer; url: string }> {
+  const contentDir = path.join(dir, `content-${cleanups.length}`);
+  fs.mkdirSync(path.join(contentDir, 'posts'), { recursive: true });
+  fs.writeFileSync(
+    path.join(contentDir, 'site.yml'),
+    'title: Rowan Ellis\nowner:\n  name: Rowan Ellis\nfediverse:\n  handle: rowan\n',
+  );
+  const port = await freePort();
+  const url = `https://localhost:${port}`;
+  const server = await startServer({
+    contentDir,
+    env: { PUBLIC_URL: url, WEB_ORIGIN: url, ...env },
+  });
+  cleanups.push(() => server.stop());
+  await tlsFront(port, server.url);
+  return { server, url };
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** A request to the site over TLS, trusting the run's CA (this process started without it). */
+function overTls(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = https.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, ca },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** The Mastodon stand-in: a second Fedify server, over TLS, in its own process. */
+async function startPeer() {
+  const controlPort = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      PEER_SCRIPT,
+      path.join(dir, 'leaf.key'),
+      path.join(dir, 'leaf.crt'),
+      String(controlPort),
+    ],
+    { cwd: apiDir, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  cleanups.push(() => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    return exited;
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('peer ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the peer exited with ${code}`)));
+  });
+  const control = async <T>(what: string, body?: Record<string, string>): Promise<T> => {
+    const res = await fetch(`http://127.0.0.1:${controlPort}/${what}`, {
+      method: body ? 'POST' : 'GET',
+      body: body && JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${what}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const { origin, actorId } = await control<{ origin: string; actorId: string }>('peer');
+  return {
+    origin,
+    actorId,
+    follow: (target: string) => control<{ followId: string }>('follow', { target }),
+    unfollow: (target: string, followId: string) => control('unfollow', { target, followId }),
+    forgedFollow: (inbox: string, target: string) =>
+      control<{ status: number }>('forged-follow', { inbox, target }),
+    received: () =>
+      control<Array<{ type: string; actor: string; json: Record<string, unknown> }>>('received'),
+    requested: () =>
+      control<Array<{ method: string; path: string; userAgent: string }>>('requested'),
+  };
+}
+
+let site: { server: RunningServer; url: string };
+let peer: Awaited<ReturnType<typeof startPeer>>;
+let handle: string;
+
+const followersOf = (server: RunningServer) =>
+  readRows<{ actor_id: string }>(
+    path.join(server.dataDir, 'site.db'),
+    'SELECT actor_id FROM fediverse_followers',
+  );
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-fediverse-'));
+  makeCertificates();
+  // Read by each process as it starts: the site's and the peer's.
+  previousExtraCa = process.env.NODE_EXTRA_CA_CERTS;
+  process.env.NODE_EXTRA_CA_CERTS = path.join(dir, 'ca.crt');
+  site = await startSite({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  peer = await startPeer();
+  handle = `@rowan@${new URL(site.url).host}`;
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  if (previousExtraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+  else process.env.NODE_EXTRA_CA_CERTS = previousExtraCa;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the social web', () => {
+  it('says loudly at start that private addresses are allowed', () => {
+    expect(site.server.log()).toContain('FEDERATION_ALLOW_PRIVATE_ADDRESSES=true');
+  });
+
+  it('is found by WebFinger and described by NodeInfo, over TLS', async () => {
+    const host = new URL(site.url).host;
+    const found = await overTls(
+      `${site.url}/.well-known/webfinger?resource=${encodeURIComponent(`acct:rowan@${host}`)}`,
+    );
+    expect(found.status).toBe(200);
+    expect(JSON.parse(found.text)).toMatchObject({
+      subject: `acct:rowan@${host}`,
+      links: expect.arrayContaining([
+        expect.objectContaining({ rel: 'self', href: `${site.url}/ap/users/site` }),
+      ]),
+    });
+    const nobody = await overTls(
+      `${site.url}/.well-known/webfinger?resource=${encodeURIComponent(`acct:nobody@${host}`)}`,
+    );
+    expect(nobody.status).toBe(404);
+    const nodeInfo = await overTls(`${site.url}/nodeinfo/2.1`);
+    expect(JSON.parse(nodeInfo.text)).toMatchObject({ software: { name: 'quillpost' } });
+  });
+
+  it('is followed from the peer by its handle, answers with a signed Accept, delivers a post, and is unfollowed', async () => {
+    const { followId } = await peer.follow(handle);
+    await expect
+      .poll(async () => (await peer.received()).map(({ type, actor }) => ({ type, actor })), {
+        timeout: 20_000,
+      })
+      .toContainEqual({ type: 'Accept', actor: `${site.url}/ap/users/site` });
+    expect(followersOf(site.server)).toEqual([{ actor_id: peer.actorId }]);
+
+    // Published by its file: the watcher syncs it, the site sends it.
+    const contentDir = path.join(dir, 'content-0');
+    fs.writeFileSync(
+      path.join(contentDir, 'posts', 'across-the-fediverse.md'),
+      `---\ntitle: Across the fediverse\ndate: ${new Date().toISOString()}\ncategory: build\ntags: [fediverse]\n---\n\nHello, ![a desk](/content/images/desk.jpg) Mastodon.\n`,
+    );
+    await expect
+      .poll(async () => (await peer.received()).filter(({ type }) => type === 'Create'), {
+        timeout: 30_000,
+      })
+      .toHaveLength(1);
+    const create = (await peer.received()).find(({ type }) => type === 'Create')!;
+    expect(create.actor).toBe(`${site.url}/ap/users/site`);
+    expect(create.json).toMatchObject({
+      object: {
+        type: 'Article',
+        name: 'Across the fediverse',
+        url: `${site.url}/posts/across-the-fediverse`,
+      },
+    });
+    expect(String((create.json.object as { content: string }).content)).toContain(
+      `src="${site.url}/content/images/desk.jpg"`,
+    );
+
+    await peer.unfollow(handle, followId);
+    await expect.poll(() => followersOf(site.server), { timeout: 20_000 }).toEqual([]);
+  });
+
+  it('refuses a forged activity with 401 and a 5 MB body with 413', async () => {
+    const forged = await peer.forgedFollow(`${site.url}/ap/inbox`, `${site.url}/ap/users/site`);
+    expect(forged.status).toBe(401);
+    const huge = await overTls(`${site.url}/ap/inbox`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/activity+json' },
+      body: Buffer.alloc(5 * 1024 * 1024, 'x'),
+    });
+    expect(huge.status).toBe(413);
+    expect(followersOf(site.server)).toEqual([]);
+  });
+
+  it('never fetches an actor on a private address while the guard is on', async () => {
+    const guarded = await startSite({});
+    expect(guarded.server.log()).not.toContain('FEDERATION_ALLOW_PRIVATE_ADDRESSES=true');
+    await expect(peer.follow(`@rowan@${new URL(guarded.url).host}`)).rejects.toThrow(/401/);
+    expect(followersOf(guarded.server)).toEqual([]);
+    const asked = (await peer.requested()).filter(({ userAgent }) =>
+      userAgent.includes(guarded.url),
+    );
+    expect(asked).toEqual([]);
+  });
+});
