@@ -30,7 +30,7 @@ export function countingDisclosure(settings: CountingSettings): string[] {
     ...views,
     'When you subscribe or create an account, the page of this site you did it from is kept with your subscription or account, so the owner can see which writing brings readers.',
     settings.newsletterClickCounting
-      ? 'Links in newsletter issues go through this site, which counts clicks per link and per day, never who clicked: a code made from your IP address and your browser’s description with a random key kept only in the server’s memory tells a second click on the same link that day from a first, so each reader counts once a day. Opening a newsletter is not tracked.'
+      ? 'Links in newsletter issues go through this site, which counts clicks per link and per day, never who clicked: a code made from your IP address and your browser’s description with a random key kept only in the server’s memory tells a second click on the same link that day from a first, so each reader counts once a day. A link to one of this site’s pages arrives with “utm_source=newsletter” added, the same for every reader, so the visit counts as coming from the newsletter; nothing is added to other sites’ addresses. Opening a newsletter is not tracked.'
       : 'Links in newsletter issues go straight to their address: neither clicks nor opens are counted.',
   ];
 }
