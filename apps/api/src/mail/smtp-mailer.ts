@@ -2,6 +2,7 @@ import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
+import { senderOf } from './sender.js';
 
 export interface SmtpMailerOptions {
   url: string;
@@ -62,10 +63,8 @@ export type DkimOptions = NonNullable<SmtpMailerOptions['dkim']>;
 
 /** What nodemailer is asked to send for a message: the same for the relay and for a rendering. */
 function messageOptions(from: string, message: MailMessage): nodemailer.SendMailOptions {
-  // MAIL_FROM may be `Name <address>` or a bare address: the site's name, when given, wins.
-  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
-    from: message.fromName ? { name: message.fromName, address } : from,
+    from: senderOf(from, message.fromName),
     to: message.to,
     subject: message.subject,
     html: message.html,

@@ -560,6 +560,19 @@ describe('the owner console', () => {
     expect(forbidden.body.code).toBe('FORBIDDEN');
   });
 
+  it("previews the From the mail will carry: the newsletter's from_name before the relay's address", async () => {
+    const t = await newsletterApp({ env: { MAIL_FROM: 'Mail robot <newsletter@example.test>' } });
+    seedSubscribers(t.deps.db, [{ email: 'a@example.test' }]);
+    const id = await createIssue(t);
+    const preview = await api(t).get(`/api/admin/newsletter/issues/${id}/preview`);
+    expect(preview.status).toBe(200);
+    await api(t).post(`/api/admin/newsletter/issues/${id}/send`);
+    await t.sender.drain();
+    const [mail] = t.sink.messagesTo('a@example.test');
+    expect(mail!.rawHeaders['from']).toBe(preview.body.from);
+    expect(preview.body.from).not.toContain('Mail robot');
+  });
+
   it('lists sources with their sections and audience, previews, sends a test to the owner, schedules and cancels', async () => {
     const t = await newsletterApp();
     seedSubscribers(t.deps.db, [

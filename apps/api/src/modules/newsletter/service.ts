@@ -15,6 +15,8 @@ import { inTransaction } from '../../db/statements.js';
 import { DomainError } from '../../domain-error.js';
 import type { Logger } from '../../logger.js';
 import type { MailDeliveryError, Mailer } from '../../mail/mailer.js';
+import { senderText } from '../../mail/sender.js';
+import { siteIdentity } from '../site/index.js';
 import { deliverableCountBySection, findByEmail } from '../subscriptions/index.js';
 import {
   fromDomain,
@@ -171,7 +173,8 @@ function renderedOf({ db, clock, env }: NewsletterDeps, issue: IssueRow): Render
 export function preview(deps: NewsletterDeps, id: number): Omit<NewsletterPreview, 'success'> {
   const issue = requireIssue(deps.db, id);
   const content = personalize(renderedOf(deps, issue), sampleLinks(deps.env));
-  return { from: deps.env.MAIL_FROM, ...content };
+  const fromName = siteIdentity(deps.db).newsletter.fromName;
+  return { from: senderText(deps.env.MAIL_FROM, fromName), ...content };
 }
 
 /**

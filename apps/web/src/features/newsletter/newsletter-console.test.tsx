@@ -205,6 +205,9 @@ describe('the newsletter console', () => {
     );
     await act(() => vi.advanceTimersByTimeAsync(2_100));
     expect(await screen.findByRole('heading', { name: 'Report' })).toBeInTheDocument();
+    // The send has ended: its notice gives way to the result.
+    expect(screen.queryByText('Sending has started.')).toBeNull();
+    expect(screen.getByText('Sent: 177 mails of 180.')).toHaveAttribute('role', 'status');
     expect(screen.getByText('177 mails sent of 180')).toBeInTheDocument();
     expect(screen.getByText('Delivered over 58.2 s (3 mails a second).')).toBeInTheDocument();
     const problem = screen.getByRole('row', { name: /gone@example.com/ });

@@ -76,13 +76,19 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
-  async function act<T>(run: () => Promise<ApiResult<T>>, success?: (data: T) => string) {
+  async function act<T>(
+    run: () => Promise<ApiResult<T>>,
+    success?: (data: T) => string | NonNullable<Notice>,
+  ) {
     setBusy(true);
     setNotice(null);
     const result = await run();
     setBusy(false);
     if (!result.ok) setNotice({ tone: 'error', text: result.message });
-    else if (success) setNotice({ tone: 'success', text: success(result.data) });
+    else if (success) {
+      const said = success(result.data);
+      setNotice(typeof said === 'string' ? { tone: 'success', text: said } : said);
+    }
     detail.reload();
   }
 
@@ -98,6 +104,14 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
   const { issue, report, results } = detail.data;
   const audience = sources.status === 'ready' ? sources.data.audience[issue.section] : null;
   const started = issue.startedAt !== null;
+  // "Sending has started." holds only while it is true; the finished send says how it went.
+  const shownNotice: Notice =
+    notice?.untilFinished && issue.finishedAt !== null
+      ? {
+          tone: 'success',
+          text: `Sent: ${plural(issue.progress.sent, 'mail', 'mails')} of ${issue.progress.total}.`,
+        }
+      : notice;
 
   return (
     <article className="newsletter-issue" aria-labelledby="newsletter-issue-title">
@@ -116,7 +130,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
         </p>
       </header>
 
-      <ActionNotice notice={notice} />
+      <ActionNotice notice={shownNotice} />
       {issue.status === 'paused' && issue.pauseReason ? (
         <p className="alert alert--error" role="alert">
           {issue.pauseReason}
@@ -197,7 +211,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
               (data) =>
                 data.issue.status === 'scheduled' && data.issue.scheduledAt
                   ? `Scheduled for ${dates.dateTime(data.issue.scheduledAt)}.`
-                  : 'Sending has started.',
+                  : { tone: 'success', text: 'Sending has started.', untilFinished: true },
             )
           }
         />

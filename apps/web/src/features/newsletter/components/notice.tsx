@@ -1,4 +1,9 @@
-export type Notice = { tone: 'success' | 'error'; text: string } | null;
+export type Notice = {
+  tone: 'success' | 'error';
+  text: string;
+  /** Says a send is under way: once the issue has finished, the result replaces it. */
+  untilFinished?: boolean;
+} | null;
 
 /** The outcome of the last action: success (a status) or failure (an alert). */
 export function ActionNotice({ notice }: { notice: Notice }) {
