@@ -61,8 +61,11 @@ describe('upgradeDatabase', () => {
       '027-conversation-changes.sql',
       '028-newsletter-sent-elsewhere.sql',
       '029-analytics-sources-recounted.sql',
+      '030-fediverse-storage.sql',
+      '031-fediverse-account.sql',
+      '032-fediverse-articles.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(21);
+    expect(upgrade.backup?.pending).toHaveLength(24);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();
