@@ -116,7 +116,7 @@ describe('the conversation under a post', () => {
     await dialog.getByRole('heading', { name: 'Sign in to join the conversation' }).waitFor();
     // No provider is set up here: the dialog opens on the email form.
     await dialog.getByLabel('Email address').fill(email);
-    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await dialog.getByRole('button', { name: 'Send Link' }).click();
 
     const mail = await waitForMail(stack.sink, email, /sign-in link/);
     const link = new URL(linkIn(mail, '/api/auth/magic-link/verify'));

@@ -54,7 +54,7 @@ async function requestMagicLink(page: Page, email: string) {
   await expect(field.evaluate((input: HTMLInputElement) => input.required)).resolves.toBe(true);
   // Trimmed and lower-cased before it is checked and sent (spec section 5).
   await field.fill(`  ${email.toUpperCase()} `);
-  await dialog.getByRole('button', { name: 'Send link' }).click();
+  await dialog.getByRole('button', { name: 'Send Link' }).click();
   await dialog.getByText(messageTemplates.magicLinkSent(email), { exact: true }).waitFor();
   await expect(dialog.getByRole('button', { name: /Back/ }).isVisible()).resolves.toBe(true);
   return dialog;
@@ -111,11 +111,11 @@ describe('signing in by email', () => {
     const codeField = dialog.getByLabel(/6-digit code/);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await codeField.fill(wrong);
-    await dialog.getByRole('button', { name: 'Sign in with code' }).click();
+    await dialog.getByRole('button', { name: 'Sign In with Code' }).click();
     await dialog.getByText(MESSAGES.CODE_INVALID, { exact: true }).waitFor();
 
     await codeField.fill(code ?? '');
-    await dialog.getByRole('button', { name: 'Sign in with code' }).click();
+    await dialog.getByRole('button', { name: 'Sign In with Code' }).click();
     await dialog.getByRole('heading', { name: messageTemplates.welcome(null) }).waitFor();
     await expect(dialog.getByText(MESSAGES.ACCOUNT_SETUP_COMPLETE).isVisible()).resolves.toBe(true);
 

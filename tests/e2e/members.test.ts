@@ -41,7 +41,7 @@ async function signInThroughMembersArea(page: Page, email: string, path: string)
   await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email address').fill(email);
-  await dialog.getByRole('button', { name: 'Send link' }).click();
+  await dialog.getByRole('button', { name: 'Send Link' }).click();
   const mail = await waitForMail(stack.sink, email, /sign-in link/, { skip: earlier.length });
   await page.goto(linkIn(mail, '/api/auth/magic-link/verify'));
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -422,7 +422,7 @@ describe('in the browser', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documents.push(request.url());
     });
-    await page.getByRole('link', { name: 'Read the blog' }).click();
+    await page.getByRole('link', { name: 'Read the Blog' }).click();
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     await page.getByRole('link', { name: 'Why I write in public' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Why I write in public' }).waitFor();

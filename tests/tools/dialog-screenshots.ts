@@ -40,11 +40,11 @@ try {
     await header.getByRole('button', { name: MESSAGES.SIGN_IN, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email address').fill('nope');
-    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await dialog.getByRole('button', { name: 'Send Link' }).click();
     await shot('sign-in-email-error');
     // A new address each time: one mailbox gets three links an hour.
     await dialog.getByLabel('Email address').fill(uniqueEmail('ada'));
-    await dialog.getByRole('button', { name: 'Send link' }).click();
+    await dialog.getByRole('button', { name: 'Send Link' }).click();
     await dialog.getByRole('button', { name: /Back/ }).waitFor();
     await shot('sign-in-sent');
 

@@ -25,7 +25,7 @@ describe('AppRoutes', () => {
       },
     });
     const home = await screen.findByRole('heading', { level: 1, name: /Hello, I’m Rowan/ });
-    await userEvent.click(screen.getByRole('link', { name: 'Read the blog' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Read the Blog' }));
     expect(await screen.findByText('Loading page...')).toBeInTheDocument();
     expect(home).toBeInTheDocument();
     await act(async () => release({ body: [] }));

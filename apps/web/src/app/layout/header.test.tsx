@@ -160,7 +160,7 @@ describe('header by progression state', () => {
         },
       });
       const h = await header();
-      fireEvent.click(await h.findByRole('button', { name: 'Resend the email' }));
+      fireEvent.click(await h.findByRole('button', { name: 'Resend the Email' }));
       expect(await screen.findByText('Sent!')).toBeInTheDocument();
       expect(
         screen.getByText('Confirmation email sent successfully. Please check your inbox.'),

@@ -58,7 +58,7 @@ export function NextStep() {
                   onClick={() => void resendAndTell()}
                   disabled={sending}
                 >
-                  Resend the email
+                  Resend the Email
                 </button>
               </>
             ) : null}

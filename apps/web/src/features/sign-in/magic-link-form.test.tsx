@@ -26,12 +26,12 @@ describe('magic-link form', () => {
     const { user, calls } = renderForm({
       'POST /api/auth/magic-link': () => new Promise((resolve) => (release = resolve)),
     });
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
     const email = screen.getByLabelText('Email address');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     await user.type(email, '  Ada@Example.COM ');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await user.click(screen.getByRole('button', { name: 'Send Link' }));
     expect(screen.getByLabelText('Email address')).toBeDisabled();
     release({ body: { success: true, message: 'ok' } });
     expect(
@@ -49,9 +49,9 @@ describe('magic-link form', () => {
 
   it("refuses an invalid address with 'Please enter a valid email address'", async () => {
     const { user, calls } = renderForm(SENT);
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await user.click(screen.getByRole('button', { name: 'Send Link' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address');
     expect(calls.some((call) => call.path === '/api/auth/magic-link')).toBe(false);
   });
@@ -63,14 +63,14 @@ describe('magic-link form', () => {
         body: { success: false, code: 'RATE_LIMITED', message: 'x' },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await user.click(screen.getByRole('button', { name: 'Send Link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many requests. Please try again later.',
     );
     routes['POST /api/auth/magic-link'] = 'network-error';
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await user.click(screen.getByRole('button', { name: 'Send Link' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
         'An error occurred while sending the magic link',
@@ -80,11 +80,11 @@ describe('magic-link form', () => {
 
   it('Cancel resets the form to closed', async () => {
     const { user } = renderForm(SENT);
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Email address')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
     expect(screen.getByLabelText('Email address')).toHaveValue('');
   });
 
@@ -105,16 +105,16 @@ describe('magic-link form', () => {
         },
       },
     });
-    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
     await user.type(screen.getByLabelText('Email address'), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send link' }));
+    await user.click(screen.getByRole('button', { name: 'Send Link' }));
     await user.type(await screen.findByLabelText(/6-digit code/), '12345');
-    await user.click(screen.getByRole('button', { name: 'Sign in with code' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In with Code' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
       'That code is not correct. Please check the email and try again.',
     );
     await user.type(screen.getByLabelText(/6-digit code/), '6');
-    await user.click(screen.getByRole('button', { name: 'Sign in with code' }));
+    await user.click(screen.getByRole('button', { name: 'Sign In with Code' }));
     await waitFor(() =>
       expect(onSignedIn).toHaveBeenCalledWith({ name: 'Ada', returnUrl: '/members/bookmarks' }),
     );

@@ -106,7 +106,7 @@ export function MagicLinkForm({
         onClick={open}
       >
         <MailIcon />
-        Email me a sign-in link
+        Email Me a Sign-In Link
       </button>
     );
   }
@@ -148,7 +148,7 @@ export function MagicLinkForm({
           </button>
         )}
         <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send link'}
+          {sending ? 'Sending…' : 'Send Link'}
         </button>
       </div>
     </form>
@@ -226,7 +226,7 @@ function MagicLinkSent({
           className="button button--primary button--block"
           disabled={checkingCode}
         >
-          {checkingCode ? MESSAGES.SIGNING_IN : 'Sign in with code'}
+          {checkingCode ? MESSAGES.SIGNING_IN : 'Sign In with Code'}
         </button>
       </form>
       <div className="magic-link__links">
@@ -239,7 +239,7 @@ function MagicLinkSent({
           disabled={resendBlocked}
           onClick={onResend}
         >
-          {resendBlocked ? MESSAGES.SENT : 'Send the link again'}
+          {resendBlocked ? MESSAGES.SENT : 'Send the Link Again'}
         </button>
       </div>
     </div>

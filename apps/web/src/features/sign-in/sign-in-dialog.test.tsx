@@ -42,7 +42,7 @@ describe('sign-in dialog', () => {
       'Continue with Google',
       'Continue with Facebook',
       'Continue with Discord',
-      'Email me a sign-in link',
+      'Email Me a Sign-In Link',
       'Close',
     ];
     names.forEach((name, index) => expect(buttons[index]).toHaveAccessibleName(name));
@@ -94,7 +94,7 @@ describe('sign-in dialog', () => {
     await waitFor(() => expect(field).toHaveFocus());
     expect(within(dialog).queryByRole('button', { name: /Continue with/ })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Send link' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send Link' })).toBeInTheDocument();
   });
 
   it("opens a 500x600 popup, shows 'Signing you in...', then welcomes on success", async () => {

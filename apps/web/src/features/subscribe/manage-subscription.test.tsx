@@ -92,7 +92,7 @@ describe('/manage preferences', () => {
     );
     const page = within(await screen.findByRole('main'));
     await waitFor(() =>
-      expect(page.getByRole('button', { name: 'Save preferences' })).toBeEnabled(),
+      expect(page.getByRole('button', { name: 'Save Preferences' })).toBeEnabled(),
     );
     expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.learn })).not.toBeChecked();
     expect(
@@ -114,7 +114,7 @@ describe('/manage preferences', () => {
     expect(
       await page.findByText(/open the “Manage subscription” link in any newsletter email/),
     ).toBeInTheDocument();
-    expect(page.getByRole('button', { name: 'Save preferences' })).toBeDisabled();
+    expect(page.getByRole('button', { name: 'Save Preferences' })).toBeDisabled();
     expect(page.getByRole('checkbox', { name: NEWSLETTER_SECTION_LABELS.poetry })).toBeDisabled();
   });
 });

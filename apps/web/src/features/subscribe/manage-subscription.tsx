@@ -105,7 +105,7 @@ function StatusCard({ id, subscription }: { id: string; subscription: StoredSubs
             onClick={() => void resendConfirmation.resend()}
             disabled={resendConfirmation.sending}
           >
-            Resend confirmation email
+            Resend Confirmation Email
           </button>
         </div>
       ) : null}
@@ -151,7 +151,7 @@ function PreferencesCard({ id, manage }: { id: string; manage: Manage }) {
         onClick={() => void manage.savePreferences()}
         disabled={locked}
       >
-        Save preferences
+        Save Preferences
       </button>
       <FeedbackLine feedback={manage.preferencesFeedback} />
     </section>
@@ -223,7 +223,7 @@ function LeaveCard({
               onClick={() => void deleteData()}
               disabled={busy}
             >
-              Yes, delete everything
+              Yes, Delete Everything
             </button>
           </div>
         </div>

@@ -85,7 +85,7 @@ export function SecurityCheck({
           className="button button--quiet security-check__retry"
           onClick={retry}
         >
-          Run the check again
+          Run the Check Again
         </button>
       ) : null}
     </div>

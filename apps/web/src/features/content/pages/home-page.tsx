@@ -130,10 +130,10 @@ export default function HomePage() {
         <Introduction site={site} />
         <p className="home__actions">
           <Link className="button button--primary" to={PAGE_PATHS.start}>
-            Start here
+            Start Here
           </Link>
           <Link className="button" to={PAGE_PATHS.blog}>
-            Read the blog
+            Read the Blog
           </Link>
         </p>
       </header>

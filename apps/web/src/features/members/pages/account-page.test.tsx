@@ -161,7 +161,7 @@ describe('account', () => {
     const journal = await screen.findByRole('checkbox', { name: 'Journal entries' });
     expect(journal).not.toBeChecked();
     await user.click(journal);
-    await user.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(await screen.findByText('Preferences updated.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/auth/subscription/preferences')?.body).toEqual({
       email: 'ada@example.com',

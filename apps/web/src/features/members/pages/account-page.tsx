@@ -244,7 +244,7 @@ function Newsletter({ email, preferences }: { email: string; preferences: Newsle
         </label>
       ))}
       <button type="button" className="button" onClick={() => void save()}>
-        Save preferences
+        Save Preferences
       </button>
       <ActionNotice notice={notice} />
     </fieldset>
