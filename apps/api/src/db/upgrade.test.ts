@@ -64,8 +64,9 @@ describe('upgradeDatabase', () => {
       '030-fediverse-storage.sql',
       '031-fediverse-account.sql',
       '032-fediverse-articles.sql',
+      '033-fediverse-reactions.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(24);
+    expect(upgrade.backup?.pending).toHaveLength(25);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -23,6 +23,8 @@ import {
 import {
   Accept,
   type Activity,
+  Announce,
+  Like,
   Create,
   Delete,
   Endpoints,
@@ -52,6 +54,10 @@ export interface FediversePeer {
   follow(target: string, user?: string): Promise<string>;
   /** Undoes that Follow. */
   unfollow(target: string, followId: string, user?: string): Promise<void>;
+  /** Ada likes or boosts `object` (a post of the site at `target`); answers the activity's id. */
+  react(kind: 'like' | 'announce', target: string, object: string): Promise<string>;
+  /** Ada takes that like or boost back. */
+  unreact(kind: 'like' | 'announce', target: string, object: string, id: string): Promise<void>;
   /** A Follow of `target` from ada, signed with a key that is not hers: a forgery. */
   forgedFollow(inbox: string, target: string): Promise<Response>;
   close(): Promise<void>;
@@ -173,6 +179,30 @@ export async function startFediversePeer(
           id: new URL(`${follower.href}#undo/${randomUUID()}`),
           actor: follower,
           object: new Follow({ id: new URL(followId), actor: follower, object: actor.id }),
+        }),
+      );
+    },
+    async react(kind, target, object) {
+      const actor = await recipient(target);
+      const id = new URL(`${actorId.href}#${kind}s/${randomUUID()}`);
+      const Kind = kind === 'like' ? Like : Announce;
+      await context().sendActivity(
+        { identifier: 'ada' },
+        actor,
+        new Kind({ id, actor: actorId, object: new URL(object) }),
+      );
+      return id.href;
+    },
+    async unreact(kind, target, object, id) {
+      const actor = await recipient(target);
+      const Kind = kind === 'like' ? Like : Announce;
+      await context().sendActivity(
+        { identifier: 'ada' },
+        actor,
+        new Undo({
+          id: new URL(`${actorId.href}#undo/${randomUUID()}`),
+          actor: actorId,
+          object: new Kind({ id: new URL(id), actor: actorId, object: new URL(object) }),
         }),
       );
     },

@@ -4,7 +4,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createFederation, type Context, type Federation } from '@fedify/fedify';
-import { Accept, Article, Create, Endpoints, Follow, Image, Person, Undo } from '@fedify/vocab';
+import {
+  Accept,
+  Activity,
+  Announce,
+  Article,
+  Create,
+  Endpoints,
+  Follow,
+  Image,
+  Like,
+  Person,
+  Undo,
+} from '@fedify/vocab';
 import { escapeHtml, ITEM_BASE_PATHS } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -16,6 +28,7 @@ import { articleJson, articleOf } from './articles.js';
 import { SqliteMessageQueue } from './queue.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
+import { dropReaction, keepReaction, type ReactionKind } from './store/reactions.js';
 
 /** The one actor's identifier in its addresses: fixed, so a new handle keeps the same actor. */
 export const SITE_ACTOR = 'site';
@@ -161,6 +174,22 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     },
   }));
 
+  /** The post an object id names, when it is one of the site's published posts. */
+  const postOf = (ctx: Context<void>, objectId: URL | null): number | null => {
+    const parsed = objectId ? ctx.parseUri(objectId) : null;
+    if (parsed?.type !== 'object' || parsed.class !== Article) return null;
+    return content.rows('post').find((post) => post.slug === parsed.values.slug)?.id ?? null;
+  };
+  const react = (ctx: Context<void>, activity: Like | Announce, kind: ReactionKind) => {
+    const contentId = postOf(ctx, activity.objectId);
+    if (!activity.id || !activity.actorId || contentId === null) return;
+    keepReaction(
+      db,
+      { activityId: activity.id.href, kind, actorId: activity.actorId.href, contentId },
+      iso(clock.now()),
+    );
+  };
+
   federation
     .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -191,12 +220,27 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
         }),
       );
     })
+    .on(Like, (ctx, like) => react(ctx, like, 'like'))
+    .on(Announce, (ctx, announce) => react(ctx, announce, 'announce'))
     .on(Undo, async (ctx, undo) => {
-      const undone = await undo.getObject(ctx);
-      if (!(undone instanceof Follow) || !undo.actorId) return;
-      // Only the follower may end their follow: the Undo's signer is its actor.
-      if (undone.actorId?.href !== undo.actorId.href) return;
-      dropFollower(db, undo.actorId.href, undone.id?.href ?? null);
+      if (!undo.actorId) return;
+      // Mastodon sends the undone activity inside the Undo; a bare id that cannot be fetched
+      // still names a reaction by its id.
+      const object = await undo.getObject(ctx).catch(() => null);
+      const undone = object instanceof Activity ? object : null;
+      // Only the follower, liker or booster may take back their own: the Undo's signer is its actor.
+      if (undone && undone.actorId?.href !== undo.actorId.href) return;
+      if (undone instanceof Follow) {
+        dropFollower(db, undo.actorId.href, undone.id?.href ?? null);
+        return;
+      }
+      const kind = undone instanceof Like ? 'like' : undone instanceof Announce ? 'announce' : null;
+      dropReaction(db, {
+        actorId: undo.actorId.href,
+        activityId: (undone?.id ?? undo.objectId)?.href ?? null,
+        kind,
+        contentId: undone ? postOf(ctx, undone.objectId) : null,
+      });
     });
 
   // A follower's inbox that answers 404 or 410 is gone for good, and so is the follow.

@@ -10,6 +10,8 @@ import { createContentService } from '../content/index.js';
 import { buildFederation, type FederationDeps } from './federation.js';
 import { publishChanges, watchPublications } from './publisher.js';
 
+export { reactionCounts } from './store/reactions.js';
+
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
 export const INBOX_MAX_BYTES = 1_000_000;
 
