@@ -41,11 +41,25 @@ try {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.locator('.writing-preview table').waitFor();
   });
+  await shoot('menu', edit, async (page) => {
+    await page.locator('.cm-content').waitFor();
+    await page.getByRole('button', { name: 'More' }).click();
+  });
+  await shoot('describe-image', edit, async (page) => {
+    await page.locator('.cm-content').waitFor();
+    await page.getByLabel('Upload image', { exact: true }).setInputFiles({
+      name: 'wall.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await phonePhoto({ width: 1200, height: 900, seed: 3 }),
+    });
+    await page.getByRole('dialog', { name: 'Describe the image' }).waitFor();
+  });
   await shoot('revisions', edit, async (page) => {
     await page.locator('.cm-content').click();
     await page.keyboard.insertText('A line saved once, so a revision exists.\n');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await page.getByText('Updated.').waitFor();
+    await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('button', { name: 'Revisions' }).click();
     await page.getByRole('button', { name: 'Read' }).first().click();
     await page.locator('.writing-revisions__text').waitFor();

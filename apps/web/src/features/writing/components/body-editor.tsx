@@ -4,10 +4,13 @@
  * come: no waterfall).
  */
 import { lazy, Suspense } from 'react';
+import type MarkdownEditorType from './markdown-editor';
 import { UploadButton } from './upload-button';
 
-export const preloadEditor = () => import('./markdown-editor');
-const MarkdownEditor = lazy(preloadEditor);
+let loaded: { default: typeof MarkdownEditorType } | null = null;
+
+export const preloadEditor = () => import('./markdown-editor').then((module) => (loaded = module));
+const LazyMarkdownEditor = lazy(preloadEditor);
 
 export function BodyEditor({
   id,
@@ -22,6 +25,9 @@ export function BodyEditor({
   onFiles(files: File[]): void;
   onReady(insertBlock: (text: string) => void): void;
 }) {
+  // Once fetched, rendered as is: a lazy component suspends on its first render however early
+  // its chunk came, and React holds a suspended part back for 300 ms before showing it.
+  const MarkdownEditor = loaded?.default ?? LazyMarkdownEditor;
   return (
     <div className="field writing-body">
       <div className="writing-body__bar">

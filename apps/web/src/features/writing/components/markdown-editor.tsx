@@ -4,8 +4,8 @@
  * an image dropped or pasted in is handed to the page, which puts it in on a line of its own.
  */
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { markdown } from '@codemirror/lang-markdown';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { markdownKeymap, markdownLanguage, pasteURLAsLink } from '@codemirror/lang-markdown';
+import { defaultHighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { EditorSelection, EditorState, type ChangeSpec } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder, type Command } from '@codemirror/view';
 import { useEffect, useEffectEvent, useRef } from 'react';
@@ -125,7 +125,11 @@ export default function MarkdownEditor({
           history(),
           drawSelection(),
           EditorView.lineWrapping,
-          markdown(),
+          // The language without markdown()'s HTML-tag completion, which brings the HTML, CSS and
+          // JavaScript languages with it (half of this chunk, for a phone to fetch and parse).
+          new LanguageSupport(markdownLanguage),
+          keymap.of(markdownKeymap),
+          pasteURLAsLink,
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           placeholder('Write here. Markdown works: **bold**, *italic*, [a link](https://…).'),
           FORMATTING,
