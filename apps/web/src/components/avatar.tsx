@@ -1,3 +1,5 @@
+import './avatar.css';
+
 /** A person's picture: their provider avatar, else the first letter of their name. */
 export function initialOf(name: string | null | undefined, fallback = '?'): string {
   return (name?.trim() || fallback).charAt(0).toUpperCase();
@@ -16,7 +18,7 @@ export function Avatar({
   if (url) {
     return (
       <img
-        className="member-avatar"
+        className="avatar"
         src={url}
         alt=""
         width={size}
@@ -28,7 +30,7 @@ export function Avatar({
     );
   }
   return (
-    <span className="member-avatar member-avatar--initial" aria-hidden="true" style={style}>
+    <span className="avatar avatar--initial" aria-hidden="true" style={style}>
       {initialOf(name)}
     </span>
   );

@@ -9,7 +9,6 @@ import {
   isAuthenticatedLevel,
   itemPath,
   linkifyText,
-  ROLE_LABELS,
   type Comment,
   type PostConversation as Conversation,
   type ReadableKind,
@@ -18,7 +17,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useDates } from '../../../lib/use-dates';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { useSite } from '../../../lib/use-site';
+import { CommentAuthor } from '../../../components/comment-author';
 import { PostConversation } from '../../members';
 import { useSignIn } from '../../sign-in';
 import './conversation.css';
@@ -45,33 +44,13 @@ function CommentBody({ text }: { text: string }) {
 /** One comment as every visitor sees it: who, when, what. */
 function ReadComment({ comment }: { comment: Comment }) {
   const dates = useDates();
-  const site = useSite();
   if (comment.body === null || comment.author === null) {
     return <p className="conversation__gone">This comment is no longer shown.</p>;
   }
-  const { author } = comment;
-  const name = author.name ?? (author.level === 'admin' ? site.owner.name : 'A member');
-  const staff = author.level === 'admin' || author.level === 'moderator';
   return (
     <article className="conversation__comment">
       <header className="conversation__meta">
-        {author.avatarUrl ? (
-          <img
-            className="conversation__avatar"
-            src={author.avatarUrl}
-            alt=""
-            width={32}
-            height={32}
-            loading="lazy"
-            referrerPolicy="no-referrer"
-          />
-        ) : (
-          <span className="conversation__avatar conversation__avatar--initial" aria-hidden="true">
-            {name.trim().charAt(0).toUpperCase()}
-          </span>
-        )}
-        <span className="conversation__author">{name}</span>
-        {staff ? <span className="conversation__role">{ROLE_LABELS[author.level]}</span> : null}
+        <CommentAuthor author={comment.author} />
         <time className="conversation__time" dateTime={comment.createdAt}>
           {dates.dateTime(comment.createdAt)}
         </time>

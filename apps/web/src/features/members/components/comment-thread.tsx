@@ -5,7 +5,6 @@
 import {
   MESSAGES,
   COMMENT_MAX_LENGTH,
-  ROLE_LABELS,
   commentEditSchema,
   type Comment,
   type CommentWithReplies,
@@ -17,7 +16,7 @@ import { useSite } from '../../../lib/use-site';
 import { useMembersApi } from '../api/members-api';
 import { useCan } from '../permissions';
 import { errorsOf } from '../utils/field-errors';
-import { Avatar } from './avatar';
+import { CommentAuthor, commentAuthorName } from '../../../components/comment-author';
 import { CommentText } from './comment-text';
 import { ActionNotice } from './resource-view';
 
@@ -173,10 +172,7 @@ function CommentItem({
     );
   }
 
-  const author = comment.author;
-  const staff = author && (author.level === 'moderator' || author.level === 'admin');
-  // Never "?": a nameless owner is the site's owner, anyone else a member.
-  const name = author?.name ?? (author?.level === 'admin' ? site.owner.name : 'A member');
+  const name = commentAuthorName(comment.author, site.owner.name);
   const visible = comment.status === 'visible';
 
   async function remove() {
@@ -209,9 +205,7 @@ function CommentItem({
   return (
     <article className={`comment${comment.status === 'hidden' ? ' comment--hidden' : ''}`}>
       <header className="comment__header">
-        <Avatar name={name} url={author?.avatarUrl} size={32} />
-        <span className="comment__author">{name}</span>
-        {staff ? <span className="members-badge">{ROLE_LABELS[author.level]}</span> : null}
+        <CommentAuthor author={comment.author} />
         <time className="muted comment__time" dateTime={comment.createdAt}>
           {dates.dateTime(comment.createdAt)}
         </time>

@@ -3,7 +3,7 @@
  * own view of the thread (their comments, staff's hidden ones), a reply under each comment, a
  * composer at the end, and Hide and Remove for staff, where the comment is read.
  */
-import { MESSAGES, type CommentWithReplies } from '@quillpost/domain';
+import { MESSAGES } from '@quillpost/domain';
 import { useEffect } from 'react';
 import { useMembersApi } from '../api/members-api';
 import { useResource } from '../hooks/use-resource';
@@ -11,17 +11,6 @@ import { useCan } from '../permissions';
 import { CommentForm, CommentThread } from './comment-thread';
 import { ResourceView } from './resource-view';
 import '../members.css';
-
-/** Comments and replies any visitor sees: what the page's heading counts. */
-function visibleCount(comments: CommentWithReplies[]): number {
-  return comments.reduce(
-    (sum, comment) =>
-      sum +
-      (comment.status === 'visible' ? 1 : 0) +
-      comment.replies.filter((reply) => reply.status === 'visible').length,
-    0,
-  );
-}
 
 export default function PostConversation({
   postId,
@@ -37,7 +26,8 @@ export default function PostConversation({
     api.postThread(postId, { signal }),
   );
   const changed = () => thread.reload();
-  const count = thread.status === 'ready' ? visibleCount(thread.data.comments) : null;
+  // The thread's count, as the API keeps it: comments and replies any visitor sees.
+  const count = thread.status === 'ready' ? thread.data.thread.commentCount : null;
   useEffect(() => {
     if (count !== null) onChanged(count);
   }, [count, onChanged]);

@@ -10,7 +10,7 @@ import type { ApiResult } from '../../../lib/api-client';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { Avatar } from '../components/avatar';
+import { Avatar } from '../../../components/avatar';
 import { Pager } from '../components/pager';
 import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';

@@ -23,6 +23,7 @@ import { PageTitle } from '../components/page-title';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
 import { describeUserAgent } from '../utils/format';
+import { Avatar } from '../../../components/avatar';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -30,20 +31,8 @@ const methodLabel = (method: SignInMethod) =>
   method === 'email' ? 'Email link' : OAUTH_PROVIDER_LABELS[method];
 
 function ProviderAvatar({ account }: { account: LinkedAccount }) {
-  return account.providerAvatarUrl ? (
-    <img
-      className="member-avatar"
-      src={account.providerAvatarUrl}
-      alt=""
-      width={36}
-      height={36}
-      referrerPolicy="no-referrer"
-    />
-  ) : (
-    <span className="member-avatar member-avatar--initial" aria-hidden="true">
-      {methodLabel(account.provider).charAt(0)}
-    </span>
-  );
+  // Without the provider's picture, the provider's initial.
+  return <Avatar name={methodLabel(account.provider)} url={account.providerAvatarUrl} size={36} />;
 }
 
 function SignInMethods() {

@@ -40,11 +40,11 @@ describe('member directory', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText('Compilers.')).toBeInTheDocument();
-    expect(document.querySelector('img.member-avatar')).toHaveAttribute(
+    expect(document.querySelector('img.avatar')).toHaveAttribute(
       'src',
       'https://example.com/grace.png',
     );
-    expect(screen.getByText('A', { selector: '.member-avatar--initial' })).toBeInTheDocument();
+    expect(screen.getByText('A', { selector: '.avatar--initial' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Search members'), 'zz');
     expect(await screen.findByText('Nobody matches that search.')).toBeInTheDocument();
     expect(calls.some((call) => call.query.get('q') === 'zz')).toBe(true);

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { Avatar } from '../components/avatar';
+import { Avatar } from '../../../components/avatar';
 import { PageTitle } from '../components/page-title';
 import { EmptyNote, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';

@@ -10,7 +10,7 @@ import { Link, NavLink, Navigate, useParams } from 'react-router-dom';
 import type { ApiResult } from '../../../lib/api-client';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { Avatar } from '../components/avatar';
+import { CommentAuthor } from '../../../components/comment-author';
 import { CommentText } from '../components/comment-text';
 import { PageTitle } from '../components/page-title';
 import { Pager } from '../components/pager';
@@ -77,8 +77,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
   return (
     <li className="members-card queue-item">
       <header className="comment__header">
-        <Avatar name={author?.name} url={author?.avatarUrl} size={32} />
-        <span className="comment__author">{author?.name ?? 'Member'}</span>
+        <CommentAuthor author={author} />
         <span className="muted">
           in <Link to={threadLink}>{thread.title}</Link> · {dates.dateTime(comment.createdAt)}
         </span>

@@ -32,7 +32,7 @@ describe('profile', () => {
     });
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Ada Lovelace');
-    expect(screen.getByText('A', { selector: '.member-avatar--initial' })).toBeInTheDocument();
+    expect(screen.getByText('A', { selector: '.avatar--initial' })).toBeInTheDocument();
     const listed = screen.getByRole('checkbox', { name: /member directory/ });
     expect(listed).not.toBeChecked();
 

@@ -7,7 +7,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
-import { Avatar } from '../components/avatar';
+import { Avatar } from '../../../components/avatar';
 import { PageTitle } from '../components/page-title';
 import { ActionNotice, ResourceView } from '../components/resource-view';
 import { useResource } from '../hooks/use-resource';
