@@ -100,7 +100,15 @@ afterAll(async () => {
 describe('the release', () => {
   it('holds production dependencies only', () => {
     const installed = fs.readdirSync(path.join(releaseDir, 'apps/api/node_modules/.pnpm'));
-    for (const devOnly of ['tsx@', 'vite@', 'vitest@', 'react@', 'react-dom@', 'typescript@']) {
+    for (const devOnly of [
+      'tsx@',
+      'vite@',
+      'vitest@',
+      'react@',
+      'react-dom@',
+      'typescript@',
+      '@fedify+testing@',
+    ]) {
       expect(
         installed.filter((name) => name.startsWith(devOnly)),
         devOnly,
