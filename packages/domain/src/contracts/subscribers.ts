@@ -90,5 +90,7 @@ export const importResultSchema = okSchema.extend({
   /** Already on the list (any status): left exactly as they were. */
   skippedExisting: z.number(),
   invalid: z.array(z.object({ line: z.number(), code: z.string(), message: z.string() })),
+  /** Marked by the file as not subscribed (switched off, unsubscribed, cleaned): left out. */
+  notSubscribed: z.array(z.object({ line: z.number(), message: z.string() })).default([]),
 });
 export type ImportResult = z.output<typeof importResultSchema>;

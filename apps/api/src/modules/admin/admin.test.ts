@@ -190,6 +190,36 @@ describe('subscribers', () => {
     const noEmail = await as(t, admin).post('/api/admin/subscribers/import', { csv: 'name\nx' });
     expect(noEmail.body.code).toBe('CSV_INVALID');
   });
+
+  it('leaves out, and never mails, whoever the file marks as not subscribed (issue 34)', async () => {
+    const t = testApp();
+    const admin = await signInAs(t, 'admin');
+    // A Substack list and a Mailchimp audience, as their platforms export them.
+    const substack = await as(t, admin).post('/api/admin/subscribers/import', {
+      csv: 'email,active_subscription,email_disabled,created_at\non@example.com,false,false,2023-01-01\noff@example.com,false,true,2023-01-01\n',
+    });
+    expect(substack.body).toMatchObject({
+      confirmationsQueued: 1,
+      notSubscribed: [
+        { line: 3, message: 'Had switched email off (email_disabled): left out, and not mailed.' },
+      ],
+    });
+    const mailchimp = await as(t, admin).post('/api/admin/subscribers/import', {
+      csv: 'Email,Status,Consent\nm-on@example.com,subscribed,yes\nm-gone@example.com,unsubscribed,yes\n',
+    });
+    expect(mailchimp.body).toMatchObject({
+      imported: 1,
+      notSubscribed: [
+        { line: 3, message: 'Was marked unsubscribed (status): left out, and not mailed.' },
+      ],
+    });
+    const listed = t.deps.db
+      .prepare('SELECT email FROM subscriptions ORDER BY email')
+      .pluck()
+      .all();
+    expect(listed).toEqual(['m-on@example.com', 'on@example.com']);
+    expect(listOutbox(t.deps, { recipient: 'off@example.com' })).toHaveLength(0);
+  });
 });
 
 describe('one subscriber, opened from the list', () => {

@@ -29,6 +29,7 @@ import {
 import { inTransaction } from '../../db/statements.js';
 import type { CommunityDeps } from '../../deps.js';
 import { banStateOf, findTarget, writeLog } from '../moderation/index.js';
+import { listedStanding, reasonOfOne } from '../portability/index.js';
 import {
   confirmationCounts,
   findByEmail,
@@ -170,6 +171,7 @@ export function importSubscribers(
     confirmationsQueued: 0,
     skippedExisting: 0,
     invalid: [],
+    notSubscribed: [],
   };
   return inTransaction(db, () => {
     for (const record of records.slice(1)) {
@@ -179,6 +181,20 @@ export function importSubscribers(
       if (!email.success || !name.success) {
         const error = firstIssueError((email.success ? name.error : email.error)!);
         result.invalid.push({ line: record.line, code: error.code, message: error.message });
+        continue;
+      }
+      // A list exported elsewhere says who is not to be mailed (Substack's email_disabled, a
+      // status column): they are neither added nor asked to confirm.
+      const standing = listedStanding(header, {
+        where: `line ${record.line}`,
+        get: (name) => cell(column(name.toLowerCase())),
+        has: (name) => column(name.toLowerCase()) >= 0,
+      });
+      if (standing.state !== 'active') {
+        result.notSubscribed.push({
+          line: record.line,
+          message: `${reasonOfOne(standing)}: left out, and not mailed.`,
+        });
         continue;
       }
       if (findByEmail(db, email.data)) {
@@ -214,7 +230,7 @@ export function importSubscribers(
     writeLog(db, {
       actorId: actor.id,
       action: 'subscribers.import',
-      summary: `Imported subscribers from CSV: ${result.imported} active, ${result.confirmationsQueued} asked to confirm, ${result.skippedExisting} already listed, ${result.invalid.length} invalid`,
+      summary: `Imported subscribers from CSV: ${result.imported} active, ${result.confirmationsQueued} asked to confirm, ${result.skippedExisting} already listed, ${result.notSubscribed.length} not subscribed there, ${result.invalid.length} invalid`,
       at: now,
     });
     return result;

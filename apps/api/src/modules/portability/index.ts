@@ -13,3 +13,4 @@ export { exportOfBytes, openExport, type ExportFiles } from './unpack.js';
 export { importStagingRoot, sweepImportLeftovers } from './staging.js';
 export { fetchRemoteImage, remoteImageFetcher } from './remote-images.js';
 export type { ColumnMap } from './readers/subscriber-list.js';
+export { listedStanding, reasonOfOne } from './readers/not-subscribed.js';

@@ -50,6 +50,15 @@ export function standingOf(row: Row, stateColumn: string | null, file: Standing)
   return { state: 'active' };
 }
 
+/**
+ * A row's standing in a list read by its own header alone (the console's subscriber CSV): the
+ * state column found by its name, the file's own columns for Mailchimp's per-state files.
+ */
+export function listedStanding(header: readonly string[], row: Row): Standing {
+  const stateColumn = header.find((column) => STATE_COLUMNS.includes(column.toLowerCase())) ?? null;
+  return standingOf(row, stateColumn, fileStanding(header));
+}
+
 const people = (count: number) => (count === 1 ? '1 person' : `${count} people`);
 
 /** Counts each file's people who are not to be mailed, by why, for the report's notes. */
@@ -80,3 +89,9 @@ export function standingTally() {
 
 /** A reason as said of several people ("were deleted"), said of one ("was deleted"). */
 const spoken = (why: string, count: number) => (count === 1 ? why.replace(/^were /, 'was ') : why);
+
+/** Why one person is not to be mailed, as a sentence's start: "Had switched email off (…)". */
+export function reasonOfOne(standing: Exclude<Standing, { state: 'active' }>): string {
+  const why = spoken(standing.why, 1);
+  return why[0]!.toUpperCase() + why.slice(1);
+}

@@ -61,6 +61,7 @@ function ImportPanel({ onImported }: { onImported(): void }) {
       confirmationsQueued: 0,
       skippedExisting: 0,
       invalid: [],
+      notSubscribed: [],
     };
     let failure: string | null = null;
     // Line numbers in later pieces are counted from their own header; good enough to find a row.
@@ -74,6 +75,7 @@ function ImportPanel({ onImported }: { onImported(): void }) {
       total.confirmationsQueued += outcome.data.confirmationsQueued;
       total.skippedExisting += outcome.data.skippedExisting;
       total.invalid.push(...outcome.data.invalid);
+      total.notSubscribed.push(...outcome.data.notSubscribed);
     }
     setBusy(false);
     setError(failure);
@@ -109,8 +111,21 @@ function ImportPanel({ onImported }: { onImported(): void }) {
         <div className="alert alert--success" role="status">
           <p>
             {result.imported} added as active, {result.confirmationsQueued} asked to confirm,{' '}
-            {result.skippedExisting} already listed, {result.invalid.length} invalid.
+            {result.skippedExisting} already listed,{' '}
+            {result.notSubscribed.length
+              ? `${result.notSubscribed.length} not subscribed there (left out, not mailed), `
+              : ''}
+            {result.invalid.length} invalid.
           </p>
+          {result.notSubscribed.length ? (
+            <ul aria-label="Not subscribed there">
+              {result.notSubscribed.slice(0, 20).map((row) => (
+                <li key={row.line}>
+                  Line {row.line}: {row.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {result.invalid.length ? (
             <ul>
               {result.invalid.slice(0, 20).map((row) => (
