@@ -11,6 +11,7 @@ import { createApp } from '../../app.js';
 import { loadEnv } from '../../env.js';
 import { as, signInAs } from '../../test-support/community.js';
 import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
+import { deliverableInboxes } from './account.js';
 import { keepFollower } from './store/account.js';
 
 const track = cleanupAfterEach();
@@ -183,5 +184,28 @@ describe('the fediverse account', () => {
     expect(actor.status).toBe(404);
     expect(actor.headers['content-type']).not.toMatch(/activity\+json/);
     expect((await request(app).get('/nodeinfo/2.1')).status).toBe(404);
+  });
+});
+
+describe('the inboxes it delivers to', () => {
+  it('are public addresses only, unless private addresses are allowed', async () => {
+    const inbox = (url: string) => new URL(url);
+    expect(await deliverableInboxes([inbox('https://93.184.215.14/inbox'), null], false)).toBe(
+      true,
+    );
+    for (const address of [
+      'http://127.0.0.1:8080/inbox',
+      'http://localhost/inbox',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.0.0.7/inbox',
+      'http://[::1]/inbox',
+      'http://[fd00::1]/inbox',
+    ]) {
+      expect(
+        await deliverableInboxes([inbox('https://93.184.215.14/inbox'), inbox(address)], false),
+        address,
+      ).toBe(false);
+      expect(await deliverableInboxes([inbox(address)], true), address).toBe(true);
+    }
   });
 });

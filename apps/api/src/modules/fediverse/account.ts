@@ -2,7 +2,7 @@
  * Who the site is to the fediverse: its handle (site.yml's, every earlier one still answered to),
  * and its key pairs, made once and kept in the database.
  */
-import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import { exportJwk, generateCryptoKeyPair, importJwk, validatePublicUrl } from '@fedify/fedify';
 import { defaultFediverseHandle } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -79,4 +79,22 @@ export function siteKeyPairs(db: Db, clock: Clock): Promise<CryptoKeyPair[]> {
     imported.set(db, pairs);
   }
   return pairs;
+}
+
+/**
+ * Whether the site may deliver to these inboxes: public addresses only (Fedify guards what it
+ * fetches, not where it posts), unless FEDERATION_ALLOW_PRIVATE_ADDRESSES says otherwise.
+ */
+export async function deliverableInboxes(
+  inboxes: ReadonlyArray<URL | null>,
+  allowPrivateAddresses: boolean,
+): Promise<boolean> {
+  if (allowPrivateAddresses) return true;
+  const checks = inboxes
+    .filter((inbox) => inbox !== null)
+    .map((inbox) => validatePublicUrl(inbox.href));
+  return Promise.all(checks).then(
+    () => true,
+    () => false,
+  );
 }

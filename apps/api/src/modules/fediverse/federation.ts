@@ -23,7 +23,7 @@ import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import type { ContentService } from '../content/index.js';
-import { answersTo, noteCurrentHandle, siteKeyPairs } from './account.js';
+import { answersTo, deliverableInboxes, noteCurrentHandle, siteKeyPairs } from './account.js';
 import { articleJson, articleOf } from './articles.js';
 import { SqliteMessageQueue } from './queue.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
@@ -199,12 +199,22 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       // Fedify took the activity only from a signature by its actor: this is who follows.
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId) return;
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      if (
+        !(await deliverableInboxes(
+          [follower.inboxId, sharedInbox],
+          env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+        ))
+      ) {
+        logger.warn({ actor: follower.id.href }, 'fediverse: follow refused, inbox not public');
+        return;
+      }
       keepFollower(
         db,
         {
           actorId: follower.id.href,
           inbox: follower.inboxId.href,
-          sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+          sharedInbox: sharedInbox?.href ?? null,
           host: follower.id.host,
           followId: follow.id.href,
         },
