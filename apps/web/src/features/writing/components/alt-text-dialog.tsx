@@ -33,7 +33,13 @@ export function AltTextDialog({
         <h2 id={`${id}-title`} className="writing-alt__title">
           Describe the image
         </h2>
-        <img src={image.address} alt="" className="writing-alt__thumb" />
+        <img
+          src={image.address}
+          width={image.width}
+          height={image.height}
+          alt=""
+          className="writing-alt__thumb"
+        />
         <div className="field">
           <label className="field__label" htmlFor={`${id}-alt`}>
             What does it show?

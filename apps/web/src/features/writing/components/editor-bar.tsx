@@ -50,7 +50,7 @@ export function EditorBar({
     <div className="writing-bar">
       <Link to={backHref} className="writing-bar__back" aria-label="Back to Writing">
         <span aria-hidden="true">←</span>
-        <span className="writing-bar__back-word"> Writing</span>
+        <span className="writing-bar__back-word">Writing</span>
       </Link>
       <button
         type="button"

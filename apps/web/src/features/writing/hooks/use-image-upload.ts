@@ -10,7 +10,8 @@ import type { Notice } from './use-document';
 
 export interface UploadedImage {
   address: string;
-  name: string;
+  width: number;
+  height: number;
 }
 
 export function useImageUpload(setNotice: (notice: Notice) => void) {
@@ -19,8 +20,8 @@ export function useImageUpload(setNotice: (notice: Notice) => void) {
   // Uploaded for the body, waiting for their descriptions, in the order they arrived.
   const [waiting, setWaiting] = useState<UploadedImage[]>([]);
 
-  /** Uploads an image; its address, or null when it was refused (and the owner told why). */
-  async function upload(image: File): Promise<string | null> {
+  /** Uploads an image; what it is now, or null when it was refused (and the owner told why). */
+  async function uploaded(image: File): Promise<UploadedImage | null> {
     const refusal = imageUploadRefusal(image);
     if (refusal) {
       setNotice({ tone: 'error', text: MESSAGES[refusal] });
@@ -29,19 +30,23 @@ export function useImageUpload(setNotice: (notice: Notice) => void) {
     setUploads((count) => count + 1);
     const result = await api.upload(image);
     setUploads((count) => count - 1);
-    if (result.ok) return result.data.path;
+    if (result.ok) {
+      const { path: address, width, height } = result.data;
+      return { address, width, height };
+    }
     setNotice({ tone: 'error', text: result.message });
     return null;
   }
 
   return {
     uploads,
-    upload,
+    /** An image's address once up (the featured image field's). */
+    upload: async (image: File) => (await uploaded(image))?.address ?? null,
     /** Files picked, dropped or pasted into the body. */
     uploadIntoBody(files: File[]) {
       for (const image of files) {
-        void upload(image).then((address) => {
-          if (address) setWaiting((queue) => [...queue, { address, name: image.name }]);
+        void uploaded(image).then((up) => {
+          if (up) setWaiting((queue) => [...queue, up]);
         });
       }
     },
