@@ -35,6 +35,8 @@ export async function startSite(options: {
   smtpUrl: string;
   env?: Record<string, string>;
   content?: Record<string, string | Buffer>;
+  /** The content folder to copy instead of the fixture (a starter site, say). */
+  contentFrom?: string;
 }): Promise<RunningSite> {
   for (const required of [serverEntry, webIndex]) {
     if (!fs.existsSync(required))
@@ -44,7 +46,7 @@ export async function startSite(options: {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-e2e-'));
   const contentDir = path.join(dataDir, 'content');
-  fs.cpSync(FIXTURE_CONTENT, contentDir, { recursive: true });
+  fs.cpSync(options.contentFrom ?? FIXTURE_CONTENT, contentDir, { recursive: true });
   for (const [relative, bytes] of Object.entries(options.content ?? {})) {
     fs.mkdirSync(path.dirname(path.join(contentDir, relative)), { recursive: true });
     fs.writeFileSync(path.join(contentDir, relative), bytes);

@@ -134,11 +134,11 @@ export default function UserMenu({ anchor, variant }: UserMenuProps) {
         className="user-menu user-menu--overlay"
       >
         {header}
-        {runTheSite.map((link) => (
+        {runTheSite.map((link, index) => (
           <Link
             key={link.path}
             to={link.path}
-            className="button button--primary button--block"
+            className={`button button--block${index === 0 ? ' button--primary' : ''}`}
             onClick={close}
           >
             {link.label}
