@@ -58,6 +58,8 @@ export interface FediversePeer {
   react(kind: 'like' | 'announce', target: string, object: string): Promise<string>;
   /** Ada takes that like or boost back. */
   unreact(kind: 'like' | 'announce', target: string, object: string, id: string): Promise<void>;
+  /** Ada's account is deleted: her server tells `target`. */
+  deleteAccount(target: string): Promise<void>;
   /** A Follow of `target` from ada, signed with a key that is not hers: a forgery. */
   forgedFollow(inbox: string, target: string): Promise<Response>;
   close(): Promise<void>;
@@ -203,6 +205,17 @@ export async function startFediversePeer(
           id: new URL(`${actorId.href}#undo/${randomUUID()}`),
           actor: actorId,
           object: new Kind({ id: new URL(id), actor: actorId, object: new URL(object) }),
+        }),
+      );
+    },
+    async deleteAccount(target) {
+      await context().sendActivity(
+        { identifier: 'ada' },
+        await recipient(target),
+        new Delete({
+          id: new URL(`${actorId.href}#delete`),
+          actor: actorId,
+          object: actorId,
         }),
       );
     },

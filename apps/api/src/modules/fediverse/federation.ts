@@ -10,6 +10,7 @@ import {
   Announce,
   Article,
   Create,
+  Delete,
   Endpoints,
   Follow,
   Image,
@@ -28,7 +29,12 @@ import { articleJson, articleOf } from './articles.js';
 import { SqliteMessageQueue } from './queue.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
-import { dropReaction, keepReaction, type ReactionKind } from './store/reactions.js';
+import {
+  dropReaction,
+  dropReactionsOf,
+  keepReaction,
+  type ReactionKind,
+} from './store/reactions.js';
 
 /** The one actor's identifier in its addresses: fixed, so a new handle keeps the same actor. */
 export const SITE_ACTOR = 'site';
@@ -79,6 +85,12 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     origin: env.PUBLIC_URL,
     allowPrivateAddress: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
     userAgent: { software: 'Quillpost', url: new URL(env.PUBLIC_URL) },
+    // Each failed attempt; the queue retries with backoff, a 404 or 410 ends the follow (below).
+    onOutboxError: (error, activity) =>
+      logger.warn(
+        { err: error, activity: activity?.id?.href ?? null },
+        'fediverse: a delivery failed',
+      ),
   });
 
   federation
@@ -230,6 +242,13 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
         }),
       );
     })
+    .on(Delete, (_ctx, deletion) => {
+      // An account deleted on its server: its follow and its likes and boosts go with it.
+      const actor = deletion.actorId?.href;
+      if (!actor || deletion.objectId?.href !== actor) return;
+      dropFollower(db, actor, null);
+      dropReactionsOf(db, actor);
+    })
     .on(Like, (ctx, like) => react(ctx, like, 'like'))
     .on(Announce, (ctx, announce) => react(ctx, announce, 'announce'))
     .on(Undo, async (ctx, undo) => {
@@ -251,7 +270,8 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
         kind,
         contentId: undone ? postOf(ctx, undone.objectId) : null,
       });
-    });
+    })
+    .onError((_ctx, error) => logger.error({ err: error }, 'fediverse: an activity not taken in'));
 
   // A follower's inbox that answers 404 or 410 is gone for good, and so is the follow.
   federation.setOutboxPermanentFailureHandler((_ctx, failure) => {

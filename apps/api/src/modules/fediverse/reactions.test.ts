@@ -41,4 +41,26 @@ describe('likes and boosts', () => {
     await mastodon.unreact('announce', s.actorId, postUrl, boost);
     await expect.poll(counts, { timeout: 10_000 }).toEqual({ likes: 0, boosts: 0 });
   });
+
+  it('go, with the follow, when the account is deleted on its server', async () => {
+    const folder = createContentFolder({ 'posts/small-tools.md': post('Small tools') });
+    track(folder.cleanup);
+    const s = await startFederatedSite({ CONTENT_DIR: folder.dir });
+    track(() => s.cleanup());
+    syncContent(s.deps.db, folder.dir, s.clock, s.deps.logger);
+    const mastodon = await startFediversePeer();
+    track(() => mastodon.close());
+    const rows = (table: string) =>
+      s.deps.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    await mastodon.follow(s.actorId);
+    await mastodon.react('like', s.actorId, `${s.url}/posts/small-tools`);
+    await expect
+      .poll(() => [rows('fediverse_followers'), rows('fediverse_reactions')], { timeout: 10_000 })
+      .toEqual([1, 1]);
+
+    await mastodon.deleteAccount(s.actorId);
+    await expect
+      .poll(() => [rows('fediverse_followers'), rows('fediverse_reactions')], { timeout: 10_000 })
+      .toEqual([0, 0]);
+  });
 });

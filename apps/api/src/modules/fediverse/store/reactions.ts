@@ -41,6 +41,10 @@ export function dropReaction(
   ).run(undo).changes;
 }
 
+export function dropReactionsOf(db: Db, actorId: string): number {
+  return statement(db, 'DELETE FROM fediverse_reactions WHERE actor_id = ?').run(actorId).changes;
+}
+
 export function reactionCounts(db: Db, contentId: number): { likes: number; boosts: number } {
   const rows = statement(
     db,
