@@ -10,6 +10,7 @@ import { Article, Create, Delete, Tombstone, Update } from '@fedify/vocab';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { iso } from '../../clock.js';
+import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { startFederatedSite } from '../../test-support/federated-site.js';
 import { startFediversePeer } from '../../test-support/fediverse-peer.js';
@@ -149,6 +150,39 @@ describe('posts going out', () => {
     const tombstone = await withdrawal!.getObject();
     expect(tombstone).toBeInstanceOf(Tombstone);
     expect(tombstone?.id?.href).toBe(`${PUBLIC_URL}/posts/small-tools`);
+  });
+
+  it('sends what the owner publishes and trashes in Console → Writing', async () => {
+    const t = siteWithFollowers();
+    await t.publish();
+    t.context.reset();
+    const owner = as(t, await signInAs(t, 'admin'));
+    const { file } = (await owner.post('/api/admin/writing', { kind: 'post', title: 'Low tide' }))
+      .body;
+    const drafted = (
+      await owner.put('/api/admin/writing/file', { ...file, body: 'Cockles at low tide.' })
+    ).body.file;
+    await t.publish();
+    expect(t.context.getSentActivities()).toEqual([]);
+
+    await owner.put('/api/admin/writing/file', {
+      ...drafted,
+      frontMatter: { ...drafted.frontMatter, status: 'published' },
+    });
+    await t.publish();
+    const [created] = t.context.getSentActivities().map(({ activity }) => activity);
+    expect(created).toBeInstanceOf(Create);
+    expect((await created!.getObject())?.id?.href).toBe(`${PUBLIC_URL}/posts/low-tide`);
+    t.context.reset();
+
+    const trashed = await owner.delete(
+      `/api/admin/writing/file?path=${encodeURIComponent(drafted.path)}`,
+    );
+    expect(trashed.status).toBe(200);
+    await t.publish();
+    const [deleted] = t.context.getSentActivities().map(({ activity }) => activity);
+    expect(deleted).toBeInstanceOf(Delete);
+    expect((await deleted!.getObject())?.id?.href).toBe(`${PUBLIC_URL}/posts/low-tide`);
   });
 
   it("answers the Article at the post's own address to an ActivityPub client", async () => {
