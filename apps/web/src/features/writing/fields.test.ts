@@ -95,4 +95,10 @@ describe('the editor’s fields', () => {
       ),
     ).toBe('2026-11-26');
   });
+
+  it("shows a scheduled time's day as the site's: 8:26 PM in Chicago is not the 28th", () => {
+    const date = fieldsOf('post').find((f) => f.key === 'date')!;
+    expect(inputValue(date, '2026-11-28T02:26:00.000Z', 'America/Chicago')).toBe('2026-11-27');
+    expect(inputValue(date, '2026-11-27', 'America/Chicago')).toBe('2026-11-27');
+  });
 });

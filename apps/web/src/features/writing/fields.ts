@@ -3,7 +3,12 @@
  * (FRONT_MATTER_BY_KIND): a key the schema knows is a field, with its kind, its choices and
  * whether it must be filled, so a field cannot exist in one and not the other.
  */
-import { FIELD_LABELS, FRONT_MATTER_BY_KIND, type ContentKind } from '@quillpost/domain';
+import {
+  contentDayIn,
+  type ContentKind,
+  FIELD_LABELS,
+  FRONT_MATTER_BY_KIND,
+} from '@quillpost/domain';
 
 export type FieldKind = 'text' | 'longText' | 'date' | 'list' | 'choice' | 'number' | 'image';
 
@@ -119,11 +124,19 @@ export function hasDrafts(kind: ContentKind): boolean {
   return kind !== 'book';
 }
 
-/** A field's value as its input shows it. */
-export function inputValue(field: FieldSpec, value: unknown): string {
+/**
+ * A field's value as its input shows it. A date field shows a day: a bare day as written, a
+ * scheduled instant as its day in the site's zone (`timeZone`), as the site will date it.
+ */
+export function inputValue(field: FieldSpec, value: unknown, timeZone = 'UTC'): string {
   if (value === undefined || value === null) return '';
   if (field.kind === 'list') return Array.isArray(value) ? value.join(', ') : String(value);
-  if (field.kind === 'date') return String(value).slice(0, 10);
+  if (field.kind === 'date') {
+    const text = value instanceof Date ? value.toISOString() : String(value);
+    const instant = Date.parse(text);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(instant)) return text.slice(0, 10);
+    return contentDayIn(new Date(instant).toISOString(), timeZone);
+  }
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }

@@ -65,7 +65,7 @@ export function FrontMatterFields({
       'aria-invalid': errorId ? true : undefined,
       'aria-describedby': described,
     } as const;
-    const value = inputValue(field, values[field.key]);
+    const value = inputValue(field, values[field.key], dates.timeZone);
     return (
       <div key={field.key} className={`field writing-field writing-field--${field.kind}`}>
         <label className="field__label" htmlFor={inputId}>
