@@ -117,26 +117,34 @@ export class SqliteMessageQueue implements MessageQueue {
   }
 
   /**
-   * Runs every job due now (by the injected clock) and resolves when none is left; each batch's
-   * jobs run side by side, so one slow server never holds up the others of its batch for long.
+   * Runs every job due now (by the injected clock) and resolves when none is left, `concurrency`
+   * at a time: a job that ends makes room for the next at once, so one slow server never holds
+   * up deliveries to the others.
    */
   async runDue(handler: (message: unknown) => Promise<void> | void): Promise<number> {
     let ran = 0;
+    const inFlight = new Set<Promise<void>>();
     for (;;) {
-      const batch = this.claim();
-      if (!batch.length) return ran;
-      await Promise.all(batch.map((job) => this.run(job, handler)));
-      ran += batch.length;
+      const room = this.options.concurrency - inFlight.size;
+      for (const job of room > 0 ? this.claim(room) : []) {
+        const running: Promise<void> = this.run(job, handler).finally(() =>
+          inFlight.delete(running),
+        );
+        inFlight.add(running);
+        ran += 1;
+      }
+      if (!inFlight.size) return ran;
+      await Promise.race(inFlight);
     }
   }
 
-  private claim(): JobRow[] {
-    const { db, clock, concurrency, leaseMs, claimant } = this.options;
+  private claim(limit: number): JobRow[] {
+    const { db, clock, leaseMs, claimant } = this.options;
     const now = clock.now();
     return claimJobs(db, {
       now: iso(now),
       lockedUntil: iso(now + leaseMs),
-      limit: concurrency,
+      limit,
       claimant,
     });
   }

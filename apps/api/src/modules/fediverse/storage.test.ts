@@ -123,6 +123,22 @@ describe('the job queue', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('starts the next job as soon as one ends, while a slow one is still going', async () => {
+    const { db } = tempDatabase();
+    const queue = new SqliteMessageQueue({ db, clock: manualClock(), logger, concurrency: 2 });
+    await queue.enqueueMany(['slow server', 'quick server', 'another quick server']);
+    let releaseSlow = () => {};
+    const done: unknown[] = [];
+    const running = queue.runDue(async (message) => {
+      if (message === 'slow server') await new Promise<void>((resolve) => (releaseSlow = resolve));
+      done.push(message);
+    });
+    await expect.poll(() => done).toEqual(['quick server', 'another quick server']);
+    releaseSlow();
+    expect(await running).toBe(3);
+    expect(done).toEqual(['quick server', 'another quick server', 'slow server']);
+  });
+
   it('takes back a job whose process died while working on it', async () => {
     const { db, file } = tempDatabase();
     const clock = manualClock();
