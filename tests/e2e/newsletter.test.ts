@@ -55,7 +55,7 @@ describe('sending the newsletter from the console', () => {
     await page.getByRole('heading', { name: 'New issue' }).waitFor();
     await page.getByLabel('Post').selectOption(`post:${post.slug}`);
     await page.getByText(/Goes to the Build section: \d+ subscribers? right now/).waitFor();
-    await page.getByRole('button', { name: 'Create a draft' }).click();
+    await page.getByRole('button', { name: 'Create a Draft' }).click();
     await page.waitForURL((url) => url.searchParams.has('issue'));
     await page.getByRole('heading', { name: post.title, level: 2 }).waitFor();
 
@@ -65,13 +65,13 @@ describe('sending the newsletter from the console', () => {
     await frame.getByRole('link', { name: 'Manage your subscription' }).waitFor();
 
     // A test to the owner, then the real thing (after one more question).
-    await page.getByRole('button', { name: 'Send a test to me' }).click();
+    await page.getByRole('button', { name: 'Send a Test to Me' }).click();
     await page.getByText(`Test email sent. It went to ${owner}.`).waitFor();
     const test = await waitForMail(stack.sink, owner, /^\[Test\] /);
     expect(test.subject).toBe(`[Test] ${post.title}`);
 
-    await page.getByRole('button', { name: /^Send to \d+ subscribers?…$/ }).click();
-    await page.getByRole('button', { name: 'Yes, send it' }).click();
+    await page.getByRole('button', { name: /^Send to \d+ Subscribers?…$/ }).click();
+    await page.getByRole('button', { name: 'Yes, Send It' }).click();
     // Live progress, until the send is done and the final report shows.
     await page.getByRole('heading', { name: 'Report', exact: true }).waitFor({ timeout: 20_000 });
     await page.getByText('Sent', { exact: true }).first().waitFor();

@@ -181,7 +181,7 @@ try {
           );
         await page.waitForLoadState('networkidle');
         if (name === 'admin-newsletter-deliverability') {
-          await page.getByRole('button', { name: 'Run the check' }).click();
+          await page.getByRole('button', { name: 'Run the Check' }).click();
           await page.getByText(/need attention|All clear/).waitFor({ timeout: 20_000 });
         }
         if (name === 'admin-import') {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buttonLabels, titleCased } from '../../test/button-casing';
 import { captureDownloads } from '../../test/downloads';
 import { SITE, type FakeRoute } from '../../test/fake-api';
 import { renderApp, renderWithProviders } from '../../test/render-app';
@@ -82,7 +83,7 @@ describe('the newsletter console', () => {
     await user.selectOptions(picker, 'post:reading-slowly');
     expect(screen.getByText(/Goes to the Learn section: 200 subscribers right now/)).toBeVisible();
     await user.type(screen.getByLabelText(/Subject/), 'Slow reading, fast notes');
-    await user.click(screen.getByRole('button', { name: 'Create a draft' }));
+    await user.click(screen.getByRole('button', { name: 'Create a Draft' }));
 
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(`${BASE}?issue=7`),
@@ -116,7 +117,7 @@ describe('the newsletter console', () => {
         body: { success: false, code: 'NEWSLETTER_ISSUE_EXISTS', message: 'x' },
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Create a draft' }));
+    await user.click(await screen.findByRole('button', { name: 'Create a Draft' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This post already has a newsletter issue.',
     );
@@ -136,16 +137,27 @@ describe('the newsletter console', () => {
     expect(frame.getAttribute('srcdoc')).toContain('<base target="_blank">');
     expect(frame.getAttribute('srcdoc')).toContain('Manage your subscription');
     expect(screen.getByText('Rowan Ellis <newsletter@example.com>')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Plain text' }));
+    await user.click(screen.getByRole('button', { name: 'Plain Text' }));
     expect(
       screen.getByText(/Manage your subscription: https:\/\/example.com\/manage/),
     ).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Send a test to me' }));
+    await user.click(screen.getByRole('button', { name: 'Send a Test to Me' }));
     expect(
       await screen.findByText('Test email sent. It went to owner@example.com.'),
     ).toHaveAttribute('role', 'status');
     expect(calls.filter((call) => call.path.endsWith('/test'))).toHaveLength(1);
+  });
+
+  it("titles its buttons as the rest of the site does (Title Case, as the spec's)", async () => {
+    const user = userEvent.setup();
+    renderConsole(`${BASE}?issue=7`, { 'GET /api/admin/newsletter/issues/7': issueAnswer() });
+    await screen.findByTitle('The email as a mail client shows it');
+    const send = await screen.findByRole('button', { name: /^Send to/ });
+    const seen = buttonLabels();
+    await user.click(send);
+    seen.push(...buttonLabels(screen.getByRole('alert')));
+    expect(seen.filter((label) => !titleCased(label))).toEqual([]);
   });
 
   it('asks once more before sending now, then follows the progress until the report', async () => {
@@ -164,12 +176,12 @@ describe('the newsletter console', () => {
       },
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Send to 180 subscribers…' }));
+    await user.click(await screen.findByRole('button', { name: 'Send to 180 Subscribers…' }));
     expect(calls.some((call) => call.path.endsWith('/send'))).toBe(false);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Send “Why I keep a folder of tiny tools” to 180 subscribers now? This cannot be undone.',
     );
-    await user.click(screen.getByRole('button', { name: 'Yes, send it' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Send It' }));
     expect(await screen.findByText('Sending has started.')).toBeInTheDocument();
     expect(calls.find((call) => call.path.endsWith('/send'))?.body).toBeUndefined();
     expect(await screen.findByText('50 mails sent of 180')).toBeInTheDocument();
@@ -346,7 +358,7 @@ describe('the newsletter console', () => {
       'section',
     )!;
     expect(panel).toHaveTextContent('They were not sent again on their own.');
-    await user.click(within(panel).getByRole('button', { name: 'Send them again' }));
+    await user.click(within(panel).getByRole('button', { name: 'Send Them Again' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path.endsWith('/uncertain'))?.body).toEqual({
         action: 'resend',
@@ -416,7 +428,7 @@ describe('the deliverability check', () => {
       },
     });
     const section = within(await screen.findByRole('region', { name: 'Deliverability' }));
-    await user.click(section.getByRole('button', { name: 'Run the check' }));
+    await user.click(section.getByRole('button', { name: 'Run the Check' }));
     expect(
       await section.findByText(
         '1 of 2 need attention for rowan.example. A test message went to owner@rowan.example.',

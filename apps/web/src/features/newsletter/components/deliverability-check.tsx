@@ -67,7 +67,7 @@ export function DeliverabilityCheck() {
         Checks that receivers can trust mail from the site, and sends you a test message.
       </p>
       <button type="button" className="button" disabled={busy} onClick={() => void run()}>
-        {busy ? 'Checking…' : 'Run the check'}
+        {busy ? 'Checking…' : 'Run the Check'}
       </button>
       <ActionNotice notice={notice} />
       {report ? <Report report={report} /> : null}

@@ -33,7 +33,7 @@ export function EmailPreview({ issueId }: { issueId: number }) {
             aria-pressed={part === 'text'}
             onClick={() => setPart('text')}
           >
-            Plain text
+            Plain Text
           </button>
         </div>
       </div>

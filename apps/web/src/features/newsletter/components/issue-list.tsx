@@ -98,7 +98,7 @@ function NewIssueForm({
       </div>
       <ActionNotice notice={notice} />
       <button type="submit" className="button button--primary" disabled={busy || !source}>
-        Create a draft
+        Create a Draft
       </button>
     </form>
   );
@@ -195,7 +195,7 @@ export function IssueList({
           <div className="alert alert--error" role="alert">
             <p>{issues.error.message}</p>
             <button type="button" className="button" onClick={issues.reload}>
-              Try again
+              Try Again
             </button>
           </div>
         ) : (

@@ -50,10 +50,10 @@ function UncertainPanel({
           disabled={busy}
           onClick={() => onResolve('resend')}
         >
-          Send them again
+          Send Them Again
         </button>
         <button type="button" className="button" disabled={busy} onClick={() => onResolve('skip')}>
-          Leave them
+          Leave Them
         </button>
       </div>
     </section>
@@ -160,7 +160,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
               )
             }
           >
-            Send a test to me
+            Send a Test to Me
           </button>
         ) : null}
         {issue.status === 'sending' ? (
@@ -195,7 +195,7 @@ export function IssuePage({ issueId, backHref }: { issueId: number; backHref: st
               )
             }
           >
-            {started ? 'Stop for good' : 'Cancel'}
+            {started ? 'Stop for Good' : 'Cancel'}
           </button>
         ) : null}
       </div>

@@ -31,6 +31,8 @@ export function SendPanel({
   const [confirming, setConfirming] = useState(false);
   const reach =
     audience === null ? 'every subscriber of its section' : plural(audience, 'subscriber');
+  const sendNowLabel =
+    audience === null ? 'Send Now…' : `Send to ${plural(audience, 'Subscriber')}…`;
   const scheduledAt = when === 'later' ? instantOfLocalInput(at, dates.timeZone) : null;
   const [invalid, setInvalid] = useState(false);
 
@@ -117,15 +119,15 @@ export function SendPanel({
               Send “{issue.subject}” to {reach} now? This cannot be undone.
             </p>
             <button type="submit" className="button button--primary" disabled={busy}>
-              Yes, send it
+              Yes, Send It
             </button>
             <button type="button" className="button" onClick={() => setConfirming(false)}>
-              Not yet
+              Not Yet
             </button>
           </div>
         ) : (
           <button type="submit" className="button button--primary" disabled={busy || invalid}>
-            {when === 'now' ? `Send to ${reach}…` : 'Schedule'}
+            {when === 'now' ? sendNowLabel : 'Schedule'}
           </button>
         )}
       </form>
