@@ -15,7 +15,10 @@ export type FederatedSite = ReturnType<typeof createTestApp> & {
   fediverse: Fediverse;
 };
 
-export async function startFederatedSite(env: Record<string, string> = {}): Promise<FederatedSite> {
+export async function startFederatedSite(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createFediverse>[1] = {},
+): Promise<FederatedSite> {
   const server = http.createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -23,7 +26,7 @@ export async function startFederatedSite(env: Record<string, string> = {}): Prom
   const t = createTestApp({
     env: { PUBLIC_URL: url, WEB_ORIGIN: url, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', ...env },
   });
-  const fediverse = createFediverse(t.deps);
+  const fediverse = createFediverse(t.deps, options);
   const app = createApp({ ...t.deps, fediverse });
   server.on('request', app);
   fediverse.start();

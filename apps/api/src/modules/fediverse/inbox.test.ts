@@ -17,8 +17,11 @@ import { keepFollower } from './store/account.js';
 
 const track = cleanupAfterEach();
 
-async function site(env: Record<string, string> = {}) {
-  const started = await startFederatedSite(env);
+async function site(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startFederatedSite>[1] = {},
+) {
+  const started = await startFederatedSite(env, options);
   track(() => started.cleanup());
   return started;
 }
@@ -89,6 +92,45 @@ describe('the inbox', () => {
     expect(forged.status).toBe(401);
     expect(followersOf(s)).toEqual([]);
     expect(storedActivities(s)).toBe(0);
+  });
+
+  it('limits what each client address and each signing server may post, before any fetch', async () => {
+    const roomy = { max: 100, windowMs: 60_000 };
+    const twice = { max: 2, windowMs: 60_000 };
+    // Signers on closed loopback ports: a key Fedify might try to fetch is refused at once.
+    const follow = (signer: string) => ({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `https://${signer}/follows/${Math.random()}`,
+      type: 'Follow',
+      actor: `https://${signer}/users/x`,
+      object: 'https://127.0.0.1:39/users/y',
+    });
+    const post = (url: string, signer: string, signed = true) =>
+      fetch(`${url}/ap/inbox`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/activity+json',
+          ...(signed
+            ? {
+                Signature: `keyId="https://${signer}/users/x#main-key",headers="(request-target)",signature="AAAA"`,
+              }
+            : {}),
+        },
+        body: JSON.stringify(follow(signer)),
+      }).then((res) => res.status);
+
+    const bySigner = await site({}, { inboxLimits: { perClient: roomy, perServer: twice } });
+    const spam = [];
+    for (let sent = 0; sent < 3; sent += 1) spam.push(await post(bySigner.url, '127.0.0.1:9'));
+    expect(spam).toEqual([401, 401, 429]);
+    expect(await post(bySigner.url, '127.0.0.1:19')).toBe(401);
+
+    const byClient = await site({}, { inboxLimits: { perClient: twice, perServer: roomy } });
+    const flood = [];
+    for (const signer of ['127.0.0.1:9', '127.0.0.1:19', '127.0.0.1:29']) {
+      flood.push(await post(byClient.url, signer, false));
+    }
+    expect(flood).toEqual([401, 401, 429]);
   });
 
   it('refuses a body over 1 MB with 413 before reading it', async () => {

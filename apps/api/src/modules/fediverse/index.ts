@@ -8,6 +8,7 @@ import type { RequestHandler } from 'express';
 import { federationBridge } from './express-bridge.js';
 import { createContentService } from '../content/index.js';
 import { buildFederation, type FederationDeps } from './federation.js';
+import { inboxLimits, type InboxLimits } from './inbox-limits.js';
 import { publishChanges, watchPublications } from './publisher.js';
 
 export { reactionCounts } from './store/reactions.js';
@@ -31,20 +32,28 @@ export type FediverseDeps = Omit<FederationDeps, 'content' | 'env'> & {
   env: FederationDeps['env'] & Parameters<typeof createContentService>[0]['env'];
 };
 
-export function createFediverse(deps: FediverseDeps): Fediverse {
+export function createFediverse(
+  deps: FediverseDeps,
+  options: { inboxLimits?: InboxLimits } = {},
+): Fediverse {
   const content = createContentService(deps);
+  const limitInbox = inboxLimits(deps, options.inboxLimits);
   const federation = buildFederation({ ...deps, content });
+  const bridge = federationBridge(federation, {
+    publicUrl: deps.env.PUBLIC_URL,
+    maxBodyBytes: INBOX_MAX_BYTES,
+    contextData: () => undefined,
+  });
   const context = () => federation.createContext(new URL(deps.env.PUBLIC_URL), undefined);
   const publisherDeps = { ...deps, publicUrl: deps.env.PUBLIC_URL, content, context };
   let publisher: ReturnType<typeof watchPublications> | undefined;
   let running: { stop: AbortController; done: Promise<void> } | undefined;
   return {
     federation,
-    routes: federationBridge(federation, {
-      publicUrl: deps.env.PUBLIC_URL,
-      maxBodyBytes: INBOX_MAX_BYTES,
-      contextData: () => undefined,
-    }),
+    routes: (req, res, next) =>
+      limitInbox(req, res, (refused?: unknown) =>
+        refused ? next(refused) : bridge(req, res, next),
+      ),
     start() {
       if (running) return;
       const stop = new AbortController();
