@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startSmtpSink, type SmtpSink } from '@quillpost/api/test-support/smtp-sink';
+import { MOBILE_MENU_LINKS } from '@quillpost/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.js';
@@ -62,6 +63,24 @@ describe('the first day on a phone', () => {
     ]);
     expect(pageErrors).toEqual([]);
     await close();
+  });
+
+  it('keeps every link on the sample site, which has something in each section', async () => {
+    const sample = await startSite({ smtpUrl: sink.url });
+    try {
+      const { page, close } = await openPage(browser, PHONE);
+      await visit(page, sample.url + '/');
+      await page.getByText('Three ways in').waitFor();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      const sections = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation');
+      await sections.getByRole('link', { name: 'Home' }).waitFor();
+      await expect(sections.getByRole('link').allInnerTexts()).resolves.toEqual(
+        MOBILE_MENU_LINKS.map((link) => link.label),
+      );
+      await close();
+    } finally {
+      await sample.stop();
+    }
   });
 
   it("keeps the site's whole name in the header of a subscribed, signed-out reader", async () => {
