@@ -1,10 +1,15 @@
 /**
- * The edges the lint config draws between parts of the code (eslint.config.js), each proven by a
- * file that crosses it: API modules meet at their index.ts from any depth, and web features meet
- * at theirs; shared web code imports no feature.
+ * The edges drawn between parts of the code, each proven by a file that crosses it: API modules
+ * meet at their index.ts from any depth, and web features meet at theirs; shared web code imports
+ * no feature (eslint.config.js); no feature imports one that imports it back (tools/
+ * feature-cycles.mjs, part of `pnpm cycles`).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+// @ts-expect-error: a plain script of the repository's tools, without types.
+import { featureCycles, featureGraph } from '../../tools/feature-cycles.mjs';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -75,5 +80,36 @@ describe('web features', () => {
         "import { Editor } from '../features/writing';\nexport const page = Editor;\n",
       ),
     ).toEqual(['web-layers/no-restricted-paths']);
+  });
+});
+
+describe('web features', () => {
+  it('never import, directly or lazily, one that imports them back', () => {
+    expect(featureCycles(featureGraph(path.join(root, 'apps/web/src/features')))).toEqual([]);
+  });
+
+  it('are caught in a loop that runs through a lazy import and a third feature', () => {
+    const features = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-features-'));
+    try {
+      const write = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(features, file)), { recursive: true });
+        fs.writeFileSync(path.join(features, file), text);
+      };
+      // The loop the console once made: content shows members' part of a post, members' console
+      // lazily opens writing, and writing previews posts with content's prose.
+      write('content/pages/post-page.tsx', "import { PostConversation } from '../../members';\n");
+      write(
+        'members/pages/console-page.tsx',
+        "const Writing = lazy(() => import('../../writing'));\n",
+      );
+      write('writing/components/preview.tsx', "import { ProseContent } from '../../content';\n");
+      write('members/pages/page.test.tsx', "import { Editor } from '../../writing/editor';\n");
+      write('menus/menu.tsx', "import { useSignIn } from '../sign-in';\n");
+      expect(featureCycles(featureGraph(features))).toEqual([
+        'content → members → writing → content',
+      ]);
+    } finally {
+      fs.rmSync(features, { recursive: true, force: true });
+    }
   });
 });

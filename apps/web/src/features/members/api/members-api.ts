@@ -5,18 +5,12 @@
  */
 import {
   accountProviderSchema,
-  type AssignableRole,
-  type EventInput,
   type ModerationAction,
   type NewsletterPreferences,
   type OAuthProvider,
   type ProfileUpdate,
   type SignInMethod,
-  type EndpointBody,
-  type EndpointQuery,
-  type SubscriberFilter,
   type ThreadCreate,
-  type TrafficQuery,
 } from '@quillpost/domain';
 import { useMemo } from 'react';
 import type { ApiClient } from '../../../lib/api-client';
@@ -102,49 +96,8 @@ export function createMembersApi(client: ApiClient) {
     moderationLog: (page: number, action: ModerationAction | '', o: Signal = {}) =>
       api.call('moderationLog', { ...o, query: { page, action: action || undefined } }),
 
-    // Admin
-    users: (q: string, page: number, o: Signal = {}) =>
-      api.call('adminUsers', { ...o, query: { q, page } }),
-    assignRole: (userId: number, role: AssignableRole) =>
-      api.call('adminRoleAssign', { params: { userId }, body: { role } }),
-    permanentBan: (userId: number, reason: string) =>
-      api.call('adminBan', { params: { userId }, body: { reason } }),
-    deleteUser: (userId: number) => api.call('adminUserDelete', { params: { userId } }),
-    subscribers: (status: SubscriberFilter | '', q: string, page: number, o: Signal = {}) =>
-      api.call('adminSubscribers', { ...o, query: { status: status || undefined, q, page } }),
-    subscribersExportUrl: (status: SubscriberFilter | '') =>
-      api.url('adminSubscribersExport', { query: { status: status || undefined } }),
-    importSubscribers: (csv: string) => api.call('adminSubscribersImport', { body: { csv } }),
-    importExport: (file: Blob, query: EndpointQuery<'adminImport'>) =>
-      api.call('adminImport', {
-        query,
-        // The export's bytes as they are: the API takes them as application/octet-stream.
-        file: new Blob([file], { type: 'application/octet-stream' }),
-      }),
-    everythingUrl: () => api.url('adminExport'),
-    subscriber: (subscriberId: number, o: Signal = {}) =>
-      api.call('adminSubscriber', { ...o, params: { subscriberId } }),
-    unsubscribeSubscriber: (subscriberId: number) =>
-      api.call('adminSubscriberUnsubscribe', { params: { subscriberId } }),
+    // What a member's account page offers to link.
     oauthProviders: (o: Signal = {}) => api.call('oauthProviders', o),
-    analytics: (o: Signal = {}) => api.call('adminAnalytics', o),
-    traffic: (query: TrafficQuery, o: Signal = {}) =>
-      api.call('adminAnalyticsTraffic', { ...o, query }),
-    /** The newsletter issue made from a page, with its results, if one went out. */
-    pageIssue: (path: string, o: Signal = {}) =>
-      api.call('adminAnalyticsIssue', { ...o, query: { path } }),
-    settings: (o: Signal = {}) => api.call('adminSettingsGet', o),
-    updateSettings: (patch: EndpointBody<'adminSettingsUpdate'>) =>
-      api.call('adminSettingsUpdate', { body: patch }),
-    syncContent: () => api.call('adminContentSync'),
-    siteFile: (o: Signal = {}) => api.call('adminSiteGet', o),
-    updateSite: (values: EndpointBody<'adminSiteUpdate'>) =>
-      api.call('adminSiteUpdate', { body: values }),
-    adminEvents: (o: Signal = {}) => api.call('adminEvents', o),
-    createEvent: (input: EventInput) => api.call('adminEventCreate', { body: input }),
-    updateEvent: (eventId: number, input: EventInput) =>
-      api.call('adminEventUpdate', { params: { eventId }, body: input }),
-    deleteEvent: (eventId: number) => api.call('adminEventDelete', { params: { eventId } }),
   };
 }
 

@@ -7,7 +7,7 @@ import { pagePath } from '@quillpost/domain';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient } from '../../../lib/api-context';
-import { useCan } from '../permissions';
+import { useCan } from '../../../lib/permissions';
 import '../members.css';
 
 export interface BookmarkButtonProps {

@@ -14,11 +14,11 @@ import type { ApiResult } from '../../../lib/api-client';
 import { useDates } from '../../../lib/use-dates';
 import { useSite } from '../../../lib/use-site';
 import { useMembersApi } from '../api/members-api';
-import { useCan } from '../permissions';
-import { errorsOf } from '../utils/field-errors';
+import { useCan } from '../../../lib/permissions';
+import { errorsOf } from '../../../lib/field-errors';
 import { CommentAuthor, commentAuthorName } from '../../../components/comment-author';
 import { CommentText } from './comment-text';
-import { ActionNotice } from './resource-view';
+import { ActionNotice } from '../../../components/resource-view';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 

@@ -6,10 +6,10 @@
 import { MESSAGES } from '@quillpost/domain';
 import { useEffect } from 'react';
 import { useMembersApi } from '../api/members-api';
-import { useResource } from '../hooks/use-resource';
-import { useCan } from '../permissions';
+import { useResource } from '../../../lib/use-resource';
+import { useCan } from '../../../lib/permissions';
 import { CommentForm, CommentThread } from './comment-thread';
-import { ResourceView } from './resource-view';
+import { ResourceView } from '../../../components/resource-view';
 import '../members.css';
 
 export default function PostConversation({

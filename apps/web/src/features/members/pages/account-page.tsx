@@ -19,10 +19,10 @@ import { useNavigate } from 'react-router-dom';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { PageTitle } from '../components/page-title';
-import { ActionNotice, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
-import { describeUserAgent } from '../utils/format';
+import { PageTitle } from '../../../components/page-title';
+import { ActionNotice, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
+import { describeUserAgent } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { PageTitle } from '../components/page-title';
-import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
+import { PageTitle } from '../../../components/page-title';
+import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
 
 export default function BookmarksPage() {
   const dates = useDates();

@@ -13,10 +13,10 @@ import { useMembership } from '../../../lib/membership/membership-context';
 import { useSite } from '../../../lib/use-site';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { EventWhen } from '../components/event-card';
-import { PageTitle } from '../components/page-title';
-import { EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
+import { EventWhen } from '../../../components/event-card';
+import { PageTitle } from '../../../components/page-title';
+import { EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
 
 function greeting(hour: number): string {
   if (hour < 5) return 'Good evening';

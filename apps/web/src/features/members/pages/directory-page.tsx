@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../../../components/avatar';
-import { PageTitle } from '../components/page-title';
-import { EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
+import { PageTitle } from '../../../components/page-title';
+import { EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
 
 export default function DirectoryPage() {
   const dates = useDates();

@@ -3,12 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
-import { PageTitle } from '../components/page-title';
-import { EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
-import { useCan } from '../permissions';
-import { errorsOf, fieldForCode, type FieldErrors } from '../utils/field-errors';
-import { plural } from '../utils/format';
+import { PageTitle } from '../../../components/page-title';
+import { EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
+import { useCan } from '../../../lib/permissions';
+import { errorsOf, fieldForCode, type FieldErrors } from '../../../lib/field-errors';
+import { plural } from '../../../lib/format';
 
 function NewThreadForm({ onCancel }: { onCancel(): void }) {
   const api = useMembersApi();

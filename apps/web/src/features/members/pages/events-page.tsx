@@ -1,12 +1,12 @@
 import type { MemberEvent } from '@quillpost/domain';
 import { useState } from 'react';
 import { useMembersApi } from '../api/members-api';
-import { EventWhen } from '../components/event-card';
-import { PageTitle } from '../components/page-title';
-import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
-import { useCan } from '../permissions';
-import { plural } from '../utils/format';
+import { EventWhen } from '../../../components/event-card';
+import { PageTitle } from '../../../components/page-title';
+import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
+import { useCan } from '../../../lib/permissions';
+import { plural } from '../../../lib/format';
 
 function EventItem({ event, onChange }: { event: MemberEvent; onChange(): void }) {
   const api = useMembersApi();

@@ -12,12 +12,12 @@ import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { CommentAuthor } from '../../../components/comment-author';
 import { CommentText } from '../components/comment-text';
-import { PageTitle } from '../components/page-title';
-import { Pager } from '../components/pager';
-import { ActionNotice, EmptyNote, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
-import { useCan } from '../permissions';
-import { plural } from '../utils/format';
+import { PageTitle } from '../../../components/page-title';
+import { Pager } from '../../../components/pager';
+import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
+import { useCan } from '../../../lib/permissions';
+import { plural } from '../../../lib/format';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 

@@ -8,11 +8,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../../../components/avatar';
-import { PageTitle } from '../components/page-title';
-import { ActionNotice, ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
-import { useCan } from '../permissions';
-import { errorsOf, fieldForCode, type FieldErrors } from '../utils/field-errors';
+import { PageTitle } from '../../../components/page-title';
+import { ActionNotice, ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
+import { useCan } from '../../../lib/permissions';
+import { errorsOf, fieldForCode, type FieldErrors } from '../../../lib/field-errors';
 
 function ProfileForm({ profile, onSaved }: { profile: MemberProfile; onSaved(): void }) {
   const api = useMembersApi();

@@ -2,10 +2,10 @@ import { ITEM_NOUNS, itemPath, MESSAGES, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useParams } from 'react-router-dom';
 import { useMembersApi } from '../api/members-api';
 import { CommentForm, CommentThread } from '../components/comment-thread';
-import { PageTitle } from '../components/page-title';
-import { ResourceView } from '../components/resource-view';
-import { useResource } from '../hooks/use-resource';
-import { useCan } from '../permissions';
+import { PageTitle } from '../../../components/page-title';
+import { ResourceView } from '../../../components/resource-view';
+import { useResource } from '../../../lib/use-resource';
+import { useCan } from '../../../lib/permissions';
 
 /** A general thread (/members/discussions/threads/:threadId) or a post's comments
  * (/members/discussions/posts/:postId). */

@@ -130,7 +130,7 @@ export async function preloadMembersArea(): Promise<void> {
     import('../pages/members-layout'),
     import('../pages/dashboard-page'),
     import('../pages/moderation-page'),
-    import('../pages/console-page'),
+    import('../../console/pages/console-page'),
     import('../../content'),
     import('../../sign-in/sign-in-dialog'),
   ]);

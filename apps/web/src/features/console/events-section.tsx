@@ -1,0 +1,290 @@
+import {
+  EVENT_STATUSES,
+  eventInputSchema,
+  type EventInput,
+  type EventStatus,
+  type MemberEvent,
+} from '@quillpost/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { localInputValue } from '../../lib/dates';
+import { useSite } from '../../lib/use-site';
+import { useConsoleApi } from './api/console-api';
+import { EventWhen } from '../../components/event-card';
+import { ActionNotice, EmptyNote, ResourceView } from '../../components/resource-view';
+import { useResource } from '../../lib/use-resource';
+import { errorsOf, type FieldErrors } from '../../lib/field-errors';
+import { plural } from '../../lib/format';
+import { timeZones } from './time-zones';
+
+const STATUS_LABELS: Record<EventStatus, string> = {
+  draft: 'Draft (hidden)',
+  published: 'Published',
+  cancelled: 'Cancelled',
+};
+
+function blankEvent(timeZone: string): EventInput {
+  return {
+    title: '',
+    description: '',
+    startsAt: '',
+    endsAt: '',
+    timeZone,
+    location: '',
+    url: '',
+    status: 'published',
+  };
+}
+
+function fromEvent(event: MemberEvent): EventInput {
+  return {
+    title: event.title,
+    description: event.description,
+    startsAt: localInputValue(event.startsAt, event.timeZone),
+    endsAt: event.endsAt ? localInputValue(event.endsAt, event.timeZone) : '',
+    timeZone: event.timeZone,
+    location: event.location ?? '',
+    url: event.url ?? '',
+    status: event.status,
+  };
+}
+
+function EventForm({
+  initial,
+  eventId,
+  onDone,
+}: {
+  initial: EventInput;
+  eventId: number | null;
+  onDone(): void;
+}) {
+  const api = useConsoleApi();
+  const id = useId();
+  const [input, setInput] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const set = (patch: Partial<EventInput>) => setInput({ ...input, ...patch });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const payload = { ...input, endsAt: input.endsAt || null };
+    const parsed = eventInputSchema.safeParse(payload);
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error));
+      return;
+    }
+    setSaving(true);
+    const result =
+      eventId === null ? await api.createEvent(payload) : await api.updateEvent(eventId, payload);
+    setSaving(false);
+    if (!result.ok) {
+      setErrors({ form: result.message });
+      return;
+    }
+    onDone();
+  }
+
+  const text = (key: 'title' | 'location' | 'url', label: string, type = 'text') => (
+    <div className="field">
+      <label className="field__label" htmlFor={`${id}-${key}`}>
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        className="field__input"
+        type={type}
+        value={(input[key] as string | null | undefined) ?? ''}
+        aria-invalid={errors[key] ? true : undefined}
+        onChange={(event) => set({ [key]: event.target.value })}
+      />
+      {errors[key] ? <p className="field__error">{errors[key]}</p> : null}
+    </div>
+  );
+
+  return (
+    <form className="members-card members-form" onSubmit={(event) => void save(event)} noValidate>
+      <h2>{eventId === null ? 'New event' : 'Edit event'}</h2>
+      <fieldset className="members-fieldset" disabled={saving}>
+        {text('title', 'Title')}
+        <div className="members-form__row">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-starts`}>
+              Starts
+            </label>
+            <input
+              id={`${id}-starts`}
+              className="field__input"
+              type="datetime-local"
+              value={input.startsAt}
+              aria-invalid={errors.startsAt ? true : undefined}
+              onChange={(event) => set({ startsAt: event.target.value })}
+            />
+            {errors.startsAt ? <p className="field__error">{errors.startsAt}</p> : null}
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-ends`}>
+              Ends (optional)
+            </label>
+            <input
+              id={`${id}-ends`}
+              className="field__input"
+              type="datetime-local"
+              value={input.endsAt ?? ''}
+              aria-invalid={errors.endsAt || errors[''] ? true : undefined}
+              onChange={(event) => set({ endsAt: event.target.value })}
+            />
+            {errors.endsAt || errors[''] ? (
+              <p className="field__error">{errors.endsAt ?? errors['']}</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-zone`}>
+            Time zone
+          </label>
+          <select
+            id={`${id}-zone`}
+            className="field__input"
+            value={input.timeZone}
+            onChange={(event) => set({ timeZone: event.target.value })}
+          >
+            {timeZones(input.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        </div>
+        {text('location', 'Place')}
+        {text('url', 'Link (for online events)', 'url')}
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-description`}>
+            Description
+          </label>
+          <textarea
+            id={`${id}-description`}
+            className="field__input members-textarea"
+            rows={4}
+            value={input.description ?? ''}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className="field__input"
+            value={input.status}
+            onChange={(event) => set({ status: event.target.value as EventStatus })}
+          >
+            {EVENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {errors.form ? (
+          <p className="alert alert--error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="members-inline-actions">
+          <button type="submit" className="button button--primary">
+            {saving ? 'Saving…' : eventId === null ? 'Publish event' : 'Save event'}
+          </button>
+          <button type="button" className="button button--quiet" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+export function EventsSection() {
+  const api = useConsoleApi();
+  const events = useResource('admin-events', (_client, signal) => api.adminEvents({ signal }));
+  const [editing, setEditing] = useState<{ id: number | null; input: EventInput } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // New events start in the site's time zone (site.yml); each keeps its own.
+  const defaultZone = useSite().timezone;
+
+  async function remove(event: MemberEvent) {
+    const result = await api.deleteEvent(event.id);
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: `“${event.title}” is deleted.` }
+        : { tone: 'error', text: result.message },
+    );
+    events.reload();
+  }
+
+  return (
+    <section aria-label="Events">
+      {editing ? (
+        <EventForm
+          key={editing.id ?? 'new'}
+          initial={editing.input}
+          eventId={editing.id}
+          onDone={() => {
+            setEditing(null);
+            events.reload();
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setEditing({ id: null, input: blankEvent(defaultZone) })}
+        >
+          New event
+        </button>
+      )}
+      <ActionNotice notice={notice} />
+      <ResourceView resource={events} label="events">
+        {(data) =>
+          data.events.length === 0 ? (
+            <EmptyNote>
+              <p>No events yet.</p>
+            </EmptyNote>
+          ) : (
+            <ul className="members-rows">
+              {data.events.map((event) => (
+                <li key={event.id} className="members-card members-row">
+                  <span className="members-row__main">
+                    <strong>
+                      {event.title}{' '}
+                      <span className="members-badge">{STATUS_LABELS[event.status]}</span>
+                    </strong>
+                    <EventWhen event={event} />
+                    <span className="muted members-row__meta">
+                      {plural(event.goingCount, 'RSVP')}
+                    </span>
+                  </span>
+                  <span className="members-row__actions">
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => setEditing({ id: event.id, input: fromEvent(event) })}
+                    >
+                      Edit <span className="visually-hidden">{event.title}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => void remove(event)}
+                    >
+                      Delete <span className="visually-hidden">{event.title}</span>
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </ResourceView>
+    </section>
+  );
+}

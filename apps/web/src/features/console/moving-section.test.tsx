@@ -1,0 +1,68 @@
+import { DEFAULT_SITE_SETTINGS } from '@quillpost/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { memberRoutes, preloadMembersArea } from '../members/testing/fixtures';
+
+beforeAll(preloadMembersArea, 30_000);
+
+const created = {
+  posts: 2,
+  drafts: 1,
+  pages: 1,
+  subscribers: 0,
+  unsubscribed: 0,
+  bounced: 0,
+  members: 0,
+  files: 0,
+  images: 0,
+};
+
+describe('the import’s result', () => {
+  it('says, without opening anything, which file was read as the list, or that none was found', async () => {
+    const user = userEvent.setup();
+    const notes = [
+      {
+        where: 'The export',
+        message:
+          'No subscriber list found: no .csv file in it has an email column with Substack’s subscription columns.',
+      },
+      {
+        where: 'posts.csv',
+        message:
+          '1 post was sent as email on Substack: marked as sent here, so it is not offered for a new issue.',
+      },
+    ];
+    await renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
+        'POST /api/admin/import': {
+          body: {
+            success: true,
+            report: {
+              source: 'substack',
+              dryRun: true,
+              at: '2026-11-26T10:00:00.000Z',
+              created,
+              kept: [],
+              refused: [],
+              notes,
+              remoteImages: [],
+              reportFile: null,
+            },
+          },
+        },
+      }),
+    });
+    const section = within(await screen.findByRole('region', { name: 'Import' }));
+    const file = new File(['zip'], 'substack-export.zip', { type: 'application/zip' });
+    await user.upload(section.getByLabelText('Export file'), file);
+    await user.click(section.getByRole('button', { name: 'Check the file' }));
+    const found = within(await section.findByRole('list', { name: 'What the file holds' }));
+    const items = found.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(notes.map(({ where, message }) => `${where}: ${message}`));
+    for (const item of found.getAllByRole('listitem')) expect(item).toBeVisible();
+  });
+});

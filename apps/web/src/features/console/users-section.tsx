@@ -1,0 +1,209 @@
+import {
+  ASSIGNABLE_ROLES,
+  ROLE_LABELS,
+  levelFromRole,
+  type AdminUser,
+  type AssignableRole,
+} from '@quillpost/domain';
+import { useDeferredValue, useId, useState } from 'react';
+import type { ApiResult } from '../../lib/api-client';
+import { useMembership } from '../../lib/membership/membership-context';
+import { useDates } from '../../lib/use-dates';
+import { useConsoleApi } from './api/console-api';
+import { Avatar } from '../../components/avatar';
+import { Pager } from '../../components/pager';
+import { ActionNotice, EmptyNote, ResourceView } from '../../components/resource-view';
+import { useResource } from '../../lib/use-resource';
+import { useCan } from '../../lib/permissions';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; onChanged(): void }) {
+  const api = useConsoleApi();
+  const can = useCan();
+  const dates = useDates();
+  const id = useId();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [banning, setBanning] = useState(false);
+  const [reason, setReason] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const name = user.name ?? user.email ?? `User ${user.id}`;
+
+  async function run(action: () => Promise<ApiResult<unknown>>, done: string) {
+    const result = await action();
+    setNotice(
+      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
+    );
+    if (result.ok) onChanged();
+  }
+
+  return (
+    <li className="members-card admin-user">
+      <div className="admin-user__who">
+        <Avatar name={name} url={user.avatarUrl} size={40} />
+        <div>
+          <strong>{name}</strong>
+          {user.email && user.name ? <span className="muted"> · {user.email}</span> : null}
+          <p className="muted members-row__meta">
+            Joined {dates.date(user.createdAt)}
+            {user.lastSignInAt ? ` · last sign-in ${dates.dateTime(user.lastSignInAt)}` : ''}
+            {user.providers.length ? ` · ${user.providers.join(', ')}` : ''}
+          </p>
+          {user.ban ? (
+            <p className="members-badge members-badge--danger">
+              Banned {user.ban.until ? `until ${dates.dateTime(user.ban.until)}` : 'permanently'}
+              {user.ban.reason ? `: ${user.ban.reason}` : ''}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="members-inline-actions">
+        <label className="field__label" htmlFor={`${id}-role`}>
+          Role
+        </label>
+        <select
+          id={`${id}-role`}
+          className="field__input members-select"
+          value={user.role}
+          disabled={self || !can('assign_roles')}
+          onChange={(event) => {
+            const role = event.target.value as AssignableRole;
+            void run(
+              () => api.assignRole(user.id, role),
+              `${name} is now ${ROLE_LABELS[levelFromRole(role)]}.`,
+            );
+          }}
+        >
+          {ASSIGNABLE_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[levelFromRole(role)]}
+            </option>
+          ))}
+        </select>
+        {!self && !user.ban && can('permanent_ban') ? (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setBanning(!banning)}
+          >
+            Ban…
+          </button>
+        ) : null}
+        {user.ban && can('temp_ban_users') ? (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => void run(() => api.liftBan(user.id), `${name}'s ban is lifted.`)}
+          >
+            Lift ban
+          </button>
+        ) : null}
+        {!self && can('manage_users') ? (
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setConfirmDelete(!confirmDelete)}
+          >
+            Delete…
+          </button>
+        ) : null}
+      </div>
+      {banning ? (
+        <form
+          className="members-confirm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => api.permanentBan(user.id, reason), `${name} is banned.`).then(() =>
+              setBanning(false),
+            );
+          }}
+        >
+          <label className="field__label" htmlFor={`${id}-ban`}>
+            Reason for a permanent ban
+          </label>
+          <input
+            id={`${id}-ban`}
+            className="field__input"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <button type="submit" className="button button--danger" disabled={!reason.trim()}>
+            Ban {name} permanently
+          </button>
+        </form>
+      ) : null}
+      {confirmDelete ? (
+        <div className="members-confirm">
+          <p>
+            Delete {name}’s account? Their profile, bookmarks and subscription go, their comments
+            become placeholders and they are signed out everywhere.
+          </p>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void run(() => api.deleteUser(user.id), `${name}’s account is deleted.`)}
+          >
+            Delete account
+          </button>
+        </div>
+      ) : null}
+      <ActionNotice notice={notice} />
+    </li>
+  );
+}
+
+export function UsersSection() {
+  const api = useConsoleApi();
+  const membership = useMembership();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDeferredValue(query.trim());
+  const users = useResource(`users:${q}:${page}`, (_client, signal) =>
+    api.users(q, page, { signal }),
+  );
+  const myEmail = membership.state.user?.email;
+
+  return (
+    <section aria-label="Users">
+      <div className="field members-search">
+        <label className="field__label" htmlFor="user-search">
+          Search by name or email
+        </label>
+        <input
+          id="user-search"
+          className="field__input"
+          type="search"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <ResourceView resource={users} label="users">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyNote>
+              <p>No users match.</p>
+            </EmptyNote>
+          ) : (
+            <>
+              <p className="muted">{data.total} users</p>
+              <ul className="members-rows">
+                {data.items.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    self={user.email !== null && user.email === myEmail}
+                    onChanged={users.reload}
+                  />
+                ))}
+              </ul>
+              <Pager of={data} onPage={setPage} />
+            </>
+          )
+        }
+      </ResourceView>
+    </section>
+  );
+}
