@@ -67,7 +67,14 @@ const shots: Shot[] = [
         .waitFor();
     },
   },
-  { name: 'home-subscribed', url: '/', as: 'subscriber' },
+  {
+    name: 'home-subscribed',
+    url: '/',
+    as: 'subscriber',
+    act: async (page) => {
+      await page.getByRole('link', { name: '✓ Subscribed' }).waitFor();
+    },
+  },
   {
     name: 'subscribe-step-1',
     url: '/',
@@ -87,7 +94,14 @@ const shots: Shot[] = [
       await page.getByText('You have been unsubscribed.').waitFor();
     },
   },
-  { name: 'owner-dashboard', url: '/members/dashboard', as: 'owner' },
+  {
+    name: 'owner-dashboard',
+    url: '/members/dashboard',
+    as: 'owner',
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Next step' }).getByRole('link').waitFor();
+    },
+  },
   {
     name: 'owner-account-menu',
     url: '/members/dashboard',
