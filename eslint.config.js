@@ -176,8 +176,12 @@ export default tseslint.config(
     // Tests and test support may look inside modules.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test-support/**'],
-    plugins: { 'api-modules': apiModules },
-    rules: { 'api-modules/through-index': 'error' },
+    plugins: { 'api-modules': apiModules, 'page-paths': pagePaths },
+    rules: {
+      'api-modules/through-index': 'error',
+      // Links the API writes (mail, redirects, sitemaps) name pages as the web does.
+      'page-paths/no-page-path-literal': 'error',
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -57,6 +57,22 @@ describe('API modules', () => {
   });
 });
 
+describe('page paths', () => {
+  it('come from the domain catalogue in the API too, not spelled by hand', async () => {
+    const manage = (spelled: string) =>
+      `import type { Env } from '../../env.js';\nexport const manageUrl = (env: Env) => new URL(${spelled}, env.WEB_ORIGIN);\n`;
+    expect(
+      await broken('apps/api/src/modules/subscriptions/links.ts', manage("'/manage'")),
+    ).toEqual(['page-paths/no-page-path-literal']);
+    expect(
+      await broken(
+        'apps/api/src/modules/subscriptions/links.ts',
+        `import { PAGE_PATHS } from '@quillpost/domain';\n${manage('PAGE_PATHS.manage')}`,
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('web features', () => {
   it('meet at their index.ts', async () => {
     expect(

@@ -17,6 +17,8 @@ export function cookieOptions(env: Pick<Env, 'NODE_ENV'>, maxAgeMs?: number): Co
   return {
     httpOnly: true,
     sameSite: 'lax',
+    // The cookie's scope (every path of the site), not a page.
+    // eslint-disable-next-line page-paths/no-page-path-literal
     path: '/',
     secure: isProduction(env),
     ...(maxAgeMs === undefined ? {} : { maxAge: maxAgeMs }),

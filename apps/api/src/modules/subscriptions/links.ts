@@ -1,4 +1,4 @@
-import { safeReturnPath, tokenLinkPath } from '@quillpost/domain';
+import { PAGE_PATHS, safeReturnPath, tokenLinkPath } from '@quillpost/domain';
 import type { Env } from '../../env.js';
 import { constantTimeEqual, idOfToken, signIdToken } from '../../security/secrets.js';
 
@@ -44,7 +44,7 @@ type LinkEnv = Pick<Env, 'SESSION_SECRET' | 'WEB_ORIGIN' | 'PUBLIC_URL'>;
 
 /** The web app's manage page for one subscriber; the page passes `manage` to the API. */
 export function manageUrl(env: LinkEnv, subscriber: LinkSubject & { email: string }): string {
-  const url = new URL('/manage', env.WEB_ORIGIN);
+  const url = new URL(PAGE_PATHS.manage, env.WEB_ORIGIN);
   url.searchParams.set('email', subscriber.email);
   url.searchParams.set('manage', signSubscriberToken(env.SESSION_SECRET, 'manage', subscriber));
   return url.toString();
