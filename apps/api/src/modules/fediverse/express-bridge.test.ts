@@ -26,7 +26,7 @@ function siteWithFederation() {
   federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
   const app = express();
   app.use(
-    federationBridge(federation, {
+    federationBridge(() => Promise.resolve(federation), {
       publicUrl: 'https://site.example',
       maxBodyBytes: 1_000,
       contextData: () => undefined,

@@ -68,7 +68,8 @@ async function send(res: ExpressResponse, answer: Response, head: boolean): Prom
 }
 
 export function federationBridge<TContextData>(
-  federation: Federation<TContextData>,
+  /** Fedify, loaded when the first request that is its own arrives. */
+  federation: () => Promise<Federation<TContextData>>,
   options: BridgeOptions<TContextData>,
 ): RequestHandler {
   return async (req, res, next) => {
@@ -88,7 +89,9 @@ export function federationBridge<TContextData>(
         fallThrough = true;
         return new Response(null, { status: 404 });
       };
-      const answer = await federation.fetch(request, {
+      const answer = await (
+        await federation()
+      ).fetch(request, {
         contextData: options.contextData(),
         onNotFound: notOurs,
         onNotAcceptable: notOurs,

@@ -162,7 +162,7 @@ describe('the inbox', () => {
       },
       new Date(s.clock.now()).toISOString(),
     );
-    const context = s.fediverse.federation.createContext(new URL(s.url), undefined);
+    const context = (await s.fediverse.federation()).createContext(new URL(s.url), undefined);
     await context.sendActivity(
       { identifier: SITE_ACTOR },
       { id: new URL('http://127.0.0.1/users/bo'), inboxId: new URL(inbox), endpoints: null },

@@ -5,11 +5,10 @@
  */
 import type { Federation } from '@fedify/fedify';
 import type { RequestHandler } from 'express';
-import { federationBridge } from './express-bridge.js';
 import { createContentService } from '../content/index.js';
-import { buildFederation, type FederationDeps } from './federation.js';
+import { federationBridge } from './express-bridge.js';
+import type { FederationDeps } from './federation.js';
 import { inboxLimits, type InboxLimits } from './inbox-limits.js';
-import { publishChanges, watchPublications } from './publisher.js';
 
 export { reactionCounts } from './store/reactions.js';
 
@@ -17,7 +16,8 @@ export { reactionCounts } from './store/reactions.js';
 export const INBOX_MAX_BYTES = 1_000_000;
 
 export interface Fediverse {
-  federation: Federation<void>;
+  /** Fedify, built on first use. */
+  federation(): Promise<Federation<void>>;
   /** WebFinger, NodeInfo, the actor, its inbox and collections; the rest falls through. */
   routes: RequestHandler;
   /** Starts working on the job queue (deliveries out, activities in) and sending posts. */
@@ -32,21 +32,44 @@ export type FediverseDeps = Omit<FederationDeps, 'content' | 'env'> & {
   env: FederationDeps['env'] & Parameters<typeof createContentService>[0]['env'];
 };
 
+/**
+ * Fedify is a large library (seconds to load on a busy machine): it is loaded by the first request
+ * that is its own, or by `start`, so an app that never federates (most tests) never loads it.
+ */
+async function loadFederation(deps: FediverseDeps) {
+  const [{ buildFederation }, { publishChanges, watchPublications }] = await Promise.all([
+    import('./federation.js'),
+    import('./publisher.js'),
+  ]);
+  const content = createContentService(deps);
+  const federation = buildFederation({ ...deps, content });
+  const publisherDeps = {
+    ...deps,
+    publicUrl: deps.env.PUBLIC_URL,
+    content,
+    context: () => federation.createContext(new URL(deps.env.PUBLIC_URL), undefined),
+  };
+  return {
+    federation,
+    publish: () => publishChanges(publisherDeps),
+    watch: () => watchPublications(publisherDeps),
+  };
+}
+
 export function createFediverse(
   deps: FediverseDeps,
   options: { inboxLimits?: InboxLimits } = {},
 ): Fediverse {
-  const content = createContentService(deps);
+  let loading: ReturnType<typeof loadFederation> | undefined;
+  const load = () => (loading ??= loadFederation(deps));
+  const federation = () => load().then((loaded) => loaded.federation);
   const limitInbox = inboxLimits(deps, options.inboxLimits);
-  const federation = buildFederation({ ...deps, content });
   const bridge = federationBridge(federation, {
     publicUrl: deps.env.PUBLIC_URL,
     maxBodyBytes: INBOX_MAX_BYTES,
     contextData: () => undefined,
   });
-  const context = () => federation.createContext(new URL(deps.env.PUBLIC_URL), undefined);
-  const publisherDeps = { ...deps, publicUrl: deps.env.PUBLIC_URL, content, context };
-  let publisher: ReturnType<typeof watchPublications> | undefined;
+  let publisher: { stop(): void; published(): Promise<void> } | undefined;
   let running: { stop: AbortController; done: Promise<void> } | undefined;
   return {
     federation,
@@ -57,11 +80,17 @@ export function createFediverse(
     start() {
       if (running) return;
       const stop = new AbortController();
-      running = { stop, done: federation.startQueue(undefined, { signal: stop.signal }) };
-      publisher = watchPublications(publisherDeps);
+      const done = load().then(async (loaded) => {
+        if (stop.signal.aborted) return;
+        publisher = loaded.watch();
+        await loaded.federation.startQueue(undefined, { signal: stop.signal });
+      });
+      done.catch((error: unknown) => deps.logger.error({ err: error }, 'fediverse: not started'));
+      running = { stop, done };
     },
-    published() {
-      return publisher ? publisher.published() : publishChanges(publisherDeps);
+    async published() {
+      if (publisher) return publisher.published();
+      return (await load()).publish();
     },
     async stop() {
       const current = running;
@@ -69,7 +98,7 @@ export function createFediverse(
       publisher?.stop();
       publisher = undefined;
       current?.stop.abort();
-      await current?.done;
+      await current?.done.catch(() => undefined);
     },
   };
 }
