@@ -79,7 +79,8 @@ export async function publishChanges(deps: PublisherDeps): Promise<void> {
       recordArticle(db, { ...record, state: 'published' }, iso(now));
       continue;
     }
-    const article = await articleOf(json);
+    // An edit is dated now: Mastodon shows an Update only when it is newer than what it has.
+    const article = await articleOf(isNew ? json : { ...json, updated: iso(now) });
     const common = {
       id: activityId(),
       actor: actorId,
@@ -90,7 +91,7 @@ export async function publishChanges(deps: PublisherDeps): Promise<void> {
     await send(
       isNew
         ? new Create({ ...common, published: article.published })
-        : new Update({ ...common, updated: article.updated ?? article.published }),
+        : new Update({ ...common, updated: article.updated }),
       record.objectId,
     );
     recordArticle(db, { ...record, state: 'published' }, iso(now));

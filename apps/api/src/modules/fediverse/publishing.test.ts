@@ -139,7 +139,10 @@ describe('posts going out', () => {
     await t.publish();
     const [edit] = t.context.getSentActivities().map(({ activity }) => activity);
     expect(edit).toBeInstanceOf(Update);
-    expect((await edit!.getObject())?.name?.toString()).toBe('Smaller tools');
+    const edited = await edit!.getObject();
+    expect(edited?.name?.toString()).toBe('Smaller tools');
+    // Dated when it was sent, so Mastodon takes it as newer than the post it has.
+    expect(edited?.updated?.toString()).toBe('2026-01-02T09:00:00Z');
     t.context.reset();
 
     t.folder.remove('posts/small-tools.md');
