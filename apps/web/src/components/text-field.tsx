@@ -1,10 +1,14 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { Field } from './field';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   id: string;
   label: ReactNode;
   /** Shown under the input and announced; the input is marked invalid while it is set. */
   error: string | null;
+  hint?: ReactNode;
+  /** Added to the field's own class. */
+  className?: string;
   inputRef?: Ref<HTMLInputElement>;
   /** Added to the input's own class. */
   inputClassName?: string;
@@ -15,29 +19,22 @@ export function TextField({
   id,
   label,
   error,
+  hint,
+  className,
   inputRef,
   inputClassName,
   ...input
 }: TextFieldProps) {
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...input}
-        ref={inputRef}
-        id={id}
-        className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <span id={errorId} className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          ref={inputRef}
+          className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
+        />
+      )}
+    </Field>
   );
 }

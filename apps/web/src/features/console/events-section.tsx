@@ -15,6 +15,8 @@ import { useResource } from '../../lib/use-resource';
 import { errorsOf, type FieldErrors } from '../../lib/field-errors';
 import { plural } from '../../lib/format';
 import { timeZones } from './time-zones';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 
 const STATUS_LABELS: Record<EventStatus, string> = {
   draft: 'Draft (hidden)',
@@ -84,20 +86,14 @@ function EventForm({
   }
 
   const text = (key: 'title' | 'location' | 'url', label: string, type = 'text') => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className="field__input"
-        type={type}
-        value={(input[key] as string | null | undefined) ?? ''}
-        aria-invalid={errors[key] ? true : undefined}
-        onChange={(event) => set({ [key]: event.target.value })}
-      />
-      {errors[key] ? <p className="field__error">{errors[key]}</p> : null}
-    </div>
+    <TextField
+      id={`${id}-${key}`}
+      label={label}
+      type={type}
+      value={(input[key] as string | null | undefined) ?? ''}
+      error={errors[key] ?? null}
+      onChange={(event) => set({ [key]: event.target.value })}
+    />
   );
 
   return (
@@ -106,85 +102,68 @@ function EventForm({
       <fieldset className="members-fieldset" disabled={saving}>
         {text('title', 'Title')}
         <div className="members-form__row">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-starts`}>
-              Starts
-            </label>
-            <input
-              id={`${id}-starts`}
-              className="field__input"
-              type="datetime-local"
-              value={input.startsAt}
-              aria-invalid={errors.startsAt ? true : undefined}
-              onChange={(event) => set({ startsAt: event.target.value })}
-            />
-            {errors.startsAt ? <p className="field__error">{errors.startsAt}</p> : null}
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-ends`}>
-              Ends (optional)
-            </label>
-            <input
-              id={`${id}-ends`}
-              className="field__input"
-              type="datetime-local"
-              value={input.endsAt ?? ''}
-              aria-invalid={errors.endsAt || errors[''] ? true : undefined}
-              onChange={(event) => set({ endsAt: event.target.value })}
-            />
-            {errors.endsAt || errors[''] ? (
-              <p className="field__error">{errors.endsAt ?? errors['']}</p>
-            ) : null}
-          </div>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-zone`}>
-            Time zone
-          </label>
-          <select
-            id={`${id}-zone`}
-            className="field__input"
-            value={input.timeZone}
-            onChange={(event) => set({ timeZone: event.target.value })}
-          >
-            {timeZones(input.timeZone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </div>
-        {text('location', 'Place')}
-        {text('url', 'Link (for online events)', 'url')}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-description`}>
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            className="field__input members-textarea"
-            rows={4}
-            value={input.description ?? ''}
-            onChange={(event) => set({ description: event.target.value })}
+          <TextField
+            id={`${id}-starts`}
+            label="Starts"
+            type="datetime-local"
+            value={input.startsAt}
+            error={errors.startsAt ?? null}
+            onChange={(event) => set({ startsAt: event.target.value })}
+          />
+          <TextField
+            id={`${id}-ends`}
+            label="Ends (optional)"
+            type="datetime-local"
+            value={input.endsAt ?? ''}
+            error={errors.endsAt ?? errors[''] ?? null}
+            onChange={(event) => set({ endsAt: event.target.value })}
           />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className="field__input"
-            value={input.status}
-            onChange={(event) => set({ status: event.target.value as EventStatus })}
-          >
-            {EVENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-zone`} label="Time zone">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={input.timeZone}
+              onChange={(event) => set({ timeZone: event.target.value })}
+            >
+              {timeZones(input.timeZone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {text('location', 'Place')}
+        {text('url', 'Link (for online events)', 'url')}
+        <Field id={`${id}-description`} label="Description" error={errors.description ?? null}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="field__input members-textarea"
+              rows={4}
+              value={input.description ?? ''}
+              onChange={(event) => set({ description: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-status`} label="Status">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={input.status}
+              onChange={(event) => set({ status: event.target.value as EventStatus })}
+            >
+              {EVENT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {errors.form ? (
           <p className="alert alert--error" role="alert">
             {errors.form}

@@ -18,6 +18,7 @@ import { useConsoleApi } from './api/console-api';
 import { ActionNotice, ResourceView } from '../../components/resource-view';
 import { useResource } from '../../lib/use-resource';
 import { timeZones } from './time-zones';
+import { Field } from '../../components/field';
 
 type Errors = Record<string, string>;
 
@@ -63,32 +64,17 @@ function TextArea({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        className="field__input members-textarea"
-        rows={rows}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].join(' ').trim() || undefined
-        }
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error ?? null}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="field__input members-textarea"
+          rows={rows}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -158,35 +144,33 @@ function SiteForm({ initial }: { initial: SiteFileValues }) {
           onChange={(description) => set({ description })}
         />
         {text('language', 'Language')}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-timezone`}>
-            Time zone
-          </label>
-          <select
-            id={`${id}-timezone`}
-            className="field__input"
-            value={values.timezone}
-            onChange={(event) => set({ timezone: event.target.value })}
-          >
-            {timeZones(values.timezone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-accent`}>
-            Accent colour
-          </label>
-          <input
-            id={`${id}-accent`}
-            type="color"
-            className="field__input field__input--colour"
-            value={values.accent}
-            onChange={(event) => set({ accent: event.target.value })}
-          />
-        </div>
+        <Field id={`${id}-timezone`} label="Time zone">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={values.timezone}
+              onChange={(event) => set({ timezone: event.target.value })}
+            >
+              {timeZones(values.timezone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={`${id}-accent`} label="Accent colour">
+          {(control) => (
+            <input
+              {...control}
+              type="color"
+              className="field__input field__input--colour"
+              value={values.accent}
+              onChange={(event) => set({ accent: event.target.value })}
+            />
+          )}
+        </Field>
       </fieldset>
 
       <fieldset disabled={saving} className="members-fieldset">

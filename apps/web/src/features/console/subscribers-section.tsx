@@ -8,6 +8,7 @@ import { useResource } from '../../lib/use-resource';
 import { useCan } from '../../lib/permissions';
 import { SubscriberDetail } from './subscriber-detail';
 import { STATUS_LABELS } from './subscriber-status';
+import { TextField } from '../../components/text-field';
 
 const FILTER_LABELS: Record<SubscriberFilter | '', string> = { '': 'All', ...STATUS_LABELS };
 
@@ -177,21 +178,18 @@ export function SubscribersSection() {
         ))}
       </div>
       <div className="members-toolbar">
-        <div className="field members-search">
-          <label className="field__label" htmlFor="subscriber-search">
-            Search subscribers
-          </label>
-          <input
-            id="subscriber-search"
-            className="field__input"
-            type="search"
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <TextField
+          id="subscriber-search"
+          className="members-search"
+          label="Search subscribers"
+          type="search"
+          value={query}
+          error={null}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(1);
+          }}
+        />
         {can('export_data') ? (
           <a className="button" href={api.subscribersExportUrl(status)} download>
             Export {FILTER_LABELS[status].toLowerCase()} as CSV

@@ -15,6 +15,7 @@ import { Pager } from '../../components/pager';
 import { ActionNotice, EmptyNote, ResourceView } from '../../components/resource-view';
 import { useResource } from '../../lib/use-resource';
 import { useCan } from '../../lib/permissions';
+import { TextField } from '../../components/text-field';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -165,21 +166,18 @@ export function UsersSection() {
 
   return (
     <section aria-label="Users">
-      <div className="field members-search">
-        <label className="field__label" htmlFor="user-search">
-          Search by name or email
-        </label>
-        <input
-          id="user-search"
-          className="field__input"
-          type="search"
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <TextField
+        id="user-search"
+        className="members-search"
+        label="Search by name or email"
+        type="search"
+        value={query}
+        error={null}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setPage(1);
+        }}
+      />
       <ResourceView resource={users} label="users">
         {(data) =>
           data.items.length === 0 ? (

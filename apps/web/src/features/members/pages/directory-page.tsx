@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/avatar';
 import { PageTitle } from '../../../components/page-title';
 import { EmptyNote, ResourceView } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
+import { TextField } from '../../../components/text-field';
 
 export default function DirectoryPage() {
   const dates = useDates();
@@ -28,18 +29,15 @@ export default function DirectoryPage() {
           </>
         }
       />
-      <div className="field members-search">
-        <label className="field__label" htmlFor="directory-search">
-          Search members
-        </label>
-        <input
-          id="directory-search"
-          className="field__input"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <TextField
+        id="directory-search"
+        className="members-search"
+        label="Search members"
+        type="search"
+        value={query}
+        error={null}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       <ResourceView resource={directory} label="the member directory">
         {(data) =>
           !data.open ? (

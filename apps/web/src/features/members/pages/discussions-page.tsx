@@ -9,6 +9,8 @@ import { useResource } from '../../../lib/use-resource';
 import { useCan } from '../../../lib/permissions';
 import { errorsOf, fieldForCode, type FieldErrors } from '../../../lib/field-errors';
 import { plural } from '../../../lib/format';
+import { TextField } from '../../../components/text-field';
+import { Field } from '../../../components/field';
 
 function NewThreadForm({ onCancel }: { onCancel(): void }) {
   const api = useMembersApi();
@@ -43,33 +45,28 @@ function NewThreadForm({ onCancel }: { onCancel(): void }) {
   return (
     <form className="members-card members-form" onSubmit={(event) => void submit(event)} noValidate>
       <h2>Start a discussion</h2>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-title`}>
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          className="field__input"
-          value={title}
-          aria-invalid={errors.title ? true : undefined}
-          onChange={(event) => setTitle(event.target.value)}
-        />
-        {errors.title ? <p className="field__error">{errors.title}</p> : null}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-body`}>
-          What would you like to talk about?
-        </label>
-        <textarea
-          id={`${id}-body`}
-          className="field__input members-textarea"
-          rows={4}
-          value={body}
-          aria-invalid={errors.body ? true : undefined}
-          onChange={(event) => setBody(event.target.value)}
-        />
-        {errors.body ? <p className="field__error">{errors.body}</p> : null}
-      </div>
+      <TextField
+        id={`${id}-title`}
+        label="Title"
+        value={title}
+        error={errors.title ?? null}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <Field
+        id={`${id}-body`}
+        label="What would you like to talk about?"
+        error={errors.body ?? null}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__input members-textarea"
+            rows={4}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        )}
+      </Field>
       {errors.form ? (
         <p className="alert alert--error" role="alert">
           {errors.form}
