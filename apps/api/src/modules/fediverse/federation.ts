@@ -18,7 +18,7 @@ import {
   Person,
   Undo,
 } from '@fedify/vocab';
-import { escapeHtml, ITEM_BASE_PATHS } from '@quillpost/domain';
+import { escapeHtml, IMAGE_MIME, ITEM_BASE_PATHS, type ImageFormat } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
@@ -60,19 +60,13 @@ export interface FederationDeps {
 /** The newest posts the outbox shows (Mastodon reads it for a profile's latest posts). */
 const OUTBOX_POSTS = 20;
 
-/** What a media file's name says it is, for the actor's icon. */
+/** What a media file's name says it is, for the actor's icon (none for a kind it does not know). */
 function imageType(file: string): string | null {
-  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
-  const types: Record<string, string> = {
-    jpg: 'image/jpeg',
-    jpeg: 'image/jpeg',
-    png: 'image/png',
-    gif: 'image/gif',
-    webp: 'image/webp',
-    avif: 'image/avif',
-    svg: 'image/svg+xml',
-  };
-  return (extension && types[extension]) ?? null;
+  const extension = /\.([a-z0-9]+)$/i
+    .exec(file)?.[1]
+    ?.toLowerCase()
+    .replace(/^jpeg$/, 'jpg');
+  return extension && extension in IMAGE_MIME ? IMAGE_MIME[extension as ImageFormat] : null;
 }
 
 export function buildFederation(deps: FederationDeps): Federation<void> {
