@@ -49,7 +49,7 @@ describe('the inbox', () => {
     const followId = await mastodon.follow(s.actorId);
 
     await expect
-      .poll(() => followersOf(s), { timeout: 10_000 })
+      .poll(() => followersOf(s), { timeout: 20_000 })
       .toEqual([
         {
           actor_id: mastodon.actorId,
@@ -61,13 +61,13 @@ describe('the inbox', () => {
     // The peer's inbox took it, so its signature checked out against the site's key.
     await expect
       .poll(() => mastodon.received.map(({ type, actor }) => ({ type, actor })), {
-        timeout: 10_000,
+        timeout: 20_000,
       })
       .toEqual([{ type: 'Accept', actor: s.actorId }]);
     expect(mastodon.received[0]!.json).toMatchObject({ object: { id: followId } });
 
     await mastodon.unfollow(s.actorId, followId);
-    await expect.poll(() => followersOf(s), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => followersOf(s), { timeout: 20_000 }).toEqual([]);
   });
 
   it('refuses an unsigned or forged activity with 401 and keeps nothing of it', async () => {
@@ -172,7 +172,7 @@ describe('the inbox', () => {
         object: new Note({ id: new URL(`${s.url}/notes/1`), content: 'Hello' }),
       }),
     );
-    await expect.poll(() => followersOf(s), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => followersOf(s), { timeout: 20_000 }).toEqual([]);
   });
 
   it('never fetches an actor on a private address while the guard is on', async () => {

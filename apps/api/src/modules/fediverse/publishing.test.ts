@@ -216,7 +216,7 @@ describe('posts going out', () => {
     await mastodon.follow(s.actorId, 'bo');
     await expect
       .poll(() => mastodon.received.filter(({ type }) => type === 'Accept').length, {
-        timeout: 10_000,
+        timeout: 20_000,
       })
       .toBe(2);
 
@@ -224,7 +224,7 @@ describe('posts going out', () => {
     syncContent(s.deps.db, folder.dir, s.clock, s.deps.logger);
     await s.fediverse.published();
     await expect
-      .poll(() => mastodon.received.filter(({ type }) => type === 'Create'), { timeout: 10_000 })
+      .poll(() => mastodon.received.filter(({ type }) => type === 'Create'), { timeout: 20_000 })
       .toHaveLength(1);
     const create = mastodon.received.find(({ type }) => type === 'Create')!;
     expect(create.actor).toBe(s.actorId);

@@ -33,13 +33,13 @@ describe('likes and boosts', () => {
     await mastodon.react('like', s.actorId, postUrl);
     const boost = await mastodon.react('announce', s.actorId, postUrl);
     await mastodon.react('like', s.actorId, `${s.url}/posts/no-such-post`);
-    await expect.poll(counts, { timeout: 10_000 }).toEqual({ likes: 1, boosts: 1 });
+    await expect.poll(counts, { timeout: 20_000 }).toEqual({ likes: 1, boosts: 1 });
     expect(s.deps.db.prepare('SELECT count(*) FROM fediverse_reactions').pluck().get()).toBe(2);
 
     await mastodon.unreact('like', s.actorId, postUrl, like);
-    await expect.poll(counts, { timeout: 10_000 }).toEqual({ likes: 0, boosts: 1 });
+    await expect.poll(counts, { timeout: 20_000 }).toEqual({ likes: 0, boosts: 1 });
     await mastodon.unreact('announce', s.actorId, postUrl, boost);
-    await expect.poll(counts, { timeout: 10_000 }).toEqual({ likes: 0, boosts: 0 });
+    await expect.poll(counts, { timeout: 20_000 }).toEqual({ likes: 0, boosts: 0 });
   });
 
   it('go, with the follow, when the account is deleted on its server', async () => {
@@ -55,12 +55,12 @@ describe('likes and boosts', () => {
     await mastodon.follow(s.actorId);
     await mastodon.react('like', s.actorId, `${s.url}/posts/small-tools`);
     await expect
-      .poll(() => [rows('fediverse_followers'), rows('fediverse_reactions')], { timeout: 10_000 })
+      .poll(() => [rows('fediverse_followers'), rows('fediverse_reactions')], { timeout: 20_000 })
       .toEqual([1, 1]);
 
     await mastodon.deleteAccount(s.actorId);
     await expect
-      .poll(() => [rows('fediverse_followers'), rows('fediverse_reactions')], { timeout: 10_000 })
+      .poll(() => [rows('fediverse_followers'), rows('fediverse_reactions')], { timeout: 20_000 })
       .toEqual([0, 0]);
   });
 });
