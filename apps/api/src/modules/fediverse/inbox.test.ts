@@ -42,7 +42,7 @@ const followersOf = (s: Site) =>
 const storedActivities = (s: Site) =>
   s.deps.db.prepare('SELECT count(*) FROM fediverse_jobs').pluck().get() as number;
 
-describe('the inbox', () => {
+describe('the inbox', { timeout: 60_000 }, () => {
   it('keeps a follower and answers with a signed Accept; an Undo ends the follow', async () => {
     const s = await site();
     const mastodon = await peer();

@@ -76,7 +76,7 @@ function siteWithFollowers() {
   return { ...t, folder, sync, context, publish };
 }
 
-describe('posts going out', () => {
+describe('posts going out', { timeout: 60_000 }, () => {
   it('sends a newly published post to every follower as a Create{Article}', async () => {
     const t = siteWithFollowers();
     await t.publish();

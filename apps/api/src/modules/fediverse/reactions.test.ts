@@ -13,7 +13,7 @@ import { reactionCounts } from './index.js';
 
 const track = cleanupAfterEach();
 
-describe('likes and boosts', () => {
+describe('likes and boosts', { timeout: 60_000 }, () => {
   it('are counted once per account under the post, and an Undo takes them back', async () => {
     const folder = createContentFolder({ 'posts/small-tools.md': post('Small tools') });
     track(folder.cleanup);
