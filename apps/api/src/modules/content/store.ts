@@ -135,9 +135,10 @@ export function contentQueries(db: Db) {
 export type ContentQueries = ReturnType<typeof contentQueries>;
 
 /**
- * Drops every cached answer and page when something they all may show changed outside a sync: a
- * setting the privacy page states, a newsletter issue starting to go out. A comment's change
- * drops only the pages that show it (the discussions module's conversation changes).
+ * Drops every cached answer and page when something they all may show changed that is not a
+ * content item: who the site is (site.yml), a setting the privacy page states, a newsletter issue
+ * starting to go out. A comment's change drops only the pages that show it (the discussions
+ * module's conversation changes).
  */
 export function invalidateContentCache(db: Db): void {
   statement(db, 'UPDATE content_state SET generation = generation + 1 WHERE id = 1').run();
