@@ -33,7 +33,7 @@ const html = async () => (await fetch(stack.site.url + POST)).text();
 
 describe('the conversation under a post', () => {
   it('is read by visitors in the HTML, joined by a member from the page, and moderated in place', async () => {
-    expect(await html()).toContain('Sign in to join the conversation');
+    expect(await html()).toContain('Sign In to Join the Conversation');
 
     // A member writes under the post.
     const member = await openPage(stack.browser, { viewport: { width: 390, height: 844 } });
@@ -41,7 +41,7 @@ describe('the conversation under a post', () => {
     await visit(member.page, stack.site.url + POST);
     const section = member.page.getByRole('region', { name: /Conversation|comment/ });
     await section.getByLabel('Add to the conversation').fill('Writing in public made me braver.');
-    await section.getByRole('button', { name: 'Post comment' }).click();
+    await section.getByRole('button', { name: 'Post Comment' }).click();
     await section.getByText('Writing in public made me braver.').waitFor();
     await member.page.getByRole('heading', { name: '1 comment' }).waitFor();
     expect(member.pageErrors).toEqual([]);
@@ -67,7 +67,7 @@ describe('the conversation under a post', () => {
     const comment = staff.page.getByRole('article').filter({ hasText: 'braver' });
     await comment.getByRole('button', { name: 'Hide' }).click();
     await comment.getByLabel(/Why hide it/).fill('Testing the moderation');
-    await comment.getByRole('button', { name: 'Hide comment' }).click();
+    await comment.getByRole('button', { name: 'Hide Comment' }).click();
     await comment.getByText('Hidden', { exact: true }).waitFor();
     expect(staff.pageErrors).toEqual([]);
     await staff.close();
@@ -86,7 +86,7 @@ describe('the conversation under a post', () => {
     await visit(member.page, stack.site.url + entry);
     const section = member.page.getByRole('region', { name: /Conversation|comment/ });
     await section.getByLabel('Add to the conversation').fill('The first warm day is the best one.');
-    await section.getByRole('button', { name: 'Post comment' }).click();
+    await section.getByRole('button', { name: 'Post Comment' }).click();
     await member.page.getByRole('heading', { name: '1 comment' }).waitFor();
 
     // The members area says what the thread is under and links to it.
@@ -102,7 +102,7 @@ describe('the conversation under a post', () => {
     const journal = await (await fetch(stack.site.url + '/journal')).text();
     expect(journal).toContain(`href="${entry}#conversation"`);
     const poem = await (await fetch(stack.site.url + '/poetry/small-tools')).text();
-    expect(poem).toContain('Sign in to join the conversation');
+    expect(poem).toContain('Sign In to Join the Conversation');
     // Each item's conversation is its own.
     expect(await html()).not.toContain('The first warm day is the best one.');
   });
@@ -111,7 +111,7 @@ describe('the conversation under a post', () => {
     const { page, pageErrors, close } = await openPage(stack.browser);
     const email = uniqueEmail('joiner');
     await visit(page, stack.site.url + POST);
-    await page.getByRole('button', { name: 'Sign in to join the conversation' }).click();
+    await page.getByRole('button', { name: 'Sign In to Join the Conversation' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Sign in to join the conversation' }).waitFor();
     // No provider is set up here: the dialog opens on the email form.

@@ -53,7 +53,7 @@ async function signInThroughMembersArea(page: Page, email: string, path: string)
 async function setName(page: Page, name: string) {
   await visit(page, stack.site.url + '/members/profile');
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('button', { name: 'Save profile' }).click();
+  await page.getByRole('button', { name: 'Save Profile' }).click();
   await page.getByText(MESSAGES.PROFILE_UPDATED).waitFor();
 }
 
@@ -112,7 +112,7 @@ describe('the members area', () => {
     const seenByBob = bob.page.locator('article.comment', { hasText: 'Borrowed two' });
     await seenByBob.getByRole('button', { name: 'Report' }).click();
     await seenByBob.getByLabel(/What is wrong/).fill('Feels like spam');
-    await seenByBob.getByRole('button', { name: 'Send report' }).click();
+    await seenByBob.getByRole('button', { name: 'Send Report' }).click();
     await seenByBob.getByText(MESSAGES.COMMENT_REPORTED).waitFor();
 
     // Carol cannot moderate yet; the admin assigns her the moderator role in the console.
@@ -145,7 +145,7 @@ describe('the members area', () => {
     await item.waitFor();
     await item.getByText('“Feels like spam”').waitFor();
     await item.getByLabel(/Reason/).fill('Link dropping');
-    await item.getByRole('button', { name: 'Hide comment' }).click();
+    await item.getByRole('button', { name: 'Hide Comment' }).click();
     await carol.page.getByText(/Nothing is waiting/).waitFor();
 
     // Gone for Bob (a hidden comment without replies leaves no placeholder); Ada still sees

@@ -69,9 +69,9 @@ describe('writing in the browser', () => {
     const { page, pageErrors, close } = await asOwner(390);
     try {
       await visit(page, `${stack.site.url}/members/admin/writing`);
-      await page.getByRole('button', { name: 'New post' }).click();
+      await page.getByRole('button', { name: 'New Post' }).click();
       await page.getByLabel('Title', { exact: true }).fill('The harbour at dawn');
-      await page.getByRole('button', { name: 'Start writing' }).click();
+      await page.getByRole('button', { name: 'Start Writing' }).click();
       await page.getByRole('heading', { name: 'The harbour at dawn' }).waitFor();
       // Writing gets the screen: the body starts on the first one, under one bar of actions,
       // and nothing of the console's frame (its floating menu button) lies over the editor.
@@ -126,7 +126,7 @@ describe('writing in the browser', () => {
       const describe = page.getByRole('dialog', { name: 'Describe the image' });
       await describe.waitFor({ timeout: 15_000 });
       await describe.getByLabel('What does it show?').fill('The harbour wall at low tide');
-      await describe.getByRole('button', { name: 'Insert image' }).click();
+      await describe.getByRole('button', { name: 'Insert Image' }).click();
       await expect
         .poll(() => page.locator('.cm-content').innerText())
         .toMatch(
@@ -225,7 +225,7 @@ describe('writing in the browser', () => {
         .poll(() => page.locator('.writing-conflict pre').nth(1).innerText())
         .toContain('Edited by hand.');
       await page.screenshot({ path: '/tmp/writing-desk-conflict.png', fullPage: true });
-      await page.getByRole('button', { name: 'Keep my version' }).click();
+      await page.getByRole('button', { name: 'Keep My Version' }).click();
       await page.getByText('Saved your version. The other one is among the revisions.').waitFor();
       expect(fs.readFileSync(file, 'utf8')).toContain('Written in the editor.');
       expect(fs.readFileSync(file, 'utf8')).not.toContain('Edited by hand.');
@@ -253,9 +253,9 @@ describe('writing in the browser', () => {
     const body = page.locator('.cm-content');
     try {
       await visit(page, `${stack.site.url}/members/admin/writing`);
-      await page.getByRole('button', { name: 'New post' }).click();
+      await page.getByRole('button', { name: 'New Post' }).click();
       await page.getByLabel('Title', { exact: true }).fill('Notes on knots');
-      await page.getByRole('button', { name: 'Start writing' }).click();
+      await page.getByRole('button', { name: 'Start Writing' }).click();
       await body.waitFor();
 
       // Typed, never saved: the tab reloads, and the editor offers it back.
@@ -271,7 +271,7 @@ describe('writing in the browser', () => {
       await visit(page, page.url());
       await body.waitFor();
       expect(await body.innerText()).not.toContain('A bowline holds');
-      await page.getByRole('button', { name: 'Restore them' }).click();
+      await page.getByRole('button', { name: 'Restore Them' }).click();
       await expect.poll(() => body.innerText()).toContain('A bowline holds under load.');
       await page.getByText('Unsaved changes').waitFor();
 
@@ -309,7 +309,7 @@ describe('writing in the browser', () => {
 
       // Publish and email: live at once, then the newsletter's panel for this post, unsent.
       await page.getByRole('button', { name: 'More' }).click();
-      await page.getByRole('button', { name: 'Publish and email' }).click();
+      await page.getByRole('button', { name: 'Publish and Email' }).click();
       await page.waitForURL(/\/members\/admin\/newsletter\?issue=\d+$/);
       await page.getByRole('heading', { level: 2, name: 'Notes on knots' }).waitFor();
       await page.getByText('Subject “Notes on knots”').waitFor();
@@ -330,7 +330,7 @@ describe('writing in the browser', () => {
       // Moved to the trash, and back from it.
       await writing.getByRole('link', { name: 'Notes on knots' }).click();
       await page.getByRole('button', { name: 'More' }).click();
-      await page.getByRole('button', { name: 'Move to trash' }).click();
+      await page.getByRole('button', { name: 'Move to Trash' }).click();
       const trash = page.getByRole('region', { name: 'Trash', exact: true });
       const trashed = trash.locator('.writing-list__item', { hasText: 'Notes on knots' });
       await trashed.waitFor();
@@ -349,9 +349,9 @@ describe('writing in the browser', () => {
     const { page, pageErrors, close } = await asOwner(1280);
     try {
       await visit(page, `${stack.site.url}/members/admin/writing`);
-      await page.getByRole('button', { name: 'New post' }).click();
+      await page.getByRole('button', { name: 'New Post' }).click();
       await page.getByLabel('Title', { exact: true }).fill('Low water');
-      await page.getByRole('button', { name: 'Start writing' }).click();
+      await page.getByRole('button', { name: 'Start Writing' }).click();
       await page.locator('.cm-content').waitFor();
       await typeBody(page, 'The harbour empties twice a day.');
       await page.getByRole('button', { name: 'More' }).click();
@@ -359,7 +359,7 @@ describe('writing in the browser', () => {
       // The fixture site keeps UTC: the field's wall time is the instant's.
       const at = new Date(Date.now() + 45_000).toISOString().slice(0, 19);
       await page.getByLabel('Publish on').fill(at);
-      await page.getByRole('button', { name: 'Schedule it' }).click();
+      await page.getByRole('button', { name: 'Schedule It' }).click();
       await page.getByText(/^Scheduled for .*It goes live then, on its own\.$/).waitFor();
       expect(await text('/blog')).not.toContain('Low water');
       expect((await fetch(`${stack.site.url}/posts/low-water`)).status).toBe(404);

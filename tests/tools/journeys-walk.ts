@@ -38,9 +38,9 @@ try {
 
   // The owner writes a post with a phone photo and publishes it.
   await visit(page, `${stack.site.url}/members/admin/writing`);
-  await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByRole('button', { name: 'New Post' }).click();
   await page.getByLabel('Title', { exact: true }).fill('The harbour at dawn');
-  await page.getByRole('button', { name: 'Start writing' }).click();
+  await page.getByRole('button', { name: 'Start Writing' }).click();
   await page.getByRole('heading', { name: 'The harbour at dawn' }).waitFor();
   await page.getByLabel('Excerpt').fill('Six o’clock, before the boats.');
   await page.getByLabel('Upload featured image').setInputFiles({
@@ -81,7 +81,7 @@ try {
       await section.locator('form').getByRole('button', { name: 'Reply' }).click();
     } else {
       await section.getByLabel('Add to the conversation').fill(text);
-      await section.getByRole('button', { name: 'Post comment' }).click();
+      await section.getByRole('button', { name: 'Post Comment' }).click();
     }
     await section.getByText(text).waitFor();
     await reader.page.locator('#conversation').screenshot({

@@ -188,7 +188,7 @@ try {
           const section = page.getByRole('region', { name: 'Import' });
           await section.getByLabel('From').selectOption('ghost');
           await section.getByLabel('Export file').setInputFiles(GHOST_MEMBERS);
-          await section.getByRole('button', { name: 'Check the file' }).click();
+          await section.getByRole('button', { name: 'Check the File' }).click();
           await section.getByText(/^This would import/).waitFor();
           await section.scrollIntoViewIfNeeded();
         }

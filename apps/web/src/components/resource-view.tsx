@@ -24,7 +24,7 @@ export function ResourceView<T>({
       <div className="alert alert--error members-error" role="alert">
         <p>{resource.error.message}</p>
         <button type="button" className="button" onClick={resource.reload}>
-          Try again
+          Try Again
         </button>
       </div>
     );

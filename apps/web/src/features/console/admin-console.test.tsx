@@ -2,6 +2,7 @@ import { DEFAULT_SITE_SETTINGS, MESSAGES } from '@quillpost/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buttonLabels, titleCased } from '../../test/button-casing';
 import { captureDownloads } from '../../test/downloads';
 import { SITE } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -425,8 +426,11 @@ describe('the console', () => {
     await user.type(screen.getByLabelText('Dashboard announcement'), 'Hello');
     await user.click(screen.getByRole('checkbox', { name: /daily digest of new comments/ }));
     await user.click(screen.getByRole('checkbox', { name: /Count clicks on links/ }));
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    // The console's buttons are Title Case, as the rest of the site's are.
+    const main = screen.getByRole('main');
+    expect(buttonLabels(main).filter((label) => !titleCased(label))).toEqual([]);
     // The profiles live in site.yml (Console → Site): not sent with the settings.
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       commentsOpen: false,
@@ -475,7 +479,7 @@ describe('the console', () => {
     expect(section.getByRole('button', { name: 'Import' })).toBeDisabled();
     const file = new File(['zip'], 'substack-export.zip', { type: 'application/zip' });
     await user.upload(section.getByLabelText('Export file'), file);
-    await user.click(section.getByRole('button', { name: 'Check the file' }));
+    await user.click(section.getByRole('button', { name: 'Check the File' }));
     expect(
       await section.findByText(
         'This would import 2 posts, 1 draft, 1 image, 3 active subscribers, 1 unsubscribed.',
@@ -488,7 +492,7 @@ describe('the console', () => {
     const posted = calls.filter((c) => c.method === 'POST');
     expect(posted.map((c) => c.query.get('dryRun'))).toEqual(['true', 'false']);
     expect(posted[0]!.query.get('name')).toBe('substack-export.zip');
-    expect(section.getByRole('link', { name: 'Download everything' })).toHaveAttribute(
+    expect(section.getByRole('link', { name: 'Download Everything' })).toHaveAttribute(
       'href',
       '/api/admin/export',
     );
@@ -631,7 +635,7 @@ describe('the console', () => {
         },
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Sync content' }));
+    await user.click(await screen.findByRole('button', { name: 'Sync Content' }));
     expect(
       await screen.findByText('Content synced: 1 new file, 0 changed files, 0 removed files.'),
     ).toBeInTheDocument();
@@ -655,13 +659,13 @@ describe('the console', () => {
       }),
     });
     expect(await screen.findByRole('button', { name: 'Edit Reading night' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'New event' }));
-    await user.click(screen.getByRole('button', { name: 'Publish event' }));
+    await user.click(screen.getByRole('button', { name: 'New Event' }));
+    await user.click(screen.getByRole('button', { name: 'Publish Event' }));
     expect(screen.getByText('Please give the event a title.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Poetry evening');
     await user.type(screen.getByLabelText('Starts'), '2026-04-02T19:30');
     expect(screen.getByLabelText('Time zone')).toHaveValue('Europe/London');
-    await user.click(screen.getByRole('button', { name: 'Publish event' }));
+    await user.click(screen.getByRole('button', { name: 'Publish Event' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       title: 'Poetry evening',

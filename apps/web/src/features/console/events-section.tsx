@@ -171,7 +171,7 @@ function EventForm({
         ) : null}
         <div className="members-inline-actions">
           <button type="submit" className="button button--primary">
-            {saving ? 'Saving…' : eventId === null ? 'Publish event' : 'Save event'}
+            {saving ? 'Saving…' : eventId === null ? 'Publish Event' : 'Save Event'}
           </button>
           <button type="button" className="button button--quiet" onClick={onDone}>
             Cancel
@@ -218,7 +218,7 @@ export function EventsSection() {
           className="button button--primary"
           onClick={() => setEditing({ id: null, input: blankEvent(defaultZone) })}
         >
-          New event
+          New Event
         </button>
       )}
       <ActionNotice notice={notice} />

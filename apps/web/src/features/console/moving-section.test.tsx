@@ -59,7 +59,7 @@ describe('the import’s result', () => {
     const section = within(await screen.findByRole('region', { name: 'Import' }));
     const file = new File(['zip'], 'substack-export.zip', { type: 'application/zip' });
     await user.upload(section.getByLabelText('Export file'), file);
-    await user.click(section.getByRole('button', { name: 'Check the file' }));
+    await user.click(section.getByRole('button', { name: 'Check the File' }));
     const found = within(await section.findByRole('list', { name: 'What the file holds' }));
     const items = found.getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toEqual(notes.map(({ where, message }) => `${where}: ${message}`));

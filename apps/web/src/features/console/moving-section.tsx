@@ -31,7 +31,7 @@ const SOURCE_HINTS: Record<ImportSource, string> = {
   ghost: 'The JSON file from Settings → Labs → Export, or the CSV from Members → Export.',
   wordpress: 'The .xml file from Tools → Export → All content.',
   csv: 'Mailchimp’s export files, Buttondown, ConvertKit, or any CSV with an email column.',
-  archive: 'A zip made by Download everything, on this server or another.',
+  archive: 'A zip made by Download Everything, on this server or another.',
 };
 
 function summary(report: ImportReport): string {
@@ -197,7 +197,7 @@ export function MovingSection() {
           disabled={!file || busy}
           onClick={() => void run(true)}
         >
-          {busy && !checked ? 'Checking…' : 'Check the file'}
+          {busy && !checked ? 'Checking…' : 'Check the File'}
         </button>
         <button
           type="button"
@@ -235,7 +235,7 @@ export function MovingSection() {
             server with <code>pnpm data import archive</code>.
           </p>
           <a className="button" href={api.everythingUrl()} download>
-            Download everything
+            Download Everything
           </a>
         </>
       ) : null}

@@ -84,7 +84,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           <p className="field__hint">Shown on every member's dashboard. Leave empty for none.</p>
         </div>
         <button type="submit" className="button button--primary">
-          {saving ? 'Saving…' : 'Save settings'}
+          {saving ? 'Saving…' : 'Save Settings'}
         </button>
       </fieldset>
       <ActionNotice notice={notice} />
@@ -136,7 +136,7 @@ function ContentSync() {
         second. Sync to read the folder now and see what changed.
       </p>
       <button type="button" className="button" disabled={syncing} onClick={() => void sync()}>
-        {syncing ? 'Syncing…' : 'Sync content'}
+        {syncing ? 'Syncing…' : 'Sync Content'}
       </button>
       <ActionNotice notice={notice} />
       {report && report.errors.length > 0 ? (

@@ -143,7 +143,7 @@ function Details({
               className="button button--quiet"
               onClick={() => setConfirming(false)}
             >
-              Keep subscribed
+              Keep Subscribed
             </button>
           </div>
         ) : (

@@ -96,7 +96,7 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
             className="button button--quiet"
             onClick={() => void run(() => api.liftBan(user.id), `${name}'s ban is lifted.`)}
           >
-            Lift ban
+            Lift Ban
           </button>
         ) : null}
         {!self && can('manage_users') ? (
@@ -144,7 +144,7 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
             className="button button--danger"
             onClick={() => void run(() => api.deleteUser(user.id), `${name}’s account is deleted.`)}
           >
-            Delete account
+            Delete Account
           </button>
         </div>
       ) : null}

@@ -199,7 +199,7 @@ function LeaveCard({
           aria-expanded={confirmingDelete}
           aria-controls={`${id}-confirm`}
         >
-          Delete my data
+          Delete My Data
         </button>
       </div>
       {confirmingDelete ? (

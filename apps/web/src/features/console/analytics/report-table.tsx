@@ -92,7 +92,7 @@ export function ReportTable<Row>({
           </table>
           {rows.length > SHOWN ? (
             <button type="button" className="link-button" onClick={() => setAll(!all)}>
-              {all ? 'Show the top ten' : `Show all ${rows.length}`}
+              {all ? 'Show the Top Ten' : `Show All ${rows.length}`}
             </button>
           ) : null}
         </>

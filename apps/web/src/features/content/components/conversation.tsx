@@ -127,7 +127,7 @@ export function ConversationSection({
                   })
                 }
               >
-                Sign in to join the conversation
+                Sign In to Join the Conversation
               </button>
             </p>
           )}

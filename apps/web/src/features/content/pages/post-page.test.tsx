@@ -88,7 +88,7 @@ describe('PostPage', () => {
     expect(within(section).getByText('Administrator')).toBeInTheDocument();
     expect(within(section).queryByText('?')).toBeNull();
     expect(
-      within(section).getByRole('button', { name: 'Sign in to join the conversation' }),
+      within(section).getByRole('button', { name: 'Sign In to Join the Conversation' }),
     ).toBeInTheDocument();
   });
 

@@ -289,14 +289,14 @@ function CommentItem({
             className="link-button"
             onClick={() => void moderate(api.unhideComment(comment.id), 'Shown again.')}
           >
-            Show again
+            Show Again
           </button>
         </div>
       ) : null}
       {mode === 'report' ? (
         <ReasonForm
           label="What is wrong with this comment? (optional)"
-          submitLabel="Send report"
+          submitLabel="Send Report"
           onSubmit={(reason) => void report(reason)}
           onCancel={() => setMode('view')}
         />
@@ -304,7 +304,7 @@ function CommentItem({
       {mode === 'hide' ? (
         <ReasonForm
           label="Why hide it? (kept in the moderation log)"
-          submitLabel="Hide comment"
+          submitLabel="Hide Comment"
           required
           onSubmit={(reason) => void moderate(api.hideComment(comment.id, reason), 'Hidden.')}
           onCancel={() => setMode('view')}
@@ -313,7 +313,7 @@ function CommentItem({
       {mode === 'remove' ? (
         <ReasonForm
           label="Why remove it? (its text is deleted; the moderation log keeps the reason)"
-          submitLabel="Remove comment"
+          submitLabel="Remove Comment"
           required
           onSubmit={(reason) => void moderate(api.removeComment(comment.id, reason), 'Removed.')}
           onCancel={() => setMode('view')}

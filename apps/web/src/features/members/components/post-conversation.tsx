@@ -50,7 +50,7 @@ export default function PostConversation({
           ) : can('comment') ? (
             <CommentForm
               label="Add to the conversation"
-              submitLabel="Post comment"
+              submitLabel="Post Comment"
               onSubmit={(body) => comment(body)}
             />
           ) : (

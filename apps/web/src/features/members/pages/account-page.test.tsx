@@ -106,7 +106,7 @@ describe('account', () => {
       '/api/oauth/authorize?provider=google&return_url=%2Fmembers%2Faccount&mode=link',
     );
 
-    await user.click(within(methods).getByRole('button', { name: 'Make primary' }));
+    await user.click(within(methods).getByRole('button', { name: 'Make Primary' }));
     expect(await within(methods).findByText(/GitHub is now your primary/)).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/auth/accounts/primary')?.body).toEqual({
       provider: 'github',
@@ -202,8 +202,8 @@ describe('account', () => {
     const user = userEvent.setup();
     const routes = accountRoutes();
     const { calls } = await renderApp({ path: '/members/account', routes });
-    await user.click(await screen.findByRole('button', { name: 'Delete my account…' }));
-    const confirm = screen.getByRole('button', { name: 'Delete my account for good' });
+    await user.click(await screen.findByRole('button', { name: 'Delete My Account…' }));
+    const confirm = screen.getByRole('button', { name: 'Delete My Account for Good' });
     expect(confirm).toBeDisabled();
     await user.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
     // After deletion the session is gone.

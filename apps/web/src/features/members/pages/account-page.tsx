@@ -92,7 +92,7 @@ function SignInMethods() {
                             )
                           }
                         >
-                          Make primary
+                          Make Primary
                         </button>
                       ) : null}
                       <button
@@ -273,7 +273,7 @@ function DeleteAccount() {
       </p>
       {!confirming ? (
         <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-          Delete my account…
+          Delete My Account…
         </button>
       ) : (
         <div className="members-confirm">
@@ -294,7 +294,7 @@ function DeleteAccount() {
               disabled={typed.trim() !== 'DELETE' || deleting}
               onClick={() => void remove()}
             >
-              {deleting ? 'Deleting…' : 'Delete my account for good'}
+              {deleting ? 'Deleting…' : 'Delete My Account for Good'}
             </button>
             <button
               type="button"

@@ -44,6 +44,6 @@ describe('bookmarks', () => {
       routes: memberRoutes('member', { 'GET /api/members/bookmarks': 'network-error' }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error occurred');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -47,12 +47,12 @@ describe('discussions list', () => {
     );
     expect(screen.getByText(/3 comments/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Start a discussion' }));
-    await user.click(screen.getByRole('button', { name: 'Post discussion' }));
+    await user.click(screen.getByRole('button', { name: 'Start a Discussion' }));
+    await user.click(screen.getByRole('button', { name: 'Post Discussion' }));
     expect(screen.getByText('Please give the discussion a title.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Desk lamps');
     await user.type(screen.getByLabelText('What would you like to talk about?'), 'Warm or cold?');
-    await user.click(screen.getByRole('button', { name: 'Post discussion' }));
+    await user.click(screen.getByRole('button', { name: 'Post Discussion' }));
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/members/discussions/threads/9'),
     );
@@ -127,7 +127,7 @@ describe('a thread', () => {
 
     await user.click(within(top).getByRole('button', { name: 'Report' }));
     await user.type(within(top).getByLabelText(/What is wrong/), 'Spam');
-    await user.click(within(top).getByRole('button', { name: 'Send report' }));
+    await user.click(within(top).getByRole('button', { name: 'Send Report' }));
     expect(await within(top).findByText(/A moderator will look/)).toBeInTheDocument();
   });
 

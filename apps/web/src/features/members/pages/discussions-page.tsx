@@ -74,7 +74,7 @@ function NewThreadForm({ onCancel }: { onCancel(): void }) {
       ) : null}
       <div className="members-inline-actions">
         <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Posting…' : 'Post discussion'}
+          {sending ? 'Posting…' : 'Post Discussion'}
         </button>
         <button type="button" className="button button--quiet" onClick={onCancel}>
           Cancel
@@ -100,7 +100,7 @@ export default function DiscussionsPage() {
             className="button button--primary"
             onClick={() => setStarting(true)}
           >
-            Start a discussion
+            Start a Discussion
           </button>
         ) : null}
       </PageTitle>

@@ -32,7 +32,7 @@ describe('events', () => {
     expect(await screen.findByText('You are going. See you there!')).toBeInTheDocument();
     expect(await screen.findByText('3 members going')).toBeInTheDocument();
     expect(
-      screen.getByRole('button', { name: 'Cancel my RSVP for Reading night' }),
+      screen.getByRole('button', { name: 'Cancel My RSVP for Reading night' }),
     ).toHaveAttribute('aria-pressed', 'true');
   });
 

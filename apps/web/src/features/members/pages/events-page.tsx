@@ -55,7 +55,7 @@ function EventItem({ event, onChange }: { event: MemberEvent; onChange(): void }
             disabled={busy}
             onClick={() => void toggle()}
           >
-            {event.going ? 'Cancel my RSVP' : 'RSVP'}{' '}
+            {event.going ? 'Cancel My RSVP' : 'RSVP'}{' '}
             <span className="visually-hidden">for {event.title}</span>
           </button>
         ) : null}

@@ -28,7 +28,7 @@ describe('moderation', () => {
       '/posts/small-tools',
     );
     await user.type(screen.getByLabelText(/Reason/), 'Personal attack');
-    await user.click(screen.getByRole('button', { name: 'Hide comment' }));
+    await user.click(screen.getByRole('button', { name: 'Hide Comment' }));
     expect(await screen.findByText(/Nothing is waiting/)).toBeInTheDocument();
     expect(calls.find((c) => c.path.endsWith('/hide'))?.body).toEqual({
       reason: 'Personal attack',
@@ -49,7 +49,7 @@ describe('moderation', () => {
         },
       }),
     });
-    const ban = await screen.findByRole('button', { name: 'Ban author' });
+    const ban = await screen.findByRole('button', { name: 'Ban Author' });
     expect(ban).toBeDisabled();
     await user.type(screen.getByLabelText(/Reason/), 'Cooling off');
     await user.selectOptions(screen.getByLabelText('Ban length'), '72');

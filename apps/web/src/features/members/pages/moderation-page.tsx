@@ -117,7 +117,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
             disabled={busy}
             onClick={() => void run(() => api.hideComment(comment.id, reason), 'Comment hidden.')}
           >
-            Hide comment
+            Hide Comment
           </button>
         ) : null}
         {can('delete_content') ? (
@@ -129,7 +129,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
               void run(() => api.removeComment(comment.id, reason), 'Comment deleted.')
             }
           >
-            Delete comment
+            Delete Comment
           </button>
         ) : null}
         {can('manage_flags') ? (
@@ -139,7 +139,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
             disabled={busy}
             onClick={() => void run(() => api.dismissReports(comment.id), 'Reports dismissed.')}
           >
-            Dismiss reports
+            Dismiss Reports
           </button>
         ) : null}
       </div>
@@ -158,7 +158,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
                 )
               }
             >
-              Warn author
+              Warn Author
             </button>
           ) : null}
           {can('temp_ban_users') ? (
@@ -190,7 +190,7 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
                   )
                 }
               >
-                Ban author
+                Ban Author
               </button>
             </>
           ) : null}

@@ -39,7 +39,7 @@ describe('profile', () => {
     await user.type(screen.getByLabelText('Short bio'), 'Notes on engines.');
     await user.type(screen.getByLabelText('Website'), 'https://ada.example');
     await user.click(listed);
-    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
@@ -59,7 +59,7 @@ describe('profile', () => {
       }),
     });
     await user.type(await screen.findByLabelText('Website'), 'javascript:alert(1)');
-    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(
       await screen.findByText('Please enter a web address that starts with http:// or https://.'),
     ).toBeInTheDocument();

@@ -133,7 +133,7 @@ function ProfileForm({ profile, onSaved }: { profile: MemberProfile; onSaved(): 
           <span>Show me in the member directory (name, picture and bio)</span>
         </label>
         <button type="submit" className="button button--primary">
-          {saving ? 'Saving…' : 'Save profile'}
+          {saving ? 'Saving…' : 'Save Profile'}
         </button>
       </fieldset>
       {!editable ? (

@@ -55,7 +55,7 @@ export default function AuthCallbackPage() {
           <p className="page__lede">{MESSAGES.AUTHENTICATION_FAILED}</p>
           <p className="ui-text">
             <button type="button" className="button button--primary" onClick={() => openSignIn()}>
-              Try again
+              Try Again
             </button>{' '}
             <Link to={PAGE_PATHS.home} className="button button--quiet">
               Go home

@@ -58,7 +58,7 @@ describe('/signedup', () => {
         },
       });
       const page = await main();
-      await user.click(await page.findByRole('button', { name: 'Resend the confirmation email' }));
+      await user.click(await page.findByRole('button', { name: 'Resend the Confirmation Email' }));
       expect(
         await page.findByText('Confirmation email sent successfully. Please check your inbox.'),
       ).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('/signedup', () => {
       routes: { 'POST /api/auth/resend-verification': 'network-error' },
     });
     const page = await main();
-    await user.click(await page.findByRole('button', { name: 'Resend the confirmation email' }));
+    await user.click(await page.findByRole('button', { name: 'Resend the Confirmation Email' }));
     expect(await page.findByRole('alert')).toHaveTextContent('Failed to resend confirmation');
   });
 

@@ -48,7 +48,7 @@ function ResendConfirmation() {
         Nothing there after a few minutes? Look in your spam or promotions folder, or:
       </p>
       <button type="button" className="button" onClick={() => void resend()} disabled={sending}>
-        Resend the confirmation email
+        Resend the Confirmation Email
       </button>
       {outcome ? (
         <p

@@ -66,10 +66,10 @@ export function AltTextDialog({
         </div>
         <div className="writing-actions">
           <button type="submit" className="button button--primary">
-            Insert image
+            Insert Image
           </button>
           <button type="button" className="button button--quiet" onClick={onCancel}>
-            Leave it out
+            Leave It Out
           </button>
         </div>
       </form>

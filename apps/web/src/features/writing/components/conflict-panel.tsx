@@ -81,7 +81,7 @@ export function ConflictPanel({
       </div>
       <div className="writing-actions">
         <button type="button" className="button button--primary" onClick={onKeepMine}>
-          Keep my version
+          Keep My Version
         </button>
         <button type="button" className="button button--quiet" onClick={onTakeTheirs}>
           Take the {noun} on the server

@@ -74,7 +74,7 @@ describe('the editor’s bar', () => {
     );
 
     await user.click(within(bar).getByRole('button', { name: 'More' }));
-    expect(within(bar).queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Save Draft' })).not.toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Unpublish' }));
     expect(
       await screen.findByText('Unpublished. Only you can see this post now.'),

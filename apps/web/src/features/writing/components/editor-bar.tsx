@@ -31,20 +31,20 @@ export function EditorBar({
   const drafts = hasDrafts(kind);
   const toggle = (which: Exclude<Panel, null>) => onPanel(panel === which ? null : which);
   const actions: Array<MenuAction | false> = [
-    drafts && !live && { label: 'Save draft', submit: true, disabled: waiting },
+    drafts && !live && { label: 'Save Draft', submit: true, disabled: waiting },
     drafts && {
       label: 'Schedule',
       expanded: panel === 'schedule',
       onSelect: () => toggle('schedule'),
     },
     kind === 'post' && {
-      label: 'Publish and email',
+      label: 'Publish and Email',
       disabled: waiting,
       onSelect: () => void publishing.publishAndEmail(),
     },
     { label: 'Revisions', expanded: panel === 'revisions', onSelect: () => toggle('revisions') },
     live && { label: 'Unpublish', disabled: waiting, onSelect: () => void publishing.unpublish() },
-    { label: 'Move to trash', danger: true, onSelect: () => void publishing.moveToTrash() },
+    { label: 'Move to Trash', danger: true, onSelect: () => void publishing.moveToTrash() },
   ];
   return (
     <div className="writing-bar">

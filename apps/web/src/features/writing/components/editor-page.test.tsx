@@ -119,7 +119,7 @@ describe('the editor page', () => {
       expect(side).toHaveTextContent('The body of tiny tools.');
     }
 
-    await user.click(within(panel).getByRole('button', { name: 'Keep my version' }));
+    await user.click(within(panel).getByRole('button', { name: 'Keep My Version' }));
     expect(
       await screen.findByText('Saved your version. The other one is among the revisions.'),
     ).toBeInTheDocument();
@@ -163,8 +163,8 @@ describe('the editor page', () => {
       within(menu)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Save draft', 'Schedule', 'Publish and email', 'Revisions', 'Move to trash']);
-    await user.click(within(menu).getByRole('button', { name: 'Save draft' }));
+    ).toEqual(['Save Draft', 'Schedule', 'Publish and Email', 'Revisions', 'Move to Trash']);
+    await user.click(within(menu).getByRole('button', { name: 'Save Draft' }));
     expect(await screen.findByText('Draft saved.')).toBeInTheDocument();
     expect(menu).not.toBeVisible();
     expect(calls.filter((call) => call.method === 'PUT').at(-1)!.body).toMatchObject({
@@ -199,7 +199,7 @@ describe('the editor page', () => {
       within(dialog).getByLabelText('What does it show?'),
       'The harbour wall at dawn',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Insert image' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Insert Image' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await screen.findByText('Updated.');
@@ -224,7 +224,7 @@ describe('the editor page', () => {
     const user = userEvent.setup();
     renderEditor();
     const offer = await screen.findByText(/This browser kept changes you had not saved/);
-    await user.click(screen.getByRole('button', { name: 'Restore them' }));
+    await user.click(screen.getByRole('button', { name: 'Restore Them' }));
     expect(offer).not.toBeInTheDocument();
     expect(await screen.findByText(/Unsaved changes/)).toBeInTheDocument();
     const body = await screen.findByRole('textbox', { name: 'Body' }, { timeout: 15_000 });

@@ -46,7 +46,7 @@ export default function PostPreview({
       <div className="writing-preview__bar">
         <h3>Preview</h3>
         <button type="button" className="button button--quiet" onClick={onClose}>
-          Back to writing
+          Back to Writing
         </button>
       </div>
       <article className="writing-preview__page">

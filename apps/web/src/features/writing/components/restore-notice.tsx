@@ -19,10 +19,10 @@ export function RestoreNotice({
       </p>
       <div className="writing-actions">
         <button type="button" className="button button--primary" onClick={onRestore}>
-          Restore them
+          Restore Them
         </button>
         <button type="button" className="button button--quiet" onClick={onDiscard}>
-          Discard them
+          Discard Them
         </button>
       </div>
     </div>

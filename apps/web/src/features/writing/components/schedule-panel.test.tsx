@@ -21,7 +21,7 @@ describe('scheduling', () => {
     fireEvent.change(screen.getByLabelText('Publish on'), {
       target: { value: '2099-11-27T20:26' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Schedule it' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule It' }));
     expect(onSchedule).toHaveBeenCalledWith('2099-11-28T02:26:00.000Z');
   });
 
@@ -29,7 +29,7 @@ describe('scheduling', () => {
     const onSchedule = renderPanel();
     const field = screen.getByLabelText('Publish on');
     fireEvent.change(field, { target: { value: '2001-01-01T09:00' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Schedule it' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule It' }));
     expect(field).toHaveAccessibleDescription(/Please choose a date and time in the future\./);
     expect(onSchedule).not.toHaveBeenCalled();
   });

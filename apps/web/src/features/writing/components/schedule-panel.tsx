@@ -62,7 +62,7 @@ export function SchedulePanel({
           disabled={disabled}
           onClick={schedule}
         >
-          Schedule it
+          Schedule It
         </button>
         <button type="button" className="button button--quiet" onClick={onCancel}>
           Cancel

@@ -81,7 +81,7 @@ export function WritingList({
             className="button button--primary"
             onClick={() => setStarting('post')}
           >
-            New post
+            New Post
           </button>
           <Link to={trashHref} className="button button--quiet">
             Trash
@@ -124,7 +124,7 @@ export function WritingList({
           ) : null}
           <div className="writing-actions">
             <button type="submit" className="button button--primary">
-              Start writing
+              Start Writing
             </button>
             <button
               type="button"
