@@ -60,10 +60,9 @@ function sourceOf(named: string): string[] {
 function exists(resolved: string): boolean {
   const record = /^docs\/decisions\/(\d{4})$/.exec(resolved);
   if (record) return decisionFiles().some((file) => file.startsWith(`${record[1]}-`));
-  const upToPlaceholder = resolved
-    .split('/')
-    .filter((_, index, parts) => !parts.slice(0, index + 1).some((part) => PLACEHOLDER.test(part)))
-    .join('/');
+  const parts = resolved.split('/');
+  const placeholder = parts.findIndex((part) => PLACEHOLDER.test(part));
+  const upToPlaceholder = parts.slice(0, placeholder < 0 ? undefined : placeholder).join('/');
   return sourceOf(upToPlaceholder).some((candidate) => fs.existsSync(path.join(repo, candidate)));
 }
 
@@ -118,7 +117,6 @@ interface Header {
   file: string;
   number: string;
   date: string;
-  status: string;
   amendedBy: string[];
   supersededBy: string | undefined;
   amends: string[];
@@ -127,10 +125,10 @@ interface Header {
 
 const NUMBER = String.raw`\d{4}`;
 const STATUS = new RegExp(
-  `^Status: (Accepted|Amended by ${NUMBER}(?:, ${NUMBER})*|Superseded by ${NUMBER})$`,
+  `^Status: (?:Accepted|Amended by (?<amendedBy>${NUMBER}(?:, ${NUMBER})*)|Superseded by (?<supersededBy>${NUMBER}))$`,
 );
-/** `Amends: 0013 (what it changes); 0018 (…)`, likewise `Supersedes:`. */
-const CHANGES = new RegExp(`^(Amends|Supersedes): ${NUMBER} \\(.+\\)(?:; ${NUMBER} \\(.+\\))*$`);
+/** `Amends: 0013 (what of it changed)`, likewise `Supersedes:`, one line per earlier record. */
+const CHANGES = new RegExp(`^(Amends|Supersedes): (${NUMBER}) \\(.+\\)$`);
 
 /** The lines under a record's title, or what is wrong with them. */
 function headerOf(file: string): Header | string {
@@ -151,22 +149,17 @@ function headerOf(file: string): Header | string {
     file,
     number,
     date: lines[2]!.slice('Date: '.length, 'Date: '.length + 10),
-    status: status[1]!,
-    amendedBy: status[1]!.startsWith('Amended by ') ? status[1]!.slice(11).split(', ') : [],
-    supersededBy: status[1]!.startsWith('Superseded by ') ? status[1]!.slice(14) : undefined,
+    amendedBy: status.groups!.amendedBy?.split(', ') ?? [],
+    supersededBy: status.groups!.supersededBy,
     amends: [],
     supersedes: [],
   };
-  let at = 4;
-  for (; lines[at] !== ''; at += 1) {
+  for (let at = 4; lines[at] !== ''; at += 1) {
     const changes = CHANGES.exec(lines[at] ?? '');
     if (!changes) {
       return `${file}: under Status, only "Amends: NNNN (what)" or "Supersedes: NNNN (what)" lines, then a blank line`;
     }
-    const numbers = [...lines[at]!.matchAll(new RegExp(`(?:: |; )(${NUMBER}) \\(`, 'g'))].map(
-      (match) => match[1]!,
-    );
-    header[changes[1] === 'Amends' ? 'amends' : 'supersedes'].push(...numbers);
+    header[changes[1] === 'Amends' ? 'amends' : 'supersedes'].push(changes[2]!);
   }
   return header;
 }
