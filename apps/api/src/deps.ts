@@ -9,7 +9,7 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail/mailer.js';
 import type { ImagePipeline } from './modules/images/index.js';
 import type { Beacon, Collector } from './modules/analytics/index.js';
-import type { Fediverse } from './modules/fediverse/index.js';
+import type { Federation } from '@fedify/fedify';
 import type { SecurityCheck } from './security/turnstile.js';
 import type { ContentReader, PageRenderer } from '@quillpost/domain';
 import type { RequestHandler } from 'express';
@@ -64,3 +64,21 @@ export interface AppDeps {
  * owner's image uploads use the app's image pipeline's worker.
  */
 export type CommunityDeps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'logger' | 'images'>;
+
+/**
+ * The site's fediverse account as the app and the server use it (the fediverse module makes it):
+ * declared here, where the app names what it needs, so this file depends on no module's face
+ * that leads back to it.
+ */
+export interface Fediverse {
+  /** Fedify, built on first use. */
+  federation(): Promise<Federation<void>>;
+  /** WebFinger, NodeInfo, the actor, its inbox and collections; the rest falls through. */
+  routes: RequestHandler;
+  /** Starts working on the job queue (deliveries out, activities in) and sending posts. */
+  start(): void;
+  /** Looks for published, changed and withdrawn posts now; resolves when their sends are queued. */
+  published(): Promise<void>;
+  /** Stops taking jobs and waits for the ones in flight. */
+  stop(): Promise<void>;
+}

@@ -3,30 +3,17 @@
  * Mastodon and its peers follow. The app mounts `routes` in front of its own; server.ts starts
  * and stops the delivery queue.
  */
-import type { Federation } from '@fedify/fedify';
-import type { RequestHandler } from 'express';
+import type { Fediverse } from '../../deps.js';
 import { createContentService } from '../content/index.js';
 import { federationBridge } from './express-bridge.js';
 import type { FederationDeps } from './federation.js';
 import { inboxLimits, type InboxLimits } from './inbox-limits.js';
 
+export type { Fediverse } from '../../deps.js';
 export { reactionCounts } from './store/reactions.js';
 
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
 export const INBOX_MAX_BYTES = 1_000_000;
-
-export interface Fediverse {
-  /** Fedify, built on first use. */
-  federation(): Promise<Federation<void>>;
-  /** WebFinger, NodeInfo, the actor, its inbox and collections; the rest falls through. */
-  routes: RequestHandler;
-  /** Starts working on the job queue (deliveries out, activities in) and sending posts. */
-  start(): void;
-  /** Looks for published, changed and withdrawn posts now; resolves when their sends are queued. */
-  published(): Promise<void>;
-  /** Stops taking jobs and waits for the ones in flight. */
-  stop(): Promise<void>;
-}
 
 export type FediverseDeps = Omit<FederationDeps, 'content' | 'env'> & {
   env: FederationDeps['env'] & Parameters<typeof createContentService>[0]['env'];
