@@ -97,9 +97,11 @@ describe("the owner's dashboard", () => {
       try {
         await visit(page, `${stack.site.url}/members/admin/analytics?range=7d`);
         const pages = page.getByRole('region', { name: 'Pages' });
+        // Each page by its title, its address beneath.
         await expect
-          .poll(() => pages.getByRole('link', { name: '/posts/why-i-write-in-public' }).count())
+          .poll(() => pages.getByRole('link', { name: 'Why I write in public' }).count())
           .toBe(1);
+        expect(await pages.textContent()).toContain('/posts/why-i-write-in-public');
         await expect
           .poll(() => page.getByRole('region', { name: 'Sources' }).textContent())
           .toContain('news.ycombinator.com');

@@ -122,7 +122,10 @@ describe('sending the newsletter from the console', () => {
       },
     });
     expect(followed.status).toBe(302);
-    expect(followed.headers.get('location')).toBe(`${stack.site.url}/posts/${post.slug}`);
+    // Tagged as the newsletter's, the same for every reader, so the visit is credited to it.
+    expect(followed.headers.get('location')).toBe(
+      `${stack.site.url}/posts/${post.slug}?utm_source=newsletter&utm_medium=email`,
+    );
 
     // The issue's results: one unsubscribe and that click, and why opens are not counted.
     await page.goBack();
