@@ -21,6 +21,7 @@ import {
   type ImportReport,
   type ImportSource,
   type RoleGrant,
+  slugOf,
 } from '@quillpost/domain';
 import { stringify } from 'yaml';
 import type { Db } from '../../db/connection.js';
@@ -269,7 +270,7 @@ export async function runImport(
   const staged = new Map<string, { bytes: Buffer } | { exportFile: string }>();
 
   // Items: one file each, unless the slug is taken (and --overwrite is not given).
-  const category = slugify(options.category) || 'write';
+  const category = slugOf(options.category, { fallback: 'write' });
   const images = new Map<string, string>(); // address as written -> address in the site
   const seen = {
     post: existingSlugs(contentDir, 'posts'),

@@ -4,7 +4,7 @@
  * images the export holds, and every problem with the line or item it was found at.
  */
 import type { MovedMember } from '../auth/index.js';
-import { slugify } from '../content/index.js';
+import { slugOf } from '@quillpost/domain';
 import type { MovedSubscriber } from '../subscriptions/index.js';
 
 export { IMPORT_SOURCES, type ImportSource } from '@quillpost/domain';
@@ -100,8 +100,7 @@ export const emptyBundle = (): ImportBundle => ({
  * has a letter or digit the site's slugs keep (a title in Cyrillic or Chinese, say).
  */
 export function itemSlug(text: string, fallback: string): string {
-  const slug = slugify(text);
-  return slug === 'section' && !/section/i.test(text) ? slugify(fallback) : slug;
+  return slugOf(text, { fallback: slugOf(fallback, { fallback: 'item' }) });
 }
 
 /** Bad input: nothing is written, and the message says where. */

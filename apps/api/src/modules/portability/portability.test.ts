@@ -359,6 +359,35 @@ describe('slugs', () => {
       '2024-04-01-same-title.md',
     ]);
   });
+  it('file posts under Write when the category asked for has no letter a slug keeps', async () => {
+    const s = site();
+    const exportFile = path.join(s.reportsDir, 'blog.ghost.json');
+    fs.writeFileSync(
+      exportFile,
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                {
+                  id: 'b1',
+                  title: 'Hello',
+                  slug: 'hello',
+                  html: '<p>Hello</p>',
+                  type: 'post',
+                  status: 'published',
+                  published_at: '2024-04-01T09:00:00.000Z',
+                },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    await importInto(s, 'ghost', exportFile, { category: 'Блог' });
+    const written = fs.readFileSync(path.join(s.dir, 'posts', '2024-04-01-hello.md'), 'utf8');
+    expect(written).toMatch(/^category: write$/m);
+  });
 });
 
 describe('moving in from WordPress', () => {
