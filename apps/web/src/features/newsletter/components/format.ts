@@ -16,7 +16,3 @@ export const SECTION_LABELS: Record<NewsletterSection, string> = {
   journal: 'Journal',
   poetry: 'Poetry',
 };
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}

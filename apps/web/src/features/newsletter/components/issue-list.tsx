@@ -9,7 +9,8 @@ import { Link } from 'react-router-dom';
 import { useNewsletterApi } from '../api/newsletter-api';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useDates } from '../../../lib/use-dates';
-import { SECTION_LABELS, STATUS_LABELS, plural } from './format';
+import { SECTION_LABELS, STATUS_LABELS } from './format';
+import { plural } from '../../../lib/format';
 import { DeliverabilityCheck } from './deliverability-check';
 import { ActionNotice, type Notice } from './notice';
 

@@ -1,5 +1,5 @@
 import type { NewsletterIssue, NewsletterReport } from '@quillpost/domain';
-import { plural } from './format';
+import { plural } from '../../../lib/format';
 
 const COUNTS = [
   ['queued', 'Queued'],

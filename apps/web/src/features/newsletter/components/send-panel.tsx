@@ -2,7 +2,7 @@ import { MESSAGES, type NewsletterIssue } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
 import { instantOfLocalInput, localInputValue } from '../../../lib/dates';
 import { useDates } from '../../../lib/use-dates';
-import { plural } from './format';
+import { plural } from '../../../lib/format';
 
 function anHourFromNow(): string {
   return new Date(Date.now() + 60 * 60_000).toISOString();
