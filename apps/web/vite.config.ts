@@ -53,13 +53,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              // What hydration needs (React, the router, the shell) in one file, fetched once the
-              // page has painted (src/main.tsx): fewer requests, better compression.
-              // The entry itself (src/main.tsx and what it imports, such as Vite's dynamic-import
-              // helper) stays small and separate, so nothing of the app loads before that paint.
+              // The entry (src/main.tsx with the islands' boot, and what it imports, such as Vite's
+              // dynamic-import helper) stays small and separate: all a reading page loads before
+              // its reader acts. React and the router are one file, shared by a reading page's
+              // islands (src/islands/runtime.tsx) and the app (src/app/hydrate.tsx).
               groups: [
-                { name: 'boot', tags: ['$initial'], priority: 1 },
-                { name: 'app', test: /\/src\/app\/hydrate\.tsx$/ },
+                { name: 'boot', tags: ['$initial'], priority: 2 },
+                {
+                  name: 'react',
+                  test: /\/node_modules\/.*\/(?:react|react-dom|scheduler|react-router|react-router-dom)\//,
+                  priority: 1,
+                },
               ],
             },
           },

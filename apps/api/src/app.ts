@@ -1,4 +1,5 @@
-import { API_ROUTES, redactSecretUrl } from '@quillpost/domain';
+import { createHash } from 'node:crypto';
+import { API_ROUTES, MEMBER_MARK_SCRIPT, redactSecretUrl } from '@quillpost/domain';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -55,6 +56,9 @@ import { createSecurityCheck } from './security/turnstile.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { relayWebhookRoutes } from './modules/relay-events/index.js';
 import { createFediverse } from './modules/fediverse/index.js';
+
+/** The page's one inline script, allowed by its hash (decision 0035). */
+const MEMBER_MARK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(MEMBER_MARK_SCRIPT).digest('base64')}'`;
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts
@@ -146,7 +150,12 @@ export function createApp(deps: AppDeps): Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'", TURNSTILE_ORIGIN, ...(deps.pages?.extraSources?.script ?? [])],
+          'script-src': [
+            "'self'",
+            MEMBER_MARK_SCRIPT_HASH,
+            TURNSTILE_ORIGIN,
+            ...(deps.pages?.extraSources?.script ?? []),
+          ],
           'frame-src': [TURNSTILE_ORIGIN],
           'connect-src': ["'self'", TURNSTILE_ORIGIN, ...(deps.pages?.extraSources?.connect ?? [])],
           'img-src': ["'self'", 'data:', 'https:'],

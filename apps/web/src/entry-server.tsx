@@ -9,6 +9,7 @@ import {
   accentCss,
   BRAND_LIGHT,
   escapeHtml,
+  MEMBER_MARK_SCRIPT,
   PAGE_PATHS,
   type PageRenderer,
   type PageRendererOptions,
@@ -25,11 +26,12 @@ import {
 } from 'react-router-dom';
 import { AppProviders } from './app/app';
 import { routeDataScript } from './app/route-data';
+import { ISLAND_DATA_ELEMENT_ID } from './islands/boot-data';
 import { routedHead } from './app/route-head';
 import type { RouteHandle } from './lib/route-handle';
 import { createRoutes } from './app/routes';
 import { createApiClient } from './lib/api-client';
-import { renderHead } from './lib/page-head';
+import { renderHead, scriptSafeJson } from './lib/page-head';
 import { createStorage } from './lib/storage';
 
 // Components only call the API from effects and handlers, which never run here.
@@ -48,6 +50,15 @@ const PLACEHOLDERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-data-->'] a
  */
 function accentStyle(accent: string): string {
   return accent === BRAND_LIGHT.accent ? '' : `\n    <style>${accentCss(accent)}</style>`;
+}
+
+/**
+ * A reading page's data for its islands (decision 0035): the frame's (the site), which every
+ * island may read; each island carries its own props. The page itself is not hydrated, so the
+ * router's data (the post's text a second time) stays out of it.
+ */
+function islandDataScript(context: StaticHandlerContext): string {
+  return `<script type="application/json" id="${ISLAND_DATA_ELEMENT_ID}">${scriptSafeJson({ site: context.loaderData.root })}</script>`;
 }
 
 function modulesOf(context: StaticHandlerContext): string[] {
@@ -103,11 +114,16 @@ export function createPageRenderer({
         .replace(
           '<!--app-head-->',
           () =>
-            renderHead(head.meta, { publicUrl, site: head.site }) + accentStyle(head.site.accent),
+            `<script>${MEMBER_MARK_SCRIPT}</script>\n    ` +
+            renderHead(head.meta, { publicUrl, site: head.site }) +
+            accentStyle(head.site.accent),
         )
         .replace('<!--app-html-->', () => appHtml)
+        // Only the members area and the console (personal pages) hydrate as the app.
         .replace('<!--app-data-->', () =>
-          routeDataScript(context, preloadsFor(modulesOf(context))),
+          head.hydrates
+            ? routeDataScript(context, preloadsFor(modulesOf(context)))
+            : islandDataScript(context),
         );
       const failure = Object.values(context.errors ?? {}).find(
         (error) => !isRouteErrorResponse(error),

@@ -3,6 +3,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/ui.css';
 import { sendPageView } from './lib/page-view-beacon';
+import { ROUTE_DATA_ELEMENT_ID } from './app/route-data-id';
+import { bootIslands } from './islands/boot';
 
 declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
@@ -42,18 +44,35 @@ function afterFirstPaint(run: () => void) {
   setTimeout(start, observer ? FALLBACK_MS : 0);
 }
 
-// The page view, once the page has loaded: the reader's page never waits for it.
-if (document.readyState === 'complete') sendPageView(document.referrer);
-else addEventListener('load', () => sendPageView(document.referrer), { once: true });
+/**
+ * The page view, once the page has loaded: the reader's page never waits for it. A page the
+ * browser prerendered for a link the reader might follow (Speculation Rules) counts only if they
+ * do.
+ */
+function countPageView() {
+  if (document.readyState === 'complete') sendPageView(document.referrer);
+  else addEventListener('load', () => sendPageView(document.referrer), { once: true });
+}
+if ((document as Document & { prerendering?: boolean }).prerendering) {
+  document.addEventListener('prerenderingchange', countPageView, { once: true });
+} else {
+  countPageView();
+}
 
-afterFirstPaint(() => {
-  // The server lists them on the route data element (app/route-data.ts).
-  const modules = document.querySelector<HTMLElement>('[data-modules]')?.dataset.modules;
-  for (const href of modules?.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  void import('./app/hydrate');
-});
+// A reading page carries its islands' data and runs as islands (decision 0035); the members area
+// and the console carry the router's data and hydrate as the app.
+if (document.getElementById(ROUTE_DATA_ELEMENT_ID)) {
+  afterFirstPaint(() => {
+    // The server lists them on the route data element (app/route-data.ts).
+    const modules = document.querySelector<HTMLElement>('[data-modules]')?.dataset.modules;
+    for (const href of modules?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    void import('./app/hydrate');
+  });
+} else {
+  bootIslands();
+}

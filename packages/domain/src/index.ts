@@ -11,6 +11,7 @@ export * from './membership.js';
 export * from './navigation.js';
 export * from './member-menu.js';
 export * from './storage-keys.js';
+export * from './member-mark.js';
 export * from './environment.js';
 export * from './html.js';
 export * from './page-paths.js';

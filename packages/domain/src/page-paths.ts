@@ -15,6 +15,8 @@ export const PAGE_PATHS = {
   loadingAnimations: '/test',
   /** After subscribing: check your inbox. */
   signedUp: '/signedup',
+  /** The newsletter's form on a page of its own: where Subscribe leads without JavaScript. */
+  subscribe: '/subscribe',
   /** The subscriber's own newsletter settings. */
   manage: '/manage',
   blog: '/blog',

@@ -18,6 +18,7 @@ import { createRoutes } from './routes';
 import { createHttpContentReader } from '../features/content/api/content-reader';
 import { createApiClient } from '../lib/api-client';
 import { currentApiBase } from '../lib/environment';
+import { restoreCarriedState } from '../lib/carried-state';
 import { storage } from '../lib/storage';
 import { sendPageView } from '../lib/page-view-beacon';
 
@@ -79,6 +80,7 @@ function countClientNavigations(router: ReturnType<typeof createBrowserRouter>) 
 async function hydrate(container: HTMLElement) {
   await loadMatchedModules(routes);
   preloadPagesOnIntent(routes);
+  restoreCarriedState();
   const router = createBrowserRouter(routes, { hydrationData: readRouteData(document) });
 
   // The canonical link the server wrote says which public URL the site answers on.

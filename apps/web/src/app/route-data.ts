@@ -11,7 +11,9 @@ import {
 import { escapeHtml } from '@quillpost/domain';
 import { scriptSafeJson } from '../lib/page-head';
 
-export const ROUTE_DATA_ELEMENT_ID = 'route-data';
+import { ROUTE_DATA_ELEMENT_ID } from './route-data-id';
+
+export { ROUTE_DATA_ELEMENT_ID };
 
 type SerializedError =
   | { kind: 'response'; status: number; statusText: string; data: unknown }

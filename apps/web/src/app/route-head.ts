@@ -21,6 +21,8 @@ export interface RoutedHead {
   meta: PageMeta;
   /** A matched route depends on the session (RouteHandle.personal). */
   personal: boolean;
+  /** The browser hydrates the page as the app: personal, or RouteHandle.hydrates. */
+  hydrates: boolean;
   /** Who the site is (the root route's data), for the head's names and language. */
   site: Site;
 }
@@ -32,6 +34,7 @@ function handleOf(match: RoutedState['matches'][number]): RouteHandle {
 export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   const { matches, loaderData, errors, location } = state;
   const personal = matches.some((match) => handleOf(match).personal === true);
+  const hydrates = personal || matches.some((match) => handleOf(match).hydrates === true);
   const site = (loaderData.root as Site | undefined) ?? NO_SITE;
   const leaf = matches.findLast((match) => handleOf(match).meta !== undefined);
   const error = errors ? Object.values(errors)[0] : undefined;
@@ -40,6 +43,7 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
     const missing = status === 404;
     return {
       personal,
+      hydrates,
       site,
       meta: {
         title: missing ? `${item ?? 'Page'} not found` : `${item ?? 'Page'} unavailable`,
@@ -57,10 +61,10 @@ export function routedHead(state: RoutedState, publicUrl: string): RoutedHead {
   };
   try {
     const meta = handleOf(leaf).meta!(loaderData[leaf.route.id] as never, context);
-    return { personal, site, meta: personal ? { ...meta, noindex: true } : meta };
+    return { personal, hydrates, site, meta: personal ? { ...meta, noindex: true } : meta };
   } catch {
     // A head must never cost the page: whatever odd content made it throw, the page still shows.
-    return { personal, site, meta: { description: '', path: location.pathname } };
+    return { personal, hydrates, site, meta: { description: '', path: location.pathname } };
   }
 }
 

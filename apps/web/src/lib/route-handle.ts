@@ -27,6 +27,11 @@ export interface PageHandle {
   item?: string;
   /** Depends on who is signed in: the splash stays until the session is known; never cached. */
   personal?: boolean;
+  /**
+   * A page the reader acts on as a whole (after subscribing: resend, sign in): the browser
+   * hydrates it as the app, as it does personal pages. Reading pages are islands (decision 0035).
+   */
+  hydrates?: boolean;
 }
 
 export interface RouteHandle extends PageHandle {

@@ -1,31 +1,46 @@
 /** The subscribe / sign-in / account area, driven by the domain's progression rules. */
-import { SHELL_MESSAGES, type HeaderButton } from '@quillpost/domain';
+import { PAGE_PATHS, SHELL_MESSAGES, type HeaderButton } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useMembership } from '../../lib/membership/membership-context';
 import { preloadSignInDialog, useSignIn } from '../../features/sign-in';
 import { preloadSubscribePopup, useSubscribePopup } from '../../features/subscribe';
+import { Island } from '../../islands/island';
 
 // Only signed-in visitors see the account menu, so its code loads only for them.
 const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-button'));
 
-export function HeaderActions() {
+/**
+ * Until the session is known, what most readers are: a visitor, with links that work without
+ * JavaScript and that src/islands/boot.ts turns into the popup and the dialog. A browser that
+ * knows its reader keeps them hidden meanwhile (`.header-actions--presumed`, MEMBER_MARK_SCRIPT),
+ * holding the space the real buttons take.
+ */
+function VisitorActions() {
+  return (
+    <div className="header-actions header-actions--presumed">
+      <a
+        href={`${PAGE_PATHS.subscribe}?source=header`}
+        className="button header-actions__button button--primary"
+        data-action="subscribe"
+        data-source="header"
+        data-position="header"
+      >
+        {SHELL_MESSAGES.SUBSCRIBE}
+      </a>
+      <a href={PAGE_PATHS.members} className="button header-actions__button" data-action="sign-in">
+        {SHELL_MESSAGES.SIGN_IN}
+      </a>
+    </div>
+  );
+}
+
+export function HeaderActionsBody() {
   const { initializing, buttons } = useMembership();
   const { openPopup } = useSubscribePopup();
   const { openSignIn } = useSignIn();
 
-  // Until the session is known: a visitor's two buttons, invisible and inert, holding the space
-  // the real ones take, so nothing in the header moves when they appear.
-  if (initializing) {
-    return (
-      <div className="header-actions header-actions--pending" aria-hidden="true" inert>
-        <span className="button header-actions__button button--primary">
-          {SHELL_MESSAGES.SUBSCRIBE}
-        </span>
-        <span className="button header-actions__button">{SHELL_MESSAGES.SIGN_IN}</span>
-      </div>
-    );
-  }
+  if (initializing) return <VisitorActions />;
 
   const render = (button: HeaderButton, primary: boolean) => {
     const className = `button header-actions__button${primary ? ' button--primary' : ''}`;
@@ -71,4 +86,8 @@ export function HeaderActions() {
       ) : null}
     </div>
   );
+}
+
+export function HeaderActions() {
+  return <Island name="header-actions" when="member" component={HeaderActionsBody} props={{}} />;
 }

@@ -3,21 +3,20 @@
 import { SHELL_MESSAGES } from '@quillpost/domain';
 import { useMembership } from '../../lib/membership/membership-context';
 import { useResendConfirmation } from '../../features/subscribe';
+import { Island } from '../../islands/island';
 
-export function NextStep() {
+export function NextStepBody() {
   const membership = useMembership();
   const { resend, sending } = useResendConfirmation();
   const { nextStep, notice, progression, verified, initializing } = membership;
 
-  // Until the session is known, a visitor's message holds the bar's place, invisible, so the page
-  // below does not move when the real one arrives (most readers are visitors; wrapping included).
+  // Until the session is known, a visitor's message: most readers are visitors. A browser that
+  // knows its reader keeps it invisible meanwhile, holding the bar's place (MEMBER_MARK_SCRIPT).
   if (initializing) {
     return (
-      <div className="next-step" aria-hidden="true">
+      <div className="next-step next-step--presumed">
         <div className="next-step__inner">
-          <p className="next-step__text next-step__text--pending">
-            {SHELL_MESSAGES.NEXT_STEP_ANONYMOUS}
-          </p>
+          <p className="next-step__text">{SHELL_MESSAGES.NEXT_STEP_ANONYMOUS}</p>
         </div>
       </div>
     );
@@ -67,4 +66,8 @@ export function NextStep() {
       </div>
     </div>
   );
+}
+
+export function NextStep() {
+  return <Island name="next-step" when="member" component={NextStepBody} props={{}} />;
 }

@@ -5,6 +5,7 @@
 import { PAGE_PATHS } from '@quillpost/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Island } from '../../islands/island';
 
 // The panel's code loads the first time someone searches.
 const SearchPanel = lazy(() => import('./search-panel'));
@@ -15,7 +16,7 @@ function typing(target: EventTarget | null): boolean {
   return target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
 }
 
-export function SiteSearch() {
+export function SiteSearchBody() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -52,4 +53,8 @@ export function SiteSearch() {
       ) : null}
     </>
   );
+}
+
+export function SiteSearch() {
+  return <Island name="site-search" when="intent" component={SiteSearchBody} props={{}} />;
 }

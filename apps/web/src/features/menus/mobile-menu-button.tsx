@@ -4,12 +4,13 @@
  */
 import { MENU_SCROLL_THRESHOLD_PX } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
+import { Island } from '../../islands/island';
 import { MOBILE_MENU_ID, useMenus, useScrolledPast } from './menu-context';
 import './menus.css';
 
 const MobileMenuPanel = lazy(() => import('./mobile-menu-panel'));
 
-export function MobileMenuButton() {
+export function MobileMenuButtonBody() {
   const { active, toggle } = useMenus();
   const scrolled = useScrolledPast(MENU_SCROLL_THRESHOLD_PX);
   const open = active === 'mobile';
@@ -42,4 +43,8 @@ export function MobileMenuButton() {
       ) : null}
     </>
   );
+}
+
+export function MobileMenuButton() {
+  return <Island name="mobile-menu" when="intent" component={MobileMenuButtonBody} props={{}} />;
 }

@@ -7,6 +7,7 @@
  */
 import {
   isAuthenticatedLevel,
+  PAGE_PATHS,
   itemPath,
   linkifyText,
   type Comment,
@@ -20,7 +21,10 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { CommentAuthor } from '../../../components/comment-author';
 import { PostConversation } from '../../members';
 import { useSignIn } from '../../sign-in';
+import { Island } from '../../../islands/island';
 import './conversation.css';
+
+const JOIN_TITLE = 'Sign in to join the conversation';
 
 const countLabel = (count: number) =>
   count === 0 ? 'Conversation' : count === 1 ? '1 comment' : `${count} comments`;
@@ -60,18 +64,15 @@ function ReadComment({ comment }: { comment: Comment }) {
   );
 }
 
-export function ConversationSection({
-  kind,
-  itemId,
-  slug,
-  conversation,
-}: {
+interface ConversationProps {
   kind: ReadableKind;
   itemId: string;
   slug: string;
   /** As the server read it; null when it could not be read (the post still shows). */
   conversation: Conversation | null;
-}) {
+}
+
+export function ConversationBody({ kind, itemId, slug, conversation }: ConversationProps) {
   const { state } = useMembership();
   const hydrated = useHydrated();
   const { openSignIn } = useSignIn();
@@ -117,22 +118,37 @@ export function ConversationSection({
             <p className="conversation__closed">Comments are closed.</p>
           ) : (
             <p className="conversation__join">
-              <button
-                type="button"
+              {/* The members area's sign-in without JavaScript; src/islands/boot.ts opens the dialog. */}
+              <a
+                href={PAGE_PATHS.members}
                 className="button"
-                onClick={() =>
+                data-action="sign-in"
+                data-title={JOIN_TITLE}
+                data-return={`${itemPath(kind, slug)}#conversation`}
+                onClick={(event) => {
+                  event.preventDefault();
                   openSignIn({
-                    title: 'Sign in to join the conversation',
+                    title: JOIN_TITLE,
                     returnUrl: `${itemPath(kind, slug)}#conversation`,
-                  })
-                }
+                  });
+                }}
               >
                 Sign In to Join the Conversation
-              </button>
+              </a>
             </p>
           )}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Everyone reads the same conversation; only a member's differs (their composer, their edits),
+ * so it becomes live for a reader this browser knows, once it scrolls near.
+ */
+export function ConversationSection(props: ConversationProps) {
+  return (
+    <Island name="conversation" when="member-visible" component={ConversationBody} props={props} />
   );
 }

@@ -1,7 +1,8 @@
-import { recommendedAction, SHELL_MESSAGES } from '@quillpost/domain';
+import { PAGE_PATHS, recommendedAction, SHELL_MESSAGES } from '@quillpost/domain';
 import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useSite } from '../../../lib/use-site';
+import { Island } from '../../../islands/island';
 import './content.css';
 
 /**
@@ -10,15 +11,17 @@ import './content.css';
  * popup (its controller belongs to the subscribe feature); `source` says which page asked. Only
  * for those who may still subscribe: not a subscriber, nor staff (as the header decides).
  */
-export function SubscribeCall({
-  source,
-  afterPost = false,
-  headingLevel = 2,
-}: {
+interface SubscribeCallProps {
   source: string;
   afterPost?: boolean;
   headingLevel?: 2 | 3;
-}) {
+}
+
+export function SubscribeCallBody({
+  source,
+  afterPost = false,
+  headingLevel = 2,
+}: SubscribeCallProps) {
   const { openPopup } = useSubscribePopup();
   const { initializing, progression } = useMembership();
   const words = useSite().subscribe;
@@ -33,15 +36,26 @@ export function SubscribeCall({
         <Heading className="subscribe-call__title">{title}</Heading>
         <p className="subscribe-call__text">{text}</p>
       </div>
-      <button
-        type="button"
+      {/* A link to the subscribe page without JavaScript; src/islands/boot.ts opens the popup. */}
+      <a
+        href={`${PAGE_PATHS.subscribe}?source=${encodeURIComponent(source)}`}
         className="button button--primary"
-        onClick={() => openPopup({ source, position: 'center', backdrop: true })}
+        data-action="subscribe"
+        data-source={source}
+        onClick={(event) => {
+          event.preventDefault();
+          openPopup({ source, position: 'center', backdrop: true });
+        }}
         onPointerEnter={preloadSubscribePopup}
         onFocus={preloadSubscribePopup}
       >
         {SHELL_MESSAGES.SUBSCRIBE}
-      </button>
+      </a>
     </aside>
   );
+}
+
+/** Changes only for a reader this browser knows (a subscriber sees none). */
+export function SubscribeCall(props: SubscribeCallProps) {
+  return <Island name="subscribe-call" when="member" component={SubscribeCallBody} props={props} />;
 }

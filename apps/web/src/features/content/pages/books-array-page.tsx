@@ -9,6 +9,7 @@ import { BOOK_STATUS_LABELS } from '../utils/group-books';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { required } from '../read-results';
 import { useDates } from '../../../lib/use-dates';
+import { Island } from '../../../islands/island';
 import '../components/content.css';
 import './books-array-page.css';
 
@@ -55,7 +56,7 @@ function sortBooks(books: readonly Book[], sort: Sort): Book[] {
   );
 }
 
-function BooksTable({ books }: { books: readonly Book[] }) {
+export function BooksTableBody({ books }: { books: readonly Book[] }) {
   const [sort, setSort] = useState<Sort>({ key: 'status', direction: 'ascending' });
   const sorted = sortBooks(books, sort);
   const dates = useDates();
@@ -160,4 +161,9 @@ export default function BooksArrayPage() {
       )}
     </div>
   );
+}
+
+/** Sorting is the reader's: the table becomes live at their first pointer, focus or touch. */
+function BooksTable({ books }: { books: readonly Book[] }) {
+  return <Island name="books-table" when="intent" component={BooksTableBody} props={{ books }} />;
 }

@@ -87,9 +87,10 @@ describe('PostPage', () => {
     expect(within(section).getByText(SITE.owner.name)).toBeInTheDocument();
     expect(within(section).getByText('Administrator')).toBeInTheDocument();
     expect(within(section).queryByText('?')).toBeNull();
+    // The members area's sign-in without JavaScript; the sign-in dialog with it.
     expect(
-      within(section).getByRole('button', { name: 'Sign In to Join the Conversation' }),
-    ).toBeInTheDocument();
+      within(section).getByRole('link', { name: 'Sign In to Join the Conversation' }),
+    ).toHaveAttribute('href', '/members');
   });
 
   it('says when the post went out as a newsletter, and nothing when it did not', async () => {

@@ -9,8 +9,10 @@ import { useMembership } from '../../../lib/membership/membership-context';
 import { preloadSignInDialog, useSignIn } from '../../sign-in';
 import { useResendConfirmation } from '../use-resend-confirmation';
 import { useHydrated } from '../../../lib/use-hydrated';
-import type { PageMetaFunction } from '../../../lib/route-handle';
+import type { PageHandle, PageMetaFunction } from '../../../lib/route-handle';
 import './signed-up-page.css';
+
+export const handle: PageHandle = { hydrates: true };
 
 export const meta: PageMetaFunction = () => ({
   title: 'Check your inbox',

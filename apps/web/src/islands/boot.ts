@@ -1,0 +1,151 @@
+/**
+ * The only script a reading page runs before its reader acts (decision 0035): it finds the
+ * page's islands (src/islands/island.tsx) and loads src/islands/runtime.tsx — React and the
+ * shell — only when one is needed:
+ * - a reader's intent (pointer, focus, touch) on an `intent` island, or on a `data-action` link
+ *   (Subscribe, Sign in), starts loading it; the click that follows waits for it and is then
+ *   carried out (the popup, the dialog, the same control clicked again in the rendered island);
+ * - `/` outside a field opens the search, as in the app;
+ * - a browser that knows its reader (html[data-member], MEMBER_MARK_SCRIPT) renders the
+ *   `member` islands at once and `member-visible` ones as they come near;
+ * - a one-time query parameter (a confirmation link's ?verified=) starts the shell, which acts
+ *   on it.
+ */
+import type { SubscribePopupPosition } from '@quillpost/domain';
+import { URL_SIGNAL_PARAMS } from './boot-data';
+import type * as Runtime from './runtime';
+
+
+let loading: Promise<typeof Runtime> | undefined;
+const runtime = () => (loading ??= import('./runtime'));
+
+/**
+ * What each action shows, fetched beside the runtime on the reader's intent instead of after it
+ * (the runtime would ask for it only once React is running).
+ */
+const ACTION_CHUNKS: Record<string, () => Promise<unknown>> = {
+  subscribe: () => import('../features/subscribe/subscribe-popup'),
+  'sign-in': () => import('../features/sign-in/sign-in-dialog'),
+};
+
+const inactiveIsland = (target: EventTarget | null, when?: string): HTMLElement | null => {
+  const island =
+    target instanceof Element
+      ? target.closest<HTMLElement>('[data-island]:not([data-active])')
+      : null;
+  return island && (!when || island.dataset.when === when) ? island : null;
+};
+
+const actionLink = (target: EventTarget | null): HTMLElement | null => {
+  const link = target instanceof Element ? target.closest<HTMLElement>('[data-action]') : null;
+  // Inside a rendered island, React handles its own controls.
+  return link && !link.closest('[data-active]') ? link : null;
+};
+
+function onIntent(event: Event) {
+  const island = inactiveIsland(event.target, 'intent');
+  if (island) void runtime().then((loaded) => loaded.activate(island));
+  const action = actionLink(event.target)?.dataset.action;
+  if (action) {
+    void runtime();
+    void ACTION_CHUNKS[action]?.();
+  }
+}
+
+const CONTROLS = 'a, button, input, select, textarea, summary';
+
+/**
+ * Where a control sits among its island's controls: React renders the island's HTML again, so
+ * the n-th control of the old is the n-th of the new.
+ */
+const controlIndex = (island: HTMLElement, control: Element) =>
+  [...island.querySelectorAll(CONTROLS)].indexOf(control);
+const controlAt = (island: HTMLElement, index: number) =>
+  index < 0 ? null : (island.querySelectorAll<HTMLElement>(CONTROLS)[index] ?? null);
+
+function onClick(event: MouseEvent) {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = actionLink(event.target);
+  if (link) {
+    event.preventDefault();
+    const data = link.dataset;
+    // Pressed at once, in the frame after the tap, while the code arrives.
+    link.setAttribute('aria-busy', 'true');
+    void ACTION_CHUNKS[data.action ?? '']?.();
+    void runtime().then(async (loaded) => {
+      await loaded.perform(
+        data.action === 'subscribe'
+          ? {
+              kind: 'subscribe',
+              source: data.source ?? 'page',
+              position: (data.position as SubscribePopupPosition | undefined) ?? 'center',
+            }
+          : {
+              kind: 'sign-in',
+              ...(data.title ? { title: data.title } : {}),
+              ...(data.return ? { returnUrl: data.return } : {}),
+            },
+      );
+      link.removeAttribute('aria-busy');
+    });
+    return;
+  }
+  const island = inactiveIsland(event.target, 'intent');
+  const control = event.target instanceof Element ? event.target.closest(CONTROLS) : null;
+  if (!island || !control) return;
+  event.preventDefault();
+  const index = controlIndex(island, control);
+  void runtime()
+    .then((loaded) => loaded.activate(island))
+    .then(() => controlAt(island, index)?.click());
+}
+
+/** `/` opens the search, outside anything the reader types into. */
+function onKey(event: KeyboardEvent) {
+  if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
+  const target = event.target;
+  if (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  ) {
+    return;
+  }
+  const toggle = document.querySelector<HTMLElement>('[aria-keyshortcuts="/"]');
+  const island = inactiveIsland(toggle);
+  if (!toggle || !island) return;
+  event.preventDefault();
+  void runtime()
+    .then((loaded) => loaded.activate(island))
+    .then(() => island.querySelector<HTMLElement>('[aria-keyshortcuts="/"]')?.click());
+}
+
+function activateMemberIslands() {
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  const now = islands.filter((island) => island.dataset.when === 'member');
+  const nearby = islands.filter((island) => island.dataset.when === 'member-visible');
+  void runtime().then((loaded) => {
+    for (const island of now) void loaded.activate(island);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          void loaded.activate(entry.target as HTMLElement);
+        }
+      },
+      { rootMargin: '400px 0px' },
+    );
+    for (const island of nearby) observer.observe(island);
+  });
+}
+
+export function bootIslands(): void {
+  for (const type of ['pointerover', 'focusin', 'touchstart']) {
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+  document.addEventListener('click', onClick);
+  document.addEventListener('keydown', onKey);
+  if (document.documentElement.hasAttribute('data-member')) activateMemberIslands();
+  else if (URL_SIGNAL_PARAMS.test(window.location.search)) void runtime();
+}
