@@ -15,7 +15,6 @@ import type { SubscribePopupPosition } from '@quillpost/domain';
 import { URL_SIGNAL_PARAMS } from './boot-data';
 import type * as Runtime from './runtime';
 
-
 let loading: Promise<typeof Runtime> | undefined;
 const runtime = () => (loading ??= import('./runtime'));
 
@@ -140,7 +139,26 @@ function activateMemberIslands() {
   });
 }
 
+/**
+ * With JavaScript, Subscribe and Sign In open a dialog instead of leaving the page: buttons, as
+ * a screen reader should hear them, that Space presses as well as Enter.
+ */
+function upgradeActionLinks() {
+  for (const link of document.querySelectorAll<HTMLElement>('a[data-action]')) {
+    link.setAttribute('role', 'button');
+    link.setAttribute('aria-haspopup', 'dialog');
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== ' ') return;
+    const link = actionLink(event.target);
+    if (!link || link !== event.target) return;
+    event.preventDefault();
+    link.click();
+  });
+}
+
 export function bootIslands(): void {
+  upgradeActionLinks();
   for (const type of ['pointerover', 'focusin', 'touchstart']) {
     document.addEventListener(type, onIntent, { capture: true, passive: true });
   }

@@ -56,6 +56,31 @@ describe('server-rendered pages', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('lets the browser prerender the links a reader points at, never a personal page, a query or the API', async () => {
+    const { app } = await setup();
+    const page = await html(app, '/posts/hello');
+    expect(page.headers['speculation-rules']).toBe('"/speculation-rules.json"');
+    const rules = await request(app).get('/speculation-rules.json');
+    expect(rules.status).toBe(200);
+    expect(rules.headers['content-type']).toMatch(/^application\/speculationrules\+json/);
+    const [rule] = rules.body.prerender;
+    expect(rule.eagerness).toBe('moderate');
+    expect(rule.where.and[0]).toEqual({ href_matches: { pathname: '/*', search: '' } });
+    const excluded = rule.where.and[1].not.href_matches.map(
+      (p: { pathname: string }) => p.pathname,
+    );
+    expect(excluded).toEqual(
+      expect.arrayContaining([
+        '/members',
+        '/members/*',
+        '/auth/callback',
+        '/manage',
+        '/api/*',
+        '/r/*',
+      ]),
+    );
+  });
+
   it('renders again when the content changes, and only then', async () => {
     const { app, deps, folder, clock } = await setup();
     const before = await html(app, '/posts/hello');

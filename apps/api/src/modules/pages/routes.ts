@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { ContentReader, RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
-import { contentReaderOver, itemPath, pageAddress } from '@quillpost/domain';
+import { contentReaderOver, itemPath, PAGE_PATHS, pageAddress } from '@quillpost/domain';
 import {
   PRIVATE_NO_STORE,
   PUBLIC_CACHE,
@@ -75,6 +75,44 @@ const CACHEABLE_STATUSES = new Set([200, 404]);
 
 /** Paths that are never pages: the API, its verification link and the development mailbox. */
 const NOT_PAGES = /^\/(?:api\/|verify$|dev\/)/;
+
+export const SPECULATION_RULES_PATH = '/speculation-rules.json';
+
+/**
+ * Moving between reading pages (decision 0035): the browser prerenders a link of this site once
+ * the reader's pointer rests on it (moderate eagerness), so following it shows the page at once,
+ * from the page cache, with no client router. Never a personal page, a page with a query (a
+ * one-time link's token travels in one), the API or a counted newsletter redirect.
+ */
+const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: { pathname: '/*', search: '' } },
+          {
+            not: {
+              href_matches: [
+                PAGE_PATHS.members,
+                `${PAGE_PATHS.members}/*`,
+                PAGE_PATHS.authCallback,
+                PAGE_PATHS.manage,
+                PAGE_PATHS.signedUp,
+                '/api/*',
+                '/r/*',
+                '/verify',
+                '/unsubscribe*',
+              ].map((pathname) => ({ pathname })),
+            },
+          },
+          { not: { selector_matches: '[rel~="nofollow"], [download]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+});
 
 /**
  * The page a request names, as a path on this site, and its query: Express's parsed path (of an
@@ -189,6 +227,7 @@ export function pageRoutes(
     const shared = cacheControl === PUBLIC_CACHE && !res.getHeader('Set-Cookie');
     res.set('Cache-Control', shared ? PUBLIC_CACHE : PRIVATE_NO_STORE);
     res.set('ETag', page.etag);
+    res.set('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
     // Express answers 304 itself when If-None-Match matches (for a 2xx), and sends no body to HEAD.
     res.status(page.status).type('html').send(page.html);
   }
@@ -207,6 +246,10 @@ export function pageRoutes(
 
   const router = Router();
   router.use(host.assets);
+  router.get(SPECULATION_RULES_PATH, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600');
+    res.type('application/speculationrules+json').send(SPECULATION_RULES);
+  });
   router.get(/.*/, async (req, res, next) => {
     if (NOT_PAGES.test(req.path) || !req.accepts('html')) return next();
     const { path, query, misspelled } = requestedPage(req);
