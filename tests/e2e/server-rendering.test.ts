@@ -11,7 +11,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../support/mail.js';
 import { FIXTURE_CONTENT } from '../support/site.js';
-import { openPage, signInByCode, startStack, uniqueEmail, type Stack } from '../support/stack.js';
+import {
+  openPage,
+  signInByCode,
+  startStack,
+  uniqueEmail,
+  visit,
+  type Stack,
+} from '../support/stack.js';
 
 const HOSTILE_TITLE = `Quotes " ' & </script><script>window.pwned = true</script><b>bold</b>`;
 
@@ -408,59 +415,40 @@ describe('caching', () => {
 });
 
 describe('in the browser', () => {
-  it('hydrates without errors and follows in-page links without loading a new document', async () => {
+  it('runs no framework on a reading page: its boot alone, without an error, and links are documents', async () => {
     const { page, pageErrors, close } = await openPage(stack.browser);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    await page.goto(stack.site.url + '/');
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')),
-    );
-    const documents: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(request.url());
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
+    await visit(page, stack.site.url + '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)]);
+    await expect(page.locator('#route-data').count()).resolves.toBe(0);
+
+    // Following a link loads the next page as a document (prerendered or from the page cache).
     await page.getByRole('link', { name: 'Read the Blog' }).click();
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     await page.getByRole('link', { name: 'Why I write in public' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Why I write in public' }).waitFor();
     await expect(page.title()).resolves.toBe('Why I write in public · Rowan Ellis');
-    await expect(page.locator('link[rel=canonical]').getAttribute('href')).resolves.toBe(
-      `${stack.site.url}/posts/why-i-write-in-public`,
-    );
-    expect(documents).toEqual([]);
     expect(consoleErrors).toEqual([]);
     expect(pageErrors).toEqual([]);
     await close();
   });
 
-  it("loads a page's code when the reader points at its link, so the click waits for data only", async () => {
-    const { page, pageErrors, close } = await openPage(stack.browser);
-    await page.goto(stack.site.url + '/blog');
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')),
-    );
-    const postCode: Array<{ url: string; afterClick: boolean }> = [];
-    let clicked = false;
-    page.on('request', (request) => {
-      if (/\/post-page-[\w-]+\.js$/.test(request.url())) {
-        postCode.push({ url: request.url(), afterClick: clicked });
-      }
-    });
-    const link = page.getByRole('link', { name: 'Why I write in public' }).first();
-    const loaded = page.waitForResponse((response) =>
-      /\/post-page-[\w-]+\.js$/.test(response.url()),
-    );
-    await link.hover();
-    await loaded;
-    clicked = true;
-    await link.click();
-    await page.getByRole('heading', { level: 1, name: 'Why I write in public' }).waitFor();
-    expect(postCode).toHaveLength(1);
-    expect(postCode[0]!.afterClick).toBe(false);
-    expect(pageErrors).toEqual([]);
+  it('tells the browser to prerender the links of the site its reader points at', async () => {
+    const { page, close } = await openPage(stack.browser);
+    const response = await page.goto(stack.site.url + '/blog');
+    expect(response?.headers()['speculation-rules']).toBe('"/speculation-rules.json"');
+    const rules = (await (await fetch(`${stack.site.url}/speculation-rules.json`)).json()) as {
+      prerender: Array<{ eagerness: string }>;
+    };
+    expect(rules.prerender[0]!.eagerness).toBe('moderate');
     await close();
   });
 

@@ -108,7 +108,10 @@ export async function signInByCode(
  */
 export async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  // A reading page is ready once its islands' boot has run (html[data-enhanced], decision 0035);
+  // the members area and the console once React has hydrated them.
   await page.waitForFunction(() => {
+    if (document.documentElement.hasAttribute('data-enhanced')) return true;
     const root = document.getElementById('root');
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
