@@ -1,7 +1,10 @@
 /**
  * Lighthouse (mobile: a mid-range phone on a slow 4G link, simulated) on the home page and a post
  * of the production build, beside a script-free snapshot of the very same rendered page served by
- * a bare node:http server (its styles and images fetched from the site), measured in the same run.
+ * a bare node:http server (its styles and images fetched from the site), measured in the same run;
+ * then again on a busier phone (twice the CPU slowdown). A first visitor gets any one run, so the
+ * worst run of each page is its figure (a median of three once hid a bad one), and main-thread
+ * blocking (TBT) is held against the snapshot's.
  * The snapshot is the floor: what the page would cost as plain HTML. Prints each category's
  * score, LCP, LCP against the snapshot's, and the JavaScript the page transferred as the server
  * sent it, and the bytes of image it downloaded. One post carries a phone's photo: 4000 × 3000,
@@ -16,13 +19,21 @@ import { phonePhoto } from '@quillpost/api/test-support/photos';
 import { startSmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser } from '../support/browser.js';
 import { startSite } from '../support/site.js';
 
 const PHOTO_POST = '/posts/the-harbour-at-dawn';
 const PAGES = ['/', '/posts/why-i-write-in-public', PHOTO_POST];
 const RUNS = 3;
-const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 };
+const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
+/** Lighthouse's phone (4× slower CPU than this machine), then a busier one (twice that). */
+const PHONE_CPU = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+const BUSY_PHONE_CPU = 2 * PHONE_CPU;
+/** The busier phone's performance aim. */
+const BUSY_PHONE_PERFORMANCE = 98;
+/** How much main-thread blocking a page may add to its script-free snapshot's. */
+const TBT_MARGIN_MS = 30;
 const LCP_MARGIN = 1.15;
 /** What a phone may download of a photo post's images. */
 const PHOTO_BYTES_TARGET = 150_000;
@@ -69,6 +80,7 @@ async function startSnapshotServer(site: string, snapshots: Map<string, string>)
 interface Audit {
   scores: Record<keyof typeof TARGETS, number>;
   lcpMs: number;
+  tbtMs: number;
   /** Bytes of JavaScript on the wire until the network was idle, headers included. */
   scriptBytes: number;
   /** Bytes of images on the wire until the network was idle, headers included. */
@@ -80,12 +92,13 @@ interface NetworkRequest {
   transferSize?: number;
 }
 
-async function audit(url: string, port: number): Promise<Audit> {
+async function audit(url: string, port: number, cpuSlowdown = PHONE_CPU): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: Object.keys(TARGETS),
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
@@ -101,6 +114,7 @@ async function audit(url: string, port: number): Promise<Audit> {
   return {
     scores,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     scriptBytes: bytesOf('Script'),
     imageBytes: bytesOf('Image'),
   };
@@ -172,46 +186,59 @@ const chrome = await launch({
 
 let allMet = true;
 try {
-  console.log(`Lighthouse ${RUNS} runs per page (median), mobile, simulated throttling`);
+  console.log(
+    `Lighthouse ${RUNS} runs per page and CPU, mobile, simulated throttling; every run counts: worst (median)`,
+  );
   for (const path of PAGES) {
-    const runs: Audit[] = [];
-    const plain: number[] = [];
-    // Alternate the page and its snapshot, so both see the machine in the same state.
-    for (let run = 0; run < RUNS; run += 1) {
-      runs.push(await audit(site.url + path, chrome.port));
-      plain.push((await audit(snapshot.url + path, chrome.port)).lcpMs);
+    for (const cpu of [PHONE_CPU, BUSY_PHONE_CPU]) {
+      const runs: Audit[] = [];
+      const plain: Audit[] = [];
+      // Alternate the page and its snapshot, so both see the machine in the same state.
+      for (let run = 0; run < RUNS; run += 1) {
+        runs.push(await audit(site.url + path, chrome.port, cpu));
+        plain.push(await audit(snapshot.url + path, chrome.port, cpu));
+      }
+      const scores = Object.fromEntries(
+        Object.keys(TARGETS).map((id) => [
+          id,
+          Math.min(...runs.map((r) => r.scores[id as keyof typeof TARGETS])),
+        ]),
+      ) as Audit['scores'];
+      const medianPerformance = median(runs.map((r) => r.scores.performance));
+      const plainPerformance = Math.min(...plain.map((r) => r.scores.performance));
+      const lcp = median(runs.map((r) => r.lcpMs));
+      const tbt = Math.max(...runs.map((r) => r.tbtMs));
+      const plainTbt = Math.max(...plain.map((r) => r.tbtMs));
+      const scriptKb = median(runs.map((r) => r.scriptBytes)) / 1000;
+      const imageBytes = median(runs.map((r) => r.imageBytes));
+      const plainLcp = median(plain.map((r) => r.lcpMs));
+      const ratio = lcp / plainLcp;
+      const imagesMet = path !== PHOTO_POST || imageBytes <= PHOTO_BYTES_TARGET;
+      const performanceAim = cpu === PHONE_CPU ? TARGETS.performance : BUSY_PHONE_PERFORMANCE;
+      const met =
+        Object.entries(TARGETS).every(([id, target]) =>
+          id === 'performance'
+            ? scores.performance >= performanceAim
+            : scores[id as keyof typeof TARGETS] >= target,
+        ) &&
+        tbt - plainTbt <= TBT_MARGIN_MS &&
+        ratio <= LCP_MARGIN &&
+        imagesMet;
+      allMet &&= met;
+      console.log(
+        `${path.padEnd(32)} ${cpu}× CPU: performance ${scores.performance} (${medianPerformance}), script-free snapshot ${plainPerformance} (aim ≥ ${performanceAim})  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`,
+      );
+      console.log(
+        `${''.padEnd(32)} TBT ${Math.round(tbt)} ms, snapshot ${Math.round(plainTbt)} ms (aim: within ${TBT_MARGIN_MS} ms); LCP ${(lcp / 1000).toFixed(2)} s, snapshot ${(plainLcp / 1000).toFixed(2)} s: ${(ratio * 100).toFixed(0)}% (aim ≤ ${Math.round(LCP_MARGIN * 100)}%) ${met ? 'OK' : 'BELOW AIM'}`,
+      );
+      if (cpu !== PHONE_CPU) continue;
+      console.log(
+        `${''.padEnd(32)} JavaScript transferred until the network was idle: ${scriptKb.toFixed(1)} kB (as the server sent it, headers included)`,
+      );
+      console.log(
+        `${''.padEnd(32)} images transferred: ${(imageBytes / 1000).toFixed(1)} kB${path === PHOTO_POST ? ` of a ${(photo.length / 1e6).toFixed(1)} MB photo (target ≤ ${PHOTO_BYTES_TARGET / 1000} kB) ${imagesMet ? 'OK' : 'ABOVE TARGET'}` : ''}`,
+      );
     }
-    const scores = Object.fromEntries(
-      Object.keys(TARGETS).map((id) => [
-        id,
-        median(runs.map((r) => r.scores[id as keyof typeof TARGETS])),
-      ]),
-    ) as Audit['scores'];
-    const lcp = median(runs.map((r) => r.lcpMs));
-    const scriptKb = median(runs.map((r) => r.scriptBytes)) / 1000;
-    const imageBytes = median(runs.map((r) => r.imageBytes));
-    const plainLcp = median(plain);
-    const ratio = lcp / plainLcp;
-    const imagesMet = path !== PHOTO_POST || imageBytes <= PHOTO_BYTES_TARGET;
-    const met =
-      Object.entries(TARGETS).every(
-        ([id, target]) => scores[id as keyof typeof TARGETS] >= target,
-      ) &&
-      ratio <= LCP_MARGIN &&
-      imagesMet;
-    allMet &&= met;
-    console.log(
-      `${path.padEnd(32)} performance ${scores.performance}  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`,
-    );
-    console.log(
-      `${''.padEnd(32)} LCP ${(lcp / 1000).toFixed(2)} s, script-free snapshot ${(plainLcp / 1000).toFixed(2)} s: ${(ratio * 100).toFixed(0)}% (target ≤ ${Math.round(LCP_MARGIN * 100)}%) ${met ? 'OK' : 'BELOW TARGET'}`,
-    );
-    console.log(
-      `${''.padEnd(32)} JavaScript transferred until the network was idle: ${scriptKb.toFixed(1)} kB (as the server sent it, headers included)`,
-    );
-    console.log(
-      `${''.padEnd(32)} images transferred: ${(imageBytes / 1000).toFixed(1)} kB${path === PHOTO_POST ? ` of a ${(photo.length / 1e6).toFixed(1)} MB photo (target ≤ ${PHOTO_BYTES_TARGET / 1000} kB) ${imagesMet ? 'OK' : 'ABOVE TARGET'}` : ''}`,
-    );
   }
   const sharpPhoneBytes = await sharpPhoneImageBytes(site.url + PHOTO_POST);
   const sharpPhoneMet = sharpPhoneBytes <= PHOTO_BYTES_TARGET;
@@ -220,7 +247,7 @@ try {
     `${PHOTO_POST} on a 390 px phone at device pixel ratio 3: images transferred ${(sharpPhoneBytes / 1000).toFixed(1)} kB (target ≤ ${PHOTO_BYTES_TARGET / 1000} kB) ${sharpPhoneMet ? 'OK' : 'ABOVE TARGET'}`,
   );
   console.log(
-    `targets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO ${TARGETS.seo}, LCP within ${Math.round((LCP_MARGIN - 1) * 100)}% of the snapshot, a phone's photo bytes ≤ ${PHOTO_BYTES_TARGET / 1000} kB: ${allMet ? 'all met' : 'NOT ALL MET'}`,
+    `targets: performance ≥ ${TARGETS.performance} (${BUSY_PHONE_PERFORMANCE} at ${BUSY_PHONE_CPU}× CPU) in every run, accessibility, best practices and SEO ${TARGETS.seo}, TBT within ${TBT_MARGIN_MS} ms and LCP within ${Math.round((LCP_MARGIN - 1) * 100)}% of the snapshot, a phone's photo bytes ≤ ${PHOTO_BYTES_TARGET / 1000} kB: ${allMet ? 'all met' : 'NOT ALL MET'}`,
   );
 } finally {
   chrome.kill();
