@@ -6,17 +6,22 @@
  *   (Subscribe, Sign in), starts loading it; the click that follows waits for it and is then
  *   carried out (the popup, the dialog, the same control clicked again in the rendered island);
  * - `/` outside a field opens the search, as in the app;
- * - a browser that knows its reader (html[data-member], MEMBER_MARK_SCRIPT) renders the
- *   `member` islands at once and `member-visible` ones as they come near;
- * - a one-time query parameter (a confirmation link's ?verified=) starts the shell, which acts
- *   on it.
+ * - a browser that knows its reader (html[data-member], MEMBER_MARK_SCRIPT), or a one-time
+ *   query parameter the shell acts on (a confirmation link's ?verified=), starts it at once;
+ * - once it runs, for whatever reason, every island goes live, the conversation (`member-visible`)
+ *   when it comes near.
  */
 import type { SubscribePopupPosition } from '@quillpost/domain';
 import { URL_SIGNAL_PARAMS } from './boot-data';
 import type * as Runtime from './runtime';
 
 let loading: Promise<typeof Runtime> | undefined;
-const runtime = () => (loading ??= import('./runtime'));
+/** Once React runs on the page, for whatever reason, every island goes live (soon after). */
+const runtime = () =>
+  (loading ??= import('./runtime').then((loaded) => {
+    setTimeout(() => activateAll(loaded));
+    return loaded;
+  }));
 
 /**
  * What each action shows, fetched beside the runtime on the reader's intent instead of after it
@@ -119,24 +124,27 @@ function onKey(event: KeyboardEvent) {
     .then(() => island.querySelector<HTMLElement>('[aria-keyshortcuts="/"]')?.click());
 }
 
-function activateMemberIslands() {
-  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-  const now = islands.filter((island) => island.dataset.when === 'member');
-  const nearby = islands.filter((island) => island.dataset.when === 'member-visible');
-  void runtime().then((loaded) => {
-    for (const island of now) void loaded.activate(island);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer.unobserve(entry.target);
-          void loaded.activate(entry.target as HTMLElement);
-        }
-      },
-      { rootMargin: '400px 0px' },
-    );
-    for (const island of nearby) observer.observe(island);
-  });
+/**
+ * Every island in its place, so that all of them follow the shared state (a subscription made in
+ * the popup shows in the header; the menu button steps aside for the account menu); the
+ * conversation once it comes near.
+ */
+function activateAll(loaded: typeof Runtime) {
+  const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-active])')];
+  const nearby = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        nearby.unobserve(entry.target);
+        void loaded.activate(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: '400px 0px' },
+  );
+  for (const island of islands) {
+    if (island.dataset.when === 'member-visible') nearby.observe(island);
+    else void loaded.activate(island);
+  }
 }
 
 /**
@@ -164,8 +172,8 @@ export function bootIslands(): void {
   }
   document.addEventListener('click', onClick);
   document.addEventListener('keydown', onKey);
-  if (document.documentElement.hasAttribute('data-member')) activateMemberIslands();
-  else if (URL_SIGNAL_PARAMS.test(window.location.search)) void runtime();
+  const known = document.documentElement.hasAttribute('data-member');
+  if (known || URL_SIGNAL_PARAMS.test(window.location.search)) void runtime();
   // The page's controls now answer as they will (what tests and tools wait for).
   document.documentElement.setAttribute('data-enhanced', '');
 }

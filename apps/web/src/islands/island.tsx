@@ -10,6 +10,7 @@
  * - `member`: at once, for a reader this browser knows (a subscriber or member, see
  *   MEMBER_MARK_SCRIPT), whose version of it differs from the visitor's the server rendered;
  * - `member-visible`: the same, once it scrolls near the viewport.
+ * Once React runs on a page, for any of these reasons, every island goes live.
  */
 import type { ComponentType } from 'react';
 

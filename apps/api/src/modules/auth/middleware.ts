@@ -2,9 +2,9 @@ import { hasPermission, type Permission, type RoleLevel } from '@quillpost/domai
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../../http/errors.js';
-import { clearCookie } from './cookies.js';
 import {
-  SESSION_COOKIE,
+  clearSessionCookies,
+  hasSignedInHint,
   readSessionToken,
   resolveSession,
   type AuthState,
@@ -28,7 +28,7 @@ export function loadSession(deps: SessionDeps): RequestHandler {
   return (req, res, next) => {
     const token = readSessionToken(deps, req);
     const state = token ? resolveSession(deps, token) : null;
-    if (token && !state) clearCookie(res, deps.env, SESSION_COOKIE);
+    if (!state && (token || hasSignedInHint(req, deps.env))) clearSessionCookies(res, deps.env);
     authByRequest.set(req, state);
     next();
   };

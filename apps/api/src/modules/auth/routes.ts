@@ -40,7 +40,7 @@ import {
 import { iso } from '../../clock.js';
 import { constantTimeEqual, newSecretToken } from '../../security/secrets.js';
 import {
-  SESSION_COOKIE,
+  clearSessionCookies,
   endSession,
   expiryOf,
   ipHash,
@@ -375,7 +375,7 @@ export function authRoutes(deps: AuthRouteDeps): Router {
     const state = requestAuth(req) as AuthState;
     if (!deleteSessionByPublicId(db, state.user.id, id)) throw new AppError(404, 'NOT_FOUND');
     if (id === state.session.publicId) {
-      clearCookie(res, env, SESSION_COOKIE);
+      clearSessionCookies(res, env);
       setRequestAuth(req, null);
     }
     res.json({ success: true });

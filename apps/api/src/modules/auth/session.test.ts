@@ -57,6 +57,27 @@ describe('session cookie', () => {
     expect((await me(t, `__Host-qp_session=${value}`)).status).toBe(200);
   });
 
+  it('has a hint beside it that a page may read, "1" and nothing more, gone with the session', async () => {
+    const t = testApp();
+    await request(t.app).post('/api/auth/magic-link').send({ email: 'hint@example.com' });
+    const { url } = latestMagicLinkMail(t.deps, 'hint@example.com');
+    const { res } = await confirmMagicLink(t.app, url);
+    const hint = setCookieLine(res, 'qp_signed_in')!;
+    expect(hint).toMatch(/^qp_signed_in=1;/);
+    expect(hint).toMatch(/; SameSite=Lax/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    const session = cookieFrom(res, 'qp_session')!;
+    const both = `${session}; qp_signed_in=1`;
+
+    const out = await request(t.app).post('/api/auth/logout').set('Cookie', both);
+    expect(out.status).toBe(200);
+    expect(setCookieLine(out, 'qp_signed_in')).toMatch(/^qp_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+    // A hint whose session is gone (signed out elsewhere, expired) is cleared on the next request.
+    const stale = await me(t, both);
+    expect(stale.status).toBe(401);
+    expect(setCookieLine(stale, 'qp_signed_in')).toMatch(/^qp_signed_in=;/);
+  });
+
   it('is an opaque 256-bit id stored only as its SHA-256', async () => {
     const t = testApp();
     const cookie = await signInWithMagicLink(t.app, t.deps, 'opaque@example.com');

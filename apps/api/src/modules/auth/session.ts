@@ -1,6 +1,7 @@
 import {
   levelFromRole,
   sessionPolicyFor,
+  SIGNED_IN_HINT_COOKIE,
   signOutNoticeSchema,
   type RoleLevel,
   type SignInMethod,
@@ -8,7 +9,7 @@ import {
 } from '@quillpost/domain';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps.js';
-import { clearCookie, readCookie, setCookie, cookieName } from './cookies.js';
+import { clearCookie, cookieName, cookieOptions, readCookie, setCookie } from './cookies.js';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -198,7 +199,7 @@ export function startSession(
   deleteExpiredSessions(db, iso(now));
   insertSession(db, row);
   recordSignIn(db, user.id, iso(now));
-  setCookie(res, env, SESSION_COOKIE, token, policy.absoluteTtlMs);
+  setSessionCookies(res, env, token, policy.absoluteTtlMs);
   const full: SessionRow = { ...row, last_seen_at: row.created_at };
   return {
     user: toSessionUser(user),
@@ -218,5 +219,35 @@ export function startSession(
 export function endSession(deps: SessionDeps, req: Request, res: Response): void {
   const token = readSessionToken(deps, req);
   if (token) deleteSession(deps.db, hashToken(token));
-  clearCookie(res, deps.env, SESSION_COOKIE);
+  clearSessionCookies(res, deps.env);
+}
+
+/**
+ * The session cookie and, beside it, the hint a page's inline script reads (MEMBER_MARK_SCRIPT,
+ * decision 0035): readable by scripts, it holds nothing but "1" and lives as long.
+ */
+function setSessionCookies(
+  res: Response,
+  env: SessionDeps['env'],
+  token: string,
+  maxAgeMs: number,
+) {
+  setCookie(res, env, SESSION_COOKIE, token, maxAgeMs);
+  res.cookie(cookieName(env, SIGNED_IN_HINT_COOKIE), '1', {
+    ...cookieOptions(env, maxAgeMs),
+    httpOnly: false,
+  });
+}
+
+export function clearSessionCookies(res: Response, env: SessionDeps['env']) {
+  clearCookie(res, env, SESSION_COOKIE);
+  res.clearCookie(cookieName(env, SIGNED_IN_HINT_COOKIE), {
+    ...cookieOptions(env),
+    httpOnly: false,
+  });
+}
+
+/** A hint left without its session (the session expired or was revoked elsewhere). */
+export function hasSignedInHint(req: Request, env: SessionDeps['env']): boolean {
+  return readCookie(req, cookieName(env, SIGNED_IN_HINT_COOKIE)) !== undefined;
 }

@@ -6,6 +6,7 @@ import { useMembership } from '../../lib/membership/membership-context';
 import { preloadSignInDialog, useSignIn } from '../../features/sign-in';
 import { preloadSubscribePopup, useSubscribePopup } from '../../features/subscribe';
 import { Island } from '../../islands/island';
+import { ActionLink } from '../../components/action-link';
 
 // Only signed-in visitors see the account menu, so its code loads only for them.
 const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-button'));
@@ -17,20 +18,31 @@ const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-b
  * holding the space the real buttons take.
  */
 function VisitorActions() {
+  const { openPopup } = useSubscribePopup();
+  const { openSignIn } = useSignIn();
   return (
     <div className="header-actions header-actions--presumed">
-      <a
+      <ActionLink
         href={`${PAGE_PATHS.subscribe}?source=header`}
         className="button header-actions__button button--primary"
-        data-action="subscribe"
-        data-source="header"
-        data-position="header"
+        action="subscribe"
+        data={{ source: 'header', position: 'header' }}
+        onAct={() => openPopup({ source: 'header', position: 'header' })}
+        onPointerEnter={preloadSubscribePopup}
+        onFocus={preloadSubscribePopup}
       >
         {SHELL_MESSAGES.SUBSCRIBE}
-      </a>
-      <a href={PAGE_PATHS.members} className="button header-actions__button" data-action="sign-in">
+      </ActionLink>
+      <ActionLink
+        href={PAGE_PATHS.members}
+        className="button header-actions__button"
+        action="sign-in"
+        onAct={() => openSignIn()}
+        onPointerEnter={preloadSignInDialog}
+        onFocus={preloadSignInDialog}
+      >
         {SHELL_MESSAGES.SIGN_IN}
-      </a>
+      </ActionLink>
     </div>
   );
 }

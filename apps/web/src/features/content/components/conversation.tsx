@@ -22,6 +22,7 @@ import { CommentAuthor } from '../../../components/comment-author';
 import { PostConversation } from '../../members';
 import { useSignIn } from '../../sign-in';
 import { Island } from '../../../islands/island';
+import { ActionLink } from '../../../components/action-link';
 import './conversation.css';
 
 const JOIN_TITLE = 'Sign in to join the conversation';
@@ -119,22 +120,20 @@ export function ConversationBody({ kind, itemId, slug, conversation }: Conversat
           ) : (
             <p className="conversation__join">
               {/* The members area's sign-in without JavaScript; src/islands/boot.ts opens the dialog. */}
-              <a
+              <ActionLink
                 href={PAGE_PATHS.members}
                 className="button"
-                data-action="sign-in"
-                data-title={JOIN_TITLE}
-                data-return={`${itemPath(kind, slug)}#conversation`}
-                onClick={(event) => {
-                  event.preventDefault();
+                action="sign-in"
+                data={{ title: JOIN_TITLE, return: `${itemPath(kind, slug)}#conversation` }}
+                onAct={() =>
                   openSignIn({
                     title: JOIN_TITLE,
                     returnUrl: `${itemPath(kind, slug)}#conversation`,
-                  });
-                }}
+                  })
+                }
               >
                 Sign In to Join the Conversation
-              </a>
+              </ActionLink>
             </p>
           )}
         </>

@@ -3,6 +3,7 @@ import { preloadSubscribePopup, useSubscribePopup } from '../../subscribe';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useSite } from '../../../lib/use-site';
 import { Island } from '../../../islands/island';
+import { ActionLink } from '../../../components/action-link';
 import './content.css';
 
 /**
@@ -37,20 +38,17 @@ export function SubscribeCallBody({
         <p className="subscribe-call__text">{text}</p>
       </div>
       {/* A link to the subscribe page without JavaScript; src/islands/boot.ts opens the popup. */}
-      <a
+      <ActionLink
         href={`${PAGE_PATHS.subscribe}?source=${encodeURIComponent(source)}`}
         className="button button--primary"
-        data-action="subscribe"
-        data-source={source}
-        onClick={(event) => {
-          event.preventDefault();
-          openPopup({ source, position: 'center', backdrop: true });
-        }}
+        action="subscribe"
+        data={{ source }}
+        onAct={() => openPopup({ source, position: 'center', backdrop: true })}
         onPointerEnter={preloadSubscribePopup}
         onFocus={preloadSubscribePopup}
       >
         {SHELL_MESSAGES.SUBSCRIBE}
-      </a>
+      </ActionLink>
     </aside>
   );
 }

@@ -93,7 +93,7 @@ describe('HomePage', () => {
     await renderHome();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const call = screen.getByRole('complementary', { name: 'Newsletter' });
-    const subscribe = within(call).getByRole('link', { name: 'Subscribe' });
+    const subscribe = within(call).getByRole('button', { name: 'Subscribe' });
     // Without JavaScript, the subscribe page; with it, the popup.
     expect(subscribe).toHaveAttribute('href', '/subscribe?source=home');
     await userEvent.click(subscribe);

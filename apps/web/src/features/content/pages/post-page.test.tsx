@@ -89,7 +89,7 @@ describe('PostPage', () => {
     expect(within(section).queryByText('?')).toBeNull();
     // The members area's sign-in without JavaScript; the sign-in dialog with it.
     expect(
-      within(section).getByRole('link', { name: 'Sign In to Join the Conversation' }),
+      within(section).getByRole('button', { name: 'Sign In to Join the Conversation' }),
     ).toHaveAttribute('href', '/members');
   });
 
