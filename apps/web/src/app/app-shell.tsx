@@ -12,9 +12,9 @@ import { MenuProvider } from '../features/menus/menu-context';
 import { SignInDialogHost, SignInProvider } from '../features/sign-in';
 import { SubscribePopupHost, SubscribePopupProvider } from '../features/subscribe';
 import type { RouteHandle } from '../lib/route-handle';
+import { URL_SIGNAL_PARAMS } from '../islands/boot-data';
 
 const UrlSignals = lazy(() => import('./url-signals'));
-const SIGNAL_PARAMS = /[?&](verify|verified|verify_error|unsubscribed)=/;
 
 /**
  * The query-parameter handler loads only when the address carries one of its parameters, and
@@ -24,7 +24,7 @@ const SIGNAL_PARAMS = /[?&](verify|verified|verify_error|unsubscribed)=/;
 function UrlSignalsGate() {
   const { search } = useLocation();
   const hydrated = useHydrated();
-  if (!hydrated || !SIGNAL_PARAMS.test(search)) return null;
+  if (!hydrated || !URL_SIGNAL_PARAMS.test(search)) return null;
   return (
     <Suspense fallback={null}>
       <UrlSignals />
