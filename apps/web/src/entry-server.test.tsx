@@ -3,13 +3,13 @@
  * whether a page carries the beacon's marker (`data-analytics`, which the page-view script checks
  * before sending anything) follows /api/site's `analytics`, which is ANALYTICS=on|off.
  */
-import { contentReaderOver, type ContentCall } from '@quillpost/domain';
+import { contentReaderOver, MEMBER_MARK_SCRIPT, type ContentCall } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import { createPageRenderer } from './entry-server';
 import { SITE } from './test/fake-api';
 import template from '../index.html?raw';
 
-function rendererFor(analytics: boolean) {
+function rendererFor(analytics: boolean, content = '<p>Be kind.</p>') {
   const call: ContentCall = (name) =>
     Promise.resolve(
       name === 'site'
@@ -21,7 +21,7 @@ function rendererFor(analytics: boolean) {
                 slug: 'tos',
                 title: 'Terms of service',
                 description: null,
-                content: '<p>Be kind.</p>',
+                content,
                 updated_at: null,
                 links: [],
               },
@@ -46,5 +46,26 @@ describe('server-rendered pages', () => {
 
     const on = await rendererFor(true).render('/tos');
     expect(on.kind === 'page' ? on.html : '').toContain('<html lang="en-GB" data-analytics="on">');
+  });
+
+  it('is a reading page: the one inline script (the member mark), the islands’ data, no router data', async () => {
+    const page = await rendererFor(true).render('/tos');
+    const html = page.kind === 'page' ? page.html : '';
+    const inline = [
+      ...html.matchAll(/<script(?![^>]*(?:type="application\/[\w+]*json"|src=))[^>]*>/g),
+    ];
+    expect(inline).toHaveLength(1);
+    expect(html).toContain(`<script>${MEMBER_MARK_SCRIPT}</script>`);
+    expect(html).toContain('<script type="application/json" id="island-data">');
+    expect(html).not.toContain('id="route-data"');
+  });
+
+  it('renders a long page in one piece, with no script to put it together', async () => {
+    const long = `<p>${'A sentence long enough to matter. '.repeat(4000)}</p>`;
+    const page = await rendererFor(false, long).render('/tos');
+    const html = page.kind === 'page' ? page.html : '';
+    expect(html).toContain(long);
+    expect(html).not.toContain('page-loading');
+    expect(html).not.toMatch(/\$R[BCTV]/);
   });
 });

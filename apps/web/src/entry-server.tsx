@@ -101,6 +101,10 @@ export function createPageRenderer({
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </StrictMode>,
+        // In one piece, however long: React would otherwise send a long page's content after a
+        // fallback, with an inline script to swap them, which the CSP refuses (and a reading
+        // page runs no React to do it).
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
       );
       const appHtml = await new Response(prelude).text();
       const html = template
