@@ -40,6 +40,8 @@ describe('the conversation under a post', () => {
     await signInByCode(member.context, stack, uniqueEmail('ada'));
     await visit(member.page, stack.site.url + POST);
     const section = member.page.getByRole('region', { name: /Conversation|comment/ });
+    // The conversation comes alive as the reader reaches it (decision 0035).
+    await section.scrollIntoViewIfNeeded();
     await section.getByLabel('Add to the conversation').fill('Writing in public made me braver.');
     await section.getByRole('button', { name: 'Post Comment' }).click();
     await section.getByText('Writing in public made me braver.').waitFor();
@@ -85,6 +87,8 @@ describe('the conversation under a post', () => {
     await signInByCode(member.context, stack, uniqueEmail('grace'));
     await visit(member.page, stack.site.url + entry);
     const section = member.page.getByRole('region', { name: /Conversation|comment/ });
+    // The conversation comes alive as the reader reaches it (decision 0035).
+    await section.scrollIntoViewIfNeeded();
     await section.getByLabel('Add to the conversation').fill('The first warm day is the best one.');
     await section.getByRole('button', { name: 'Post Comment' }).click();
     await member.page.getByRole('heading', { name: '1 comment' }).waitFor();

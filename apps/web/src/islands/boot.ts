@@ -16,10 +16,13 @@ import { URL_SIGNAL_PARAMS } from './boot-data';
 import type * as Runtime from './runtime';
 
 let loading: Promise<typeof Runtime> | undefined;
-/** Once React runs on the page, for whatever reason, every island goes live (soon after). */
+/**
+ * Once React runs on the page, for whatever reason, the islands that depend on who the reader is
+ * go live (soon after); for a reader this browser knows, all of them.
+ */
 const runtime = () =>
   (loading ??= import('./runtime').then((loaded) => {
-    setTimeout(() => activateAll(loaded));
+    setTimeout(() => activateAll(loaded, document.documentElement.hasAttribute('data-member')));
     return loaded;
   }));
 
@@ -46,9 +49,14 @@ const actionLink = (target: EventTarget | null): HTMLElement | null => {
   return link && !link.closest('[data-active]') ? link : null;
 };
 
+/**
+ * Intent fetches the code; the click renders it. Rendering on intent would swap the control under
+ * a pointer that is about to press it, and a press that starts on one element and ends on another
+ * is no click.
+ */
 function onIntent(event: Event) {
   const island = inactiveIsland(event.target, 'intent');
-  if (island) void runtime().then((loaded) => loaded.activate(island));
+  if (island) void runtime().then((loaded) => loaded.preload(island));
   const action = actionLink(event.target)?.dataset.action;
   if (action) {
     void runtime();
@@ -102,7 +110,12 @@ function onClick(event: MouseEvent) {
   const index = controlIndex(island, control);
   void runtime()
     .then((loaded) => loaded.activate(island))
-    .then(() => controlAt(island, index)?.click());
+    .then(() => {
+      const again = controlAt(island, index);
+      // Where the pressed control was: the menu gives focus back to it when it closes.
+      again?.focus({ preventScroll: true });
+      again?.click();
+    });
 }
 
 /** `/` opens the search, outside anything the reader types into. */
@@ -125,11 +138,12 @@ function onKey(event: KeyboardEvent) {
 }
 
 /**
- * Every island in its place, so that all of them follow the shared state (a subscription made in
- * the popup shows in the header; the menu button steps aside for the account menu); the
- * conversation once it comes near.
+ * The islands in their places, so that they follow the shared state (a subscription made in the
+ * popup shows in the header; the menu button steps aside for the account menu); the conversation
+ * once it comes near. `intent` islands too only when `all` (a known reader, before they point at
+ * anything): for the rest, their reader's click renders them.
  */
-function activateAll(loaded: typeof Runtime) {
+function activateAll(loaded: typeof Runtime, all: boolean) {
   const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-active])')];
   const nearby = new IntersectionObserver(
     (entries) => {
@@ -143,7 +157,7 @@ function activateAll(loaded: typeof Runtime) {
   );
   for (const island of islands) {
     if (island.dataset.when === 'member-visible') nearby.observe(island);
-    else void loaded.activate(island);
+    else if (all || island.dataset.when !== 'intent') void loaded.activate(island);
   }
 }
 

@@ -24,6 +24,7 @@ export type IslandName =
   | 'mobile-menu'
   | 'subscribe-call'
   | 'conversation'
+  | 'bookmark'
   | 'books-table';
 
 export const ISLAND_ATTRIBUTE = 'data-island';

@@ -174,6 +174,11 @@ start();
 const activated = new WeakMap<HTMLElement, Promise<void>>();
 let nextKey = 0;
 
+/** Fetches the code of the island `element` holds, without rendering it yet. */
+export function preload(element: HTMLElement): void {
+  void ISLAND_COMPONENTS[element.dataset.island as IslandName]();
+}
+
 /**
  * Renders the island `element` holds in its place: its server HTML goes and React's arrives in
  * the same task, so the reader never sees the gap.
