@@ -76,6 +76,9 @@ export const MESSAGES = {
     'If that address is subscribed, we have emailed it a link to confirm the unsubscribe.',
   SECURITY_CHECK_UNAVAILABLE:
     'Security verification is unavailable right now. Please try again in a few minutes.',
+  // The subscribe page's form posted without JavaScript where the site requires Turnstile (0038).
+  SECURITY_CHECK_NEEDS_SCRIPT:
+    'The security check needs JavaScript. Please turn it on for this page and subscribe again.',
   NOT_FOUND: 'The requested page or resource was not found.',
   TOKEN_INVALID: 'This link is invalid or has expired. Please request a new one.',
   TOKEN_EXPIRED: 'This link is invalid or has expired. Please request a new one.',
