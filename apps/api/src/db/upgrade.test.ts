@@ -65,8 +65,9 @@ describe('upgradeDatabase', () => {
       '031-fediverse-account.sql',
       '032-fediverse-articles.sql',
       '033-fediverse-reactions.sql',
+      '039-fediverse-jobs-claimable.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(25);
+    expect(upgrade.backup?.pending).toHaveLength(26);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();
