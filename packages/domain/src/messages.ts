@@ -153,6 +153,14 @@ export const MESSAGES = {
   NEWSLETTER_TEST_SENT: 'Test email sent.',
   NEWSLETTER_TEST_FAILED:
     'The test email could not be sent. Check the mail settings and try again.',
+
+  // Ours: Webmention (issue 38 item 5): what a sender's software is told.
+  WEBMENTION_SOURCE_INVALID: 'The source must be an http or https URL.',
+  WEBMENTION_TARGET_INVALID: 'The target must be an http or https URL.',
+  WEBMENTION_SAME_URL: 'The source and the target must be different pages.',
+  WEBMENTION_TARGET_UNKNOWN: 'The target is not a post on this site.',
+  WEBMENTION_ACCEPTED:
+    'Thanks. The source will be checked for a link to the target, and the owner will see it.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

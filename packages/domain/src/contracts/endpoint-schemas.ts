@@ -23,6 +23,7 @@ import {
   statsResponseSchema,
 } from './auth.js';
 import { messageResponseSchema } from './common.js';
+import { webmentionBodySchema } from './webmention.js';
 import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
 import {
   analyticsHitSchema,
@@ -244,6 +245,7 @@ export const API_SCHEMAS = {
   mailgunWebhook: { response: okResponseSchema },
   postmarkWebhook: { response: okResponseSchema },
   sesWebhook: { response: okResponseSchema },
+  webmention: { body: webmentionBodySchema, response: messageResponseSchema },
 
   session: { response: sessionResponseSchema },
   me: { response: meResponseSchema },

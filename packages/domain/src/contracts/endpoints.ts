@@ -14,7 +14,13 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
 export type RateLimitClass =
-  'subscribe' | 'resend' | 'unsubscribe' | 'magic-link' | 'webhook' | 'analytics';
+  | 'subscribe'
+  | 'resend'
+  | 'unsubscribe'
+  | 'magic-link'
+  | 'webhook'
+  | 'analytics'
+  | 'webmention';
 
 export interface ApiRoute {
   method: ApiMethod;
@@ -129,6 +135,10 @@ export const API_ROUTES = {
     permission: null,
     rateLimit: 'webhook',
   },
+
+  // Webmention (issue 38 item 5): any site says one of its pages links to one of our posts, in a
+  // form (the W3C recommendation's shape), answered 202 and verified later
+  webmention: { method: 'POST', path: '/webmention', permission: null, rateLimit: 'webmention' },
 
   // Signing in
   session: publicGet('/api/auth/session'),

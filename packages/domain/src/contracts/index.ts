@@ -34,3 +34,4 @@ export * from './front-matter.js';
 export * from './writing.js';
 export * from './analytics.js';
 export * from './portability.js';
+export * from './webmention.js';
