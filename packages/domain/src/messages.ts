@@ -154,6 +154,10 @@ export const MESSAGES = {
   NEWSLETTER_TEST_FAILED:
     'The test email could not be sent. Check the mail settings and try again.',
 
+  // Ours: the social web's blocks (issue 38 item 6), as the owner writes them.
+  FEDIVERSE_BLOCK_ACCOUNT_INVALID: 'Enter an account as @name@server, or its address.',
+  FEDIVERSE_BLOCK_DOMAIN_INVALID: 'Enter a domain, such as example.social.',
+
   // Ours: Webmention (issue 38 item 5): what a sender's software is told.
   WEBMENTION_SOURCE_INVALID: 'The source must be an http or https URL.',
   WEBMENTION_TARGET_INVALID: 'The target must be an http or https URL.',

@@ -127,6 +127,16 @@ import {
   userIdParamsSchema,
   warnSchema,
 } from './moderation.js';
+import {
+  fediverseBlockCreateSchema,
+  fediverseBlockIdParamsSchema,
+  fediverseBlockListResponseSchema,
+  fediverseBlockSchema,
+  remoteReplyIdParamsSchema,
+  remoteReplyListQuerySchema,
+  remoteReplyListResponseSchema,
+  remoteReplySchema,
+} from './fediverse.js';
 import { siteSettingsResponseSchema, siteSettingsUpdateSchema } from './settings.js';
 import {
   adminSubscriberDetailResponseSchema,
@@ -338,6 +348,16 @@ export const API_SCHEMAS = {
   userTempBan: { params: userIdParamsSchema, body: tempBanSchema, response: tempBanResponseSchema },
   userUnban: { params: userIdParamsSchema, response: okResponseSchema },
   moderationLog: { query: moderationLogQuerySchema, response: moderationLogResponseSchema },
+
+  adminRemoteReplies: {
+    query: remoteReplyListQuerySchema,
+    response: remoteReplyListResponseSchema,
+  },
+  adminRemoteReplyApprove: { params: remoteReplyIdParamsSchema, response: remoteReplySchema },
+  adminRemoteReplyReject: { params: remoteReplyIdParamsSchema, response: remoteReplySchema },
+  adminFediverseBlocks: { response: fediverseBlockListResponseSchema },
+  adminFediverseBlockCreate: { body: fediverseBlockCreateSchema, response: fediverseBlockSchema },
+  adminFediverseBlockDelete: { params: fediverseBlockIdParamsSchema, response: okResponseSchema },
 
   adminUsers: { query: adminUsersQuerySchema, response: adminUsersResponseSchema },
   adminRoleAssign: {

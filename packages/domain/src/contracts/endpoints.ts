@@ -278,6 +278,14 @@ export const API_ROUTES = {
     permission: 'view_moderation_logs',
   },
 
+  // The social web (issue 38): replies from other servers held for the owner, and blocks
+  adminRemoteReplies: owner('GET', '/api/admin/fediverse/replies'),
+  adminRemoteReplyApprove: owner('POST', '/api/admin/fediverse/replies/:replyId/approve'),
+  adminRemoteReplyReject: owner('POST', '/api/admin/fediverse/replies/:replyId/reject'),
+  adminFediverseBlocks: owner('GET', '/api/admin/fediverse/blocks'),
+  adminFediverseBlockCreate: owner('POST', '/api/admin/fediverse/blocks'),
+  adminFediverseBlockDelete: owner('DELETE', '/api/admin/fediverse/blocks/:blockId'),
+
   // The owner's console
   adminUsers: { method: 'GET', path: '/api/admin/users', permission: 'manage_users' },
   adminRoleAssign: {

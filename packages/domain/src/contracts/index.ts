@@ -34,4 +34,5 @@ export * from './front-matter.js';
 export * from './writing.js';
 export * from './analytics.js';
 export * from './portability.js';
+export * from './fediverse.js';
 export * from './webmention.js';

@@ -12,3 +12,13 @@ export {
 export { commentUnderModeration, communityActivity, reportQueue } from './staff.js';
 export { liveCommentCount, resolveReports } from './store.js';
 export { discussionsForExport } from './store.js';
+export {
+  deleteRemoteReply,
+  editRemoteReply,
+  forgetRemoteAuthor,
+  forgetRemoteAuthorsWhere,
+  receiveRemoteReply,
+  remoteReplyToAnswer,
+  type IncomingRemoteReply,
+  type RemoteReplyTarget,
+} from './remote-replies.js';

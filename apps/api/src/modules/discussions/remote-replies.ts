@@ -1,0 +1,353 @@
+/**
+ * Replies written on other servers (issue 38 item 4, decision 0033): a fediverse note or a
+ * webmention answering one of the site's items, or a reply under one. They come in held; the
+ * owner approves or rejects them; approved ones are part of the item's conversation, beside the
+ * member comments, for every visitor. Only their own author changes or removes them.
+ */
+import {
+  COMMENT_MAX_LENGTH,
+  isReadableKind,
+  itemPath,
+  normalizePlainText,
+  type Comment,
+  type RemoteReply,
+  type RemoteReplySource,
+  type RemoteReplyStatus,
+} from '@quillpost/domain';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/statements.js';
+import { DomainError } from '../../domain-error.js';
+import { contentTitlesByIds, visibleWritingByIds } from '../content/index.js';
+import {
+  commentById,
+  deleteRemoteReplies,
+  insertRemoteReply,
+  keepRemoteAuthor,
+  markConversationChanged,
+  openPostThread,
+  remoteAuthorIds,
+  remoteRepliesBy,
+  remoteRepliesInReview,
+  remoteReplyById,
+  remoteReplyByObjectId,
+  setRemoteReplyStatus,
+  threadById,
+  updateRemoteReplyBody,
+  type RemoteReplyRow,
+} from './store.js';
+
+/** A remote author's name longer than this is cut: it is a label, not a text. */
+const REMOTE_NAME_MAX_LENGTH = 100;
+const REVIEW_LIST_MAX = 200;
+
+/** What a remote reply answers: one of our items, another remote reply, or a member comment. */
+export type RemoteReplyTarget = { itemId: number } | { objectId: string } | { commentId: number };
+
+export interface IncomingRemoteReply {
+  source: RemoteReplySource;
+  /** The remote object's id (a note's, a webmention's source): receiving it again updates it. */
+  objectId: string;
+  /** The original, to link to. */
+  url: string;
+  inReplyTo: RemoteReplyTarget;
+  author: {
+    /** The address that names them: an actor's id, a webmention author's page. */
+    id: string;
+    name: string;
+    /** `@user@host`, or null. */
+    handle: string | null;
+    url: string;
+    /** Their avatar on their server; never shown to readers from there. */
+    avatarSource: string | null;
+  };
+  /** As received: sanitized here, down to the text the conversation shows. */
+  html: string;
+}
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
+function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Incoming HTML as the plain text the conversation shows: the sanitizer keeps no tag (scripts and
+ * styles go with their content), paragraphs and line breaks stay as line breaks, and the
+ * entities it writes back are read as the characters they are (the web escapes text itself).
+ */
+export function remoteText(html: string, max = COMMENT_MAX_LENGTH): string {
+  const withBreaks = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|blockquote|h[1-6])\s*>/gi, '\n\n');
+  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} }).replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (entity) => ENTITIES[entity]!,
+  );
+  return cut(normalizePlainText(text), max);
+}
+
+/** The conversation changed: the item's page renders again, its count with it. */
+function changed(db: Db, row: { content_id: number }): void {
+  markConversationChanged(db, row.content_id, true);
+}
+
+function postOf(db: Db, contentId: number): RemoteReply['post'] {
+  const item = contentTitlesByIds(db, [contentId]).get(contentId);
+  return {
+    title: item?.title ?? '',
+    path: item && isReadableKind(item.kind) ? itemPath(item.kind, item.slug) : '',
+  };
+}
+
+function authorOf(row: RemoteReplyRow): RemoteReply['author'] {
+  return {
+    name: row.author_name,
+    handle: row.author_handle,
+    url: row.author_url,
+    // Avatars are shown from our origin only; none is served yet, so readers see the initial.
+    avatarUrl: null,
+  };
+}
+
+export function toRemoteReply(db: Db, row: RemoteReplyRow): RemoteReply {
+  return {
+    id: row.id,
+    source: row.source,
+    status: row.status,
+    post: postOf(db, row.content_id),
+    author: authorOf(row),
+    text: row.body,
+    url: row.url,
+    receivedAt: row.received_at,
+  };
+}
+
+/** An approved remote reply as the conversation shows it, among the comments. */
+export function remoteReplyAsComment(row: RemoteReplyRow): Comment {
+  return {
+    id: row.id,
+    threadId: row.thread_id,
+    parentId: row.parent_comment_id,
+    author: null,
+    body: row.body,
+    status: 'visible',
+    createdAt: row.received_at,
+    editedAt: row.edited_at,
+    mine: false,
+    reportedByMe: false,
+    remote: { source: row.source, author: authorOf(row), url: row.url },
+  };
+}
+
+/** Where a reply to `target` goes: its thread and its place one level deep; undefined if none. */
+function placeOf(
+  db: Db,
+  target: RemoteReplyTarget,
+  now: string,
+): { threadId: number; parentCommentId: number | null; parentReplyId: number | null } | undefined {
+  if ('itemId' in target) {
+    const item = visibleWritingByIds(db, [target.itemId], now).get(target.itemId);
+    if (!item) return undefined;
+    return { threadId: openPostThread(db, item, now), parentCommentId: null, parentReplyId: null };
+  }
+  if ('objectId' in target) {
+    const answered = remoteReplyByObjectId(db, target.objectId);
+    if (!answered) return undefined;
+    const top = answered.parent_comment_id === null && answered.parent_reply_id === null;
+    return {
+      threadId: answered.thread_id,
+      parentCommentId: answered.parent_comment_id,
+      parentReplyId: top ? answered.id : answered.parent_reply_id,
+    };
+  }
+  const comment = commentById(db, target.commentId, 0);
+  const thread = comment && threadById(db, comment.thread_id);
+  if (!comment || comment.status !== 'visible' || thread?.content_id == null) return undefined;
+  if (comment.parent_id !== null) {
+    return { threadId: thread.id, parentCommentId: comment.parent_id, parentReplyId: null };
+  }
+  // A top-level comment answering a remote reply is shown under that reply: so is a reply to it.
+  const under =
+    comment.answers_reply_id === null ? undefined : remoteReplyById(db, comment.answers_reply_id);
+  if (under && under.parent_comment_id === null && under.parent_reply_id === null) {
+    return { threadId: thread.id, parentCommentId: null, parentReplyId: under.id };
+  }
+  return { threadId: thread.id, parentCommentId: comment.id, parentReplyId: null };
+}
+
+/**
+ * A reply from another server, held for the owner. Receiving the same object again (a webmention
+ * sent again, a note delivered twice) changes its text, never adds a second. Undefined when what
+ * it answers is not one of ours, or when the object is someone else's.
+ */
+export function receiveRemoteReply(
+  db: Db,
+  incoming: IncomingRemoteReply,
+  now: string,
+): RemoteReply | undefined {
+  return inTransaction(db, () => {
+    const existing = remoteReplyByObjectId(db, incoming.objectId);
+    if (existing) {
+      if (existing.author_actor_id !== incoming.author.id) return undefined;
+      keepAuthor(db, incoming.author, now);
+      return editRemoteReply(
+        db,
+        {
+          objectId: incoming.objectId,
+          authorId: incoming.author.id,
+          html: incoming.html,
+          url: incoming.url,
+        },
+        now,
+      );
+    }
+    const place = placeOf(db, incoming.inReplyTo, now);
+    if (!place) return undefined;
+    const id = insertRemoteReply(db, {
+      ...place,
+      authorId: keepAuthor(db, incoming.author, now),
+      source: incoming.source,
+      objectId: incoming.objectId,
+      url: incoming.url,
+      body: remoteText(incoming.html),
+      now,
+    });
+    return toRemoteReply(db, remoteReplyById(db, id)!);
+  });
+}
+
+function keepAuthor(db: Db, author: IncomingRemoteReply['author'], now: string): number {
+  return keepRemoteAuthor(
+    db,
+    {
+      actorId: author.id,
+      name: cut(normalizePlainText(remoteText(author.name)), REMOTE_NAME_MAX_LENGTH) || author.url,
+      handle: author.handle,
+      url: author.url,
+      avatarSource: author.avatarSource,
+    },
+    now,
+  );
+}
+
+/** Its author's new text for a remote reply; undefined (nothing changed) for anyone else. */
+export function editRemoteReply(
+  db: Db,
+  edit: { objectId: string; authorId: string; html: string; url?: string },
+  now: string,
+): RemoteReply | undefined {
+  return inTransaction(db, () => {
+    const row = remoteReplyByObjectId(db, edit.objectId);
+    if (!row || row.author_actor_id !== edit.authorId) return undefined;
+    const body = remoteText(edit.html);
+    const url = edit.url ?? row.url;
+    if (body !== row.body || url !== row.url) {
+      updateRemoteReplyBody(db, row.id, { body, url, now });
+      if (row.status === 'approved') markConversationChanged(db, row.content_id, false);
+    }
+    return toRemoteReply(db, remoteReplyById(db, row.id)!);
+  });
+}
+
+/** Removes a remote reply at its author's word (and what hangs under it); false for anyone else. */
+export function deleteRemoteReply(
+  db: Db,
+  removal: { objectId: string; authorId: string },
+): boolean {
+  return inTransaction(db, () => {
+    const row = remoteReplyByObjectId(db, removal.objectId);
+    if (!row || row.author_actor_id !== removal.authorId) return false;
+    deleteRemoteReplies(db, [row.id]);
+    changed(db, row);
+    return true;
+  });
+}
+
+/** An account that is gone (or blocked) takes all its replies with it; how many went. */
+export function forgetRemoteAuthor(db: Db, authorId: string): number {
+  return inTransaction(db, () => {
+    const rows = remoteRepliesBy(db, authorId);
+    deleteRemoteReplies(
+      db,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) changed(db, row);
+    return rows.length;
+  });
+}
+
+/** Every remote author whose address matches: for a blocked domain's accounts. */
+export function forgetRemoteAuthorsWhere(db: Db, belongs: (authorId: string) => boolean): number {
+  return inTransaction(db, () => {
+    let removed = 0;
+    for (const author of remoteAuthorIds(db).filter(belongs)) {
+      removed += forgetRemoteAuthor(db, author);
+    }
+    return removed;
+  });
+}
+
+function review(db: Db, id: number, status: RemoteReplyStatus, by: number, now: string) {
+  return inTransaction(db, () => {
+    const row = remoteReplyById(db, id);
+    if (!row) throw DomainError.notFound();
+    if (row.status !== status) {
+      setRemoteReplyStatus(db, id, { status, by, now });
+      if (row.status === 'approved' || status === 'approved') changed(db, row);
+    }
+    return toRemoteReply(db, remoteReplyById(db, id)!);
+  });
+}
+
+/** The owner lets a remote reply into the conversation. */
+export function approveRemoteReply(db: Db, id: number, ownerId: number, now: string): RemoteReply {
+  return review(db, id, 'approved', ownerId, now);
+}
+
+/** The owner keeps a remote reply out of the conversation (it leaves it, if it was in). */
+export function rejectRemoteReply(db: Db, id: number, ownerId: number, now: string): RemoteReply {
+  return review(db, id, 'rejected', ownerId, now);
+}
+
+/** Remote replies for the owner, newest first: those in one state, or all. */
+export function remoteRepliesForReview(
+  db: Db,
+  status: RemoteReplyStatus | undefined,
+): RemoteReply[] {
+  return remoteRepliesInReview(db, status ?? null, REVIEW_LIST_MAX).map((row) =>
+    toRemoteReply(db, row),
+  );
+}
+
+/** A remote reply as the fediverse answers it: its note, its author, the item it is under. */
+export function remoteReplyToAnswer(
+  db: Db,
+  id: number,
+):
+  | {
+      objectId: string;
+      authorId: string;
+      authorHandle: string | null;
+      source: RemoteReplySource;
+      contentId: number;
+    }
+  | undefined {
+  const row = remoteReplyById(db, id);
+  return (
+    row && {
+      objectId: row.object_id,
+      authorId: row.author_actor_id,
+      authorHandle: row.author_handle,
+      source: row.source,
+      contentId: row.content_id,
+    }
+  );
+}
