@@ -1087,6 +1087,20 @@ describe("the subscribe page's form, without JavaScript (decision 0038)", () => 
     expect(t.sink.messagesTo('victim@example.com')).toHaveLength(0);
   });
 
+  it('sends a body it cannot read back to the page too, never a fault', async () => {
+    const t = await mailingApp();
+    const tooMany = Array.from({ length: 50 }, (_, n) => `f${n}=1`).join('&');
+    for (const body of [tooMany, `email=${'x'.repeat(5000)}`, 'email=a&email=b']) {
+      const res = await request(t.app)
+        .post('/subscribe')
+        .set('Origin', SITE)
+        .type('form')
+        .send(body);
+      expect(sentTo(res).page).toBe(`${SITE}/subscribe`);
+    }
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(0);
+  });
+
   it("counts against the same limit per client as the popup's subscribes, and says so on the page", async () => {
     const t = await mailingApp({ env: { RATE_LIMIT_IP_MAX: '2' } });
     expect((await subscribe(t, 'popup@example.com')).status).toBe(200);
