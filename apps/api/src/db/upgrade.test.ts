@@ -66,8 +66,9 @@ describe('upgradeDatabase', () => {
       '032-fediverse-articles.sql',
       '033-fediverse-reactions.sql',
       '039-fediverse-jobs-claimable.sql',
+      '040-fediverse-audience.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(26);
+    expect(upgrade.backup?.pending).toHaveLength(27);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

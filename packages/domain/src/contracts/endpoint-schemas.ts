@@ -54,6 +54,12 @@ import {
 } from './writing.js';
 import { importQuerySchema, importResponseSchema } from './portability.js';
 import {
+  fediverseDeliveriesResponseSchema,
+  fediverseFollowersQuerySchema,
+  fediverseFollowersResponseSchema,
+  fediverseOverviewResponseSchema,
+} from './fediverse-audience.js';
+import {
   bookListQuerySchema,
   bookListResponseSchema,
   bookSchema,
@@ -382,6 +388,12 @@ export const API_SCHEMAS = {
     params: subscriberIdParamsSchema,
     response: adminSubscriberDetailResponseSchema,
   },
+  adminFediverse: { response: fediverseOverviewResponseSchema },
+  adminFediverseFollowers: {
+    query: fediverseFollowersQuerySchema,
+    response: fediverseFollowersResponseSchema,
+  },
+  adminFediverseDeliveries: { response: fediverseDeliveriesResponseSchema },
   adminAnalytics: { response: analyticsResponseSchema },
   adminAnalyticsTraffic: { query: trafficQuerySchema, response: trafficResponseSchema },
   adminAnalyticsIssue: { query: pageIssueQuerySchema, response: pageIssueResponseSchema },

@@ -322,6 +322,10 @@ export const API_ROUTES = {
     path: '/api/admin/subscribers/:subscriberId/unsubscribe',
     permission: 'manage_users',
   },
+  // The social web's audience (issue 38 item 6): the handle, followers, each post's deliveries
+  adminFediverse: owner('GET', '/api/admin/fediverse'),
+  adminFediverseFollowers: owner('GET', '/api/admin/fediverse/followers'),
+  adminFediverseDeliveries: owner('GET', '/api/admin/fediverse/deliveries'),
   adminAnalytics: { method: 'GET', path: '/api/admin/analytics', permission: 'view_analytics' },
   adminAnalyticsTraffic: {
     method: 'GET',

@@ -36,3 +36,4 @@ export * from './analytics.js';
 export * from './portability.js';
 export * from './fediverse.js';
 export * from './webmention.js';
+export * from './fediverse-audience.js';

@@ -3,10 +3,9 @@
  * and its key pairs, made once and kept in the database.
  */
 import { exportJwk, generateCryptoKeyPair, importJwk, validatePublicUrl } from '@fedify/fedify';
-import { defaultFediverseHandle } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { siteIdentity } from '../site/index.js';
+import { currentHandle } from './handle.js';
 import {
   isKnownHandle,
   keepKeyPair,
@@ -16,13 +15,6 @@ import {
 } from './store/account.js';
 
 const ALGORITHMS: readonly KeyAlgorithm[] = ['RSASSA-PKCS1-v1_5', 'Ed25519'];
-
-/** The handle site.yml gives the account now. */
-export function currentHandle(db: Db): string {
-  const identity = siteIdentity(db);
-  // An identity stored before the handle existed has none until site.yml is read again.
-  return identity.fediverse?.handle ?? defaultFediverseHandle(identity.owner.name);
-}
 
 const remembered = new WeakMap<Db, string>();
 

@@ -26,6 +26,8 @@ import type { Logger } from '../../logger.js';
 import type { ContentService } from '../content/index.js';
 import { answersTo, deliverableInboxes, noteCurrentHandle, siteKeyPairs } from './account.js';
 import { articleJson, articleOf } from './articles.js';
+import { deliveryLedger } from './deliveries.js';
+import { profileOf } from './follower-profile.js';
 import { SqliteMessageQueue } from './queue.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
@@ -71,20 +73,23 @@ function imageType(file: string): string | null {
 
 export function buildFederation(deps: FederationDeps): Federation<void> {
   const { env, db, clock, logger, content } = deps;
+  const deliveries = deliveryLedger({ db, clock });
   const federation = createFederation<void>({
     kv: new SqliteKvStore(db, clock),
-    queue: new SqliteMessageQueue({ db, clock, logger }),
+    queue: deliveries.watch(new SqliteMessageQueue({ db, clock, logger })),
     // server.ts starts the queue; tests run it themselves.
     manuallyStartQueue: true,
     origin: env.PUBLIC_URL,
     allowPrivateAddress: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
     userAgent: { software: 'Quillpost', url: new URL(env.PUBLIC_URL) },
     // Each failed attempt; the queue retries with backoff, a 404 or 410 ends the follow (below).
-    onOutboxError: (error, activity) =>
+    onOutboxError: (error, activity) => {
+      deliveries.failed(error, activity);
       logger.warn(
         { err: error, activity: activity?.id?.href ?? null },
         'fediverse: a delivery failed',
-      ),
+      );
+    },
   });
 
   federation
@@ -223,6 +228,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
           sharedInbox: sharedInbox?.href ?? null,
           host: follower.id.host,
           followId: follow.id.href,
+          profile: profileOf(follower),
         },
         iso(clock.now()),
       );

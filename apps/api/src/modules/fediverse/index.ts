@@ -11,6 +11,7 @@ import { inboxLimits, type InboxLimits } from './inbox-limits.js';
 
 export type { Fediverse } from '../../deps.js';
 export { reactionCounts } from './store/reactions.js';
+export { fediverseAdminRoutes } from './admin-routes.js';
 
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
 export const INBOX_MAX_BYTES = 1_000_000;
