@@ -131,6 +131,62 @@ describe('a thread', () => {
     expect(await within(top).findByText(/A moderator will look/)).toBeInTheDocument();
   });
 
+  it('lets the owner answer a reply from another server, and offers nothing that acts on comments', async () => {
+    const user = userEvent.setup();
+    const remote = comment({
+      author: null,
+      body: 'Lovely and useful.',
+      remote: {
+        source: 'fediverse',
+        author: {
+          name: 'Juno Park',
+          handle: '@juno@elsewhere.example',
+          url: 'https://elsewhere.example/@juno',
+          avatarUrl: null,
+        },
+        url: 'https://elsewhere.example/@juno/1',
+      },
+    });
+    const { calls } = await renderApp({
+      path: '/members/discussions/posts/12',
+      routes: memberRoutes('admin', {
+        'GET /api/discussions/posts/12': {
+          body: {
+            success: true,
+            thread: thread({
+              id: 6,
+              kind: 'post',
+              title: 'Small tools',
+              post: { id: '12', kind: 'post', slug: 'small-tools', title: 'Small tools' },
+            }),
+            comments: [remote],
+            commentsOpen: true,
+          },
+        },
+        'POST /api/discussions/posts/12/comments': {
+          status: 201,
+          body: { success: true, comment: comment({ id: 3 }) },
+        },
+      }),
+    });
+    const article = (await screen.findByText('Lovely and useful.')).closest('article')!;
+    expect(within(article).getByRole('link', { name: 'Juno Park' })).toBeInTheDocument();
+    expect(within(article).getByText('@juno@elsewhere.example')).toBeInTheDocument();
+    // Hide, Remove and Report act on members' comments by their ids: not on this one.
+    for (const name of ['Hide', 'Remove', 'Report', 'Edit']) {
+      expect(within(article).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    await user.click(within(article).getByRole('button', { name: 'Reply' }));
+    await user.type(within(article).getByLabelText('Reply to Juno Park'), 'Thank you!');
+    await user.click(within(article).getByRole('button', { name: 'Reply' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/comments'))?.body).toEqual({
+        body: 'Thank you!',
+        answersReplyId: 1,
+      }),
+    );
+  });
+
   it('shows placeholders for hidden comments and that comments are closed', async () => {
     await renderApp({
       path: '/members/discussions/threads/5',
