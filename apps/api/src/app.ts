@@ -55,6 +55,7 @@ import { createSecurityCheck } from './security/turnstile.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { relayWebhookRoutes } from './modules/relay-events/index.js';
 import { createFediverse } from './modules/fediverse/index.js';
+import { createWebmention } from './modules/webmention/index.js';
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts
@@ -219,6 +220,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(oneClickUnsubscribeRoutes(subscriptions));
   app.use(replyEmailsOffRoutes(deps));
   app.use(relayWebhookRoutes(deps));
+  // Webmention (FEDERATION=off leaves it out with the rest of the social web): sites post here
+  // from their servers, as a form. The server starts its worker (boot.ts).
+  const webmention = env.FEDERATION ? createWebmention(deps) : undefined;
+  if (webmention) app.use(webmention.routes);
   app.use(clickRoutes(deps, collector));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
@@ -262,6 +267,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   if (deps.pages) {
+    if (webmention) app.use(webmention.advertise);
     app.use(pageRoutes(deps.pages, content, reads, logger, conversationChanges(deps.db)));
   }
   app.use(errorHandler(logger));
