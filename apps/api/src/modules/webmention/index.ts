@@ -15,8 +15,6 @@ import { remotePages, type RemotePages } from './remote-pages.js';
 import { advertiseEndpoint, webmentionRoutes } from './routes.js';
 import { sendMention, verifyMention, type WebmentionDeps } from './service.js';
 
-export { endpointUrl } from './routes.js';
-
 export interface WebmentionModuleDeps {
   env: Pick<
     Env,

@@ -3,14 +3,14 @@
  * from their own servers with no Origin, as a form: this router is mounted outside the API's
  * same-site guard, with a form parser of its own.
  */
-import { MESSAGES } from '@quillpost/domain';
+import { API_ROUTES, MESSAGES } from '@quillpost/domain';
 import express, { Router, type RequestHandler } from 'express';
 import { endpointMounter } from '../../http/endpoints.js';
 import { limitByClient, RateLimiter } from '../../http/rate-limit.js';
 import { acceptMention, type WebmentionDeps } from './service.js';
 
 /** Where the endpoint is, from the site's own address (never the Host header). */
-export const endpointUrl = (publicUrl: string) => `${publicUrl}/webmention`;
+const endpointUrl = (publicUrl: string) => `${publicUrl}${API_ROUTES.webmention.path}`;
 
 /** Far above what a site sends when it publishes a post, far below what makes a flood cost. */
 const MENTIONS_PER_MINUTE = 30;
@@ -31,7 +31,7 @@ export function webmentionRoutes(
     limits: { webmention: limitByClient(perClient, 'webmention') },
   });
   // Two addresses and nothing else: a form of a few kilobytes at most.
-  router.use('/webmention', express.urlencoded({ extended: false, limit: '10kb' }));
+  router.use(API_ROUTES.webmention.path, express.urlencoded({ extended: false, limit: '10kb' }));
   mount('webmention', (_req, res, { body }) => {
     acceptMention(deps, body);
     res.status(202).json({ success: true, message: MESSAGES.WEBMENTION_ACCEPTED });
