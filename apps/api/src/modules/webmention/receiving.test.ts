@@ -257,6 +257,19 @@ describe('verifying a mention', { timeout: 30_000 }, () => {
     expect(s.jobs()).toEqual([]);
   });
 
+  it('reads no source past 1 MB', async () => {
+    const them = await theirSite();
+    const s = site({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+    them.pages.set('/long', {
+      status: 200,
+      body: reply('Long.') + '<p>words</p>'.repeat(100_000),
+    });
+    await s.mention(`${them.url}/long`);
+    await s.webmention.runDue();
+    expect(s.mentions()).toEqual([]);
+    expect(s.jobs()).toEqual([]);
+  });
+
   it('never fetches a source on a private address while the guard is on', async () => {
     const them = await theirSite();
     const s = site();

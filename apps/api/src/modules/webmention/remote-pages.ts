@@ -10,7 +10,7 @@ import https from 'node:https';
 import { addressGuard, type AddressGuardOptions } from '../../security/guarded-lookup.js';
 
 /** A page bigger than this is not a page anyone mentions us from. */
-export const PAGE_LIMIT_BYTES = 1024 * 1024;
+const PAGE_LIMIT_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 10_000;
 
