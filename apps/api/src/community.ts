@@ -22,7 +22,7 @@ import { portabilityRoutes } from './modules/portability/index.js';
 import { analyticsAdminRoutes, pageTitles } from './modules/analytics/index.js';
 import { pageIssueOf } from './modules/newsletter/index.js';
 import { createContentService } from './modules/content/index.js';
-import { fediverseAdminRoutes } from './modules/fediverse/index.js';
+import { fediverseAdminRoutes, fediverseBlockRoutes } from './modules/fediverse/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -63,6 +63,7 @@ export function communityRoutes(
   // The social web's audience (FEDERATION=off leaves every part of it out).
   if (deps.env.FEDERATION) {
     fediverseAdminRoutes({ ...deps, content: createContentService(deps) }, mount);
+    fediverseBlockRoutes(deps, mount);
   }
   return router;
 }

@@ -65,6 +65,9 @@ describe('upgradeDatabase', () => {
       '031-fediverse-account.sql',
       '032-fediverse-articles.sql',
       '033-fediverse-reactions.sql',
+      '034-remote-replies.sql',
+      '035-fediverse-blocks.sql',
+      '036-fediverse-answers.sql',
       '039-fediverse-jobs-claimable.sql',
       '040-fediverse-audience.sql',
     ]);

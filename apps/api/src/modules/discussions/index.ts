@@ -18,7 +18,8 @@ export {
   forgetRemoteAuthor,
   forgetRemoteAuthorsWhere,
   receiveRemoteReply,
-  remoteReplyToAnswer,
+  staffAnswersAfter,
   type IncomingRemoteReply,
+  type StaffAnswer,
   type RemoteReplyTarget,
 } from './remote-replies.js';

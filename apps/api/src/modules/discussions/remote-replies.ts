@@ -18,15 +18,17 @@ import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
 import { DomainError } from '../../domain-error.js';
+import { peopleByIds } from '../auth/index.js';
 import { contentTitlesByIds, visibleWritingByIds } from '../content/index.js';
 import {
+  answersToFediverseReplies,
   commentById,
   deleteRemoteReplies,
   insertRemoteReply,
   keepRemoteAuthor,
   markConversationChanged,
   openPostThread,
-  remoteAuthorIds,
+  remoteAuthorsWithReplies,
   remoteRepliesBy,
   remoteRepliesInReview,
   remoteReplyById,
@@ -284,12 +286,15 @@ export function forgetRemoteAuthor(db: Db, authorId: string): number {
   });
 }
 
-/** Every remote author whose address matches: for a blocked domain's accounts. */
-export function forgetRemoteAuthorsWhere(db: Db, belongs: (authorId: string) => boolean): number {
+/** Every remote author a rule covers (a block: by their address or their handle) and their replies. */
+export function forgetRemoteAuthorsWhere(
+  db: Db,
+  covered: (author: { id: string; handle: string | null }) => boolean,
+): number {
   return inTransaction(db, () => {
     let removed = 0;
-    for (const author of remoteAuthorIds(db).filter(belongs)) {
-      removed += forgetRemoteAuthor(db, author);
+    for (const author of remoteAuthorsWithReplies(db).filter(covered)) {
+      removed += forgetRemoteAuthor(db, author.id);
     }
     return removed;
   });
@@ -327,27 +332,42 @@ export function remoteRepliesForReview(
   );
 }
 
-/** A remote reply as the fediverse answers it: its note, its author, the item it is under. */
-export function remoteReplyToAnswer(
-  db: Db,
-  id: number,
-):
-  | {
-      objectId: string;
-      authorId: string;
-      authorHandle: string | null;
-      source: RemoteReplySource;
-      contentId: number;
-    }
-  | undefined {
-  const row = remoteReplyById(db, id);
-  return (
-    row && {
-      objectId: row.object_id,
-      authorId: row.author_actor_id,
-      authorHandle: row.author_handle,
-      source: row.source,
-      contentId: row.content_id,
-    }
+/** An answer by the owner or a moderator to a fediverse reply, to send back to its author. */
+export interface StaffAnswer {
+  commentId: number;
+  text: string;
+  createdAt: string;
+  /** The note it answers, and who wrote it. */
+  reply: { objectId: string; authorId: string; authorHandle: string | null; authorUrl: string };
+}
+
+const ANSWERS_PER_PASS = 100;
+
+/**
+ * The owner's and moderators' answers to fediverse replies made after comment `afterId`, oldest
+ * first (a member's answer stays on the site: only staff speak for it elsewhere).
+ */
+export function staffAnswersAfter(db: Db, afterId: number): StaffAnswer[] {
+  const rows = answersToFediverseReplies(db, afterId, ANSWERS_PER_PASS);
+  const people = peopleByIds(
+    db,
+    rows.map((row) => row.author_id),
   );
+  return rows.flatMap((row) => {
+    const level = people.get(row.author_id)?.level;
+    if (level !== 'admin' && level !== 'moderator') return [];
+    return [
+      {
+        commentId: row.comment_id,
+        text: row.body,
+        createdAt: row.created_at,
+        reply: {
+          objectId: row.reply_object_id,
+          authorId: row.reply_author_actor_id,
+          authorHandle: row.reply_author_handle,
+          authorUrl: row.reply_author_url,
+        },
+      },
+    ];
+  });
 }

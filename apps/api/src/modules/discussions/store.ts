@@ -362,15 +362,13 @@ export function remoteRepliesInReview(
   ).all({ status, limit }) as RemoteReplyRow[];
 }
 
-/** Everyone who has a remote reply here, by the address that names them. */
-export function remoteAuthorIds(db: Db): string[] {
+/** Everyone who has a remote reply here: the address that names them, and their handle. */
+export function remoteAuthorsWithReplies(db: Db): Array<{ id: string; handle: string | null }> {
   return statement(
     db,
-    `SELECT actor_id FROM remote_authors a
+    `SELECT actor_id AS id, handle FROM remote_authors a
      WHERE EXISTS (SELECT 1 FROM remote_replies r WHERE r.author_id = a.id)`,
-  )
-    .pluck()
-    .all() as string[];
+  ).all() as Array<{ id: string; handle: string | null }>;
 }
 
 /** The remote replies an author sent, by the address that names them. */
@@ -434,6 +432,32 @@ export function setRemoteReplyStatus(
        WHERE id = (SELECT thread_id FROM remote_replies WHERE id = @id)`,
     ).run({ id, now: review.now });
   }
+}
+
+export interface AnswerRow {
+  comment_id: number;
+  author_id: number;
+  body: string;
+  created_at: string;
+  reply_object_id: string;
+  reply_author_actor_id: string;
+  reply_author_handle: string | null;
+  reply_author_url: string;
+}
+
+/** Visible comments after `afterId` that answer a fediverse reply, oldest first. */
+export function answersToFediverseReplies(db: Db, afterId: number, limit: number): AnswerRow[] {
+  return statement(
+    db,
+    `SELECT k.id AS comment_id, k.author_id, k.body, k.created_at,
+       r.object_id AS reply_object_id, a.actor_id AS reply_author_actor_id,
+       a.handle AS reply_author_handle, a.url AS reply_author_url
+     FROM comments k
+     JOIN remote_replies r ON r.id = k.answers_reply_id
+     JOIN remote_authors a ON a.id = r.author_id
+     WHERE k.id > @afterId AND k.status = 'visible' AND r.source = 'fediverse'
+     ORDER BY k.id LIMIT @limit`,
+  ).all({ afterId, limit }) as AnswerRow[];
 }
 
 /** Deletes remote replies, and the ones under them. */

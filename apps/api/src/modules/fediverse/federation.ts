@@ -17,6 +17,7 @@ import {
   Like,
   Person,
   Undo,
+  Update,
 } from '@fedify/vocab';
 import { escapeHtml, IMAGE_MIME, ITEM_BASE_PATHS, type ImageFormat } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
@@ -28,7 +29,9 @@ import { answersTo, deliverableInboxes, noteCurrentHandle, siteKeyPairs } from '
 import { articleJson, articleOf } from './articles.js';
 import { deliveryLedger } from './deliveries.js';
 import { profileOf } from './follower-profile.js';
+import { handleOf, isBlockedActor } from './blocks.js';
 import { SqliteMessageQueue } from './queue.js';
+import { changeReply, receiveReply, removeReplies, type ReplyDeps } from './replies.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
 import {
@@ -201,6 +204,8 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     );
   };
 
+  const replies: ReplyDeps = { db, clock, publicUrl: env.PUBLIC_URL, postOf };
+
   federation
     .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -210,6 +215,9 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       // Fedify took the activity only from a signature by its actor: this is who follows.
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId) return;
+      // The door refused blocked servers and actors; a blocked handle is known only now.
+      const handle = handleOf(follower.id, follower.preferredUsername?.toString());
+      if (isBlockedActor(db, follower.id, handle)) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       if (
         !(await deliverableInboxes(
@@ -242,7 +250,11 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
         }),
       );
     })
+    .on(Create, (ctx, create) => receiveReply(replies, ctx, create))
+    .on(Update, (ctx, update) => changeReply(replies, ctx, update))
     .on(Delete, (_ctx, deletion) => {
+      // A reply deleted by its author; an account deleted on its server takes its replies too.
+      removeReplies(replies, deletion);
       // An account deleted on its server: its follow and its likes and boosts go with it.
       const actor = deletion.actorId?.href;
       if (!actor || deletion.objectId?.href !== actor) return;

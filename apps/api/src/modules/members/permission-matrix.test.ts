@@ -206,6 +206,20 @@ const FIXTURES = {
   adminFediverse: () => ({}),
   adminFediverseFollowers: () => ({ query: { page: '1' } }),
   adminFediverseDeliveries: () => ({}),
+  adminFediverseBlocks: () => ({}),
+  adminFediverseBlockCreate: () => ({ body: { kind: 'domain', value: 'blocked.example' } }),
+  adminFediverseBlockDelete: ({ t }) => ({
+    params: {
+      blockId: Number(
+        t.deps.db
+          .prepare(
+            `INSERT INTO fediverse_blocks (kind, value, created_at)
+             VALUES ('domain', 'matrix-' || abs(random()) || '.example', '2026-01-01T00:00:00.000Z')`,
+          )
+          .run().lastInsertRowid,
+      ),
+    },
+  }),
   adminAnalyticsTraffic: () => ({ query: { from: '2025-12-01', to: '2026-01-01' } }),
   adminAnalyticsIssue: () => ({ query: { path: '/posts/matrix-post' } }),
   adminSettingsGet: () => ({}),
