@@ -140,6 +140,24 @@ describe('the job queue', () => {
     expect(done).toEqual(['quick server', 'another quick server', 'slow server']);
   });
 
+  it("writes a fan-out's deliveries a few at a time, with the event loop free between", async () => {
+    // Fedify queues a post's deliveries to 500 servers as 500 enqueues in one go; written in
+    // one go they held the event loop, and every page waiting on it, for a third of a second.
+    const { db } = tempDatabase();
+    const queue = new SqliteMessageQueue({ db, clock: manualClock(), logger });
+    const written = () => db.prepare('SELECT count(*) FROM fediverse_jobs').pluck().get() as number;
+    const queued = Array.from({ length: 500 }, (_, server) =>
+      queue.enqueue({ deliver: server }, { orderingKey: `a post\nserver ${server}` }),
+    );
+    const whenAPageCame = await new Promise<number>((resolve) =>
+      setImmediate(() => resolve(written())),
+    );
+    expect(whenAPageCame).toBeLessThan(500);
+    await Promise.all(queued);
+    const messages = db.prepare('SELECT message FROM fediverse_jobs ORDER BY id').pluck().all();
+    expect(messages).toEqual(Array.from({ length: 500 }, (_, server) => `{"deliver":${server}}`));
+  });
+
   it('claims the next jobs from an index, never reading the queued messages', () => {
     // A post to 500 servers queues 500 messages of 10 kB and more, and each delivery that ends
     // claims the next: a claim that read the rows would read them all, every time.

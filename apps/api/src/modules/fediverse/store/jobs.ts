@@ -11,18 +11,20 @@ export interface JobRow {
   attempts: number;
 }
 
-export function insertJobs(
-  db: Db,
-  jobs: ReadonlyArray<{ message: string; orderingKey: string | null }>,
-  dueAt: string,
-  now: string,
-): void {
+export interface NewJob {
+  message: string;
+  orderingKey: string | null;
+  dueAt: string;
+  createdAt: string;
+}
+
+export function insertJobs(db: Db, jobs: readonly NewJob[]): void {
   const insert = statement(
     db,
     `INSERT INTO fediverse_jobs (message, ordering_key, due_at, created_at) VALUES (?, ?, ?, ?)`,
   );
   inTransaction(db, () => {
-    for (const job of jobs) insert.run(job.message, job.orderingKey, dueAt, now);
+    for (const job of jobs) insert.run(job.message, job.orderingKey, job.dueAt, job.createdAt);
   });
 }
 
