@@ -18,10 +18,10 @@ export function isBlockedActor(db: Db, actorId: URL, handle: string | null = nul
   return isBlocked(db, { actorId: actorId.href, host: actorId.hostname, handle });
 }
 
-/** `@user@host` of an actor whose name on its server is known. */
+/** `@user@host` of an actor whose name on its server is known (the host with its port, if any). */
 export function handleOf(actorId: URL, preferredUsername: unknown): string | null {
   const user = typeof preferredUsername === 'string' ? preferredUsername.trim() : '';
-  return user ? `@${user}@${actorId.hostname.toLowerCase()}` : null;
+  return user ? `@${user}@${actorId.host}` : null;
 }
 
 /** A block as the domain's schema normalised it: what covers an account is decided there. */

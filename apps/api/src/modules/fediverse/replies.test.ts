@@ -52,7 +52,7 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
     const author = s.deps.db.prepare('SELECT name, handle FROM remote_authors').get();
     expect(author).toEqual({
       name: 'ada on the peer',
-      handle: `@ada@${new URL(mastodon.origin).hostname}`,
+      handle: `@ada@${new URL(mastodon.origin).host}`,
     });
 
     // Bo cannot change or delete Ada's note; nor can a reply to something not ours come in.
