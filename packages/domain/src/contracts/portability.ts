@@ -99,6 +99,19 @@ export const importReportSchema = z.object({
   roles: z
     .array(z.object({ member: z.string(), role: z.string(), signIn: z.array(z.string()) }))
     .default([]),
+  /**
+   * An archive's fediverse account, restored (in a dry run: to be) so that the same actor keeps
+   * its followers: the key pairs written, by algorithm, the earlier handles it answers to, and
+   * every follower, by their account's address.
+   */
+  fediverse: z
+    .object({
+      keys: z.array(z.string()),
+      handles: z.array(z.string()),
+      followers: z.array(z.string()),
+    })
+    .nullable()
+    .default(null),
   reportFile: z.string().nullable(),
 });
 export type ImportReport = z.output<typeof importReportSchema>;

@@ -9,6 +9,7 @@ import { currentHandle } from './handle.js';
 import {
   isKnownHandle,
   keepKeyPair,
+  keyPairsStamp,
   rememberHandle,
   storedKeyPairs,
   type KeyAlgorithm,
@@ -34,7 +35,8 @@ export function answersTo(db: Db, clock: Clock, username: string): boolean {
   return username.toLowerCase() === handle.toLowerCase() || isKnownHandle(db, username);
 }
 
-const imported = new WeakMap<Db, Promise<CryptoKeyPair[]>>();
+/** The pairs as Web Crypto keys, and the stamp of the stored ones they were imported from. */
+const imported = new WeakMap<Db, { stamp: string; pairs: Promise<CryptoKeyPair[]> }>();
 
 /**
  * A new key pair. RSA at 2048 bits, as Mastodon makes its own, not Fedify's 4096: every delivery
@@ -74,22 +76,27 @@ async function makeMissingKeys(db: Db, clock: Clock): Promise<void> {
 
 /**
  * The account's key pairs, RSA first: made the first time they are asked for and kept; a pair
- * made at the same moment elsewhere loses to the one kept first.
+ * made at the same moment elsewhere loses to the one kept first. Read again when the stored ones
+ * change (an archive's, imported from the console while the server runs).
  */
 export function siteKeyPairs(db: Db, clock: Clock): Promise<CryptoKeyPair[]> {
-  let pairs = imported.get(db);
-  if (!pairs) {
-    pairs = makeMissingKeys(db, clock).then(() =>
-      Promise.all(
-        storedKeyPairs(db).map(async (pair) => ({
-          privateKey: await importJwk(JSON.parse(pair.privateJwk) as JsonWebKey, 'private'),
-          publicKey: await importJwk(JSON.parse(pair.publicJwk) as JsonWebKey, 'public'),
-        })),
-      ),
+  const stamp = keyPairsStamp(db);
+  const cached = imported.get(db);
+  if (cached?.stamp === stamp) return cached.pairs;
+  const pairs = makeMissingKeys(db, clock).then(() => {
+    const stored = storedKeyPairs(db);
+    const made = Promise.all(
+      stored.map(async (pair) => ({
+        privateKey: await importJwk(JSON.parse(pair.privateJwk) as JsonWebKey, 'private'),
+        publicKey: await importJwk(JSON.parse(pair.publicJwk) as JsonWebKey, 'public'),
+      })),
     );
-    pairs.catch(() => imported.delete(db));
-    imported.set(db, pairs);
-  }
+    // Keys made just now have a stamp of their own: the next call takes these.
+    imported.set(db, { stamp: keyPairsStamp(db), pairs: made });
+    return made;
+  });
+  pairs.catch(() => imported.delete(db));
+  imported.set(db, { stamp, pairs });
   return pairs;
 }
 

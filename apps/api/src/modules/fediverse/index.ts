@@ -12,6 +12,14 @@ import { inboxLimits, type InboxLimits } from './inbox-limits.js';
 export type { Fediverse } from '../../deps.js';
 export { reactionCounts } from './store/reactions.js';
 export { fediverseAdminRoutes } from './admin-routes.js';
+export {
+  fediverseArchiveSchema,
+  fediverseForExport,
+  planFediverseRestore,
+  restoreFediverse,
+  type FediverseArchive,
+  type FediverseRestorePlan,
+} from './moving.js';
 export { fediverseBlockRoutes } from './blocks.js';
 
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */

@@ -38,6 +38,44 @@ export function keepKeyPair(db: Db, pair: StoredKeyPair, now: string): void {
   ).run(pair.algorithm, pair.privateJwk, pair.publicJwk, now);
 }
 
+/**
+ * Puts the archive's key pairs in place of the site's (a site moving in): its followers' servers
+ * know the account by these.
+ */
+export function replaceKeyPairs(db: Db, pairs: readonly StoredKeyPair[], now: string): void {
+  inTransaction(db, () => {
+    statement(db, 'DELETE FROM fediverse_keys').run();
+    for (const pair of pairs) keepKeyPair(db, pair, now);
+  });
+}
+
+/** Changes whenever the kept keys do: a process holding them imported knows to read them again. */
+export function keyPairsStamp(db: Db): string {
+  return (
+    (statement(
+      db,
+      `SELECT group_concat(public_jwk, ' ') FROM
+         (SELECT public_jwk FROM fediverse_keys ORDER BY algorithm)`,
+    )
+      .pluck()
+      .get() as string | null) ?? ''
+  );
+}
+
+/** Every handle the account has answered to, with when it first did. */
+export function knownHandles(db: Db): Array<{ handle: string; firstUsedAt: string }> {
+  return statement(
+    db,
+    'SELECT handle, first_used_at AS firstUsedAt FROM fediverse_handles ORDER BY first_used_at',
+  ).all() as Array<{ handle: string; firstUsedAt: string }>;
+}
+
+export function isFollower(db: Db, actorId: string): boolean {
+  return (
+    statement(db, 'SELECT 1 FROM fediverse_followers WHERE actor_id = ?').get(actorId) !== undefined
+  );
+}
+
 export function rememberHandle(db: Db, handle: string, now: string): void {
   statement(
     db,
