@@ -18,6 +18,7 @@ export {
   forgetRemoteAuthor,
   forgetRemoteAuthorsWhere,
   receiveRemoteReply,
+  staffAnswer,
   staffAnswersAfter,
   type IncomingRemoteReply,
   type StaffAnswer,

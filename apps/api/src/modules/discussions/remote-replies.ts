@@ -21,6 +21,7 @@ import { DomainError } from '../../domain-error.js';
 import { peopleByIds } from '../auth/index.js';
 import { contentTitlesByIds, visibleWritingByIds } from '../content/index.js';
 import {
+  answerToFediverseReply,
   answersToFediverseReplies,
   commentById,
   deleteRemoteReplies,
@@ -36,6 +37,7 @@ import {
   setRemoteReplyStatus,
   threadById,
   updateRemoteReplyBody,
+  type AnswerRow,
   type RemoteReplyRow,
 } from './store.js';
 
@@ -348,7 +350,16 @@ const ANSWERS_PER_PASS = 100;
  * first (a member's answer stays on the site: only staff speak for it elsewhere).
  */
 export function staffAnswersAfter(db: Db, afterId: number): StaffAnswer[] {
-  const rows = answersToFediverseReplies(db, afterId, ANSWERS_PER_PASS);
+  return staffAnswersOf(db, answersToFediverseReplies(db, afterId, ANSWERS_PER_PASS));
+}
+
+/** One such answer, while it stands (visible, by staff). */
+export function staffAnswer(db: Db, commentId: number): StaffAnswer | undefined {
+  const row = answerToFediverseReply(db, commentId);
+  return row ? staffAnswersOf(db, [row])[0] : undefined;
+}
+
+function staffAnswersOf(db: Db, rows: AnswerRow[]): StaffAnswer[] {
   const people = peopleByIds(
     db,
     rows.map((row) => row.author_id),

@@ -445,19 +445,24 @@ export interface AnswerRow {
   reply_author_url: string;
 }
 
+const ANSWER_SELECT = `SELECT k.id AS comment_id, k.author_id, k.body, k.created_at,
+    r.object_id AS reply_object_id, a.actor_id AS reply_author_actor_id,
+    a.handle AS reply_author_handle, a.url AS reply_author_url
+  FROM comments k
+  JOIN remote_replies r ON r.id = k.answers_reply_id
+  JOIN remote_authors a ON a.id = r.author_id
+  WHERE k.status = 'visible' AND r.source = 'fediverse'`;
+
 /** Visible comments after `afterId` that answer a fediverse reply, oldest first. */
 export function answersToFediverseReplies(db: Db, afterId: number, limit: number): AnswerRow[] {
-  return statement(
-    db,
-    `SELECT k.id AS comment_id, k.author_id, k.body, k.created_at,
-       r.object_id AS reply_object_id, a.actor_id AS reply_author_actor_id,
-       a.handle AS reply_author_handle, a.url AS reply_author_url
-     FROM comments k
-     JOIN remote_replies r ON r.id = k.answers_reply_id
-     JOIN remote_authors a ON a.id = r.author_id
-     WHERE k.id > @afterId AND k.status = 'visible' AND r.source = 'fediverse'
-     ORDER BY k.id LIMIT @limit`,
-  ).all({ afterId, limit }) as AnswerRow[];
+  return statement(db, `${ANSWER_SELECT} AND k.id > @afterId ORDER BY k.id LIMIT @limit`).all({
+    afterId,
+    limit,
+  }) as AnswerRow[];
+}
+
+export function answerToFediverseReply(db: Db, commentId: number): AnswerRow | undefined {
+  return statement(db, `${ANSWER_SELECT} AND k.id = ?`).get(commentId) as AnswerRow | undefined;
 }
 
 /** Deletes remote replies, and the ones under them. */

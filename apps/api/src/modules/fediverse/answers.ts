@@ -5,31 +5,19 @@
  * from the comment's, so a reply to it finds its way back under the same post.
  */
 import type { Context } from '@fedify/fedify';
-import { Create, Note, isActor, type Actor } from '@fedify/vocab';
-import { escapeHtml } from '@quillpost/domain';
+import { Create, isActor, type Actor } from '@fedify/vocab';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
-import { staffAnswersAfter, type StaffAnswer } from '../discussions/index.js';
+import { staffAnswersAfter } from '../discussions/index.js';
 import { SITE_ACTOR } from './federation.js';
-import { answerNoteId } from './replies.js';
+import { answerNote, answerNoteId } from './answer-notes.js';
 import { lastAnsweredComment, recordAnswer } from './store/answers.js';
 
 /** How often the site looks for new answers; looking is one indexed query. */
 const LOOK_EVERY_MS = 2_000;
 
 const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
-
-/** The answer as HTML: the mention first, as Mastodon writes replies, then the text. */
-function answerHtml(answer: StaffAnswer): string {
-  const { authorHandle, authorUrl } = answer.reply;
-  const name = authorHandle ? `@${authorHandle.split('@')[1]}` : authorUrl;
-  const mention = `<span class="h-card"><a href="${escapeHtml(authorUrl)}" class="u-url mention">${escapeHtml(name)}</a></span>`;
-  const paragraphs = answer.text
-    .split(/\n{2,}/)
-    .map((paragraph) => escapeHtml(paragraph).replace(/\n/g, '<br>'));
-  return `<p>${mention} ${paragraphs.join('</p><p>')}</p>`;
-}
 
 export interface AnswerDeps {
   db: Db;
@@ -49,25 +37,7 @@ export async function sendAnswers(deps: AnswerDeps): Promise<void> {
     const author: Actor | null = found && isActor(found) ? found : null;
     const id = answerNoteId(publicUrl, answer.commentId);
     if (author?.id) {
-      // From JSON-LD, as articles.ts makes Articles: Node has no Temporal for `published` yet.
-      const note = await Note.fromJsonLd({
-        '@context': 'https://www.w3.org/ns/activitystreams',
-        id: id.href,
-        type: 'Note',
-        attributedTo: site.href,
-        content: answerHtml(answer),
-        inReplyTo: answer.reply.objectId,
-        published: answer.createdAt,
-        to: author.id.href,
-        cc: PUBLIC.href,
-        tag: [
-          {
-            type: 'Mention',
-            href: author.id.href,
-            name: answer.reply.authorHandle ?? author.id.href,
-          },
-        ],
-      });
+      const note = await answerNote(publicUrl, site, answer);
       await ctx.sendActivity(
         { identifier: SITE_ACTOR },
         author,

@@ -15,6 +15,7 @@ import {
   Follow,
   Image,
   Like,
+  Note,
   Person,
   Undo,
   Update,
@@ -29,6 +30,8 @@ import { answersTo, deliverableInboxes, noteCurrentHandle, siteKeyPairs } from '
 import { articleJson, articleOf } from './articles.js';
 import { deliveryLedger } from './deliveries.js';
 import { profileOf } from './follower-profile.js';
+import { staffAnswer } from '../discussions/index.js';
+import { ANSWER_NOTE_PATH, answerNote } from './answer-notes.js';
 import { handleOf, isBlockedActor } from './blocks.js';
 import { SqliteMessageQueue } from './queue.js';
 import { changeReply, receiveReply, removeReplies, type ReplyDeps } from './replies.js';
@@ -176,6 +179,12 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       return row ? articleOf(articleJson(row, content.identity(), addressesOf(ctx))) : null;
     },
   );
+
+  // The owner's answers to replies, at their ids: a server threading a conversation asks for them.
+  federation.setObjectDispatcher(Note, ANSWER_NOTE_PATH, async (ctx, { id }) => {
+    const answer = /^[1-9]\d*$/.test(id) ? staffAnswer(db, Number(id)) : undefined;
+    return answer ? answerNote(env.PUBLIC_URL, ctx.getActorUri(SITE_ACTOR), answer) : null;
+  });
 
   federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, () => ({
     software: { name: 'quillpost', version: '0.1.0' },

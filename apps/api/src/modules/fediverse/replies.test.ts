@@ -159,6 +159,18 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
       tag: expect.objectContaining({ type: 'Mention', href: mastodon.actorId }),
     });
 
+    // The answer is at its id for servers threading the conversation; a member's is not.
+    const activityJson = { Accept: 'application/activity+json' };
+    const served = await fetch(`${s.url}/ap/notes/${answered.body.comment.id}`, {
+      headers: activityJson,
+    });
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ type: 'Note', inReplyTo: noteId });
+    const members = await fetch(`${s.url}/ap/notes/${said.body.comment.id}`, {
+      headers: activityJson,
+    });
+    expect(members.status).toBe(404);
+
     // Ada's reply to the answer comes home under the same conversation.
     await mastodon.reply(
       s.actorId,

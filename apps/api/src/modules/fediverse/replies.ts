@@ -16,19 +16,8 @@ import {
   receiveRemoteReply,
   type RemoteReplyTarget,
 } from '../discussions/index.js';
+import { answerNoteCommentId } from './answer-notes.js';
 import { handleOf, isBlockedActor } from './blocks.js';
-
-/** The id of the Note that carries the owner's answer `commentId` (answers.ts). */
-export const answerNoteId = (publicUrl: string, commentId: number) =>
-  new URL(`${publicUrl}/ap/notes/${commentId}`);
-
-/** The comment an answer's note id names, if it is one of ours. */
-export function answerNoteCommentId(publicUrl: string, noteId: URL): number | null {
-  const prefix = `${publicUrl}/ap/notes/`;
-  if (!noteId.href.startsWith(prefix)) return null;
-  const id = noteId.href.slice(prefix.length);
-  return /^[1-9]\d*$/.test(id) ? Number(id) : null;
-}
 
 export interface ReplyDeps {
   db: Db;
