@@ -101,14 +101,15 @@ export const importReportSchema = z.object({
     .default([]),
   /**
    * An archive's fediverse account, restored (in a dry run: to be) so that the same actor keeps
-   * its followers: the key pairs written, by algorithm, the earlier handles it answers to, and
-   * every follower, by their account's address.
+   * its followers: the key pairs written, by algorithm, the earlier handles it answers to, every
+   * follower, by their account's address, and the accounts and domains blocked.
    */
   fediverse: z
     .object({
       keys: z.array(z.string()),
       handles: z.array(z.string()),
       followers: z.array(z.string()),
+      blocks: z.array(z.string()).default([]),
     })
     .nullable()
     .default(null),

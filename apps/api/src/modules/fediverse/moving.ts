@@ -1,8 +1,9 @@
 /**
  * The fediverse account in the site's archive (issue 38 item 8): its key pairs, every handle it
- * has answered to, and its followers, so a site moved to a new server (at the same address) is
- * the same account to everyone who follows it. Nothing here loads Fedify.
+ * has answered to, its followers and the owner's blocks, so a site moved to a new server (at the
+ * same address) is the same account to everyone who follows it. Nothing here loads Fedify.
  */
+import { FEDIVERSE_BLOCK_KINDS } from '@quillpost/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
@@ -17,6 +18,7 @@ import {
   replaceKeyPairs,
   storedKeyPairs,
 } from './store/account.js';
+import { blocks, keepBlock } from './store/blocks.js';
 
 const text = z.string().min(1).max(2_000);
 const address = z.url({ protocol: /^https?$/ }).max(2_000);
@@ -49,6 +51,16 @@ export const fediverseArchiveSchema = z.object({
       url: address.nullable(),
     }),
   ),
+  // An archive written before blocks were kept has none.
+  blocks: z
+    .array(
+      z.object({
+        kind: z.enum(FEDIVERSE_BLOCK_KINDS),
+        value: text.max(600),
+        createdAt: z.iso.datetime(),
+      }),
+    )
+    .default([]),
 });
 export type FediverseArchive = z.output<typeof fediverseArchiveSchema>;
 
@@ -57,6 +69,9 @@ export function fediverseForExport(db: Db): FediverseArchive {
     keys: storedKeyPairs(db),
     handles: knownHandles(db),
     followers: exportedFollowers(db),
+    blocks: blocks(db)
+      .reverse()
+      .map(({ kind, value, createdAt }) => ({ kind, value, createdAt })),
   };
 }
 
@@ -70,6 +85,8 @@ export interface FediverseRestorePlan {
   followers: FediverseArchive['followers'];
   /** Followers the site has already. */
   followersHere: string[];
+  /** Blocks the site does not have yet. */
+  blocks: FediverseArchive['blocks'];
 }
 
 const samePairs = (a: FediverseArchive['keys'], b: FediverseArchive['keys']) =>
@@ -85,6 +102,7 @@ export function planFediverseRestore(
   archive: FediverseArchive,
   { overwrite }: { overwrite: boolean },
 ): FediverseRestorePlan {
+  const here = blocks(db);
   const differs = archive.keys.length > 0 && !samePairs(storedKeyPairs(db), archive.keys);
   const keysKept =
     differs && followerCount(db) > 0 && !overwrite
@@ -98,6 +116,9 @@ export function planFediverseRestore(
     followersHere: archive.followers
       .filter((follower) => isFollower(db, follower.actorId))
       .map((follower) => follower.actorId),
+    blocks: archive.blocks.filter(
+      ({ kind, value }) => !here.some((block) => block.kind === kind && block.value === value),
+    ),
   };
 }
 
@@ -109,5 +130,6 @@ export function restoreFediverse(db: Db, plan: FediverseRestorePlan, now: string
     for (const { followedAt, name, handle, url, ...follower } of plan.followers) {
       keepFollower(db, { ...follower, profile: { name, handle, url } }, followedAt);
     }
+    for (const { createdAt, ...block } of plan.blocks) keepBlock(db, block, createdAt);
   });
 }

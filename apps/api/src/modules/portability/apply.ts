@@ -1,7 +1,7 @@
 /**
  * An import, planned and carried out (issue 27). The plan is the dry run: what would be created,
  * kept (already here) and refused, per kind, each with its line or item, every path it would
- * write, every member's role, and an archive's fediverse keys, handles and followers. Carrying it out writes the files into a staging folder beside
+ * write, every member's role, and an archive's fediverse keys, handles, followers and blocks. Carrying it out writes the files into a staging folder beside
  * the database, then, in one database transaction, the subscribers and members, and only then
  * moves the files into place: a failure before the moves leaves the site as it was, and one
  * during them (a kill) is finished by running the same import again. Nobody is mailed: imported
@@ -463,6 +463,7 @@ export async function runImport(
       keys: fediverse.keys.map((key) => key.algorithm),
       handles: fediverse.handles.map((handle) => handle.handle),
       followers: fediverse.followers.map((follower) => follower.actorId),
+      blocks: fediverse.blocks.map((block) => `${block.kind} ${block.value}`),
     };
   }
 

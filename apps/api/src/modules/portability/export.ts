@@ -41,8 +41,8 @@ and delete copies once the move is done.**
 - \`bookmarks.json\`, \`events.json\` (with replies), \`moderation-log.json\` (with warnings).
   Replies from the fediverse and Webmentions are in \`comments.json\` with their authors.
 - \`fediverse.json\`: the site's fediverse account: its two key pairs (private: see above), the
-  handles it has answered to, and its followers (their account's address, name, handle, inbox
-  and when they followed). Imported on a server at the same address (PUBLIC_URL), the account
+  handles it has answered to, its followers (their account's address, name, handle, inbox
+  and when they followed) and the accounts and domains it blocks. Imported on a server at the same address (PUBLIC_URL), the account
   is the same one to every follower, who keeps following without doing anything.
 `;
 

@@ -11,9 +11,11 @@ import path from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { iso } from '../../clock.js';
+import { signInAs } from '../../test-support/community.js';
 import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { siteKeyPairs } from '../fediverse/account.js';
 import { keepFollower, rememberHandle } from '../fediverse/store/account.js';
+import { keepBlock } from '../fediverse/store/blocks.js';
 import {
   exportEverything,
   openExport,
@@ -99,6 +101,11 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
     follow(from, 'ada', 'social.example', '2026-03-01T10:00:00.000Z');
     follow(from, 'bo', 'tiny.example', '2026-05-01T10:00:00.000Z');
     rememberHandle(from.t.deps.db, 'rowan_writes', '2026-01-01T00:00:00.000Z');
+    keepBlock(
+      from.t.deps.db,
+      { kind: 'domain', value: 'spam.example' },
+      '2026-02-01T00:00:00.000Z',
+    );
     const key = await publicKeyOf(from);
     const archive = await exportOf(from);
 
@@ -124,6 +131,7 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
       keys: ['RSASSA-PKCS1-v1_5', 'Ed25519'],
       handles: expect.arrayContaining(['rowan_writes']),
       followers: ['https://social.example/users/ada', 'https://tiny.example/users/bo'],
+      blocks: ['domain spam.example'],
     });
     expect(followersOf(to)).toEqual([]);
     expect(await publicKeyOf(to)).toBe(ownKey);
@@ -134,6 +142,17 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
     expect(followersOf(to)).toContainEqual(
       expect.objectContaining({ name: 'ada reads', handle: '@ada@social.example' }),
     );
+    const blocked = await request(to.t.app)
+      .get('/api/admin/fediverse/blocks')
+      .set('Cookie', (await signInAs(to.t, 'admin')).cookie);
+    expect(blocked.body.items).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'domain',
+        value: 'spam.example',
+        createdAt: '2026-02-01T00:00:00.000Z',
+      },
+    ]);
     // The same actor, signing with the same key, without a restart.
     expect(await publicKeyOf(to)).toBe(key);
     const oldHandle = await request(to.t.app)
@@ -143,7 +162,7 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
 
     // Run again, it finds all of it here.
     const again = await importInto(to, archive);
-    expect(again.fediverse).toEqual({ keys: [], handles: [], followers: [] });
+    expect(again.fediverse).toEqual({ keys: [], handles: [], followers: [], blocks: [] });
     expect(again.kept).toContainEqual({
       where: 'follower https://tiny.example/users/bo',
       message: 'Already follows the site here.',
