@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { as, insertPost, signInAs } from '../../test-support/community.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
 import type { TestApp } from '../../test-support/community.js';
+import { commentOnPost } from './service.js';
 import {
   deleteRemoteReply,
   editRemoteReply,
   forgetRemoteAuthor,
   receiveRemoteReply,
+  staffAnswersAfter,
   type IncomingRemoteReply,
   type RemoteReplyTarget,
 } from './remote-replies.js';
@@ -242,5 +244,34 @@ describe('replies from other servers', () => {
     expect((await conversation(t, 'gone')).count).toBe(2);
     expect(forgetRemoteAuthor(db, JUNO.id)).toBe(2);
     expect((await conversation(t, 'gone')).count).toBe(0);
+  });
+
+  it('finds the owner’s answers to send back past any number of members’ answers', async () => {
+    const t = testApp();
+    const owner = await signInAs(t, 'admin');
+    const member = await signInAs(t, 'member');
+    const post = insertPost(t);
+    const db = t.deps.db;
+    const reply = receiveRemoteReply(db, noteFrom(JUNO, { itemId: post }, 'Hello'), nowOf(t))!;
+    await as(t, owner).post(`/api/admin/fediverse/replies/${reply.id}/approve`);
+    const answer = (authorId: number, body: string) =>
+      commentOnPost(
+        db,
+        { id: authorId, seesHidden: false },
+        post,
+        { body, answersReplyId: reply.id },
+        nowOf(t),
+      ).id;
+    for (let i = 0; i < 120; i += 1) answer(member.id, `Member ${i}`);
+    const owners = answer(owner.id, 'From the owner');
+
+    expect(staffAnswersAfter(db, 0)).toEqual([
+      expect.objectContaining({
+        commentId: owners,
+        text: 'From the owner',
+        reply: expect.objectContaining({ authorId: JUNO.id }),
+      }),
+    ]);
+    expect(staffAnswersAfter(db, owners)).toEqual([]);
   });
 });

@@ -343,14 +343,21 @@ export interface StaffAnswer {
   reply: { objectId: string; authorId: string; authorHandle: string | null; authorUrl: string };
 }
 
-const ANSWERS_PER_PASS = 100;
+const ANSWERS_PER_PAGE = 100;
 
 /**
  * The owner's and moderators' answers to fediverse replies made after comment `afterId`, oldest
  * first (a member's answer stays on the site: only staff speak for it elsewhere).
  */
 export function staffAnswersAfter(db: Db, afterId: number): StaffAnswer[] {
-  return staffAnswersOf(db, answersToFediverseReplies(db, afterId, ANSWERS_PER_PASS));
+  const answers: StaffAnswer[] = [];
+  // Page by page: members' answers in between are read past, never waited on.
+  for (let after = afterId; ;) {
+    const rows = answersToFediverseReplies(db, after, ANSWERS_PER_PAGE);
+    answers.push(...staffAnswersOf(db, rows));
+    if (rows.length < ANSWERS_PER_PAGE) return answers;
+    after = rows.at(-1)!.comment_id;
+  }
 }
 
 /** One such answer, while it stands (visible, by staff). */
