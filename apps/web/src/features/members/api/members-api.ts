@@ -91,6 +91,11 @@ export function createMembersApi(client: ApiClient) {
       api.call('commentUnhide', { params: { commentId }, body: {} }),
     removeComment: (commentId: number, reason: string) =>
       api.call('commentRemove', { params: { commentId }, body: { reason } }),
+    // The owner's, on a reply from another server read in the conversation (decision 0033).
+    rejectRemoteReply: (replyId: number) =>
+      api.call('adminRemoteReplyReject', { params: { replyId } }),
+    blockRemoteAccount: (value: string) =>
+      api.call('adminFediverseBlockCreate', { body: { kind: 'account', value } }),
     dismissReports: (commentId: number) =>
       api.call('reportsDismiss', { params: { commentId }, body: {} }),
     moderationUser: (userId: number, o: Signal = {}) =>

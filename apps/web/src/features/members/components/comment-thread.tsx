@@ -1,6 +1,7 @@
 /**
  * A thread's comments with replies one level deep, and what a member may do with each: reply to
- * top-level comments, edit and delete their own, report someone else's.
+ * top-level comments, edit and delete their own, report someone else's. A reply from another
+ * server is answered here too, and the owner rejects it or blocks its author where it is read.
  */
 import {
   MESSAGES,
@@ -267,6 +268,31 @@ function CommentItem({
             <button type="button" className="link-button" onClick={() => setMode('remove')}>
               Remove
             </button>
+          ) : null}
+          {comment.remote && can('admin_system') ? (
+            <>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void moderate(api.rejectRemoteReply(comment.id), 'Rejected.')}
+              >
+                Reject
+              </button>
+              {comment.remote.author.handle ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    void moderate(
+                      api.blockRemoteAccount(comment.remote!.author.handle!),
+                      'Blocked: their replies are gone, and nothing more comes from them.',
+                    )
+                  }
+                >
+                  Block Account
+                </button>
+              ) : null}
+            </>
           ) : null}
           {memberComment && !comment.mine && !can('hide_content') && can('comment') ? (
             comment.reportedByMe ? (

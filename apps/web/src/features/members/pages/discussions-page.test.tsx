@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { comment, memberRoutes, preloadMembersArea, thread } from '../testing/fixtures';
+import { comment, memberRoutes, NOW, preloadMembersArea, thread } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -167,6 +167,22 @@ describe('a thread', () => {
           status: 201,
           body: { success: true, comment: comment({ id: 3 }) },
         },
+        'POST /api/admin/fediverse/replies/1/reject': {
+          body: {
+            id: 1,
+            source: 'fediverse',
+            status: 'rejected',
+            post: { title: 'Small tools', path: '/posts/small-tools' },
+            author: remote.remote!.author,
+            text: 'Lovely and useful.',
+            url: remote.remote!.url,
+            receivedAt: NOW,
+          },
+        },
+        'POST /api/admin/fediverse/blocks': {
+          status: 201,
+          body: { id: 4, kind: 'account', value: '@juno@elsewhere.example', createdAt: NOW },
+        },
       }),
     });
     const article = (await screen.findByText('Lovely and useful.')).closest('article')!;
@@ -184,6 +200,19 @@ describe('a thread', () => {
         body: 'Thank you!',
         answersReplyId: 1,
       }),
+    );
+
+    // The owner rejects it, or blocks its author, where it is read.
+    await user.click(within(article).getByRole('button', { name: 'Block Account' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/admin/fediverse/blocks')?.body).toEqual({
+        kind: 'account',
+        value: '@juno@elsewhere.example',
+      }),
+    );
+    await user.click(within(article).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/admin/fediverse/replies/1/reject')).toBe(true),
     );
   });
 
