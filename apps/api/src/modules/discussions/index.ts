@@ -20,6 +20,7 @@ export {
   receiveRemoteReply,
   staffAnswer,
   staffAnswersAfter,
+  withdrawnAnswers,
   type IncomingRemoteReply,
   type StaffAnswer,
   type RemoteReplyTarget,

@@ -21,6 +21,7 @@ import { DomainError } from '../../domain-error.js';
 import { peopleByIds } from '../auth/index.js';
 import { contentTitlesByIds, visibleWritingByIds } from '../content/index.js';
 import {
+  answeredAuthors,
   answerToFediverseReply,
   answersToFediverseReplies,
   commentById,
@@ -364,6 +365,25 @@ export function staffAnswersAfter(db: Db, afterId: number): StaffAnswer[] {
 export function staffAnswer(db: Db, commentId: number): StaffAnswer | undefined {
   const row = answerToFediverseReply(db, commentId);
   return row ? staffAnswersOf(db, [row])[0] : undefined;
+}
+
+/**
+ * Of the answers sent, those that no longer stand (hidden, removed, deleted by their author), with
+ * the author of the reply each answered when that reply is still here (null when it is gone).
+ */
+export function withdrawnAnswers(
+  db: Db,
+  sentCommentIds: readonly number[],
+): Array<{ commentId: number; replyAuthorId: string | null }> {
+  // Whoever wrote it stays its writer: a role changed since withdraws nothing.
+  const withdrawn = sentCommentIds.filter((id) => !answerToFediverseReply(db, id));
+  const authors = new Map(
+    answeredAuthors(db, withdrawn).map((row) => [row.comment_id, row.actor_id]),
+  );
+  return withdrawn.map((commentId) => ({
+    commentId,
+    replyAuthorId: authors.get(commentId) ?? null,
+  }));
 }
 
 function staffAnswersOf(db: Db, rows: AnswerRow[]): StaffAnswer[] {

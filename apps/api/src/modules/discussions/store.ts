@@ -461,6 +461,20 @@ export function answersToFediverseReplies(db: Db, afterId: number, limit: number
   }) as AnswerRow[];
 }
 
+/** The author of the fediverse reply each comment answers, by their actor's address. */
+export function answeredAuthors(
+  db: Db,
+  commentIds: readonly number[],
+): Array<{ comment_id: number; actor_id: string }> {
+  return statement(
+    db,
+    `SELECT k.id AS comment_id, a.actor_id FROM comments k
+     JOIN remote_replies r ON r.id = k.answers_reply_id
+     JOIN remote_authors a ON a.id = r.author_id
+     WHERE k.id IN (SELECT value FROM json_each(?))`,
+  ).all(idList(commentIds)) as Array<{ comment_id: number; actor_id: string }>;
+}
+
 export function answerToFediverseReply(db: Db, commentId: number): AnswerRow | undefined {
   return statement(db, `${ANSWER_SELECT} AND k.id = ?`).get(commentId) as AnswerRow | undefined;
 }

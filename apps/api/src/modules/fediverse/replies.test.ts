@@ -184,5 +184,18 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
       .get();
     expect(last).toBe(replyId);
     expect((await request(s.app).get('/api/posts/small-tools/comments')).body.count).toBe(3);
+
+    // Hidden by a moderator, the answer is withdrawn where it was sent, once.
+    const hidden = await as(s, owner).post(
+      `/api/moderation/comments/${answered.body.comment.id}/hide`,
+      { reason: 'Said too much.' },
+    );
+    expect(hidden.status).toBe(200);
+    await sendAnswers({ ...deps, context: () => context });
+    await sendAnswers({ ...deps, context: () => context });
+    const deletes = () =>
+      mastodon.received.filter((activity) => activity.type === 'Delete').map((d) => d.json.object);
+    await expect.poll(deletes, { timeout: 20_000 }).toHaveLength(1);
+    expect(deletes()[0]).toMatchObject({ id: `${s.url}/ap/notes/${answered.body.comment.id}` });
   });
 });

@@ -23,3 +23,15 @@ export function recordAnswer(
      ON CONFLICT DO NOTHING`,
   ).run({ ...answer, now });
 }
+
+/** The comments whose answers were sent and not withdrawn since. */
+export function answeredComments(db: Db): number[] {
+  return statement(db, 'SELECT comment_id FROM fediverse_answers ORDER BY comment_id')
+    .pluck()
+    .all() as number[];
+}
+
+/** An answer withdrawn: its Delete is on its way, or there was no one to tell. */
+export function forgetAnswer(db: Db, commentId: number): void {
+  statement(db, 'DELETE FROM fediverse_answers WHERE comment_id = ?').run(commentId);
+}
