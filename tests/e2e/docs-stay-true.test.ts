@@ -237,3 +237,26 @@ describe('the docs', () => {
     expect(unanswered).toEqual([]);
   });
 });
+
+describe("the README's social web", () => {
+  it('sends every address other fediverse servers use through the front it shows', () => {
+    const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+    const section = readme.split(/^## The social web$/m)[1]!.split(/^## /m)[0]!;
+    const location = /^location ~ (\S+) \{$/m.exec(section)?.[1];
+    expect(location).toBeDefined();
+    const front = new RegExp(location!);
+    const addresses = [
+      '/.well-known/webfinger',
+      '/.well-known/nodeinfo',
+      '/nodeinfo/2.1',
+      '/ap/users/site',
+      '/ap/users/site/inbox',
+      '/ap/users/site/outbox',
+      '/ap/users/site/followers',
+      '/ap/inbox',
+      '/posts/a-post',
+    ];
+    expect(addresses.filter((address) => !front.test(address))).toEqual([]);
+    expect(front.test('/members')).toBe(false);
+  });
+});

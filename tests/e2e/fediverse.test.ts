@@ -6,6 +6,9 @@
  * by WebFinger, follows it and gets a signed Accept, receives a post published by its file with
  * the signature checked, and unfollows; a forged activity gets 401, a 5 MB body 413; and a site
  * with the private-address guard on never fetches the peer (it is on loopback) and keeps nothing.
+ * A reply from the peer is held, approved by the owner through the owner API and then in the
+ * post's server-rendered page; the owner's answer reaches the peer, an Update changes the reply's
+ * text, a Delete removes it, and a blocked domain's reply is refused.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -108,6 +111,7 @@ async function tlsFront(port: number, upstream: string): Promise<void> {
 /** The site from source on loopback, public at https://localhost:<port> through its TLS front. */
 async function startSite(
   env: Record<string, string>,
+  options: { pages?: boolean } = {},
 ): Promise<{ server: RunningServer; url: string }> {
   const contentDir = path.join(dir, `content-${cleanups.length}`);
   fs.mkdirSync(path.join(contentDir, 'posts'), { recursive: true });
@@ -119,6 +123,7 @@ async function startSite(
   const url = `https://localhost:${port}`;
   const server = await startServer({
     contentDir,
+    pages: options.pages,
     env: { PUBLIC_URL: url, WEB_ORIGIN: url, ...env },
   });
   cleanups.push(() => server.stop());
@@ -201,6 +206,11 @@ async function startPeer() {
     unfollow: (target: string, followId: string) => control('unfollow', { target, followId }),
     forgedFollow: (inbox: string, target: string) =>
       control<{ status: number }>('forged-follow', { inbox, target }),
+    reply: (target: string, inReplyTo: string, html: string) =>
+      control<{ noteId: string }>('reply', { target, inReplyTo, html }),
+    editReply: (target: string, noteId: string, html: string) =>
+      control('edit-reply', { target, noteId, html }),
+    deleteReply: (target: string, noteId: string) => control('delete-reply', { target, noteId }),
     received: () =>
       control<Array<{ type: string; actor: string; json: Record<string, unknown> }>>('received'),
     requested: () =>
@@ -211,6 +221,52 @@ async function startPeer() {
 let site: { server: RunningServer; url: string };
 let peer: Awaited<ReturnType<typeof startPeer>>;
 let handle: string;
+
+/** The owner signed in over TLS by a magic link from the development mailbox: their cookie. */
+async function signInOwner(url: string): Promise<string> {
+  const json = { 'Content-Type': 'application/json', Origin: url };
+  const before = JSON.parse((await overTls(`${url}/dev/mailbox.json`)).text) as {
+    messages: Array<{ to: string; text: string }>;
+  };
+  const asked = await overTls(`${url}/api/auth/magic-link`, {
+    method: 'POST',
+    headers: json,
+    body: Buffer.from(JSON.stringify({ email: 'owner@example.com' })),
+  });
+  expect(asked.status).toBe(200);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { messages } = JSON.parse((await overTls(`${url}/dev/mailbox.json`)).text) as {
+          messages: Array<{ to: string; text: string }>;
+        };
+        const mail = messages.length > before.messages.length ? messages[0] : undefined;
+        link = mail && /https:\/\/\S+\/api\/auth\/magic-link\/verify\?\S+/.exec(mail.text)?.[0];
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  const page = await overTls(link!);
+  const cookies = (answer: Answer) =>
+    [answer.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]!);
+  const field = (name: string) =>
+    new RegExp(`name="${name}" value="([^"]+)"`).exec(page.text)?.[1] ?? '';
+  const verified = await overTls(`${url}/api/auth/magic-link/verify`, {
+    method: 'POST',
+    headers: {
+      Cookie: cookies(page).join('; '),
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: Buffer.from(
+      new URLSearchParams({ token: field('token'), csrf: field('csrf') }).toString(),
+    ),
+  });
+  const session = cookies(verified).find((pair) => /qp_session=/.test(pair));
+  if (!session) throw new Error(`owner sign-in failed: ${verified.status} ${verified.text}`);
+  return session;
+}
 
 const followersOf = (server: RunningServer) =>
   readRows<{ actor_id: string }>(
@@ -224,7 +280,8 @@ beforeAll(async () => {
   // Read by each process as it starts: the site's and the peer's.
   previousExtraCa = process.env.NODE_EXTRA_CA_CERTS;
   process.env.NODE_EXTRA_CA_CERTS = path.join(dir, 'ca.crt');
-  site = await startSite({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  // With the web build: a reply, once approved, is in the post's server-rendered page.
+  site = await startSite({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }, { pages: true });
   peer = await startPeer();
   handle = `@rowan@${new URL(site.url).host}`;
 });
@@ -319,5 +376,98 @@ describe('the social web', () => {
       userAgent.includes(guarded.url),
     );
     expect(asked).toEqual([]);
+  });
+
+  it('holds a reply from the peer, shows it under the post once approved, answers it, follows its Update and Delete, and refuses a blocked domain', async () => {
+    const contentDir = path.join(dir, 'content-0');
+    fs.writeFileSync(
+      path.join(contentDir, 'posts', 'replies-come-home.md'),
+      `---\ntitle: Replies come home\ndate: ${new Date().toISOString()}\ncategory: build\n---\n\nWrite back.\n`,
+    );
+    const postUrl = `${site.url}/posts/replies-come-home`;
+    const page = async () => (await overTls(postUrl)).text;
+    await expect.poll(async () => (await overTls(postUrl)).status, { timeout: 30_000 }).toBe(200);
+    const owner = await signInOwner(site.url);
+    const ownerApi = async (method: string, address: string, body?: object) => {
+      const answer = await overTls(`${site.url}${address}`, {
+        method,
+        headers: { Cookie: owner, Origin: site.url, 'Content-Type': 'application/json' },
+        body: body && Buffer.from(JSON.stringify(body)),
+      });
+      type Json = { id?: number; items?: Array<{ id: number; url: string; text: string }> };
+      return { status: answer.status, json: JSON.parse(answer.text || 'null') as Json };
+    };
+
+    const { noteId } = await peer.reply(
+      handle,
+      postUrl,
+      `<p><a href="${site.url}/ap/users/site" class="mention">@rowan</a> Small tools, big joy.</p>`,
+    );
+    let held: { id: number; url: string; text: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await ownerApi('GET', '/api/admin/fediverse/replies?status=held');
+          held = list.json.items?.[0];
+          return held?.text;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('@rowan Small tools, big joy.');
+    expect(await page()).not.toContain('Small tools, big joy.');
+
+    expect(
+      (await ownerApi('POST', `/api/admin/fediverse/replies/${held!.id}/approve`)).status,
+    ).toBe(200);
+    await expect.poll(page, { timeout: 20_000 }).toContain('Small tools, big joy.');
+    const html = await page();
+    expect(html).toContain('ada on the peer');
+    expect(html).toContain(`@ada@${new URL(peer.origin).host}`);
+    expect(html).toContain(`href="${held!.url}"`);
+
+    // The owner answers under it: the peer receives a Note in reply to Ada's, signed by the site.
+    const post = JSON.parse((await overTls(`${site.url}/api/posts/replies-come-home`)).text) as {
+      id: string;
+    };
+    const answered = await ownerApi('POST', `/api/discussions/posts/${post.id}/comments`, {
+      body: 'Thank you, Ada.',
+      answersReplyId: held!.id,
+    });
+    expect(answered.status).toBe(201);
+    await expect
+      .poll(
+        async () =>
+          (await peer.received()).find(
+            ({ type, json }) =>
+              type === 'Create' && (json.object as { inReplyTo?: string }).inReplyTo === noteId,
+          ),
+        { timeout: 30_000 },
+      )
+      .toMatchObject({
+        actor: `${site.url}/ap/users/site`,
+        json: { object: { content: expect.stringContaining('Thank you, Ada.') } },
+      });
+
+    await peer.editReply(handle, noteId, '<p>Small tools, bigger joy.</p>');
+    await expect.poll(page, { timeout: 20_000 }).toContain('Small tools, bigger joy.');
+    expect(await page()).not.toContain('big joy.');
+
+    await peer.deleteReply(handle, noteId);
+    await expect.poll(page, { timeout: 20_000 }).not.toContain('bigger joy');
+    const repliesKept = () =>
+      readRows(path.join(site.server.dataDir, 'site.db'), 'SELECT id FROM remote_replies');
+    expect(repliesKept()).toEqual([]);
+
+    // The peer's domain blocked: its next reply is refused at the door, nothing kept.
+    const blocked = await ownerApi('POST', '/api/admin/fediverse/blocks', {
+      kind: 'domain',
+      value: new URL(peer.origin).hostname,
+    });
+    expect(blocked.status).toBe(201);
+    await expect(peer.reply(handle, postUrl, '<p>Let me in.</p>')).rejects.toThrow(/403/);
+    expect(repliesKept()).toEqual([]);
+    expect(
+      (await ownerApi('DELETE', `/api/admin/fediverse/blocks/${blocked.json.id}`)).status,
+    ).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ export const FIXED_PAGES = [
   '/start',
   '/welcome',
   '/test',
+  '/subscribe',
   '/signedup',
   '/manage',
   '/blog',

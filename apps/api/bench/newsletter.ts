@@ -13,7 +13,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +36,7 @@ import {
 import { readers, seedSubscribers } from '../src/test-support/newsletter.js';
 import { benchEntry } from './child-server.js';
 import { startCountingSink } from './newsletter-sink.js';
+import { pageLoad, pooled, sleep } from './open-loop.js';
 
 const SUBSCRIBERS = 10_000;
 /** The sender's settings for the run (production reads them from NEWSLETTER_* variables). */
@@ -132,74 +132,6 @@ async function serve(smtpUrl: string) {
     });
   });
 }
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-/**
- * GET `url` at `rate` requests a second until `until` resolves (or `ms` pass); latencies in ms.
- * Arrivals keep their schedule however slow the answers: that is what a site's readers do.
- */
-async function pageLoad(url: string, rate: number, until: Promise<unknown>) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const latencies: number[] = [];
-  let failures = 0;
-  let done = false;
-  void until.then(() => (done = true));
-  const inFlight = new Set<Promise<void>>();
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const begin = performance.now();
-      http
-        .get(url, { agent }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode === 200) latencies.push(performance.now() - begin);
-            else failures += 1;
-            resolve();
-          });
-        })
-        .on('error', () => {
-          failures += 1;
-          resolve();
-        });
-    });
-  const interval = 1000 / rate;
-  let next = performance.now();
-  while (!done) {
-    const request = one();
-    inFlight.add(request);
-    void request.then(() => inFlight.delete(request));
-    next += interval;
-    const wait = next - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-  await Promise.all(inFlight);
-  agent.destroy();
-  return summary(latencies, failures);
-}
-
-function summary(latencies: number[], failures: number) {
-  const sorted = latencies.sort((a, b) => a - b);
-  return {
-    latencies: sorted,
-    requests: sorted.length,
-    failures,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-  };
-}
-
-function pooled(...samples: Array<ReturnType<typeof summary>>) {
-  return summary(
-    samples.flatMap((sample) => sample.latencies),
-    samples.reduce((sum, sample) => sum + sample.failures, 0),
-  );
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function run(): Promise<void> {
   const sink = await startCountingSink();

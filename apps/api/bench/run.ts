@@ -12,6 +12,7 @@ const benches: Array<[string, () => Promise<{ run: () => Promise<void> }>]> = [
   ['analytics', () => import('./analytics.js')],
   ['newsletter', () => import('./newsletter.js')],
   ['imports', () => import('./imports.js')],
+  ['fediverse-fanout', () => import('./fediverse-fanout.js')],
 ];
 
 for (const [name, load] of benches) {

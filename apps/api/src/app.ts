@@ -56,6 +56,7 @@ import { createSecurityCheck } from './security/turnstile.js';
 import { pageRoutes } from './modules/pages/index.js';
 import { relayWebhookRoutes } from './modules/relay-events/index.js';
 import { createFediverse } from './modules/fediverse/index.js';
+import { createWebmention } from './modules/webmention/index.js';
 
 /** The page's one inline script, allowed by its hash (decision 0035). */
 const MEMBER_MARK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(MEMBER_MARK_SCRIPT).digest('base64')}'`;
@@ -228,6 +229,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(oneClickUnsubscribeRoutes(subscriptions));
   app.use(replyEmailsOffRoutes(deps));
   app.use(relayWebhookRoutes(deps));
+  // Webmention (FEDERATION=off leaves it out with the rest of the social web): sites post here
+  // from their servers, as a form. The server starts its worker (boot.ts).
+  const webmention = env.FEDERATION ? createWebmention(deps) : undefined;
+  if (webmention) app.use(webmention.routes);
   app.use(clickRoutes(deps, collector));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
   app.use(auth.pageRoutes);
@@ -271,6 +276,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/api', (_req, _res, next) => next(new AppError(404, 'NOT_FOUND')));
   if (deps.pages) {
+    if (webmention) app.use(webmention.advertise);
     app.use(pageRoutes(deps.pages, content, reads, logger, conversationChanges(deps.db)));
   }
   app.use(errorHandler(logger));

@@ -31,6 +31,7 @@ import { createImagePipeline } from './modules/images/index.js';
 import { createCollector } from './modules/analytics/index.js';
 import { importStagingRoot, sweepImportLeftovers } from './modules/portability/index.js';
 import { createFediverse } from './modules/fediverse/index.js';
+import { createWebmention } from './modules/webmention/index.js';
 import type { PageHost } from './deps.js';
 
 export type PageHostLoader = (env: Env, logger: Logger) => Promise<PageHost | undefined>;
@@ -145,6 +146,9 @@ export async function boot(
   // The site's fediverse account: deliveries and received activities resume where they stopped.
   const fediverse = env.FEDERATION ? createFediverse(base) : undefined;
   fediverse?.start();
+  // Webmentions received are verified, and our posts' sent, from a queue that resumes too.
+  const webmention = env.FEDERATION ? createWebmention(base) : undefined;
+  webmention?.start();
   const deps = { ...base, beacon, fediverse };
   const app = createApp(deps);
   // Delivers the mail outbox, starting with whatever a previous process left undelivered.
@@ -186,6 +190,7 @@ export async function boot(
         mailWorker.stop(),
         newsletterSender.stop(),
         fediverse?.stop(),
+        webmention?.stop(),
         pages?.close(),
       ])
         .then(() => Promise.all([mailer.close(), bulkMailer.close()]))

@@ -22,6 +22,7 @@ import { portabilityRoutes } from './modules/portability/index.js';
 import { analyticsAdminRoutes, pageTitles } from './modules/analytics/index.js';
 import { pageIssueOf } from './modules/newsletter/index.js';
 import { createContentService } from './modules/content/index.js';
+import { fediverseAdminRoutes, fediverseBlockRoutes } from './modules/fediverse/index.js';
 import type { CommunityDeps } from './deps.js';
 
 export function communityRoutes(
@@ -59,5 +60,10 @@ export function communityRoutes(
     },
     mount,
   );
+  // The social web's audience (FEDERATION=off leaves every part of it out).
+  if (deps.env.FEDERATION) {
+    fediverseAdminRoutes({ ...deps, content: createContentService(deps) }, mount);
+    fediverseBlockRoutes(deps, mount);
+  }
   return router;
 }

@@ -115,6 +115,7 @@ export const CONSOLE_SECTIONS = [
   { path: 'newsletter', label: 'Newsletter', permission: 'admin_system' },
   { path: 'analytics', label: 'Analytics', permission: 'view_analytics' },
   { path: 'events', label: 'Events', permission: 'admin_system' },
+  { path: 'fediverse', label: 'Fediverse', permission: 'admin_system' },
   { path: 'site', label: 'Site', permission: 'admin_system' },
   { path: 'settings', label: 'Settings', permission: 'manage_settings' },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission }>;

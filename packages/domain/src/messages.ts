@@ -76,6 +76,9 @@ export const MESSAGES = {
     'If that address is subscribed, we have emailed it a link to confirm the unsubscribe.',
   SECURITY_CHECK_UNAVAILABLE:
     'Security verification is unavailable right now. Please try again in a few minutes.',
+  // The subscribe page's form posted without JavaScript where the site requires Turnstile (0038).
+  SECURITY_CHECK_NEEDS_SCRIPT:
+    'The security check needs JavaScript. Please turn it on for this page and subscribe again.',
   NOT_FOUND: 'The requested page or resource was not found.',
   TOKEN_INVALID: 'This link is invalid or has expired. Please request a new one.',
   TOKEN_EXPIRED: 'This link is invalid or has expired. Please request a new one.',
@@ -150,6 +153,18 @@ export const MESSAGES = {
   NEWSLETTER_TEST_SENT: 'Test email sent.',
   NEWSLETTER_TEST_FAILED:
     'The test email could not be sent. Check the mail settings and try again.',
+
+  // Ours: the social web's blocks (issue 38 item 6), as the owner writes them.
+  FEDIVERSE_BLOCK_ACCOUNT_INVALID: 'Enter an account as @name@server, or its address.',
+  FEDIVERSE_BLOCK_DOMAIN_INVALID: 'Enter a domain, such as example.social.',
+
+  // Ours: Webmention (issue 38 item 5): what a sender's software is told.
+  WEBMENTION_SOURCE_INVALID: 'The source must be an http or https URL.',
+  WEBMENTION_TARGET_INVALID: 'The target must be an http or https URL.',
+  WEBMENTION_SAME_URL: 'The source and the target must be different pages.',
+  WEBMENTION_TARGET_UNKNOWN: 'The target is not a post on this site.',
+  WEBMENTION_ACCEPTED:
+    'Thanks. The source will be checked for a link to the target, and the owner will see it.',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -13,6 +13,11 @@ export const PAGE_PATHS = {
   welcome: '/welcome',
   /** Every loading animation in every size, for checking them by eye. */
   loadingAnimations: '/test',
+  /**
+   * The newsletter's form as a page of its own, which works without JavaScript: every Subscribe
+   * on a reading page links here. The form posts back to this address (the subscriptions module).
+   */
+  subscribe: '/subscribe',
   /** After subscribing: check your inbox. */
   signedUp: '/signedup',
   /** The newsletter's form on a page of its own: where Subscribe leads without JavaScript. */
@@ -110,6 +115,11 @@ export const PAGE_QUERY_PARAMETERS: Partial<Record<PageName, readonly string[]>>
   blog: ['category'],
   /** The words searched for. */
   search: ['q'],
+  /**
+   * A refused form sent back: the refusal's code and the address typed. The page answers 400 with
+   * them, so it is rendered for the one reader and never kept.
+   */
+  subscribe: ['error', 'email'],
 };
 
 /** What `pageAddress` reads of a query: URLSearchParams has it (the domain has no DOM types). */

@@ -75,6 +75,16 @@ function printReport(report: ImportReport): void {
       console.log(`  ${member}: ${role} (signs in by ${signIn.join(', ') || 'nothing yet'})`);
     }
   }
+  if (report.fediverse) {
+    const { keys, handles, followers, blocks } = report.fediverse;
+    console.log(
+      `The fediverse account: ${keys.length ? `its keys (${keys.join(', ')})` : 'the site keeps its keys'}, ` +
+        `${handles.length} earlier handles${handles.length ? ` (${handles.join(', ')})` : ''}, ` +
+        `${followers.length} followers:`,
+    );
+    for (const follower of followers) console.log(`  ${follower}`);
+    if (blocks.length) console.log(`  and ${blocks.length} blocks: ${blocks.join(', ')}`);
+  }
   if (report.remoteImages.length) {
     console.log(`Remote images kept as links (${report.remoteImages.length}):`);
     for (const url of report.remoteImages) console.log(`  ${url}`);

@@ -65,8 +65,13 @@ describe('upgradeDatabase', () => {
       '031-fediverse-account.sql',
       '032-fediverse-articles.sql',
       '033-fediverse-reactions.sql',
+      '034-remote-replies.sql',
+      '035-fediverse-blocks.sql',
+      '036-fediverse-answers.sql',
+      '039-fediverse-jobs-claimable.sql',
+      '040-fediverse-audience.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(25);
+    expect(upgrade.backup?.pending).toHaveLength(27);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

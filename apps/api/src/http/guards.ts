@@ -108,3 +108,21 @@ export function crossSiteRefusal(
     return undefined;
   };
 }
+
+/**
+ * For the site's own HTML forms, posted form-encoded outside /api where `sameSiteJsonOnly` does
+ * not reach: the Origin must be one of `allowedOrigins`. Browsers send it on every form POST, and
+ * a form on another site carries that site's origin (or 'null'), so a page elsewhere cannot make
+ * its visitors' browsers post ours.
+ */
+export function sameSiteFormOnly(env: Pick<Env, 'WEB_ORIGIN' | 'PUBLIC_URL'>): RequestHandler {
+  const origins = allowedOrigins(env);
+  return (req, _res, next) => {
+    const origin = req.get('origin');
+    next(
+      origin !== undefined && origins.has(origin)
+        ? undefined
+        : new AppError(403, 'CROSS_SITE_REQUEST'),
+    );
+  };
+}

@@ -29,7 +29,10 @@ import {
   Delete,
   Endpoints,
   Follow,
+  Mention,
+  Note,
   Person,
+  Tombstone,
   Undo,
   Update,
 } from '@fedify/vocab';
@@ -58,11 +61,32 @@ export interface FediversePeer {
   react(kind: 'like' | 'announce', target: string, object: string): Promise<string>;
   /** Ada takes that like or boost back. */
   unreact(kind: 'like' | 'announce', target: string, object: string, id: string): Promise<void>;
+  /**
+   * `user` (ada unless named) replies to `inReplyTo` (a post of the site at `target`, or a note)
+   * with a Note of `html`, mentioning the site; answers the Note's id.
+   */
+  reply(target: string, inReplyTo: string, html: string, user?: string): Promise<string>;
+  /** `user` changes that Note's text (Update), or deletes it (Delete of the Note). */
+  editReply(target: string, noteId: string, html: string, user?: string): Promise<void>;
+  deleteReply(target: string, noteId: string, user?: string): Promise<void>;
   /** Ada's account is deleted: her server tells `target`. */
   deleteAccount(target: string): Promise<void>;
   /** A Follow of `target` from ada, signed with a key that is not hers: a forgery. */
   forgedFollow(inbox: string, target: string): Promise<Response>;
   close(): Promise<void>;
+}
+
+/** A reply as Mastodon writes one: public, mentioning the account it answers, its page as url. */
+function replyNote(id: URL, author: URL, answered: Person, inReplyTo: string | null, html: string) {
+  return new Note({
+    id,
+    attribution: author,
+    content: html,
+    url: new URL(id.href.replace('/notes/', '/@notes/')),
+    replyTarget: inReplyTo ? new URL(inReplyTo) : null,
+    to: new URL('https://www.w3.org/ns/activitystreams#Public'),
+    tags: answered.id ? [new Mention({ href: answered.id, name: '@site' })] : [],
+  });
 }
 
 /** Two accounts on one server: deliveries to both go once, to the shared inbox. */
@@ -208,6 +232,50 @@ export async function startFediversePeer(
         }),
       );
     },
+    async reply(target, inReplyTo, html, user = 'ada') {
+      const actor = await recipient(target);
+      const author = context().getActorUri(user);
+      const id = new URL(`${author.href}/notes/${randomUUID()}`);
+      const note = replyNote(id, author, actor, inReplyTo, html);
+      await context().sendActivity(
+        { identifier: user },
+        actor,
+        new Create({
+          id: new URL(`${id.href}#create`),
+          actor: author,
+          object: note,
+          to: note.toId,
+        }),
+      );
+      return id.href;
+    },
+    async editReply(target, noteId, html, user = 'ada') {
+      const actor = await recipient(target);
+      const author = context().getActorUri(user);
+      const note = replyNote(new URL(noteId), author, actor, null, html);
+      await context().sendActivity(
+        { identifier: user },
+        actor,
+        new Update({
+          id: new URL(`${noteId}#update/${randomUUID()}`),
+          actor: author,
+          object: note,
+          to: note.toId,
+        }),
+      );
+    },
+    async deleteReply(target, noteId, user = 'ada') {
+      const author = context().getActorUri(user);
+      await context().sendActivity(
+        { identifier: user },
+        await recipient(target),
+        new Delete({
+          id: new URL(`${noteId}#delete/${randomUUID()}`),
+          actor: author,
+          object: new Tombstone({ id: new URL(noteId) }),
+        }),
+      );
+    },
     async deleteAccount(target) {
       await context().sendActivity(
         { identifier: 'ada' },
@@ -271,6 +339,16 @@ async function runAsScript([keyFile, certFile, controlPort]: string[]): Promise<
             return { followId: await peer.follow(input.target!, input.user) };
           case '/unfollow':
             await peer.unfollow(input.target!, input.followId!, input.user);
+            return {};
+          case '/reply':
+            return {
+              noteId: await peer.reply(input.target!, input.inReplyTo!, input.html!, input.user),
+            };
+          case '/edit-reply':
+            await peer.editReply(input.target!, input.noteId!, input.html!, input.user);
+            return {};
+          case '/delete-reply':
+            await peer.deleteReply(input.target!, input.noteId!, input.user);
             return {};
           case '/forged-follow': {
             const res = await peer.forgedFollow(input.inbox!, input.target!);

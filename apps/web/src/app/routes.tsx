@@ -105,6 +105,7 @@ export function createRoutes(reader: ContentReader): RouteObject[] {
     page('start', 'start-page'),
     page('welcome', 'welcome-page'),
     page('loadingAnimations', 'test-page'),
+    page('subscribe', 'subscribe-page'),
     page('signedUp', 'signed-up-page'),
     page('manage', 'manage-page'),
     page('blog', 'blog-page'),

@@ -41,6 +41,10 @@ describe('renderHead', () => {
     expect(head.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
       'https://rowan.example/posts/a-post',
     );
+    // Where other sites send Webmentions (issue 38): the API answers there, and in a Link header.
+    expect(head.querySelector('link[rel=webmention]')?.getAttribute('href')).toBe(
+      'https://rowan.example/webmention',
+    );
     expect(meta('og:type')).toBe('article');
     expect(meta('og:url')).toBe('https://rowan.example/posts/a-post');
     expect(meta('og:image')).toBe('https://rowan.example/og/post/a-post.png');

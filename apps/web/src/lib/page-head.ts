@@ -1,9 +1,17 @@
 /**
  * What a page puts in <head>: title, description, canonical URL, Open Graph, Twitter card,
- * JSON-LD, feed links and robots. The server writes it into the document; after a client-side
- * navigation the same markup replaces the previous page's, so both come from `renderHead`.
+ * JSON-LD, feed links, the Webmention endpoint and robots. The server writes it into the document;
+ * after a client-side navigation the same markup replaces the previous page's, so both come from
+ * `renderHead`.
  */
-import { escapeHtml, FEED_FORMATS, feedPath, type FeedFormat, type Site } from '@quillpost/domain';
+import {
+  API_ROUTES,
+  escapeHtml,
+  FEED_FORMATS,
+  feedPath,
+  type FeedFormat,
+  type Site,
+} from '@quillpost/domain';
 
 export type OpenGraphType = 'website' | 'article' | 'book' | 'profile';
 
@@ -107,6 +115,7 @@ export function renderHead(meta: PageMeta, { publicUrl, site }: HeadSite): strin
   named('description', meta.description);
   if (meta.noindex) named('robots', 'noindex');
   tag('link', { rel: 'canonical', href: url });
+  tag('link', { rel: 'webmention', href: absoluteUrl(publicUrl, API_ROUTES.webmention.path) });
   property('og:site_name', site.title);
   property('og:type', meta.type ?? 'website');
   property('og:title', meta.title ?? site.title);

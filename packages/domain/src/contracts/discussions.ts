@@ -1,6 +1,7 @@
 /** The discussions module's contracts: threads, comments and replies, reports, and counts. */
 import { z } from 'zod';
 import { ROLE_LEVELS } from '../roles.js';
+import { REMOTE_REPLY_SOURCES, remoteAuthorSchema } from './fediverse.js';
 import { idParam, okSchema, personSchema, plainText, reasonSchema } from './member-fields.js';
 
 export const COMMENT_MAX_LENGTH = 2000;
@@ -35,10 +36,14 @@ export const threadCreateSchema = z.object({
 });
 export type ThreadCreate = z.input<typeof threadCreateSchema>;
 
-/** POST .../comments: a comment, or a reply to a top-level comment of the same thread. */
+/**
+ * POST .../comments: a comment, or a reply to a top-level comment of the same thread, or an answer
+ * to a remote reply under the same post (`answersReplyId`, decision 0033).
+ */
 export const commentCreateSchema = z.object({
   body: commentBodySchema,
   parentId: idParam.nullish(),
+  answersReplyId: idParam.nullish(),
 });
 export type CommentCreate = z.input<typeof commentCreateSchema>;
 
@@ -59,6 +64,17 @@ const commentFields = {
   editedAt: z.string().nullable(),
   mine: z.boolean(),
   reportedByMe: z.boolean(),
+  /**
+   * Set on a reply written on another server (decision 0033): its `id` is the remote reply's and
+   * `author` is null; who wrote it and where the original is are here. Members' comments omit it.
+   */
+  remote: z
+    .object({
+      source: z.enum(REMOTE_REPLY_SOURCES),
+      author: remoteAuthorSchema,
+      url: z.string(),
+    })
+    .optional(),
 };
 export const commentSchema = z.object(commentFields);
 export type Comment = z.output<typeof commentSchema>;

@@ -23,6 +23,7 @@ import {
   statsResponseSchema,
 } from './auth.js';
 import { messageResponseSchema } from './common.js';
+import { webmentionBodySchema } from './webmention.js';
 import { siteFileResponseSchema, siteFileSchema } from './site-identity.js';
 import {
   analyticsHitSchema,
@@ -52,6 +53,12 @@ import {
   writingSaveResponseSchema,
 } from './writing.js';
 import { importQuerySchema, importResponseSchema } from './portability.js';
+import {
+  fediverseDeliveriesResponseSchema,
+  fediverseFollowersQuerySchema,
+  fediverseFollowersResponseSchema,
+  fediverseOverviewResponseSchema,
+} from './fediverse-audience.js';
 import {
   bookListQuerySchema,
   bookListResponseSchema,
@@ -126,6 +133,16 @@ import {
   userIdParamsSchema,
   warnSchema,
 } from './moderation.js';
+import {
+  fediverseBlockCreateSchema,
+  fediverseBlockIdParamsSchema,
+  fediverseBlockListResponseSchema,
+  fediverseBlockSchema,
+  remoteReplyIdParamsSchema,
+  remoteReplyListQuerySchema,
+  remoteReplyListResponseSchema,
+  remoteReplySchema,
+} from './fediverse.js';
 import { siteSettingsResponseSchema, siteSettingsUpdateSchema } from './settings.js';
 import {
   adminSubscriberDetailResponseSchema,
@@ -244,6 +261,7 @@ export const API_SCHEMAS = {
   mailgunWebhook: { response: okResponseSchema },
   postmarkWebhook: { response: okResponseSchema },
   sesWebhook: { response: okResponseSchema },
+  webmention: { body: webmentionBodySchema, response: messageResponseSchema },
 
   session: { response: sessionResponseSchema },
   me: { response: meResponseSchema },
@@ -337,6 +355,16 @@ export const API_SCHEMAS = {
   userUnban: { params: userIdParamsSchema, response: okResponseSchema },
   moderationLog: { query: moderationLogQuerySchema, response: moderationLogResponseSchema },
 
+  adminRemoteReplies: {
+    query: remoteReplyListQuerySchema,
+    response: remoteReplyListResponseSchema,
+  },
+  adminRemoteReplyApprove: { params: remoteReplyIdParamsSchema, response: remoteReplySchema },
+  adminRemoteReplyReject: { params: remoteReplyIdParamsSchema, response: remoteReplySchema },
+  adminFediverseBlocks: { response: fediverseBlockListResponseSchema },
+  adminFediverseBlockCreate: { body: fediverseBlockCreateSchema, response: fediverseBlockSchema },
+  adminFediverseBlockDelete: { params: fediverseBlockIdParamsSchema, response: okResponseSchema },
+
   adminUsers: { query: adminUsersQuerySchema, response: adminUsersResponseSchema },
   adminRoleAssign: {
     params: userIdParamsSchema,
@@ -360,6 +388,12 @@ export const API_SCHEMAS = {
     params: subscriberIdParamsSchema,
     response: adminSubscriberDetailResponseSchema,
   },
+  adminFediverse: { response: fediverseOverviewResponseSchema },
+  adminFediverseFollowers: {
+    query: fediverseFollowersQuerySchema,
+    response: fediverseFollowersResponseSchema,
+  },
+  adminFediverseDeliveries: { response: fediverseDeliveriesResponseSchema },
   adminAnalytics: { response: analyticsResponseSchema },
   adminAnalyticsTraffic: { query: trafficQuerySchema, response: trafficResponseSchema },
   adminAnalyticsIssue: { query: pageIssueQuerySchema, response: pageIssueResponseSchema },

@@ -14,7 +14,13 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
 export type RateLimitClass =
-  'subscribe' | 'resend' | 'unsubscribe' | 'magic-link' | 'webhook' | 'analytics';
+  | 'subscribe'
+  | 'resend'
+  | 'unsubscribe'
+  | 'magic-link'
+  | 'webhook'
+  | 'analytics'
+  | 'webmention';
 
 export interface ApiRoute {
   method: ApiMethod;
@@ -129,6 +135,10 @@ export const API_ROUTES = {
     permission: null,
     rateLimit: 'webhook',
   },
+
+  // Webmention (issue 38 item 5): any site says one of its pages links to one of our posts, in a
+  // form (the W3C recommendation's shape), answered 202 and verified later
+  webmention: { method: 'POST', path: '/webmention', permission: null, rateLimit: 'webmention' },
 
   // Signing in
   session: publicGet('/api/auth/session'),
@@ -268,6 +278,14 @@ export const API_ROUTES = {
     permission: 'view_moderation_logs',
   },
 
+  // The social web (issue 38): replies from other servers held for the owner, and blocks
+  adminRemoteReplies: owner('GET', '/api/admin/fediverse/replies'),
+  adminRemoteReplyApprove: owner('POST', '/api/admin/fediverse/replies/:replyId/approve'),
+  adminRemoteReplyReject: owner('POST', '/api/admin/fediverse/replies/:replyId/reject'),
+  adminFediverseBlocks: owner('GET', '/api/admin/fediverse/blocks'),
+  adminFediverseBlockCreate: owner('POST', '/api/admin/fediverse/blocks'),
+  adminFediverseBlockDelete: owner('DELETE', '/api/admin/fediverse/blocks/:blockId'),
+
   // The owner's console
   adminUsers: { method: 'GET', path: '/api/admin/users', permission: 'manage_users' },
   adminRoleAssign: {
@@ -304,6 +322,10 @@ export const API_ROUTES = {
     path: '/api/admin/subscribers/:subscriberId/unsubscribe',
     permission: 'manage_users',
   },
+  // The social web's audience (issue 38 item 6): the handle, followers, each post's deliveries
+  adminFediverse: owner('GET', '/api/admin/fediverse'),
+  adminFediverseFollowers: owner('GET', '/api/admin/fediverse/followers'),
+  adminFediverseDeliveries: owner('GET', '/api/admin/fediverse/deliveries'),
   adminAnalytics: { method: 'GET', path: '/api/admin/analytics', permission: 'view_analytics' },
   adminAnalyticsTraffic: {
     method: 'GET',

@@ -34,3 +34,6 @@ export * from './front-matter.js';
 export * from './writing.js';
 export * from './analytics.js';
 export * from './portability.js';
+export * from './fediverse.js';
+export * from './webmention.js';
+export * from './fediverse-audience.js';

@@ -99,6 +99,20 @@ export const importReportSchema = z.object({
   roles: z
     .array(z.object({ member: z.string(), role: z.string(), signIn: z.array(z.string()) }))
     .default([]),
+  /**
+   * An archive's fediverse account, restored (in a dry run: to be) so that the same actor keeps
+   * its followers: the key pairs written, by algorithm, the earlier handles it answers to, every
+   * follower, by their account's address, and the accounts and domains blocked.
+   */
+  fediverse: z
+    .object({
+      keys: z.array(z.string()),
+      handles: z.array(z.string()),
+      followers: z.array(z.string()),
+      blocks: z.array(z.string()).default([]),
+    })
+    .nullable()
+    .default(null),
   reportFile: z.string().nullable(),
 });
 export type ImportReport = z.output<typeof importReportSchema>;

@@ -1,2 +1,3 @@
 /** The admin module's public face: other modules and the app import from here only. */
 export { adminRoutes } from './routes.js';
+export { lastMonths } from './service.js';

@@ -240,7 +240,7 @@ export function importSubscribers(
 // Analytics
 
 /** The last 12 calendar months (UTC), oldest first, as 'YYYY-MM' and the instant they end. */
-function lastMonths(now: string): Array<{ month: string; end: string }> {
+export function lastMonths(now: string): Array<{ month: string; end: string }> {
   const date = new Date(now);
   const months: Array<{ month: string; end: string }> = [];
   for (let back = 11; back >= 0; back -= 1) {

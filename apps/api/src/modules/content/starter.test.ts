@@ -48,6 +48,15 @@ describe('the starter content folder', () => {
     for (const fact of ['SQLite database', 'consent', 'Backups', 'session cookie', '30 days']) {
       expect(privacy).toContain(fact);
     }
+    // What a follower or a replier on another server gives the site, and how they leave it.
+    for (const fact of [
+      'address, name, handle and inbox',
+      'name, handle, profile address and the address of your avatar, its text',
+      'Unfollow, or delete your account',
+      'a Delete removes it here too',
+    ]) {
+      expect(privacy).toContain(fact);
+    }
     const contact = (await request(t.app).get('/api/pages/contact')).body.content as string;
     expect(contact).toContain('mailto:ada@example.com');
     const posts = (await request(t.app).get('/api/posts')).body as Array<{ title: string }>;

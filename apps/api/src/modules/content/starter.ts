@@ -139,6 +139,16 @@ Reading needs nothing from you. The server logs each request (time, page, status
 - **Cookies:** one session cookie, set only after you sign in, secure and unreadable to scripts. No other cookies.
 - **Browser storage:** a few small items in your browser's local storage (such as whether you subscribed), which stay on your device.
 
+## If you follow or reply from the fediverse
+
+${title} is also an account on the fediverse (Mastodon and the servers that talk to it), and takes Webmentions from other websites.
+
+- **Following:** your server sends the site your account's address, name, handle and inbox; the site keeps them, with when you followed, to send you its posts. Unfollow, or delete your account (your server then sends a Delete), and they are removed at once; so they are when your server answers that the account is gone.
+- **Replies:** a reply to a post (a fediverse post that answers it, or a Webmention from your site) is kept with your name, handle, profile address and the address of your avatar, its text as plain text, and a link to the original. It waits for the owner's approval before anyone sees it under the post. Readers' browsers are never sent to your server. Edit or delete the reply where you wrote it and the site follows: a Delete removes it here too, as does a Webmention whose page is gone or no longer links here.
+- **Likes and boosts:** counted by your account's address, so that undoing one takes it back.
+- **Blocks:** an account or server the owner blocks is kept by its address, to refuse what it sends.
+- **Moving:** the owner's export of the whole site carries followers, replies and blocks, so a move to another server keeps them. Nothing is shared with anyone else.
+
 ## Where and how long
 
 All data lives in one SQLite database. Backups are snapshots of it, taken daily and before every update that changes its layout, readable only by the site, and kept for 14 days. Sign-in links expire after 10 minutes and confirmation links after 24 hours, and both are stored only as hashes. A deleted account leaves the live database at once and the backups within 14 days.

@@ -12,3 +12,16 @@ export {
 export { commentUnderModeration, communityActivity, reportQueue } from './staff.js';
 export { liveCommentCount, resolveReports } from './store.js';
 export { discussionsForExport } from './store.js';
+export {
+  deleteRemoteReply,
+  editRemoteReply,
+  forgetRemoteAuthor,
+  forgetRemoteAuthorsWhere,
+  receiveRemoteReply,
+  staffAnswer,
+  staffAnswersAfter,
+  withdrawnAnswers,
+  type IncomingRemoteReply,
+  type StaffAnswer,
+  type RemoteReplyTarget,
+} from './remote-replies.js';

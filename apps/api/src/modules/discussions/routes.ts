@@ -8,6 +8,7 @@ import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
 import { queueReplyNotice, type NewReply } from '../notifications/index.js';
+import { approveRemoteReply, rejectRemoteReply, remoteRepliesForReview } from './remote-replies.js';
 import {
   commentOnPost,
   commentOnThread,
@@ -121,5 +122,20 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
     const { reason } = body;
     reportComment(db, viewer, commentId, reason ?? null, isoNow(deps.clock));
     res.status(201).json({ success: true, message: MESSAGES.COMMENT_REPORTED });
+  });
+
+  // Replies from other servers, held for the owner (decision 0033)
+  mount('adminRemoteReplies', (_req, res, { query }) => {
+    res.json({ items: remoteRepliesForReview(db, query.status) });
+  });
+
+  mount('adminRemoteReplyApprove', (req, res, { params }) => {
+    const owner = signedInUser(req);
+    res.json(approveRemoteReply(db, params.replyId, owner.id, isoNow(deps.clock)));
+  });
+
+  mount('adminRemoteReplyReject', (req, res, { params }) => {
+    const owner = signedInUser(req);
+    res.json(rejectRemoteReply(db, params.replyId, owner.id, isoNow(deps.clock)));
   });
 }

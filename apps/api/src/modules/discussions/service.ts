@@ -30,6 +30,7 @@ import {
   visibleWritingIds,
 } from '../content/index.js';
 import type { NewReply } from '../notifications/index.js';
+import { remoteReplyAsComment } from './remote-replies.js';
 import {
   activeThreads,
   commentById,
@@ -48,6 +49,8 @@ import {
   latestConversationChange,
   markConversationChanged,
   openPostThread,
+  remoteRepliesOfThread,
+  remoteReplyById,
   reportsMadeBy,
   threadById,
   threadOfPost,
@@ -163,20 +166,57 @@ function commentAsSeen(db: Db, commentId: number, viewer: Viewer): Comment {
   return toComments(db, [commentById(db, commentId, viewer.id)!], viewer)[0]!;
 }
 
-/** A thread's comments as a tree one level deep, oldest first. */
+/**
+ * A thread's comments and approved remote replies as one tree one level deep, oldest first. A
+ * reply hangs under its parent; a member's answer to a remote reply hangs where that reply's own
+ * replies do (decision 0033).
+ */
 function commentTree(db: Db, threadId: number, viewer: Viewer): CommentWithReplies[] {
-  const comments = toComments(db, commentsOfThread(db, threadId, viewer.id), viewer);
+  const rows = commentsOfThread(db, threadId, viewer.id);
+  const comments = toComments(db, rows, viewer);
+  const remoteRows = remoteRepliesOfThread(db, threadId, ['approved']);
+  const remoteById = new Map(remoteRows.map((row) => [row.id, row]));
+  type Entry = { comment: Comment; key: string; under: string | null };
+  const underRemote = (replyId: number): string | null => {
+    const reply = remoteById.get(replyId);
+    if (!reply || reply.parent_comment_id !== null) return null;
+    return `remote:${reply.parent_reply_id ?? reply.id}`;
+  };
+  const entries: Entry[] = [
+    ...comments.map((comment, index) => {
+      const row = rows[index]!;
+      const under =
+        row.parent_id !== null
+          ? `comment:${row.parent_id}`
+          : row.answers_reply_id !== null
+            ? underRemote(row.answers_reply_id)
+            : null;
+      return { comment, key: `comment:${comment.id}`, under };
+    }),
+    ...remoteRows.map((row) => ({
+      comment: remoteReplyAsComment(row),
+      key: `remote:${row.id}`,
+      under:
+        row.parent_comment_id !== null
+          ? `comment:${row.parent_comment_id}`
+          : row.parent_reply_id !== null
+            ? `remote:${row.parent_reply_id}`
+            : null,
+    })),
+  ];
+  // Stable: comments keep their order among themselves, remote replies fall in by time.
+  entries.sort((a, b) => a.comment.createdAt.localeCompare(b.comment.createdAt));
   const shown = (comment: Comment) => comment.body !== null;
-  const repliesOf = new Map<number, Comment[]>();
-  for (const comment of comments) {
-    if (comment.parentId === null || !shown(comment)) continue;
-    const list = repliesOf.get(comment.parentId) ?? [];
-    list.push(comment);
-    repliesOf.set(comment.parentId, list);
+  const repliesOf = new Map<string, Comment[]>();
+  for (const entry of entries) {
+    if (entry.under === null || !shown(entry.comment)) continue;
+    const list = repliesOf.get(entry.under) ?? [];
+    list.push(entry.comment);
+    repliesOf.set(entry.under, list);
   }
-  return comments
-    .filter((comment) => comment.parentId === null)
-    .map((comment) => ({ ...comment, replies: repliesOf.get(comment.id) ?? [] }))
+  return entries
+    .filter((entry) => entry.under === null)
+    .map((entry) => ({ ...entry.comment, replies: repliesOf.get(entry.key) ?? [] }))
     .filter((comment) => shown(comment) || comment.replies.length > 0);
 }
 
@@ -328,11 +368,24 @@ export function startThread(
 /** Called inside the transaction that stores a reply (reply emails). */
 export type OnReply = (reply: NewReply) => void;
 
+/** The remote reply a member answers: approved and under the same thread. */
+function answeredRemoteReply(db: Db, threadId: number, replyId: number) {
+  const reply = remoteReplyById(db, replyId);
+  if (!reply || reply.thread_id !== threadId || reply.status !== 'approved') {
+    throw DomainError.notFound();
+  }
+  return reply;
+}
+
 export function commentOnThread(
   db: Db,
   viewer: Viewer,
   threadId: number,
-  input: { body: string; parentId?: number | null | undefined },
+  input: {
+    body: string;
+    parentId?: number | null | undefined;
+    answersReplyId?: number | null | undefined;
+  },
   now: string,
   onReply?: OnReply,
 ): Comment {
@@ -341,14 +394,21 @@ export function commentOnThread(
     const answered = input.parentId
       ? answeredComment(db, threadId, input.parentId, viewer)
       : undefined;
-    // Replying to a reply answers its parent, so the tree never goes deeper than one level.
-    const parentId = answered ? (answered.parent_id ?? answered.id) : null;
+    const answeredRemote = input.answersReplyId
+      ? answeredRemoteReply(db, threadId, input.answersReplyId)
+      : undefined;
+    // Replying to a reply answers its parent, so the tree never goes deeper than one level; an
+    // answer to a remote reply under a comment hangs under that comment too.
+    const parentId = answered
+      ? (answered.parent_id ?? answered.id)
+      : (answeredRemote?.parent_comment_id ?? null);
     const id = insertComment(db, {
       threadId,
       parentId,
       authorId: viewer.id,
       body: input.body,
       now,
+      answersReplyId: answeredRemote?.id ?? null,
     });
     if (answered) {
       onReply?.({
@@ -367,7 +427,11 @@ export function commentOnPost(
   db: Db,
   viewer: Viewer,
   postId: number,
-  input: { body: string; parentId?: number | null | undefined },
+  input: {
+    body: string;
+    parentId?: number | null | undefined;
+    answersReplyId?: number | null | undefined;
+  },
   now: string,
   onReply?: OnReply,
 ): Comment {

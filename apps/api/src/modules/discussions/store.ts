@@ -13,6 +13,9 @@ export const OWNED_TABLES = {
   comments: 'person',
   comment_reports: 'person',
   conversation_changes: 'site',
+  // About people on other servers, not members: the site's export carries them (decision 0033).
+  remote_authors: 'site',
+  remote_replies: 'site',
 } as const satisfies OwnedTables;
 
 // Threads
@@ -99,11 +102,13 @@ export interface CommentRow {
   status: CommentStatus;
   created_at: string;
   edited_at: string | null;
+  /** The remote reply it answers (decision 0033). */
+  answers_reply_id: number | null;
   reported_by_me: 0 | 1;
 }
 
 const COMMENT_COLUMNS = `k.id, k.thread_id, k.parent_id, k.author_id, k.body, k.status,
-  k.created_at, k.edited_at`;
+  k.created_at, k.edited_at, k.answers_reply_id`;
 
 const COMMENT_SELECT = `SELECT ${COMMENT_COLUMNS},
     EXISTS (SELECT 1 FROM comment_reports r WHERE r.comment_id = k.id AND r.reporter_id = @viewerId)
@@ -132,13 +137,14 @@ export function insertComment(
     authorId: number;
     body: string;
     now: string;
+    answersReplyId?: number | null;
   },
 ): number {
   const { lastInsertRowid } = statement(
     db,
-    `INSERT INTO comments (thread_id, parent_id, author_id, body, created_at)
-     VALUES (@threadId, @parentId, @authorId, @body, @now)`,
-  ).run(comment);
+    `INSERT INTO comments (thread_id, parent_id, author_id, body, created_at, answers_reply_id)
+     VALUES (@threadId, @parentId, @authorId, @body, @now, @answersReplyId)`,
+  ).run({ answersReplyId: null, ...comment });
   statement(db, 'UPDATE discussion_threads SET last_activity_at = ? WHERE id = ?').run(
     comment.now,
     comment.threadId,
@@ -195,13 +201,15 @@ export function commentPlace(db: Db, commentId: number): CommentPlace | undefine
   ).get(commentId) as CommentPlace | undefined;
 }
 
-/** Visible comments (replies included) per item that has any. */
+/** Visible comments and approved remote replies (replies included) per item that has any. */
 export function visibleCommentCounts(db: Db): Array<{ contentId: number; count: number }> {
   return statement(
     db,
     `SELECT t.content_id AS contentId, COUNT(*) AS count
-     FROM comments c JOIN discussion_threads t ON t.id = c.thread_id
-     WHERE t.kind = 'post' AND c.status = 'visible'
+     FROM (SELECT thread_id FROM comments WHERE status = 'visible'
+           UNION ALL SELECT thread_id FROM remote_replies WHERE status = 'approved') c
+     JOIN discussion_threads t ON t.id = c.thread_id
+     WHERE t.kind = 'post'
      GROUP BY t.content_id`,
   ).all() as Array<{ contentId: number; count: number }>;
 }
@@ -258,6 +266,224 @@ export function itemsDiscussedBy(db: Db, userId: number): number[] {
   )
     .pluck()
     .all(userId) as number[];
+}
+
+// Remote replies (decision 0033)
+
+export interface RemoteAuthorFields {
+  actorId: string;
+  name: string;
+  handle: string | null;
+  url: string;
+  avatarSource: string | null;
+}
+
+/** The author by the address that names them, their name and avatar as they last sent them. */
+export function keepRemoteAuthor(db: Db, author: RemoteAuthorFields, now: string): number {
+  return statement(
+    db,
+    `INSERT INTO remote_authors (actor_id, name, handle, url, avatar_source, updated_at)
+     VALUES (@actorId, @name, @handle, @url, @avatarSource, @now)
+     ON CONFLICT (actor_id) DO UPDATE SET name = excluded.name, handle = excluded.handle,
+       url = excluded.url, avatar_source = excluded.avatar_source, updated_at = excluded.updated_at
+     RETURNING id`,
+  )
+    .pluck()
+    .get({ ...author, now }) as number;
+}
+
+export type RemoteReplyStatus = 'held' | 'approved' | 'rejected';
+
+export interface RemoteReplyRow {
+  id: number;
+  thread_id: number;
+  parent_comment_id: number | null;
+  parent_reply_id: number | null;
+  source: 'fediverse' | 'webmention';
+  object_id: string;
+  url: string;
+  body: string;
+  status: RemoteReplyStatus;
+  received_at: string;
+  edited_at: string | null;
+  author_actor_id: string;
+  author_name: string;
+  author_handle: string | null;
+  author_url: string;
+  author_avatar_source: string | null;
+  /** The item the thread is under (remote replies are only ever under one). */
+  content_id: number;
+  thread_title: string;
+}
+
+const REMOTE_REPLY_SELECT = `SELECT r.id, r.thread_id, r.parent_comment_id, r.parent_reply_id,
+    r.source, r.object_id, r.url, r.body, r.status, r.received_at, r.edited_at,
+    a.actor_id AS author_actor_id, a.name AS author_name, a.handle AS author_handle,
+    a.url AS author_url, a.avatar_source AS author_avatar_source,
+    t.content_id, t.title AS thread_title
+  FROM remote_replies r
+  JOIN remote_authors a ON a.id = r.author_id
+  JOIN discussion_threads t ON t.id = r.thread_id`;
+
+export function remoteReplyById(db: Db, id: number): RemoteReplyRow | undefined {
+  return statement(db, `${REMOTE_REPLY_SELECT} WHERE r.id = ?`).get(id) as
+    RemoteReplyRow | undefined;
+}
+
+export function remoteReplyByObjectId(db: Db, objectId: string): RemoteReplyRow | undefined {
+  return statement(db, `${REMOTE_REPLY_SELECT} WHERE r.object_id = ?`).get(objectId) as
+    RemoteReplyRow | undefined;
+}
+
+/** A thread's remote replies in the given states, oldest first. */
+export function remoteRepliesOfThread(
+  db: Db,
+  threadId: number,
+  statuses: readonly RemoteReplyStatus[],
+): RemoteReplyRow[] {
+  return statement(
+    db,
+    `${REMOTE_REPLY_SELECT}
+     WHERE r.thread_id = @threadId AND r.status IN (SELECT value FROM json_each(@statuses))
+     ORDER BY r.received_at, r.id`,
+  ).all({ threadId, statuses: JSON.stringify(statuses) }) as RemoteReplyRow[];
+}
+
+/** Remote replies for the owner to review, newest first; all states when none is given. */
+export function remoteRepliesInReview(
+  db: Db,
+  status: RemoteReplyStatus | null,
+  limit: number,
+): RemoteReplyRow[] {
+  return statement(
+    db,
+    `${REMOTE_REPLY_SELECT} WHERE @status IS NULL OR r.status = @status
+     ORDER BY r.received_at DESC, r.id DESC LIMIT @limit`,
+  ).all({ status, limit }) as RemoteReplyRow[];
+}
+
+/** Everyone who has a remote reply here: the address that names them, and their handle. */
+export function remoteAuthorsWithReplies(db: Db): Array<{ id: string; handle: string | null }> {
+  return statement(
+    db,
+    `SELECT actor_id AS id, handle FROM remote_authors a
+     WHERE EXISTS (SELECT 1 FROM remote_replies r WHERE r.author_id = a.id)`,
+  ).all() as Array<{ id: string; handle: string | null }>;
+}
+
+/** The remote replies an author sent, by the address that names them. */
+export function remoteRepliesBy(db: Db, actorId: string): RemoteReplyRow[] {
+  return statement(db, `${REMOTE_REPLY_SELECT} WHERE a.actor_id = ?`).all(
+    actorId,
+  ) as RemoteReplyRow[];
+}
+
+export function insertRemoteReply(
+  db: Db,
+  reply: {
+    threadId: number;
+    parentCommentId: number | null;
+    parentReplyId: number | null;
+    authorId: number;
+    source: 'fediverse' | 'webmention';
+    objectId: string;
+    url: string;
+    body: string;
+    now: string;
+  },
+): number {
+  return Number(
+    statement(
+      db,
+      `INSERT INTO remote_replies (thread_id, parent_comment_id, parent_reply_id, author_id,
+         source, object_id, url, body, received_at)
+       VALUES (@threadId, @parentCommentId, @parentReplyId, @authorId, @source, @objectId, @url,
+         @body, @now)`,
+    ).run(reply).lastInsertRowid,
+  );
+}
+
+export function updateRemoteReplyBody(
+  db: Db,
+  id: number,
+  change: { body: string; url: string; now: string },
+): void {
+  statement(
+    db,
+    'UPDATE remote_replies SET body = @body, url = @url, edited_at = @now WHERE id = @id',
+  ).run({ id, ...change });
+}
+
+/** The owner's decision; an approved reply becomes the thread's latest activity. */
+export function setRemoteReplyStatus(
+  db: Db,
+  id: number,
+  review: { status: RemoteReplyStatus; by: number; now: string },
+): void {
+  statement(
+    db,
+    `UPDATE remote_replies SET status = @status, reviewed_at = @now, reviewed_by = @by
+     WHERE id = @id`,
+  ).run({ id, ...review });
+  if (review.status === 'approved') {
+    statement(
+      db,
+      `UPDATE discussion_threads SET last_activity_at = max(last_activity_at, @now)
+       WHERE id = (SELECT thread_id FROM remote_replies WHERE id = @id)`,
+    ).run({ id, now: review.now });
+  }
+}
+
+export interface AnswerRow {
+  comment_id: number;
+  author_id: number;
+  body: string;
+  created_at: string;
+  reply_object_id: string;
+  reply_author_actor_id: string;
+  reply_author_handle: string | null;
+  reply_author_url: string;
+}
+
+const ANSWER_SELECT = `SELECT k.id AS comment_id, k.author_id, k.body, k.created_at,
+    r.object_id AS reply_object_id, a.actor_id AS reply_author_actor_id,
+    a.handle AS reply_author_handle, a.url AS reply_author_url
+  FROM comments k
+  JOIN remote_replies r ON r.id = k.answers_reply_id
+  JOIN remote_authors a ON a.id = r.author_id
+  WHERE k.status = 'visible' AND r.source = 'fediverse'`;
+
+/** Visible comments after `afterId` that answer a fediverse reply, oldest first. */
+export function answersToFediverseReplies(db: Db, afterId: number, limit: number): AnswerRow[] {
+  return statement(db, `${ANSWER_SELECT} AND k.id > @afterId ORDER BY k.id LIMIT @limit`).all({
+    afterId,
+    limit,
+  }) as AnswerRow[];
+}
+
+/** The author of the fediverse reply each comment answers, by their actor's address. */
+export function answeredAuthors(
+  db: Db,
+  commentIds: readonly number[],
+): Array<{ comment_id: number; actor_id: string }> {
+  return statement(
+    db,
+    `SELECT k.id AS comment_id, a.actor_id FROM comments k
+     JOIN remote_replies r ON r.id = k.answers_reply_id
+     JOIN remote_authors a ON a.id = r.author_id
+     WHERE k.id IN (SELECT value FROM json_each(?))`,
+  ).all(idList(commentIds)) as Array<{ comment_id: number; actor_id: string }>;
+}
+
+export function answerToFediverseReply(db: Db, commentId: number): AnswerRow | undefined {
+  return statement(db, `${ANSWER_SELECT} AND k.id = ?`).get(commentId) as AnswerRow | undefined;
+}
+
+/** Deletes remote replies, and the ones under them. */
+export function deleteRemoteReplies(db: Db, ids: readonly number[]): void {
+  statement(db, 'DELETE FROM remote_replies WHERE id IN (SELECT value FROM json_each(?))').run(
+    idList(ids),
+  );
 }
 
 // Reports
@@ -428,10 +654,14 @@ export function discussionsForExport(db: Db): {
   threads: unknown[];
   comments: unknown[];
   reports: unknown[];
+  remoteAuthors: unknown[];
+  remoteReplies: unknown[];
 } {
   return {
     threads: statement(db, 'SELECT * FROM discussion_threads ORDER BY id').all(),
     comments: statement(db, 'SELECT * FROM comments ORDER BY id').all(),
     reports: statement(db, 'SELECT * FROM comment_reports ORDER BY id').all(),
+    remoteAuthors: statement(db, 'SELECT * FROM remote_authors ORDER BY id').all(),
+    remoteReplies: statement(db, 'SELECT * FROM remote_replies ORDER BY id').all(),
   };
 }

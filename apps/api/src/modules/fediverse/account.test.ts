@@ -3,6 +3,7 @@
  * apart from every other account, described by NodeInfo, its Person with keys made once and kept,
  * its followers counted but not listed; and nothing of it when FEDERATION=off.
  */
+import { createPublicKey } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -117,6 +118,14 @@ describe('the fediverse account', () => {
     const again = await actorOf(restarted);
     expect(again.publicKey.publicKeyPem).toBe(actor.publicKey.publicKeyPem);
     expect(again.assertionMethod).toEqual(actor.assertionMethod);
+  });
+
+  it('signs with a 2048-bit RSA key, as Mastodon does', async () => {
+    // Every delivery to a server is signed anew; a 4096-bit key costs about six times as much
+    // CPU, paid once per server for each post (bench/fediverse-fanout.ts).
+    const actor = await actorOf(site().app);
+    const key = createPublicKey(actor.publicKey.publicKeyPem);
+    expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
   });
 
   it("shows the owner's avatar as its icon", async () => {

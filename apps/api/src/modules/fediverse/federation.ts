@@ -15,8 +15,10 @@ import {
   Follow,
   Image,
   Like,
+  Note,
   Person,
   Undo,
+  Update,
 } from '@fedify/vocab';
 import { escapeHtml, IMAGE_MIME, ITEM_BASE_PATHS, type ImageFormat } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
@@ -26,7 +28,13 @@ import type { Logger } from '../../logger.js';
 import type { ContentService } from '../content/index.js';
 import { answersTo, deliverableInboxes, noteCurrentHandle, siteKeyPairs } from './account.js';
 import { articleJson, articleOf } from './articles.js';
+import { deliveryLedger } from './deliveries.js';
+import { profileOf } from './follower-profile.js';
+import { staffAnswer } from '../discussions/index.js';
+import { ANSWER_NOTE_PATH, answerNote } from './answer-notes.js';
+import { handleOf, isBlockedActor } from './blocks.js';
 import { SqliteMessageQueue } from './queue.js';
+import { changeReply, receiveReply, removeReplies, type ReplyDeps } from './replies.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
 import { SqliteKvStore } from './store/kv.js';
 import {
@@ -71,20 +79,23 @@ function imageType(file: string): string | null {
 
 export function buildFederation(deps: FederationDeps): Federation<void> {
   const { env, db, clock, logger, content } = deps;
+  const deliveries = deliveryLedger({ db, clock });
   const federation = createFederation<void>({
     kv: new SqliteKvStore(db, clock),
-    queue: new SqliteMessageQueue({ db, clock, logger }),
+    queue: deliveries.watch(new SqliteMessageQueue({ db, clock, logger })),
     // server.ts starts the queue; tests run it themselves.
     manuallyStartQueue: true,
     origin: env.PUBLIC_URL,
     allowPrivateAddress: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
     userAgent: { software: 'Quillpost', url: new URL(env.PUBLIC_URL) },
     // Each failed attempt; the queue retries with backoff, a 404 or 410 ends the follow (below).
-    onOutboxError: (error, activity) =>
+    onOutboxError: (error, activity) => {
+      deliveries.failed(error, activity);
       logger.warn(
         { err: error, activity: activity?.id?.href ?? null },
         'fediverse: a delivery failed',
-      ),
+      );
+    },
   });
 
   federation
@@ -169,6 +180,12 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     },
   );
 
+  // The owner's answers to replies, at their ids: a server threading a conversation asks for them.
+  federation.setObjectDispatcher(Note, ANSWER_NOTE_PATH, async (ctx, { id }) => {
+    const answer = /^[1-9]\d*$/.test(id) ? staffAnswer(db, Number(id)) : undefined;
+    return answer ? answerNote(env.PUBLIC_URL, ctx.getActorUri(SITE_ACTOR), answer) : null;
+  });
+
   federation.setNodeInfoDispatcher(FEDERATION_PATHS.nodeInfo, () => ({
     software: { name: 'quillpost', version: '0.1.0' },
     protocols: ['activitypub'],
@@ -196,6 +213,8 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
     );
   };
 
+  const replies: ReplyDeps = { db, clock, publicUrl: env.PUBLIC_URL, postOf };
+
   federation
     .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
@@ -205,6 +224,9 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       // Fedify took the activity only from a signature by its actor: this is who follows.
       const follower = await follow.getActor(ctx);
       if (!follower?.id || !follower.inboxId) return;
+      // The door refused blocked servers and actors; a blocked handle is known only now.
+      const handle = handleOf(follower.id, follower.preferredUsername?.toString());
+      if (isBlockedActor(db, follower.id, handle)) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       if (
         !(await deliverableInboxes(
@@ -223,6 +245,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
           sharedInbox: sharedInbox?.href ?? null,
           host: follower.id.host,
           followId: follow.id.href,
+          profile: profileOf(follower),
         },
         iso(clock.now()),
       );
@@ -236,7 +259,11 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
         }),
       );
     })
+    .on(Create, (ctx, create) => receiveReply(replies, ctx, create))
+    .on(Update, (ctx, update) => changeReply(replies, ctx, update))
     .on(Delete, (_ctx, deletion) => {
+      // A reply deleted by its author; an account deleted on its server takes its replies too.
+      removeReplies(replies, deletion);
       // An account deleted on its server: its follow and its likes and boosts go with it.
       const actor = deletion.actorId?.href;
       if (!actor || deletion.objectId?.href !== actor) return;

@@ -11,6 +11,16 @@ import { inboxLimits, type InboxLimits } from './inbox-limits.js';
 
 export type { Fediverse } from '../../deps.js';
 export { reactionCounts } from './store/reactions.js';
+export { fediverseAdminRoutes } from './admin-routes.js';
+export {
+  fediverseArchiveSchema,
+  fediverseForExport,
+  planFediverseRestore,
+  restoreFediverse,
+  type FediverseArchive,
+  type FediverseRestorePlan,
+} from './moving.js';
+export { fediverseBlockRoutes } from './blocks.js';
 
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
 export const INBOX_MAX_BYTES = 1_000_000;
@@ -24,10 +34,12 @@ export type FediverseDeps = Omit<FederationDeps, 'content' | 'env'> & {
  * that is its own, or by `start`, so an app that never federates (most tests) never loads it.
  */
 async function loadFederation(deps: FediverseDeps) {
-  const [{ buildFederation }, { publishChanges, watchPublications }] = await Promise.all([
-    import('./federation.js'),
-    import('./publisher.js'),
-  ]);
+  const [{ buildFederation }, { publishChanges, watchPublications }, { watchAnswers }] =
+    await Promise.all([
+      import('./federation.js'),
+      import('./publisher.js'),
+      import('./answers.js'),
+    ]);
   const content = createContentService(deps);
   const federation = buildFederation({ ...deps, content });
   const publisherDeps = {
@@ -40,6 +52,7 @@ async function loadFederation(deps: FediverseDeps) {
     federation,
     publish: () => publishChanges(publisherDeps),
     watch: () => watchPublications(publisherDeps),
+    watchAnswers: () => watchAnswers(publisherDeps),
   };
 }
 
@@ -57,6 +70,7 @@ export function createFediverse(
     contextData: () => undefined,
   });
   let publisher: { stop(): void; published(): Promise<void> } | undefined;
+  let answers: { stop(): void } | undefined;
   let running: { stop: AbortController; done: Promise<void> } | undefined;
   return {
     federation,
@@ -70,6 +84,7 @@ export function createFediverse(
       const done = load().then(async (loaded) => {
         if (stop.signal.aborted) return;
         publisher = loaded.watch();
+        answers = loaded.watchAnswers();
         await loaded.federation.startQueue(undefined, { signal: stop.signal });
       });
       done.catch((error: unknown) => deps.logger.error({ err: error }, 'fediverse: not started'));
@@ -84,6 +99,8 @@ export function createFediverse(
       running = undefined;
       publisher?.stop();
       publisher = undefined;
+      answers?.stop();
+      answers = undefined;
       current?.stop.abort();
       await current?.done.catch(() => undefined);
     },

@@ -17,12 +17,27 @@ import {
   reclaimJobsOfOthers,
   retryJobLater,
   type JobRow,
+  type NewJob,
 } from './store/jobs.js';
 
 /** This process, as the claimant of the jobs it works on. */
 const THIS_PROCESS = randomUUID();
 
 const QUEUE_CHANNEL = 'fediverse-jobs';
+
+/**
+ * About this many jobs are written per transaction, the event loop free between: Fedify queues a
+ * post's deliveries as one enqueue per server, hundreds in one go, and written in one go they
+ * held every page waiting on the event loop (500 servers: a third of a second).
+ */
+const WRITE_BATCH = 50;
+
+/** One enqueue's jobs, written together (its promise settles when they are). */
+interface WaitingWrite {
+  jobs: NewJob[];
+  written(): void;
+  failed(error: unknown): void;
+}
 
 export interface JobQueueOptions {
   db: Db;
@@ -51,6 +66,9 @@ export interface JobQueueOptions {
 export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = true;
   private readonly options: Required<JobQueueOptions>;
+  /** Enqueues not yet written, oldest first. */
+  private readonly waiting: WaitingWrite[] = [];
+  private writeScheduled = false;
 
   constructor(options: JobQueueOptions) {
     this.options = {
@@ -71,20 +89,49 @@ export class SqliteMessageQueue implements MessageQueue {
   }
 
   enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
-    const { db, clock } = this.options;
-    const now = clock.now();
+    const now = this.options.clock.now();
     const delayMs = Math.max(0, options?.delay?.total({ unit: 'millisecond' }) ?? 0);
-    insertJobs(
-      db,
-      messages.map((message) => ({
-        message: JSON.stringify(message),
-        orderingKey: options?.orderingKey ?? null,
-      })),
-      iso(now + delayMs),
-      iso(now),
-    );
-    wakeLoops(db, QUEUE_CHANNEL);
-    return Promise.resolve();
+    const jobs = messages.map((message) => ({
+      message: JSON.stringify(message),
+      orderingKey: options?.orderingKey ?? null,
+      dueAt: iso(now + delayMs),
+      createdAt: iso(now),
+    }));
+    return new Promise((written, failed) => {
+      this.waiting.push({ jobs, written, failed });
+      this.scheduleWrite();
+    });
+  }
+
+  private scheduleWrite(): void {
+    if (this.writeScheduled || !this.waiting.length) return;
+    this.writeScheduled = true;
+    setImmediate(() => {
+      this.writeScheduled = false;
+      this.writeSome();
+      this.scheduleWrite();
+    });
+  }
+
+  /** Writes the oldest waiting enqueues, about WRITE_BATCH jobs, in one transaction. */
+  private writeSome(): void {
+    const batch: WaitingWrite[] = [];
+    for (let jobs = 0; this.waiting.length && jobs < WRITE_BATCH;) {
+      const next = this.waiting.shift()!;
+      batch.push(next);
+      jobs += next.jobs.length;
+    }
+    try {
+      insertJobs(
+        this.options.db,
+        batch.flatMap((write) => write.jobs),
+      );
+    } catch (error) {
+      for (const write of batch) write.failed(error);
+      return;
+    }
+    for (const write of batch) write.written();
+    wakeLoops(this.options.db, QUEUE_CHANNEL);
   }
 
   getDepth(): Promise<MessageQueueDepth> {

@@ -11,6 +11,7 @@ import { openDatabase } from '../../db/connection.js';
 import { createLogger } from '../../logger.js';
 import { cleanupAfterEach, createTempDatabase } from '../../test-support/test-app.js';
 import { SqliteMessageQueue } from './queue.js';
+import { CLAIM_DUE_JOBS } from './store/jobs.js';
 import { SqliteKvStore } from './store/kv.js';
 
 const track = cleanupAfterEach();
@@ -137,6 +138,40 @@ describe('the job queue', () => {
     releaseSlow();
     expect(await running).toBe(3);
     expect(done).toEqual(['quick server', 'another quick server', 'slow server']);
+  });
+
+  it("writes a fan-out's deliveries a few at a time, with the event loop free between", async () => {
+    // Fedify queues a post's deliveries to 500 servers as 500 enqueues in one go; written in
+    // one go they held the event loop, and every page waiting on it, for a third of a second.
+    const { db } = tempDatabase();
+    const queue = new SqliteMessageQueue({ db, clock: manualClock(), logger });
+    const written = () => db.prepare('SELECT count(*) FROM fediverse_jobs').pluck().get() as number;
+    const queued = Array.from({ length: 500 }, (_, server) =>
+      queue.enqueue({ deliver: server }, { orderingKey: `a post\nserver ${server}` }),
+    );
+    const whenAPageCame = await new Promise<number>((resolve) =>
+      setImmediate(() => resolve(written())),
+    );
+    expect(whenAPageCame).toBeLessThan(500);
+    await Promise.all(queued);
+    const messages = db.prepare('SELECT message FROM fediverse_jobs ORDER BY id').pluck().all();
+    expect(messages).toEqual(Array.from({ length: 500 }, (_, server) => `{"deliver":${server}}`));
+  });
+
+  it('claims the next jobs from an index, never reading the queued messages', () => {
+    // A post to 500 servers queues 500 messages of 10 kB and more, and each delivery that ends
+    // claims the next: a claim that read the rows would read them all, every time.
+    const { db } = tempDatabase();
+    const plan = (
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${CLAIM_DUE_JOBS}`)
+        .all({ now: '', lockedUntil: '', limit: 1, claimant: '' }) as Array<{ detail: string }>
+    ).map((step) => step.detail);
+    const lookups = plan.filter((step) => step.includes(' USING '));
+    expect(lookups.length).toBeGreaterThan(0);
+    for (const step of lookups) expect(step).toMatch(/USING (COVERING INDEX|INTEGER PRIMARY KEY)/);
+    expect(plan.join('\n')).not.toMatch(/SCAN fediverse_jobs|TEMP B-TREE/);
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
   });
 
   it('takes back a job whose process died while working on it', async () => {

@@ -37,6 +37,7 @@ import {
 } from '../../test-support/community.js';
 import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
+import { receiveRemoteReply } from '../discussions/index.js';
 import { addRevision, addToTrash, revisionsOf } from '../writing/store.js';
 import { communityRoutes } from '../../community.js';
 
@@ -76,6 +77,24 @@ const reportedComment = (ctx: FixtureContext) => {
   return id;
 };
 const freshMember = ({ t }: FixtureContext) => createUser(t, { role: 'member' });
+let remoteSerial = 0;
+/** A reply from another server under the post, held for the owner. */
+const heldRemoteReply = ({ t, postId }: FixtureContext) => {
+  remoteSerial += 1;
+  const author = 'https://elsewhere.example/users/juno';
+  return receiveRemoteReply(
+    t.deps.db,
+    {
+      source: 'fediverse',
+      objectId: `https://elsewhere.example/notes/matrix-${remoteSerial}`,
+      url: `https://elsewhere.example/@juno/matrix-${remoteSerial}`,
+      inReplyTo: { itemId: postId },
+      author: { id: author, name: 'Juno', handle: null, url: author, avatarSource: null },
+      html: '<p>From afar</p>',
+    },
+    new Date(t.clock.now()).toISOString(),
+  )!.id;
+};
 let subscriberSerial = 0;
 /** A confirmed subscriber of its own, for the calls that open or unsubscribe one. */
 const freshSubscriber = ({ t }: FixtureContext) => {
@@ -164,6 +183,9 @@ const FIXTURES = {
   }),
   userUnban: (ctx) => ({ params: { userId: bannedMember(ctx) } }),
   moderationLog: () => ({ query: { page: '1' } }),
+  adminRemoteReplies: () => ({ query: { status: 'held' } }),
+  adminRemoteReplyApprove: (ctx) => ({ params: { replyId: heldRemoteReply(ctx) } }),
+  adminRemoteReplyReject: (ctx) => ({ params: { replyId: heldRemoteReply(ctx) } }),
   adminUsers: () => ({ query: { q: 'example' } }),
   adminRoleAssign: (ctx) => ({ params: { userId: freshMember(ctx) }, body: { role: 'moderator' } }),
   adminBan: (ctx) => ({ params: { userId: freshMember(ctx) }, body: { reason: 'Spam.' } }),
@@ -181,6 +203,23 @@ const FIXTURES = {
   }),
   adminExport: () => ({}),
   adminAnalytics: () => ({}),
+  adminFediverse: () => ({}),
+  adminFediverseFollowers: () => ({ query: { page: '1' } }),
+  adminFediverseDeliveries: () => ({}),
+  adminFediverseBlocks: () => ({}),
+  adminFediverseBlockCreate: () => ({ body: { kind: 'domain', value: 'blocked.example' } }),
+  adminFediverseBlockDelete: ({ t }) => ({
+    params: {
+      blockId: Number(
+        t.deps.db
+          .prepare(
+            `INSERT INTO fediverse_blocks (kind, value, created_at)
+             VALUES ('domain', 'matrix-' || abs(random()) || '.example', '2026-01-01T00:00:00.000Z')`,
+          )
+          .run().lastInsertRowid,
+      ),
+    },
+  }),
   adminAnalyticsTraffic: () => ({ query: { from: '2025-12-01', to: '2026-01-01' } }),
   adminAnalyticsIssue: () => ({ query: { path: '/posts/matrix-post' } }),
   adminSettingsGet: () => ({}),

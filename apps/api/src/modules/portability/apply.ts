@@ -1,7 +1,7 @@
 /**
  * An import, planned and carried out (issue 27). The plan is the dry run: what would be created,
  * kept (already here) and refused, per kind, each with its line or item, every path it would
- * write and every member's role. Carrying it out writes the files into a staging folder beside
+ * write, every member's role, and an archive's fediverse keys, handles, followers and blocks. Carrying it out writes the files into a staging folder beside
  * the database, then, in one database transaction, the subscribers and members, and only then
  * moves the files into place: a failure before the moves leaves the site as it was, and one
  * during them (a kill) is finished by running the same import again. Nobody is mailed: imported
@@ -28,6 +28,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
 import { isMemberHere, restoreMember, type MovedMember } from '../auth/index.js';
+import { planFediverseRestore, restoreFediverse } from '../fediverse/index.js';
 import { parseFrontMatter, slugify } from '../content/index.js';
 import { recordSentElsewhere, type SentElsewhere } from '../newsletter/index.js';
 import {
@@ -264,6 +265,7 @@ export async function runImport(
     remoteImages: [],
     paths: [],
     roles: [],
+    fediverse: null,
     reportFile: null,
   };
   // Path in the content folder -> its bytes, or the export's file to copy them from.
@@ -446,6 +448,25 @@ export async function runImport(
   }
   report.created.members = members.length;
 
+  // The fediverse account (this site's archive): the same keys, handles and followers, so those
+  // who follow it keep following it here.
+  const fediverse = bundle.fediverse
+    ? planFediverseRestore(db, bundle.fediverse, { overwrite: options.overwrite })
+    : null;
+  if (fediverse) {
+    if (fediverse.keysKept)
+      report.kept.push({ where: 'fediverse.json keys', message: fediverse.keysKept });
+    for (const actorId of fediverse.followersHere) {
+      report.kept.push({ where: `follower ${actorId}`, message: 'Already follows the site here.' });
+    }
+    report.fediverse = {
+      keys: fediverse.keys.map((key) => key.algorithm),
+      handles: fediverse.handles.map((handle) => handle.handle),
+      followers: fediverse.followers.map((follower) => follower.actorId),
+      blocks: fediverse.blocks.map((block) => `${block.kind} ${block.value}`),
+    };
+  }
+
   if (!options.dryRun) {
     // Before the first write: should the process die during the moves, the log says an import
     // was under way, and running it again finishes it.
@@ -481,6 +502,7 @@ export async function runImport(
         }
         for (const { member, role } of members) restoreMember(db, member, role, now);
         for (const sent of mailed) recordSentElsewhere(db, sent);
+        if (fediverse) restoreFediverse(db, fediverse, now);
       });
       for (const relative of staged.keys()) {
         moveIn(stagedFile(relative), path.join(contentDir, ...relative.split('/')), staging);

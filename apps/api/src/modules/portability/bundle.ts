@@ -4,6 +4,7 @@
  * images the export holds, and every problem with the line or item it was found at.
  */
 import type { MovedMember } from '../auth/index.js';
+import type { FediverseArchive } from '../fediverse/index.js';
 import { slugOf } from '@quillpost/domain';
 import type { MovedSubscriber } from '../subscriptions/index.js';
 
@@ -81,6 +82,8 @@ export interface ImportBundle {
   members: MovedMember[];
   /** Only from this site's archive: the content folder's files it may write back, byte for byte. */
   contentFiles: ArchivedFile[];
+  /** Only from this site's archive: its fediverse account (keys, handles, followers). */
+  fediverse: FediverseArchive | null;
   problems: Problem[];
   /** What the reader made of the export, for the owner (the report's notes). */
   notes: Problem[];
@@ -91,6 +94,7 @@ export const emptyBundle = (): ImportBundle => ({
   subscribers: [],
   members: [],
   contentFiles: [],
+  fediverse: null,
   problems: [],
   notes: [],
 });

@@ -2,8 +2,9 @@
  * Everything the site holds, in one zip another system (or this one, on a new server) can read
  * back (issue 27): the content folder as it is (Markdown, images, site.yml), subscribers with
  * their consent history as CSV, members with their sign-in methods, comments, bookmarks, events
- * and the moderation log as JSON, and a README saying what each file holds. No secret, session
- * or sign-in token is in it.
+ * and the moderation log as JSON, the fediverse account, and a README saying what each file
+ * holds. No session or sign-in token is in it; the one secret is the fediverse account's private
+ * keys, which a move needs (decision 0037), and the README says so first.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { membersForExport } from '../auth/index.js';
 import { bookmarksForExport } from '../bookmarks/index.js';
 import { discussionsForExport } from '../discussions/index.js';
 import { eventsForExport } from '../events/index.js';
+import { fediverseForExport } from '../fediverse/index.js';
 import { moderationForExport } from '../moderation/index.js';
 import { subscribersWithConsents } from '../subscriptions/index.js';
 import { ARCHIVE_FILES, CONSENT_COLUMNS, SUBSCRIBER_COLUMNS } from './readers/archive.js';
@@ -21,6 +23,11 @@ import { ARCHIVE_FILES, CONSENT_COLUMNS, SUBSCRIBER_COLUMNS } from './readers/ar
 const README = (site: string, at: string) => `# Everything from ${site}
 
 Exported ${at}. Import it into a fresh site with \`pnpm data import archive <this file>\`.
+
+**This archive holds a secret: \`fediverse.json\` has the private keys of the site's fediverse
+account. Anyone who has them can post, follow and delete as the site, and every server that
+follows it will believe them. Keep the archive as safe as the server itself, never share it,
+and delete copies once the move is done.**
 
 - \`content/\`: the content folder as it was: Markdown files (posts, journal, poetry, books,
   projects, pages, now), \`images/\`, and \`site.yml\` (who the site is).
@@ -32,6 +39,11 @@ Exported ${at}. Import it into a fresh site with \`pnpm data import archive <thi
   link, Google, GitHub, Discord, Facebook). No password, session or token: there are none.
 - \`comments.json\`: discussion threads, comments (hidden and deleted ones marked) and reports.
 - \`bookmarks.json\`, \`events.json\` (with replies), \`moderation-log.json\` (with warnings).
+  Replies from the fediverse and Webmentions are in \`comments.json\` with their authors.
+- \`fediverse.json\`: the site's fediverse account: its two key pairs (private: see above), the
+  handles it has answered to, its followers (their account's address, name, handle, inbox
+  and when they followed) and the accounts and domains it blocks. Imported on a server at the same address (PUBLIC_URL), the account
+  is the same one to every follower, who keeps following without doing anything.
 `;
 
 const csv = (rows: ReadonlyArray<ReadonlyArray<string | null>>) =>
@@ -102,6 +114,7 @@ export async function exportEverything(
   zip.addBuffer(json(bookmarksForExport(db)), ARCHIVE_FILES.bookmarks);
   zip.addBuffer(json(eventsForExport(db)), ARCHIVE_FILES.events);
   zip.addBuffer(json(moderationForExport(db)), ARCHIVE_FILES.moderationLog);
+  zip.addBuffer(json(fediverseForExport(db)), ARCHIVE_FILES.fediverse);
   zip.addBuffer(Buffer.from(README(deps.siteTitle, now)), ARCHIVE_FILES.readme);
   zip.end();
   fs.mkdirSync(path.dirname(file), { recursive: true });

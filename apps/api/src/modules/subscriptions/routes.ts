@@ -5,16 +5,20 @@ import {
   CONSENT_SOURCES,
   MESSAGES,
   mailboxKey,
+  PAGE_PATHS,
+  subscribeRequestSchema,
   TOKEN_LINK_PATHS,
+  type ParsedSubscribeRequest,
   type SubscriptionStatusView,
   verifyQuerySchema,
 } from '@quillpost/domain';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { AppDeps } from '../../deps.js';
 import { inGroupCommit } from '../../db/statements.js';
 import { AppError, refusalOf } from '../../http/errors.js';
 import { RateLimiter, clientKey, limitByClient } from '../../http/rate-limit.js';
 import { endpointMounter } from '../../http/endpoints.js';
+import { sameSiteFormOnly } from '../../http/guards.js';
 import { startPathOf } from '../../http/start-page.js';
 import { validate } from '../../http/validate.js';
 import type { SecurityCheck, SecurityCheckResult } from '../../security/turnstile.js';
@@ -47,8 +51,13 @@ export type SubscriptionRouteDeps = Pick<AppDeps, 'env' | 'db' | 'clock'> & {
   sessionEmail?: SessionEmailReader | undefined;
 };
 
-function securityError(reason: Exclude<SecurityCheckResult, { ok: true }>['reason']): AppError {
-  if (reason === 'missing') return new AppError(400, 'SECURITY_CHECK_PENDING');
+function securityError(
+  reason: Exclude<SecurityCheckResult, { ok: true }>['reason'],
+  scriptRan: boolean,
+): AppError {
+  if (reason === 'missing') {
+    return new AppError(400, scriptRan ? 'SECURITY_CHECK_PENDING' : 'SECURITY_CHECK_NEEDS_SCRIPT');
+  }
   if (reason === 'unavailable') return new AppError(503, 'SECURITY_CHECK_UNAVAILABLE');
   return new AppError(403, 'SECURITY_CHECK_FAILED');
 }
@@ -84,20 +93,29 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
   });
   const limitMailTo = (email: string) => emailLimiter.consume(`mail:${mailboxKey(email)}`);
   const ipHashOf = (req: Request) => hashIp(env.SESSION_SECRET, req.ip);
+  const limitSubscribes = limitByClient(ipLimiter, 'subscribe');
   // Every answer here is about one person's address: never kept by a cache.
   const mount = endpointMounter(router, {
     noStore: true,
     limits: {
-      subscribe: limitByClient(ipLimiter, 'subscribe'),
+      subscribe: limitSubscribes,
       resend: limitByClient(ipLimiter, 'resend'),
       unsubscribe: limitByClient(ipLimiter, 'unsubscribe'),
     },
   });
 
-  mount('subscribe', async (req, res, { body: { turnstileToken, ...input } }) => {
+  /**
+   * What every subscribe goes through, whichever form sent it: the security check, the limit per
+   * mailbox and the service. Answers when it was accepted, for the status token.
+   */
+  async function acceptSubscription(
+    req: Request,
+    { turnstileToken, ...input }: ParsedSubscribeRequest,
+    form: { source: string; startPath: string | null; scriptRan: boolean },
+  ): Promise<number> {
     // The plain variant (no token) passes only where the check does not require one (development).
     const check = await securityCheck.verify(turnstileToken, req.ip);
-    if (!check.ok) throw securityError(check.reason);
+    if (!check.ok) throw securityError(check.reason, form.scriptRan);
     limitMailTo(input.email);
     const issuedAt = clock.now();
     // Shares its COMMIT with the other subscribes of this event-loop turn (see inGroupCommit).
@@ -106,17 +124,58 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
         email: input.email,
         name: input.name,
         wantsAccount: input.wantsAccount,
-        source: consentSource(req, turnstileToken ? 'subscribe-form' : 'subscribe-plain'),
+        source: form.source,
         ipHash: ipHashOf(req),
-        startPath: startPathOf(req, env),
+        startPath: form.startPath,
       }),
     );
+    return issuedAt;
+  }
+
+  mount('subscribe', async (req, res, { body }) => {
+    const issuedAt = await acceptSubscription(req, body, {
+      source: consentSource(req, body.turnstileToken ? 'subscribe-form' : 'subscribe-plain'),
+      startPath: startPathOf(req, env),
+      scriptRan: true,
+    });
     res.json({
       success: true,
       message: MESSAGES.SUBSCRIBE_ACCEPTED,
-      statusToken: signStatusToken(env.SESSION_SECRET, input.email, issuedAt),
+      statusToken: signStatusToken(env.SESSION_SECRET, body.email, issuedAt),
     });
   });
+
+  // The subscribe page's form (decision 0038), posted form-encoded with or without JavaScript:
+  // the same schema, limits and security check as the JSON endpoint. Only this site's pages may
+  // post it; a form elsewhere gets the guard's 403 and never reaches the refusals below.
+  router.post(PAGE_PATHS.subscribe, sameSiteFormOnly(env));
+  router.post(
+    PAGE_PATHS.subscribe,
+    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
+    limitSubscribes,
+    async (req: Request, res: Response) => {
+      const field = subscribeFormField(req);
+      const input = validate(subscribeRequestSchema, {
+        email: field('email'),
+        name: field('name'),
+        wantsAccount: field('wantsAccount') !== undefined,
+        turnstileToken: field('turnstileToken') || undefined,
+      });
+      await acceptSubscription(req, input, {
+        source: consentSource(
+          req,
+          input.turnstileToken ? 'subscribe-page' : 'subscribe-page-plain',
+        ),
+        // The page itself is no place to come back to after confirming: the home page is.
+        startPath: null,
+        // The page adds the security check's field only where its script ran.
+        scriptRan: field('turnstileToken') !== undefined,
+      });
+      res.set('Cache-Control', 'no-store');
+      res.redirect(303, new URL(PAGE_PATHS.signedUp, env.WEB_ORIGIN).toString());
+    },
+    sendFormBack(env.WEB_ORIGIN),
+  );
 
   // By hand: a browser that follows a broken link gets a redirect, not the JSON 400 the
   // catalogue's parsing would send.
@@ -257,6 +316,34 @@ export function subscriptionRoutes(deps: SubscriptionRouteDeps): Router {
   });
 
   return router;
+}
+
+/** One field of the subscribe page's form as it was typed; undefined when it was not sent. */
+function subscribeFormField(req: Request): (name: string) => string | undefined {
+  const body: unknown = req.body;
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return (name) => {
+    const value = fields[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+}
+
+/**
+ * A refused subscribe form goes back to its page, which shows the refusal's text beside the field
+ * it is about and keeps the address typed (the page answers 400 with them and is never kept).
+ * A fault is the error handler's.
+ */
+function sendFormBack(webOrigin: string): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    const refusal = refusalOf(error);
+    if (!refusal) return next(error);
+    const back = new URL(PAGE_PATHS.subscribe, webOrigin);
+    back.searchParams.set('error', refusal.code);
+    const email = subscribeFormField(req)('email');
+    if (email) back.searchParams.set('email', email);
+    res.set('Cache-Control', 'no-store');
+    res.redirect(303, back.toString());
+  };
 }
 
 /**

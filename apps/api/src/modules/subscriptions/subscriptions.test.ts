@@ -1003,3 +1003,132 @@ describe('development mailbox', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("the subscribe page's form, without JavaScript (decision 0038)", () => {
+  const SITE = 'http://localhost:5173';
+
+  /** What a browser sends when the form on /subscribe is submitted. */
+  function postForm(t: MailingApp, fields: Record<string, string>, origin: string | null = SITE) {
+    const post = request(t.app).post('/subscribe').set('Referer', `${SITE}/subscribe`);
+    if (origin !== null) post.set('Origin', origin);
+    return post.type('form').send(fields);
+  }
+
+  /** Where a 303 sends the browser, and its query. */
+  function sentTo(res: request.Response) {
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.location as string);
+    return {
+      page: location.origin + location.pathname,
+      query: Object.fromEntries(location.searchParams),
+    };
+  }
+
+  it('stores a pending subscription, mails the confirmation, and goes on to check your inbox', async () => {
+    const t = await mailingApp();
+    const res = await postForm(t, {
+      email: ' Reader@Example.com ',
+      name: 'Ada',
+      wantsAccount: 'on',
+    });
+    expect(sentTo(res)).toEqual({ page: `${SITE}/signedup`, query: {} });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(findByEmail(t.deps.db, 'reader@example.com')).toMatchObject({
+      status: 'pending',
+      verified: 0,
+      name: 'Ada',
+      wants_account: 1,
+      start_path: null,
+    });
+    expect(
+      t.deps.db
+        .prepare("SELECT source FROM consent_records WHERE action = 'subscribe'")
+        .pluck()
+        .all(),
+    ).toEqual(['subscribe-page-plain@/subscribe']);
+    await t.outbox.drain();
+    const [mail] = t.sink.messagesTo('reader@example.com');
+    expect(mail?.subject).toBe('Confirm your subscription to Rowan Ellis');
+    // Confirming from the mail returns the reader to the home page, not to the form.
+    expect(mail!.links.find((link) => link.includes('verify='))).toMatch(
+      new RegExp(`^${SITE}/\\?verify=`),
+    );
+  });
+
+  it('sends a refused address back to the page with its code and the address as typed', async () => {
+    const t = await mailingApp();
+    expect(sentTo(await postForm(t, { email: 'not an address', name: 'Ada' }))).toEqual({
+      page: `${SITE}/subscribe`,
+      query: { error: 'EMAIL_INVALID', email: 'not an address' },
+    });
+    expect(sentTo(await postForm(t, { email: '' })).query).toEqual({ error: 'EMAIL_REQUIRED' });
+    expect(sentTo(await postForm(t, { email: 'ada@example.com', name: 'A' })).query).toEqual({
+      error: 'NAME_TOO_SHORT',
+      email: 'ada@example.com',
+    });
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(0);
+    await t.outbox.drain();
+    expect(t.sink.messages).toHaveLength(0);
+  });
+
+  it('refuses a form posted from another site, or from no page at all', async () => {
+    const t = await mailingApp();
+    for (const origin of ['https://evil.example', 'null', null]) {
+      const res = await postForm(t, { email: 'victim@example.com' }, origin);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('CROSS_SITE_REQUEST');
+    }
+    // The API's own origin is the site's too (the pages are served from it).
+    expect(
+      sentTo(await postForm(t, { email: 'fine@example.com' }, 'http://localhost:8787')).page,
+    ).toBe(`${SITE}/signedup`);
+    expect(findByEmail(t.deps.db, 'victim@example.com')).toBeUndefined();
+    await t.outbox.drain();
+    expect(t.sink.messagesTo('victim@example.com')).toHaveLength(0);
+  });
+
+  it('sends a body it cannot read back to the page too, never a fault', async () => {
+    const t = await mailingApp();
+    const tooMany = Array.from({ length: 50 }, (_, n) => `f${n}=1`).join('&');
+    for (const body of [tooMany, `email=${'x'.repeat(5000)}`, 'email=a&email=b']) {
+      const res = await request(t.app)
+        .post('/subscribe')
+        .set('Origin', SITE)
+        .type('form')
+        .send(body);
+      expect(sentTo(res).page).toBe(`${SITE}/subscribe`);
+    }
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(0);
+  });
+
+  it("counts against the same limit per client as the popup's subscribes, and says so on the page", async () => {
+    const t = await mailingApp({ env: { RATE_LIMIT_IP_MAX: '2' } });
+    expect((await subscribe(t, 'popup@example.com')).status).toBe(200);
+    expect(sentTo(await postForm(t, { email: 'one@example.com' })).page).toBe(`${SITE}/signedup`);
+    expect(sentTo(await postForm(t, { email: 'two@example.com' })).query).toEqual({
+      error: 'RATE_LIMITED',
+      email: 'two@example.com',
+    });
+    expect(findByEmail(t.deps.db, 'two@example.com')).toBeUndefined();
+  });
+
+  it('asks for JavaScript where the site requires the security check and the page could not run it', async () => {
+    const t = await mailingApp({
+      env: {
+        TURNSTILE_SECRET_KEY: 'secret',
+        TURNSTILE_SITE_KEY: 'a-real-looking-site-key',
+        // Never reached: a form without a token is refused before Cloudflare is asked.
+        TURNSTILE_VERIFY_URL: 'http://127.0.0.1:1/siteverify',
+      },
+    });
+    expect(sentTo(await postForm(t, { email: 'noscript@example.com' })).query).toEqual({
+      error: 'SECURITY_CHECK_NEEDS_SCRIPT',
+      email: 'noscript@example.com',
+    });
+    // With JavaScript the page carries the check's field, empty until the check has passed.
+    expect(
+      sentTo(await postForm(t, { email: 'early@example.com', turnstileToken: '' })).query,
+    ).toEqual({ error: 'SECURITY_CHECK_PENDING', email: 'early@example.com' });
+    expect(t.deps.db.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(0);
+  });
+});

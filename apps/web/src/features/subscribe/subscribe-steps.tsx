@@ -5,9 +5,9 @@
  */
 import { MESSAGES, nameSchema, type SecurityCheckState } from '@quillpost/domain';
 import { useState, type FormEvent, type Ref } from 'react';
-import { TextField } from '../../components/text-field';
 import { useSite } from '../../lib/use-site';
 import { ConsentText } from './consent-text';
+import { AccountChoice, EmailField, NameField } from './subscribe-fields';
 import { SecurityCheck } from './security-check';
 import { firstMessage, type SubscribeDetails } from './use-subscribe';
 
@@ -54,15 +54,10 @@ export function EmailStep({
         {title}
       </h2>
       <p className="subscribe-form__lede">{subscribe.dialog}</p>
-      <TextField
+      <EmailField
         inputRef={inputRef}
         id={`${fieldId}-email`}
-        label="Email address"
         error={error}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
@@ -135,32 +130,19 @@ export function DetailsStep({
       <p className="subscribe-form__lede">
         Subscribing <strong>{email}</strong>.
       </p>
-      <TextField
+      <NameField
         inputRef={inputRef}
         id={`${fieldId}-name`}
-        label={
-          <>
-            Your name <span className="field__hint">(optional)</span>
-          </>
-        }
         error={nameError}
-        type="text"
-        name="name"
-        autoComplete="name"
         value={name}
         disabled={submitting}
         onChange={(event) => onDraftChange({ ...draft, name: event.target.value })}
       />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="wantsAccount"
-          checked={wantsAccount}
-          disabled={submitting}
-          onChange={(event) => onDraftChange({ ...draft, wantsAccount: event.target.checked })}
-        />
-        <span>Also create a member account (comments, bookmarks and more)</span>
-      </label>
+      <AccountChoice
+        checked={wantsAccount}
+        disabled={submitting}
+        onChange={(event) => onDraftChange({ ...draft, wantsAccount: event.target.checked })}
+      />
       <SecurityCheck siteKey={siteKey} onChange={(state, token) => setCheck({ state, token })} />
       <ConsentText id={`${fieldId}-consent`} />
       {formError ? (

@@ -38,6 +38,44 @@ export function keepKeyPair(db: Db, pair: StoredKeyPair, now: string): void {
   ).run(pair.algorithm, pair.privateJwk, pair.publicJwk, now);
 }
 
+/**
+ * Puts the archive's key pairs in place of the site's (a site moving in): its followers' servers
+ * know the account by these.
+ */
+export function replaceKeyPairs(db: Db, pairs: readonly StoredKeyPair[], now: string): void {
+  inTransaction(db, () => {
+    statement(db, 'DELETE FROM fediverse_keys').run();
+    for (const pair of pairs) keepKeyPair(db, pair, now);
+  });
+}
+
+/** Changes whenever the kept keys do: a process holding them imported knows to read them again. */
+export function keyPairsStamp(db: Db): string {
+  return (
+    (statement(
+      db,
+      `SELECT group_concat(public_jwk, ' ') FROM
+         (SELECT public_jwk FROM fediverse_keys ORDER BY algorithm)`,
+    )
+      .pluck()
+      .get() as string | null) ?? ''
+  );
+}
+
+/** Every handle the account has answered to, with when it first did. */
+export function knownHandles(db: Db): Array<{ handle: string; firstUsedAt: string }> {
+  return statement(
+    db,
+    'SELECT handle, first_used_at AS firstUsedAt FROM fediverse_handles ORDER BY first_used_at',
+  ).all() as Array<{ handle: string; firstUsedAt: string }>;
+}
+
+export function isFollower(db: Db, actorId: string): boolean {
+  return (
+    statement(db, 'SELECT 1 FROM fediverse_followers WHERE actor_id = ?').get(actorId) !== undefined
+  );
+}
+
 export function rememberHandle(db: Db, handle: string, now: string): void {
   statement(
     db,
@@ -59,18 +97,32 @@ export interface FollowerRow {
   host: string;
 }
 
+/** Who a follower is, as their server describes them: shown to the owner as text. */
+export interface FollowerProfile {
+  name: string | null;
+  /** `@user@host`. */
+  handle: string | null;
+  /** Their profile page. */
+  url: string | null;
+}
+
+const NO_PROFILE: FollowerProfile = { name: null, handle: null, url: null };
+
 export function keepFollower(
   db: Db,
-  follower: FollowerRow & { followId: string | null },
+  follower: FollowerRow & { followId: string | null; profile?: FollowerProfile },
   now: string,
 ): void {
+  const { profile = NO_PROFILE, ...row } = follower;
   statement(
     db,
-    `INSERT INTO fediverse_followers (actor_id, inbox, shared_inbox, host, follow_id, followed_at)
-     VALUES (@actorId, @inbox, @sharedInbox, @host, @followId, @now)
+    `INSERT INTO fediverse_followers
+       (actor_id, inbox, shared_inbox, host, follow_id, followed_at, name, handle, url)
+     VALUES (@actorId, @inbox, @sharedInbox, @host, @followId, @now, @name, @handle, @url)
      ON CONFLICT (actor_id) DO UPDATE SET inbox = excluded.inbox,
-       shared_inbox = excluded.shared_inbox, host = excluded.host, follow_id = excluded.follow_id`,
-  ).run({ ...follower, now });
+       shared_inbox = excluded.shared_inbox, host = excluded.host, follow_id = excluded.follow_id,
+       name = excluded.name, handle = excluded.handle, url = excluded.url`,
+  ).run({ ...row, ...profile, now });
 }
 
 /** Ends a follow; an Undo that names another Follow than the one kept ends nothing. */
@@ -108,4 +160,48 @@ export function followers(db: Db): FollowerRow[] {
     `SELECT actor_id AS actorId, inbox, shared_inbox AS sharedInbox, host
      FROM fediverse_followers ORDER BY followed_at, actor_id`,
   ).all() as FollowerRow[];
+}
+
+/** A follower as the owner's console lists them. */
+export interface ListedFollower extends FollowerProfile {
+  id: number;
+  actorId: string;
+  host: string;
+  followedAt: string;
+}
+
+/** A page of followers, the newest first. */
+export function followersPage(
+  db: Db,
+  { limit, offset }: { limit: number; offset: number },
+): ListedFollower[] {
+  return statement(
+    db,
+    `SELECT rowid AS id, actor_id AS actorId, host, followed_at AS followedAt, name, handle, url
+     FROM fediverse_followers ORDER BY followed_at DESC, actor_id DESC LIMIT ? OFFSET ?`,
+  ).all(limit, offset) as ListedFollower[];
+}
+
+/** How many of today's followers already followed at each instant. */
+export function followersAt(db: Db, instants: readonly string[]): number[] {
+  const before = statement(
+    db,
+    'SELECT count(*) FROM fediverse_followers WHERE followed_at < ?',
+  ).pluck();
+  return instants.map((instant) => before.get(instant) as number);
+}
+
+/** Every follower with all that is kept of them: what the site's export carries. */
+export interface ExportedFollower extends FollowerRow, FollowerProfile {
+  followId: string | null;
+  followedAt: string;
+}
+
+export function exportedFollowers(db: Db): ExportedFollower[] {
+  return statement(
+    db,
+    `SELECT actor_id AS actorId, inbox, shared_inbox AS sharedInbox, host, follow_id AS followId,
+       followed_at AS followedAt, name, handle, url
+     FROM fediverse_followers ORDER BY followed_at, actor_id`,
+  ).all() as ExportedFollower[];
 }

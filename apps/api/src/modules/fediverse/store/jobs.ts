@@ -11,44 +11,50 @@ export interface JobRow {
   attempts: number;
 }
 
-export function insertJobs(
-  db: Db,
-  jobs: ReadonlyArray<{ message: string; orderingKey: string | null }>,
-  dueAt: string,
-  now: string,
-): void {
+export interface NewJob {
+  message: string;
+  orderingKey: string | null;
+  dueAt: string;
+  createdAt: string;
+}
+
+export function insertJobs(db: Db, jobs: readonly NewJob[]): void {
   const insert = statement(
     db,
     `INSERT INTO fediverse_jobs (message, ordering_key, due_at, created_at) VALUES (?, ?, ?, ?)`,
   );
   inTransaction(db, () => {
-    for (const job of jobs) insert.run(job.message, job.orderingKey, dueAt, now);
+    for (const job of jobs) insert.run(job.message, job.orderingKey, job.dueAt, job.createdAt);
   });
 }
 
 /**
- * Claims up to `limit` due jobs for `claimant`: pending ones, and working ones whose lease ran
- * out (their worker died). A job waits while an earlier job of its ordering key is not done.
+ * Due jobs, oldest first: pending ones, and working ones whose lease ran out (their worker died).
+ * A job waits while an earlier job of its ordering key is not done. Each half walks
+ * `fediverse_jobs_claimable` in id order and the merge stops at `limit`, so a claim reads no
+ * queued message but those it takes (storage.test.ts asks SQLite for its plan).
  */
+export const CLAIM_DUE_JOBS = `UPDATE fediverse_jobs
+   SET status = 'working', locked_until = @lockedUntil, claimed_by = @claimant,
+       attempts = attempts + 1
+ WHERE id IN (
+   SELECT id FROM (
+     SELECT id, ordering_key FROM fediverse_jobs WHERE status = 'pending' AND due_at <= @now
+     UNION ALL
+     SELECT id, ordering_key FROM fediverse_jobs WHERE status = 'working' AND locked_until <= @now
+     ORDER BY id) AS job
+   WHERE job.ordering_key IS NULL OR NOT EXISTS (
+     SELECT 1 FROM fediverse_jobs AS earlier
+     WHERE earlier.ordering_key = job.ordering_key AND earlier.id < job.id)
+   LIMIT @limit)
+ RETURNING id, message, ordering_key, attempts`;
+
+/** Claims up to `limit` due jobs for `claimant`. */
 export function claimJobs(
   db: Db,
   claim: { now: string; lockedUntil: string; limit: number; claimant: string },
 ): JobRow[] {
-  return statement(
-    db,
-    `UPDATE fediverse_jobs
-       SET status = 'working', locked_until = @lockedUntil, claimed_by = @claimant,
-           attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM fediverse_jobs AS job
-       WHERE ((status = 'pending' AND due_at <= @now) OR (status = 'working' AND locked_until <= @now))
-         AND (ordering_key IS NULL OR NOT EXISTS (
-           SELECT 1 FROM fediverse_jobs AS earlier
-           WHERE earlier.ordering_key = job.ordering_key AND earlier.id < job.id))
-       ORDER BY id
-       LIMIT @limit)
-     RETURNING id, message, ordering_key, attempts`,
-  ).all(claim) as JobRow[];
+  return statement(db, CLAIM_DUE_JOBS).all(claim) as JobRow[];
 }
 
 /** Done: the job is gone. */

@@ -1,6 +1,6 @@
 /**
  * This site's own archive (`pnpm data export`): the content folder byte for byte, subscribers
- * with their consent history, and members with their sign-in methods.
+ * with their consent history, members with their sign-in methods, and the fediverse account.
  */
 import {
   archivedMembersSchema,
@@ -8,7 +8,9 @@ import {
   NEWSLETTER_SECTIONS,
   type NewsletterPreferences,
 } from '@quillpost/domain';
+import type { z } from 'zod';
 import { AUTHORS_FILE, SITE_FILE } from '../../content/index.js';
+import { fediverseArchiveSchema } from '../../fediverse/index.js';
 import { isRasterImage, SERVED_AS_THEY_ARE } from '../../images/index.js';
 import { OWN_FAVICON } from '../../site/index.js';
 import type { MovedConsent } from '../../subscriptions/index.js';
@@ -25,6 +27,7 @@ export const ARCHIVE_FILES = {
   bookmarks: 'bookmarks.json',
   events: 'events.json',
   moderationLog: 'moderation-log.json',
+  fediverse: 'fediverse.json',
 } as const;
 
 export const SUBSCRIBER_COLUMNS = [
@@ -167,22 +170,30 @@ export function readArchive(files: ExportFiles): ImportBundle {
     });
   }
   if (files.names.includes(ARCHIVE_FILES.members)) {
-    let members: unknown;
-    try {
-      members = JSON.parse(files.read(ARCHIVE_FILES.members).toString('utf8'));
-    } catch (error) {
-      throw new ImportError(
-        `${ARCHIVE_FILES.members} is not valid JSON: ${(error as Error).message}`,
-      );
-    }
-    const checked = archivedMembersSchema.safeParse(members);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      throw new ImportError(
-        `${ARCHIVE_FILES.members} at ${issue?.path.join('.') || 'the top'}: ${issue?.message}`,
-      );
-    }
-    bundle.members = checked.data;
+    bundle.members = checkedJson(files, ARCHIVE_FILES.members, archivedMembersSchema);
+  }
+  if (files.names.includes(ARCHIVE_FILES.fediverse)) {
+    bundle.fediverse = checkedJson(files, ARCHIVE_FILES.fediverse, fediverseArchiveSchema);
   }
   return bundle;
+}
+
+/** A JSON file of the archive, checked whole: a file that is not what the site wrote stops it. */
+function checkedJson<T>(
+  files: ExportFiles,
+  name: string,
+  schema: { safeParse(value: unknown): z.ZodSafeParseResult<T> },
+): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(files.read(name).toString('utf8'));
+  } catch (error) {
+    throw new ImportError(`${name} is not valid JSON: ${(error as Error).message}`);
+  }
+  const checked = schema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ImportError(`${name} at ${issue?.path.join('.') || 'the top'}: ${issue?.message}`);
+  }
+  return checked.data;
 }

@@ -4,19 +4,31 @@ import { useConsoleApi } from '../api/console-api';
 import { ResourceView } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
 import { ReportTable } from './report-table';
+import './follower-figures.css';
 
 /**
  * Subscribers and members: totals, the last twelve months, sign-ups by source and method; each
- * table also as a CSV.
+ * table also as a CSV. Followers on the fediverse stand beside them, month by month, unless the
+ * server has the social web off.
  */
 export function SubscriberFigures() {
   const api = useConsoleApi();
   const dates = useDates();
   const analytics = useResource('analytics', (_client, signal) => api.analytics({ signal }));
+  const fediverse = useResource('fediverse', (_client, signal) => api.fediverse({ signal }));
+  const followers = fediverse.status === 'ready' ? fediverse.data : null;
   return (
     <ResourceView resource={analytics} label="analytics">
       {(data) => {
-        const peak = Math.max(1, ...data.months.flatMap((m) => [m.subscribers, m.members]));
+        const months = data.months.map((month, index) => ({
+          ...month,
+          // The two answers count the same twelve month ends.
+          followers: followers?.months[index]?.followers ?? 0,
+        }));
+        const peak = Math.max(
+          1,
+          ...months.flatMap((m) => [m.subscribers, m.members, followers ? m.followers : 0]),
+        );
         return (
           <section className="analytics" aria-labelledby="subscriber-figures">
             <h2 id="subscriber-figures" className="analytics__heading">
@@ -35,6 +47,12 @@ export function SubscriberFigures() {
                 <dt>Members</dt>
                 <dd>{data.totals.members}</dd>
               </div>
+              {followers ? (
+                <div className="members-card">
+                  <dt>Fediverse followers</dt>
+                  <dd>{followers.followers}</dd>
+                </div>
+              ) : null}
               <div className="members-card">
                 <dt>Confirmation rate</dt>
                 <dd>
@@ -54,27 +72,42 @@ export function SubscriberFigures() {
                 <CsvButton
                   title="Subscribers and members by month"
                   fileName="subscribers-and-members_by-month"
-                  header={['Month', 'Subscribers', 'Members']}
-                  rows={() => data.months.map((m) => [m.month, m.subscribers, m.members])}
+                  header={['Month', 'Subscribers', 'Members', ...(followers ? ['Followers'] : [])]}
+                  rows={() =>
+                    months.map((m) => [
+                      m.month,
+                      m.subscribers,
+                      m.members,
+                      ...(followers ? [m.followers] : []),
+                    ])
+                  }
                 />
               </div>
               <p className="chart-legend">
                 <span className="chart-key chart-key--subscribers" /> Subscribers{' '}
                 <span className="chart-key chart-key--members" /> Members
+                {followers ? (
+                  <>
+                    {' '}
+                    <span className="chart-key chart-key--followers" /> Fediverse followers
+                  </>
+                ) : null}
               </p>
-              <table className="bar-chart">
+              <table className={followers ? 'bar-chart bar-chart--three' : 'bar-chart'}>
                 <caption className="visually-hidden">
-                  Subscribers and members at each month's end
+                  Subscribers{followers ? ', members and fediverse followers' : ' and members'} at
+                  each month's end
                 </caption>
                 <thead className="visually-hidden">
                   <tr>
                     <th scope="col">Month</th>
                     <th scope="col">Subscribers</th>
                     <th scope="col">Members</th>
+                    {followers ? <th scope="col">Fediverse followers</th> : null}
                   </tr>
                 </thead>
                 <tbody>
-                  {data.months.map((month) => (
+                  {months.map((month) => (
                     <tr key={month.month}>
                       <th scope="row">{dates.month(month.month)}</th>
                       <td>
@@ -91,6 +124,15 @@ export function SubscriberFigures() {
                         />
                         <span className="visually-hidden">{month.members}</span>
                       </td>
+                      {followers ? (
+                        <td>
+                          <span
+                            className="bar bar--followers"
+                            style={{ height: `${(month.followers / peak) * 100}%` }}
+                          />
+                          <span className="visually-hidden">{month.followers}</span>
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,6 @@
 /**
  * The owner's console's calls (people and roles, subscribers, moving in and out, analytics,
- * settings, site.yml, events), one function each, by endpoint name from the domain's catalogue,
+ * settings, site.yml, events, the fediverse), one function each, by endpoint name from the domain's catalogue,
  * their answers checked with its response schemas. Sections get them through `useConsoleApi()`,
  * so tests pass a fake API client in through context. (Writing and the newsletter have their own.)
  */
@@ -9,6 +9,7 @@ import {
   type EndpointBody,
   type EndpointQuery,
   type EventInput,
+  type FediverseBlockCreate,
   type SubscriberFilter,
   type TrafficQuery,
 } from '@quillpost/domain';
@@ -64,6 +65,17 @@ export function createConsoleApi(client: ApiClient) {
     updateEvent: (eventId: number, input: EventInput) =>
       api.call('adminEventUpdate', { params: { eventId }, body: input }),
     deleteEvent: (eventId: number) => api.call('adminEventDelete', { params: { eventId } }),
+    fediverse: (o: Signal = {}) => api.call('adminFediverse', o),
+    fediverseFollowers: (page: number, o: Signal = {}) =>
+      api.call('adminFediverseFollowers', { ...o, query: { page } }),
+    fediverseDeliveries: (o: Signal = {}) => api.call('adminFediverseDeliveries', o),
+    heldReplies: (o: Signal = {}) =>
+      api.call('adminRemoteReplies', { ...o, query: { status: 'held' } }),
+    approveReply: (replyId: number) => api.call('adminRemoteReplyApprove', { params: { replyId } }),
+    rejectReply: (replyId: number) => api.call('adminRemoteReplyReject', { params: { replyId } }),
+    fediverseBlocks: (o: Signal = {}) => api.call('adminFediverseBlocks', o),
+    block: (block: FediverseBlockCreate) => api.call('adminFediverseBlockCreate', { body: block }),
+    unblock: (blockId: number) => api.call('adminFediverseBlockDelete', { params: { blockId } }),
   };
 }
 

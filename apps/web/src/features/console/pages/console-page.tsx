@@ -1,6 +1,6 @@
 /**
  * The owner's console, a lazy chunk of its own: writing, users and roles, subscribers, the
- * newsletter, analytics, events, the site and settings. Each section shows only with its permission (the API checks it too).
+ * newsletter, analytics, events, the fediverse, the site and settings. Each section shows only with its permission (the API checks it too).
  */
 import { CONSOLE_SECTIONS, pagePath } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useCan } from '../../../lib/permissions';
 import { AnalyticsSection } from '../analytics-section';
 import { EventsSection } from '../events-section';
+import { FediverseSection } from '../fediverse/fediverse-section';
 import { SettingsSection } from '../settings-section';
 import { SiteSection } from '../site-section';
 import { SubscribersSection } from '../subscribers-section';
@@ -42,6 +43,7 @@ const ELEMENTS = {
   ),
   analytics: <AnalyticsSection />,
   events: <EventsSection />,
+  fediverse: <FediverseSection />,
   site: <SiteSection />,
   settings: <SettingsSection />,
 } as const;

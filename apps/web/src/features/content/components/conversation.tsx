@@ -19,6 +19,7 @@ import { useMembership } from '../../../lib/membership/membership-context';
 import { useDates } from '../../../lib/use-dates';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { CommentAuthor } from '../../../components/comment-author';
+import { RemoteAuthor } from '../../../components/remote-author';
 import { PostConversation } from '../../members';
 import { useSignIn } from '../../sign-in';
 import { Island } from '../../../islands/island';
@@ -46,16 +47,23 @@ function CommentBody({ text }: { text: string }) {
   );
 }
 
-/** One comment as every visitor sees it: who, when, what. */
+/** Comments and replies from other servers share ids' numbers: keys keep them apart. */
+const keyOf = (comment: Comment) => (comment.remote ? `remote-${comment.id}` : comment.id);
+
+/** One comment as every visitor sees it: who (a member, or someone on another server), when, what. */
 function ReadComment({ comment }: { comment: Comment }) {
   const dates = useDates();
-  if (comment.body === null || comment.author === null) {
+  if (comment.body === null || (comment.author === null && !comment.remote)) {
     return <p className="conversation__gone">This comment is no longer shown.</p>;
   }
   return (
     <article className="conversation__comment">
       <header className="conversation__meta">
-        <CommentAuthor author={comment.author} />
+        {comment.remote ? (
+          <RemoteAuthor remote={comment.remote} />
+        ) : (
+          <CommentAuthor author={comment.author} />
+        )}
         <time className="conversation__time" dateTime={comment.createdAt}>
           {dates.dateTime(comment.createdAt)}
         </time>
@@ -86,12 +94,12 @@ export function ConversationBody({ kind, itemId, slug, conversation }: Conversat
     ) : (
       <ol className="conversation__list">
         {conversation.comments.map((comment) => (
-          <li key={comment.id}>
+          <li key={keyOf(comment)}>
             <ReadComment comment={comment} />
             {comment.replies.length ? (
               <ol className="conversation__list conversation__list--replies">
                 {comment.replies.map((reply) => (
-                  <li key={reply.id}>
+                  <li key={keyOf(reply)}>
                     <ReadComment comment={reply} />
                   </li>
                 ))}

@@ -5,6 +5,7 @@
  */
 import {
   accountProviderSchema,
+  type Comment,
   type ModerationAction,
   type NewsletterPreferences,
   type OAuthProvider,
@@ -18,6 +19,12 @@ import { useApiClient } from '../../../lib/api-context';
 import { withResponseChecks } from '../../../lib/checked-api-client';
 
 type Signal = { signal?: AbortSignal };
+
+/** What a reply answers: a member's comment, or a reply from another server (decision 0033). */
+export type ReplyTo = { parentId?: number; answersReplyId?: number };
+
+export const replyTo = (answered: Comment): ReplyTo =>
+  answered.remote ? { answersReplyId: answered.id } : { parentId: answered.id };
 
 export function createMembersApi(client: ApiClient) {
   const api = withResponseChecks(client);
@@ -60,10 +67,10 @@ export function createMembersApi(client: ApiClient) {
       api.call('threadGet', { ...o, params: { threadId } }),
     postThread: (postId: string, o: Signal = {}) =>
       api.call('postThreadGet', { ...o, params: { postId } }),
-    commentOnThread: (threadId: string, body: string, parentId?: number) =>
-      api.call('threadComment', { params: { threadId }, body: { body, parentId } }),
-    commentOnPost: (postId: string, body: string, parentId?: number) =>
-      api.call('postComment', { params: { postId }, body: { body, parentId } }),
+    commentOnThread: (threadId: string, body: string, to: ReplyTo = {}) =>
+      api.call('threadComment', { params: { threadId }, body: { body, ...to } }),
+    commentOnPost: (postId: string, body: string, to: ReplyTo = {}) =>
+      api.call('postComment', { params: { postId }, body: { body, ...to } }),
     editComment: (commentId: number, body: string) =>
       api.call('commentEdit', { params: { commentId }, body: { body } }),
     deleteComment: (commentId: number) => api.call('commentDelete', { params: { commentId } }),
@@ -84,6 +91,11 @@ export function createMembersApi(client: ApiClient) {
       api.call('commentUnhide', { params: { commentId }, body: {} }),
     removeComment: (commentId: number, reason: string) =>
       api.call('commentRemove', { params: { commentId }, body: { reason } }),
+    // The owner's, on a reply from another server read in the conversation (decision 0033).
+    rejectRemoteReply: (replyId: number) =>
+      api.call('adminRemoteReplyReject', { params: { replyId } }),
+    blockRemoteAccount: (value: string) =>
+      api.call('adminFediverseBlockCreate', { body: { kind: 'account', value } }),
     dismissReports: (commentId: number) =>
       api.call('reportsDismiss', { params: { commentId }, body: {} }),
     moderationUser: (userId: number, o: Signal = {}) =>

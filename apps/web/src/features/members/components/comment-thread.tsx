@@ -1,6 +1,7 @@
 /**
  * A thread's comments with replies one level deep, and what a member may do with each: reply to
- * top-level comments, edit and delete their own, report someone else's.
+ * top-level comments, edit and delete their own, report someone else's. A reply from another
+ * server is answered here too, and the owner rejects it or blocks its author where it is read.
  */
 import {
   MESSAGES,
@@ -17,6 +18,7 @@ import { useMembersApi } from '../api/members-api';
 import { useCan } from '../../../lib/permissions';
 import { errorsOf } from '../../../lib/field-errors';
 import { CommentAuthor, commentAuthorName } from '../../../components/comment-author';
+import { RemoteAuthor } from '../../../components/remote-author';
 import { CommentText } from './comment-text';
 import { ActionNotice } from '../../../components/resource-view';
 
@@ -148,7 +150,7 @@ function CommentItem({
 }: {
   comment: Comment;
   canReply: boolean;
-  onReply?(body: string, parentId: number): Promise<ApiResult<unknown>>;
+  onReply?(body: string, answered: Comment): Promise<ApiResult<unknown>>;
   onChanged(): void;
 }) {
   const api = useMembersApi();
@@ -172,8 +174,12 @@ function CommentItem({
     );
   }
 
-  const name = commentAuthorName(comment.author, site.owner.name);
+  const name = comment.remote
+    ? comment.remote.author.name
+    : commentAuthorName(comment.author, site.owner.name);
   const visible = comment.status === 'visible';
+  // A reply from another server is answered here; the owner reviews it in the console.
+  const memberComment = !comment.remote;
 
   async function remove() {
     const result = await api.deleteComment(comment.id);
@@ -205,7 +211,11 @@ function CommentItem({
   return (
     <article className={`comment${comment.status === 'hidden' ? ' comment--hidden' : ''}`}>
       <header className="comment__header">
-        <CommentAuthor author={comment.author} />
+        {comment.remote ? (
+          <RemoteAuthor remote={comment.remote} />
+        ) : (
+          <CommentAuthor author={comment.author} />
+        )}
         <time className="muted comment__time" dateTime={comment.createdAt}>
           {dates.dateTime(comment.createdAt)}
         </time>
@@ -239,7 +249,7 @@ function CommentItem({
               Reply
             </button>
           ) : null}
-          {comment.mine ? (
+          {memberComment && comment.mine ? (
             <>
               <button type="button" className="link-button" onClick={() => setMode('edit')}>
                 Edit
@@ -249,17 +259,42 @@ function CommentItem({
               </button>
             </>
           ) : null}
-          {!comment.mine && can('hide_content') ? (
+          {memberComment && !comment.mine && can('hide_content') ? (
             <button type="button" className="link-button" onClick={() => setMode('hide')}>
               Hide
             </button>
           ) : null}
-          {!comment.mine && can('delete_content') ? (
+          {memberComment && !comment.mine && can('delete_content') ? (
             <button type="button" className="link-button" onClick={() => setMode('remove')}>
               Remove
             </button>
           ) : null}
-          {!comment.mine && !can('hide_content') && can('comment') ? (
+          {comment.remote && can('admin_system') ? (
+            <>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void moderate(api.rejectRemoteReply(comment.id), 'Rejected.')}
+              >
+                Reject
+              </button>
+              {comment.remote.author.handle ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    void moderate(
+                      api.blockRemoteAccount(comment.remote!.author.handle!),
+                      'Blocked: their replies are gone, and nothing more comes from them.',
+                    )
+                  }
+                >
+                  Block Account
+                </button>
+              ) : null}
+            </>
+          ) : null}
+          {memberComment && !comment.mine && !can('hide_content') && can('comment') ? (
             comment.reportedByMe ? (
               <span className="muted">Reported</span>
             ) : (
@@ -276,7 +311,7 @@ function CommentItem({
           submitLabel="Reply"
           onCancel={() => setMode('view')}
           onSubmit={async (body) => {
-            const result = await onReply(body, comment.id);
+            const result = await onReply(body, comment);
             if (result.ok) setMode('view');
             return result;
           }}
@@ -330,7 +365,7 @@ export function CommentThread({
   onChanged,
 }: {
   comments: CommentWithReplies[];
-  onReply?(body: string, parentId: number): Promise<ApiResult<unknown>>;
+  onReply?(body: string, answered: Comment): Promise<ApiResult<unknown>>;
   onChanged(): void;
 }) {
   if (comments.length === 0) {
@@ -339,12 +374,12 @@ export function CommentThread({
   return (
     <ol className="comment-list">
       {comments.map((comment) => (
-        <li key={comment.id}>
+        <li key={comment.remote ? `remote-${comment.id}` : comment.id}>
           <CommentItem comment={comment} canReply onReply={onReply} onChanged={onChanged} />
           {comment.replies.length > 0 ? (
             <ol className="comment-list comment-list--replies">
               {comment.replies.map((reply) => (
-                <li key={reply.id}>
+                <li key={reply.remote ? `remote-${reply.id}` : reply.id}>
                   <CommentItem comment={reply} canReply={false} onChanged={onChanged} />
                 </li>
               ))}

@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@quillpost/domain';
 import { useEffect } from 'react';
-import { useMembersApi } from '../api/members-api';
+import { replyTo, useMembersApi, type ReplyTo } from '../api/members-api';
 import { useResource } from '../../../lib/use-resource';
 import { useCan } from '../../../lib/permissions';
 import { CommentForm, CommentThread } from './comment-thread';
@@ -31,8 +31,8 @@ export default function PostConversation({
   useEffect(() => {
     if (count !== null) onChanged(count);
   }, [count, onChanged]);
-  const comment = async (body: string, parentId?: number) => {
-    const result = await api.commentOnPost(postId, body, parentId);
+  const comment = async (body: string, to?: ReplyTo) => {
+    const result = await api.commentOnPost(postId, body, to);
     if (result.ok) changed();
     return result;
   };
@@ -42,7 +42,9 @@ export default function PostConversation({
         <>
           <CommentThread
             comments={data.comments}
-            onReply={data.commentsOpen ? (body, parentId) => comment(body, parentId) : undefined}
+            onReply={
+              data.commentsOpen ? (body, answered) => comment(body, replyTo(answered)) : undefined
+            }
             onChanged={changed}
           />
           {!data.commentsOpen ? (

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { comment, memberRoutes, preloadMembersArea, thread } from '../testing/fixtures';
+import { comment, memberRoutes, NOW, preloadMembersArea, thread } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -129,6 +129,91 @@ describe('a thread', () => {
     await user.type(within(top).getByLabelText(/What is wrong/), 'Spam');
     await user.click(within(top).getByRole('button', { name: 'Send Report' }));
     expect(await within(top).findByText(/A moderator will look/)).toBeInTheDocument();
+  });
+
+  it('lets the owner answer a reply from another server, and offers nothing that acts on comments', async () => {
+    const user = userEvent.setup();
+    const remote = comment({
+      author: null,
+      body: 'Lovely and useful.',
+      remote: {
+        source: 'fediverse',
+        author: {
+          name: 'Juno Park',
+          handle: '@juno@elsewhere.example',
+          url: 'https://elsewhere.example/@juno',
+          avatarUrl: null,
+        },
+        url: 'https://elsewhere.example/@juno/1',
+      },
+    });
+    const { calls } = await renderApp({
+      path: '/members/discussions/posts/12',
+      routes: memberRoutes('admin', {
+        'GET /api/discussions/posts/12': {
+          body: {
+            success: true,
+            thread: thread({
+              id: 6,
+              kind: 'post',
+              title: 'Small tools',
+              post: { id: '12', kind: 'post', slug: 'small-tools', title: 'Small tools' },
+            }),
+            comments: [remote],
+            commentsOpen: true,
+          },
+        },
+        'POST /api/discussions/posts/12/comments': {
+          status: 201,
+          body: { success: true, comment: comment({ id: 3 }) },
+        },
+        'POST /api/admin/fediverse/replies/1/reject': {
+          body: {
+            id: 1,
+            source: 'fediverse',
+            status: 'rejected',
+            post: { title: 'Small tools', path: '/posts/small-tools' },
+            author: remote.remote!.author,
+            text: 'Lovely and useful.',
+            url: remote.remote!.url,
+            receivedAt: NOW,
+          },
+        },
+        'POST /api/admin/fediverse/blocks': {
+          status: 201,
+          body: { id: 4, kind: 'account', value: '@juno@elsewhere.example', createdAt: NOW },
+        },
+      }),
+    });
+    const article = (await screen.findByText('Lovely and useful.')).closest('article')!;
+    expect(within(article).getByRole('link', { name: 'Juno Park' })).toBeInTheDocument();
+    expect(within(article).getByText('@juno@elsewhere.example')).toBeInTheDocument();
+    // Hide, Remove and Report act on members' comments by their ids: not on this one.
+    for (const name of ['Hide', 'Remove', 'Report', 'Edit']) {
+      expect(within(article).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    await user.click(within(article).getByRole('button', { name: 'Reply' }));
+    await user.type(within(article).getByLabelText('Reply to Juno Park'), 'Thank you!');
+    await user.click(within(article).getByRole('button', { name: 'Reply' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/comments'))?.body).toEqual({
+        body: 'Thank you!',
+        answersReplyId: 1,
+      }),
+    );
+
+    // The owner rejects it, or blocks its author, where it is read.
+    await user.click(within(article).getByRole('button', { name: 'Block Account' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/admin/fediverse/blocks')?.body).toEqual({
+        kind: 'account',
+        value: '@juno@elsewhere.example',
+      }),
+    );
+    await user.click(within(article).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/admin/fediverse/replies/1/reject')).toBe(true),
+    );
   });
 
   it('shows placeholders for hidden comments and that comments are closed', async () => {

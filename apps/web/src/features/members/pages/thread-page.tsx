@@ -1,6 +1,6 @@
 import { ITEM_NOUNS, itemPath, MESSAGES, PAGE_PATHS } from '@quillpost/domain';
 import { Link, useParams } from 'react-router-dom';
-import { useMembersApi } from '../api/members-api';
+import { replyTo, useMembersApi, type ReplyTo } from '../api/members-api';
 import { CommentForm, CommentThread } from '../components/comment-thread';
 import { PageTitle } from '../../../components/page-title';
 import { ResourceView } from '../../../components/resource-view';
@@ -19,11 +19,11 @@ export default function ThreadPage() {
     postId === undefined ? api.thread(threadId, { signal }) : api.postThread(postId, { signal }),
   );
 
-  const comment = async (body: string, parentId?: number) => {
+  const comment = async (body: string, to?: ReplyTo) => {
     const result =
       postId === undefined
-        ? await api.commentOnThread(threadId, body, parentId)
-        : await api.commentOnPost(postId, body, parentId);
+        ? await api.commentOnThread(threadId, body, to)
+        : await api.commentOnPost(postId, body, to);
     if (result.ok) thread.reload();
     return result;
   };
@@ -53,7 +53,9 @@ export default function ThreadPage() {
           />
           <CommentThread
             comments={data.comments}
-            onReply={data.commentsOpen ? (body, parentId) => comment(body, parentId) : undefined}
+            onReply={
+              data.commentsOpen ? (body, answered) => comment(body, replyTo(answered)) : undefined
+            }
             onChanged={thread.reload}
           />
           {!data.commentsOpen ? (

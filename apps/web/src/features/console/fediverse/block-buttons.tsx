@@ -1,0 +1,76 @@
+import type { FediverseBlockKind } from '@quillpost/domain';
+import { useState } from 'react';
+import { ActionNotice } from '../../../components/resource-view';
+import { useConsoleApi } from '../api/console-api';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** The server part of a profile's address, without a port (a block names a host). */
+export function domainOf(url: string): string | null {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Block Account and Block Domain beside a reply or a follower: the account by its handle (its
+ * address when it has none), the domain by its server's name.
+ */
+export function BlockButtons({
+  account,
+  domain,
+  describedBy,
+  onBlocked,
+}: {
+  account: string;
+  domain: string | null;
+  /** The id of what names whom they block, for screen readers. */
+  describedBy: string;
+  onBlocked(): void;
+}) {
+  const api = useConsoleApi();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function block(kind: FediverseBlockKind, value: string) {
+    setBusy(true);
+    const result = await api.block({ kind, value });
+    setBusy(false);
+    setNotice(
+      result.ok
+        ? { tone: 'success', text: `Blocked ${result.data.value}.` }
+        : { tone: 'error', text: result.message },
+    );
+    if (result.ok) onBlocked();
+  }
+
+  return (
+    <>
+      <div className="members-row__actions">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy}
+          aria-describedby={describedBy}
+          onClick={() => void block('account', account)}
+        >
+          Block Account
+        </button>
+        {domain ? (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            aria-describedby={describedBy}
+            onClick={() => void block('domain', domain)}
+          >
+            Block Domain
+          </button>
+        ) : null}
+      </div>
+      <ActionNotice notice={notice} />
+    </>
+  );
+}

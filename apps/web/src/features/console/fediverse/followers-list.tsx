@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import type { FediverseFollower } from '@quillpost/domain';
+import { Pager } from '../../../components/pager';
+import { EmptyNote, ResourceView } from '../../../components/resource-view';
+import { useDates } from '../../../lib/use-dates';
+import { useResource } from '../../../lib/use-resource';
+import { useConsoleApi } from '../api/console-api';
+import { BlockButtons, domainOf } from './block-buttons';
+
+function FollowerRow({ follower, onBlocked }: { follower: FediverseFollower; onBlocked(): void }) {
+  const dates = useDates();
+  const id = useId();
+  return (
+    <tr>
+      <td id={`${id}-who`}>
+        <a href={follower.url} rel="nofollow noopener noreferrer">
+          {follower.name}
+        </a>
+        {follower.handle && follower.handle !== follower.name ? (
+          <span className="members-table__note">{follower.handle}</span>
+        ) : null}
+      </td>
+      <td>{follower.instance}</td>
+      <td>{dates.date(follower.followedAt)}</td>
+      <td>
+        <BlockButtons
+          account={follower.handle ?? follower.url}
+          domain={domainOf(follower.url)}
+          describedBy={`${id}-who`}
+          onBlocked={onBlocked}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** Who follows the site, newest first, a page at a time. */
+export function FollowersList({ onBlocked }: { onBlocked(): void }) {
+  const api = useConsoleApi();
+  const [page, setPage] = useState(1);
+  const followers = useResource(`fediverse:followers:${page}`, (_client, signal) =>
+    api.fediverseFollowers(page, { signal }),
+  );
+  return (
+    <section className="fediverse-part" aria-labelledby="fediverse-followers">
+      <h2 id="fediverse-followers" className="analytics__heading">
+        Followers
+      </h2>
+      <ResourceView resource={followers} label="followers">
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyNote>
+              <p>Nobody follows the site from the fediverse yet.</p>
+            </EmptyNote>
+          ) : (
+            <>
+              <div className="table-scroll">
+                <table className="members-table members-table--stack">
+                  <thead>
+                    <tr>
+                      <th scope="col">Account</th>
+                      <th scope="col">Instance</th>
+                      <th scope="col">Followed since</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.items.map((follower) => (
+                      <FollowerRow key={follower.id} follower={follower} onBlocked={onBlocked} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager of={data} onPage={setPage} />
+            </>
+          )
+        }
+      </ResourceView>
+    </section>
+  );
+}
