@@ -20,8 +20,6 @@ export const PAGE_PATHS = {
   subscribe: '/subscribe',
   /** After subscribing: check your inbox. */
   signedUp: '/signedup',
-  /** The newsletter's form on a page of its own: where Subscribe leads without JavaScript. */
-  subscribe: '/subscribe',
   /** The subscriber's own newsletter settings. */
   manage: '/manage',
   blog: '/blog',
