@@ -145,18 +145,21 @@ function onKey(event: KeyboardEvent) {
  */
 function activateAll(loaded: typeof Runtime, all: boolean) {
   const islands = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-active])')];
+  // An island has no box of its own (display: contents): what it holds is what comes near.
   const nearby = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
+        const island = entry.target.closest<HTMLElement>('[data-island]');
+        if (!entry.isIntersecting || !island) continue;
         nearby.unobserve(entry.target);
-        void loaded.activate(entry.target as HTMLElement);
+        void loaded.activate(island);
       }
     },
     { rootMargin: '400px 0px' },
   );
   for (const island of islands) {
-    if (island.dataset.when === 'member-visible') nearby.observe(island);
+    if (island.dataset.when === 'member-visible')
+      nearby.observe(island.firstElementChild ?? island);
     else if (all || island.dataset.when !== 'intent') void loaded.activate(island);
   }
 }
