@@ -67,6 +67,7 @@ describe('the conversation under a post', () => {
     await signInByCode(staff.context, stack, owner);
     await visit(staff.page, stack.site.url + POST);
     const comment = staff.page.getByRole('article').filter({ hasText: 'braver' });
+    await comment.scrollIntoViewIfNeeded();
     await comment.getByRole('button', { name: 'Hide' }).click();
     await comment.getByLabel(/Why hide it/).fill('Testing the moderation');
     await comment.getByRole('button', { name: 'Hide Comment' }).click();

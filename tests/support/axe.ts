@@ -47,13 +47,15 @@ export async function scanPage(page: Page, options: RunOptions = {}): Promise<Vi
 /**
  * Waits for every finite animation and transition (a dialog fading in, a colour scheme easing
  * over) to end: axe reads colours as they are at that instant, and half-faded text is not what a
- * reader sees. Endless animations, such as a spinner, are not waited for.
+ * reader sees. Endless animations, such as a spinner, are not waited for, nor those that follow
+ * the page's scroll instead of time (the menu button's look), which end only when it is scrolled.
  */
 async function animationsSettled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
+        .filter((animation) => animation.timeline instanceof DocumentTimeline)
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
