@@ -132,6 +132,8 @@ describe('Console → Fediverse API', { timeout: 60_000 }, () => {
       iso(s.clock.now()),
     );
     folder.write('posts/small-tools.md', post('Small tools', { date: '2026-01-01' }));
+    // There before the site federated: never sent, so not listed.
+    folder.write('posts/old.md', post('An old post from the archive', { date: '2024-03-01' }));
     syncContent(s.deps.db, folder.dir, s.clock, s.deps.logger);
     await s.fediverse.published();
 
