@@ -25,3 +25,4 @@ export {
   type StaffAnswer,
   type RemoteReplyTarget,
 } from './remote-replies.js';
+export { remoteAvatarSource } from './store.js';

@@ -79,7 +79,8 @@ describe('replies from other servers', () => {
             name: 'Juno Park',
             handle: '@juno@elsewhere.example',
             url: 'https://elsewhere.example/@juno',
-            avatarUrl: null,
+            // Served from our origin: readers' browsers never ask elsewhere.example.
+            avatarUrl: '/fediverse/avatars/1',
           },
           text: '@rowan Lovely & useful.\n\nThanks',
           url: received.url,
