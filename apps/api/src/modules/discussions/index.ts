@@ -26,3 +26,10 @@ export {
   type RemoteReplyTarget,
 } from './remote-replies.js';
 export { remoteAvatarSource } from './store.js';
+export {
+  archivedRemoteRepliesSchema,
+  hasRemoteReply,
+  remoteRepliesForMoving,
+  restoreRemoteReplies,
+  type ArchivedRemoteReply,
+} from './moving-replies.js';

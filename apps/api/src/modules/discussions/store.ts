@@ -432,7 +432,7 @@ export function updateRemoteReplyBody(
 export function setRemoteReplyStatus(
   db: Db,
   id: number,
-  review: { status: RemoteReplyStatus; by: number; now: string },
+  review: { status: RemoteReplyStatus; by: number | null; now: string },
 ): void {
   statement(
     db,
