@@ -29,13 +29,15 @@ export interface ThreadRow {
   author_id: number | null;
   created_at: string;
   last_activity_at: string;
-  /** Its visible comments. */
+  /** Its visible comments and approved remote replies: what every visitor reads in it. */
   comment_count: number;
 }
 
 const THREAD_SELECT = `SELECT t.id, t.kind, t.content_id, t.title, t.author_id, t.created_at,
     t.last_activity_at,
-    (SELECT COUNT(*) FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible') AS comment_count
+    (SELECT COUNT(*) FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible')
+      + (SELECT COUNT(*) FROM remote_replies r WHERE r.thread_id = t.id AND r.status = 'approved')
+      AS comment_count
   FROM discussion_threads t`;
 
 /**
