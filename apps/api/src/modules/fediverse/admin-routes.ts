@@ -4,11 +4,10 @@
  * recent post's deliveries. Fedify is not loaded for any of it: these read the module's tables.
  */
 import { itemPath } from '@quillpost/domain';
-import { iso, type Clock } from '../../clock.js';
+import { iso, lastMonths, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
-import { lastMonths } from '../admin/index.js';
 import type { ContentService } from '../content/index.js';
 import { fullHandle } from './handle.js';
 import { followerCount, followersAt, followersPage } from './store/account.js';
