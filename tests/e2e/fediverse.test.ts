@@ -424,6 +424,13 @@ describe('the social web', () => {
     expect(html).toContain('ada on the peer');
     expect(html).toContain(`@ada@${new URL(peer.origin).host}`);
     expect(html).toContain(`href="${held!.url}"`);
+    // Her picture is served by the site, fetched there once: readers never ask her server.
+    const avatar = /<img[^>]+src="(\/fediverse\/avatars\/\d+)"/.exec(html)?.[1];
+    expect(avatar).toBeDefined();
+    const picture = await overTls(`${site.url}${avatar}`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(html).not.toContain(`${peer.origin}/avatars/`);
 
     // The owner answers under it: the peer receives a Note in reply to Ada's, signed by the site.
     const post = JSON.parse((await overTls(`${site.url}/api/posts/replies-come-home`)).text) as {

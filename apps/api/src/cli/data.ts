@@ -76,7 +76,7 @@ function printReport(report: ImportReport): void {
     }
   }
   if (report.fediverse) {
-    const { keys, handles, followers, blocks } = report.fediverse;
+    const { keys, handles, followers, blocks, replies } = report.fediverse;
     console.log(
       `The fediverse account: ${keys.length ? `its keys (${keys.join(', ')})` : 'the site keeps its keys'}, ` +
         `${handles.length} earlier handles${handles.length ? ` (${handles.join(', ')})` : ''}, ` +
@@ -84,6 +84,7 @@ function printReport(report: ImportReport): void {
     );
     for (const follower of followers) console.log(`  ${follower}`);
     if (blocks.length) console.log(`  and ${blocks.length} blocks: ${blocks.join(', ')}`);
+    if (replies.length) console.log(`  and ${replies.length} replies from other servers`);
   }
   if (report.remoteImages.length) {
     console.log(`Remote images kept as links (${report.remoteImages.length}):`);
@@ -133,6 +134,7 @@ async function importCommand(args: string[]): Promise<void> {
           logger: createLogger(env.LOG_LEVEL),
           now: new Date().toISOString(),
           fetchImage: fetchRemoteImage,
+          sync: () => syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent')),
         },
         source as ImportSource,
         bundle,
@@ -145,7 +147,6 @@ async function importCommand(args: string[]): Promise<void> {
           grants: grants.grants,
         },
       );
-      if (!report.dryRun) syncContent(db, env.CONTENT_DIR, systemClock, createLogger('silent'));
       printReport(report);
     } finally {
       db.close();

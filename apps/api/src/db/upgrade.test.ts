@@ -68,10 +68,13 @@ describe('upgradeDatabase', () => {
       '034-remote-replies.sql',
       '035-fediverse-blocks.sql',
       '036-fediverse-answers.sql',
+      '037-webmention-received.sql',
+      '038-webmention-sent.sql',
       '039-fediverse-jobs-claimable.sql',
       '040-fediverse-audience.sql',
+      '041-fediverse-follows-ended.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(27);
+    expect(upgrade.backup?.pending).toHaveLength(33);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

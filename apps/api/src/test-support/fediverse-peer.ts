@@ -29,6 +29,7 @@ import {
   Delete,
   Endpoints,
   Follow,
+  Image,
   Mention,
   Note,
   Person,
@@ -89,6 +90,12 @@ function replyNote(id: URL, author: URL, answered: Person, inReplyTo: string | n
   });
 }
 
+/** A 1×1 PNG: ada's avatar. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Two accounts on one server: deliveries to both go once, to the shared inbox. */
 const USERS = ['ada', 'bo'];
 
@@ -114,6 +121,12 @@ export async function startFediversePeer(
       path: req.url ?? '',
       userAgent: req.headers['user-agent'] ?? '',
     });
+    // Avatars: ada's a real PNG; bo's an HTML page that says it is one.
+    if (req.url?.startsWith('/avatars/')) {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(req.url === '/avatars/ada.png' ? TINY_PNG : '<html><script>alert(1)</script>');
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
@@ -147,6 +160,10 @@ export async function startFediversePeer(
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: `${identifier} on the peer`,
+        icon: new Image({
+          url: new URL(`${origin}/avatars/${identifier}.png`),
+          mediaType: 'image/png',
+        }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]!.cryptographicKey,

@@ -28,6 +28,12 @@ export const remoteAuthorSchema = z.object({
 });
 export type RemoteAuthor = z.output<typeof remoteAuthorSchema>;
 
+/**
+ * Where a remote author's avatar is served from our origin (the fediverse module fetches it once
+ * through the address guard), so no reader's browser asks their server.
+ */
+export const remoteAvatarPath = (authorId: number) => `/fediverse/avatars/${authorId}`;
+
 export const remoteReplySchema = z.object({
   id: z.number(),
   source: z.enum(REMOTE_REPLY_SOURCES),

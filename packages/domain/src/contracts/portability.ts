@@ -110,6 +110,8 @@ export const importReportSchema = z.object({
       handles: z.array(z.string()),
       followers: z.array(z.string()),
       blocks: z.array(z.string()).default([]),
+      /** Replies from other servers put back under their posts: `/posts/x: their author`. */
+      replies: z.array(z.string()).default([]),
     })
     .nullable()
     .default(null),

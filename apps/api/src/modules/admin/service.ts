@@ -14,6 +14,7 @@ import {
   type ImportResult,
   type SubscriberFilter,
 } from '@quillpost/domain';
+import { lastMonths } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { DomainError } from '../../domain-error.js';
 import {
@@ -238,18 +239,6 @@ export function importSubscribers(
 }
 
 // Analytics
-
-/** The last 12 calendar months (UTC), oldest first, as 'YYYY-MM' and the instant they end. */
-export function lastMonths(now: string): Array<{ month: string; end: string }> {
-  const date = new Date(now);
-  const months: Array<{ month: string; end: string }> = [];
-  for (let back = 11; back >= 0; back -= 1) {
-    const start = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - back, 1));
-    const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-    months.push({ month: start.toISOString().slice(0, 7), end: end.toISOString() });
-  }
-  return months;
-}
 
 export function analytics(db: Db, now: string): Omit<AnalyticsResponse, 'success'> {
   const ends = lastMonths(now);

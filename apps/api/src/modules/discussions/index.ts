@@ -25,3 +25,11 @@ export {
   type StaffAnswer,
   type RemoteReplyTarget,
 } from './remote-replies.js';
+export { remoteAvatarSource } from './store.js';
+export {
+  archivedRemoteRepliesSchema,
+  hasRemoteReply,
+  remoteRepliesForMoving,
+  restoreRemoteReplies,
+  type ArchivedRemoteReply,
+} from './moving-replies.js';

@@ -79,7 +79,8 @@ describe('replies from other servers', () => {
             name: 'Juno Park',
             handle: '@juno@elsewhere.example',
             url: 'https://elsewhere.example/@juno',
-            avatarUrl: null,
+            // Served from our origin: readers' browsers never ask elsewhere.example.
+            avatarUrl: '/fediverse/avatars/1',
           },
           text: '@rowan Lovely & useful.\n\nThanks',
           url: received.url,
@@ -113,6 +114,11 @@ describe('replies from other servers', () => {
     expect((await request(t.app).get('/api/comment-counts')).body.counts).toEqual({
       '/posts/small-tools': 1,
     });
+    // A signed-in reader's view of the thread counts it too, as the page does.
+    const member = await signInAs(t, 'member');
+    const view = await as(t, member).get(`/api/discussions/posts/${post}`);
+    expect(view.body.thread.commentCount).toBe(1);
+    expect(view.body.comments).toEqual([expect.objectContaining({ id: received.id })]);
 
     const rejected = await as(t, owner).post(`/api/admin/fediverse/replies/${received.id}/reject`);
     expect(rejected.body.status).toBe('rejected');

@@ -9,6 +9,7 @@ import {
   isReadableKind,
   itemPath,
   normalizePlainText,
+  remoteAvatarPath,
   type Comment,
   type RemoteReply,
   type RemoteReplySource,
@@ -117,8 +118,8 @@ function authorOf(row: RemoteReplyRow): RemoteReply['author'] {
     name: row.author_name,
     handle: row.author_handle,
     url: row.author_url,
-    // Avatars are shown from our origin only; none is served yet, so readers see the initial.
-    avatarUrl: null,
+    // From our origin only: readers never ask their server.
+    avatarUrl: row.author_avatar_source ? remoteAvatarPath(row.author_key) : null,
   };
 }
 

@@ -29,13 +29,15 @@ export interface ThreadRow {
   author_id: number | null;
   created_at: string;
   last_activity_at: string;
-  /** Its visible comments. */
+  /** Its visible comments and approved remote replies: what every visitor reads in it. */
   comment_count: number;
 }
 
 const THREAD_SELECT = `SELECT t.id, t.kind, t.content_id, t.title, t.author_id, t.created_at,
     t.last_activity_at,
-    (SELECT COUNT(*) FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible') AS comment_count
+    (SELECT COUNT(*) FROM comments k WHERE k.thread_id = t.id AND k.status = 'visible')
+      + (SELECT COUNT(*) FROM remote_replies r WHERE r.thread_id = t.id AND r.status = 'approved')
+      AS comment_count
   FROM discussion_threads t`;
 
 /**
@@ -311,6 +313,8 @@ export interface RemoteReplyRow {
   author_handle: string | null;
   author_url: string;
   author_avatar_source: string | null;
+  /** remote_authors' id: what their avatar is served by. */
+  author_key: number;
   /** The item the thread is under (remote replies are only ever under one). */
   content_id: number;
   thread_title: string;
@@ -319,7 +323,7 @@ export interface RemoteReplyRow {
 const REMOTE_REPLY_SELECT = `SELECT r.id, r.thread_id, r.parent_comment_id, r.parent_reply_id,
     r.source, r.object_id, r.url, r.body, r.status, r.received_at, r.edited_at,
     a.actor_id AS author_actor_id, a.name AS author_name, a.handle AS author_handle,
-    a.url AS author_url, a.avatar_source AS author_avatar_source,
+    a.url AS author_url, a.avatar_source AS author_avatar_source, a.id AS author_key,
     t.content_id, t.title AS thread_title
   FROM remote_replies r
   JOIN remote_authors a ON a.id = r.author_id
@@ -360,6 +364,18 @@ export function remoteRepliesInReview(
     `${REMOTE_REPLY_SELECT} WHERE @status IS NULL OR r.status = @status
      ORDER BY r.received_at DESC, r.id DESC LIMIT @limit`,
   ).all({ status, limit }) as RemoteReplyRow[];
+}
+
+/** A remote author's actor address and their avatar's address on their server. */
+export function remoteAvatarSource(
+  db: Db,
+  authorKey: number,
+): { actorId: string; source: string } | undefined {
+  return statement(
+    db,
+    `SELECT actor_id AS actorId, avatar_source AS source FROM remote_authors
+     WHERE id = ? AND avatar_source IS NOT NULL`,
+  ).get(authorKey) as { actorId: string; source: string } | undefined;
 }
 
 /** Everyone who has a remote reply here: the address that names them, and their handle. */
@@ -418,7 +434,7 @@ export function updateRemoteReplyBody(
 export function setRemoteReplyStatus(
   db: Db,
   id: number,
-  review: { status: RemoteReplyStatus; by: number; now: string },
+  review: { status: RemoteReplyStatus; by: number | null; now: string },
 ): void {
   statement(
     db,

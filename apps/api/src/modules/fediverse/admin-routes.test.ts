@@ -15,7 +15,7 @@ import { startFediversePeer } from '../../test-support/fediverse-peer.js';
 import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { FOLLOWERS_PAGE_SIZE } from './admin-routes.js';
-import { keepFollower } from './store/account.js';
+import { dropFollower, keepFollower } from './store/account.js';
 
 const track = cleanupAfterEach();
 
@@ -55,6 +55,10 @@ describe('Console → Fediverse API', { timeout: 60_000 }, () => {
     const [first, second] = [iso(t.clock.now() - 100 * 86_400_000), iso(t.clock.now())];
     keepFollower(t.deps.db, follower('ada', 'social.example'), first);
     keepFollower(t.deps.db, follower('bo', 'tiny.example'), second);
+    // Cy followed for five months and left seven weeks ago: counted while she followed.
+    const cy = follower('cy', 'gone.example');
+    keepFollower(t.deps.db, cy, iso(t.clock.now() - 200 * 86_400_000));
+    dropFollower(t.deps.db, cy.actorId, null, iso(t.clock.now() - 50 * 86_400_000));
 
     const overview = await as(t, owner).get('/api/admin/fediverse');
     expect(overview.status).toBe(200);
@@ -62,10 +66,10 @@ describe('Console → Fediverse API', { timeout: 60_000 }, () => {
     expect(overview.body.followers).toBe(2);
     const months = overview.body.months as Array<{ month: string; followers: number }>;
     expect(months).toHaveLength(12);
-    // Ada followed three or four months ago, Bo today.
-    expect(months.at(-1)!.followers).toBe(2);
-    expect(months.at(-2)!.followers).toBe(1);
-    expect(months.at(-6)!.followers).toBe(0);
+    // The test's clock says 1 January 2026: Cy followed from mid-June until mid-November, Ada
+    // since late September, Bo today (after the year's first instant). Ends of August to January:
+    expect(months.map((month) => month.followers).slice(-6)).toEqual([1, 2, 2, 1, 1, 2]);
+    expect(months.at(-9)!.followers).toBe(0);
 
     const page = await as(t, owner).get('/api/admin/fediverse/followers?page=1');
     expect(page.status).toBe(200);
@@ -132,6 +136,8 @@ describe('Console → Fediverse API', { timeout: 60_000 }, () => {
       iso(s.clock.now()),
     );
     folder.write('posts/small-tools.md', post('Small tools', { date: '2026-01-01' }));
+    // There before the site federated: never sent, so not listed.
+    folder.write('posts/old.md', post('An old post from the archive', { date: '2024-03-01' }));
     syncContent(s.deps.db, folder.dir, s.clock, s.deps.logger);
     await s.fediverse.published();
 

@@ -4,11 +4,10 @@
  * recent post's deliveries. Fedify is not loaded for any of it: these read the module's tables.
  */
 import { itemPath } from '@quillpost/domain';
-import { iso, type Clock } from '../../clock.js';
+import { iso, lastMonths, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
-import { lastMonths } from '../admin/index.js';
 import type { ContentService } from '../content/index.js';
 import { fullHandle } from './handle.js';
 import { followerCount, followersAt, followersPage } from './store/account.js';
@@ -17,7 +16,7 @@ import { deliveryFigures } from './store/deliveries.js';
 
 export const FOLLOWERS_PAGE_SIZE = 50;
 
-/** The posts whose deliveries the console shows: the newest published. */
+/** The posts whose deliveries the console shows: the newest published that went out. */
 export const DELIVERY_POSTS = 20;
 
 export function fediverseAdminRoutes(
@@ -78,10 +77,13 @@ export function fediverseAdminRoutes(
     );
     res.json({
       success: true,
-      items: posts.map(({ row, objectId }) => ({
-        post: { title: row.title, path: itemPath('post', row.slug) },
-        ...((objectId && figures.get(objectId)) || { deliveredTo: 0, failures: [] }),
-      })),
+      // Only posts that went out: an older one, there before any follower, has nothing to say.
+      items: posts.flatMap(({ row, objectId }) => {
+        const figure = objectId ? figures.get(objectId) : undefined;
+        return figure && (figure.deliveredTo > 0 || figure.failures.length > 0)
+          ? [{ post: { title: row.title, path: itemPath('post', row.slug) }, ...figure }]
+          : [];
+      }),
     });
   });
 }

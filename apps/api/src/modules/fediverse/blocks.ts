@@ -32,7 +32,7 @@ export function blockAccountOrDomain(
 ): FediverseBlock {
   return inTransaction(db, () => {
     const kept = keepBlock(db, block, now);
-    dropBlockedAudience(db, block);
+    dropBlockedAudience(db, block, now);
     forgetRemoteAuthorsWhere(db, (author) => {
       try {
         return isBlockedActor(db, new URL(author.id), author.handle);

@@ -267,7 +267,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       // An account deleted on its server: its follow and its likes and boosts go with it.
       const actor = deletion.actorId?.href;
       if (!actor || deletion.objectId?.href !== actor) return;
-      dropFollower(db, actor, null);
+      dropFollower(db, actor, null, iso(clock.now()));
       dropReactionsOf(db, actor);
     })
     .on(Like, (ctx, like) => react(ctx, like, 'like'))
@@ -281,7 +281,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       // Only the follower, liker or booster may take back their own: the Undo's signer is its actor.
       if (undone && undone.actorId?.href !== undo.actorId.href) return;
       if (undone instanceof Follow) {
-        dropFollower(db, undo.actorId.href, undone.id?.href ?? null);
+        dropFollower(db, undo.actorId.href, undone.id?.href ?? null, iso(clock.now()));
         return;
       }
       const kind = undone instanceof Like ? 'like' : undone instanceof Announce ? 'announce' : null;
@@ -300,6 +300,7 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       db,
       failure.actorIds.map((id) => id.href),
       failure.inbox.href,
+      iso(clock.now()),
     );
     logger.info(
       { inbox: failure.inbox.href, status: failure.statusCode, dropped },

@@ -7,6 +7,7 @@ import type { Fediverse } from '../../deps.js';
 import { createContentService } from '../content/index.js';
 import { federationBridge } from './express-bridge.js';
 import type { FederationDeps } from './federation.js';
+import { remoteAvatars } from './avatars.js';
 import { inboxLimits, type InboxLimits } from './inbox-limits.js';
 
 export type { Fediverse } from '../../deps.js';
@@ -64,6 +65,11 @@ export function createFediverse(
   const load = () => (loading ??= loadFederation(deps));
   const federation = () => load().then((loaded) => loaded.federation);
   const limitInbox = inboxLimits(deps, options.inboxLimits);
+  const avatars = remoteAvatars({
+    db: deps.db,
+    clock: deps.clock,
+    allowPrivateAddresses: deps.env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+  });
   const bridge = federationBridge(federation, {
     publicUrl: deps.env.PUBLIC_URL,
     maxBodyBytes: INBOX_MAX_BYTES,
@@ -75,8 +81,12 @@ export function createFediverse(
   return {
     federation,
     routes: (req, res, next) =>
-      limitInbox(req, res, (refused?: unknown) =>
-        refused ? next(refused) : bridge(req, res, next),
+      avatars(req, res, (failed?: unknown) =>
+        failed
+          ? next(failed)
+          : limitInbox(req, res, (refused?: unknown) =>
+              refused ? next(refused) : bridge(req, res, next),
+            ),
       ),
     start() {
       if (running) return;

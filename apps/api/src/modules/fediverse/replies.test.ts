@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { startFederatedSite } from '../../test-support/federated-site.js';
-import { startFediversePeer } from '../../test-support/fediverse-peer.js';
+import { startFediversePeer, TINY_PNG } from '../../test-support/fediverse-peer.js';
 import { cleanupAfterEach } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { sendAnswers } from './answers.js';
@@ -197,5 +197,37 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
       mastodon.received.filter((activity) => activity.type === 'Delete').map((d) => d.json.object);
     await expect.poll(deletes, { timeout: 20_000 }).toHaveLength(1);
     expect(deletes()[0]).toMatchObject({ id: `${s.url}/ap/notes/${answered.body.comment.id}` });
+  });
+
+  it('serves a replier’s avatar from the site, fetched once, and only if it is an image', async () => {
+    const { s, mastodon, postUrl } = await siteWithPost();
+    const owner = await signInAs(s, 'admin');
+    await mastodon.reply(s.actorId, postUrl, '<p>From Ada</p>');
+    await mastodon.reply(s.actorId, postUrl, '<p>From Bo</p>', 'bo');
+    await expect.poll(() => replies(s).length, { timeout: 20_000 }).toBe(2);
+    for (const id of s.deps.db.prepare('SELECT id FROM remote_replies').pluck().all()) {
+      await as(s, owner).post(`/api/admin/fediverse/replies/${id as number}/approve`);
+    }
+    const shown = (await request(s.app).get('/api/posts/small-tools/comments')).body;
+    const avatarOf = (name: string) =>
+      shown.comments.find(
+        (comment: { remote: { author: { name: string } } }) => comment.remote.author.name === name,
+      ).remote.author.avatarUrl as string;
+    const ada = avatarOf('ada on the peer');
+    expect(ada).toMatch(/^\/fediverse\/avatars\/\d+$/);
+
+    const fetchedAvatars = () =>
+      mastodon.requested.filter((asked) => asked.path.startsWith('/avatars/')).length;
+    for (let view = 0; view < 2; view += 1) {
+      const served = await fetch(`${s.url}${ada}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG);
+    }
+    expect(fetchedAvatars()).toBe(1);
+
+    // Bo's "avatar" is an HTML page that says it is a PNG: not served.
+    expect((await fetch(`${s.url}${avatarOf('bo on the peer')}`)).status).toBe(404);
   });
 });

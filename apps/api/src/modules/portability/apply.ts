@@ -28,6 +28,7 @@ import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
 import type { Logger } from '../../logger.js';
 import { isMemberHere, restoreMember, type MovedMember } from '../auth/index.js';
+import { hasRemoteReply, restoreRemoteReplies } from '../discussions/index.js';
 import { planFediverseRestore, restoreFediverse } from '../fediverse/index.js';
 import { parseFrontMatter, slugify } from '../content/index.js';
 import { recordSentElsewhere, type SentElsewhere } from '../newsletter/index.js';
@@ -64,6 +65,11 @@ interface Deps {
    * folder's, swept at their start; the system's temporary folder otherwise.
    */
   stagingDir?: string;
+  /**
+   * Reads the content folder into the database once the files are in (the server and the CLI
+   * give syncContent): replies from other servers go back under posts only the sync makes.
+   */
+  sync?: () => void;
   /** The server's or the CLI's log, told when an import starts and finishes. */
   logger?: Logger;
   now: string;
@@ -453,6 +459,7 @@ export async function runImport(
   const fediverse = bundle.fediverse
     ? planFediverseRestore(db, bundle.fediverse, { overwrite: options.overwrite })
     : null;
+  const replies = bundle.remoteReplies.filter((reply) => !hasRemoteReply(db, reply.objectId));
   if (fediverse) {
     if (fediverse.keysKept)
       report.kept.push({ where: 'fediverse.json keys', message: fediverse.keysKept });
@@ -464,6 +471,7 @@ export async function runImport(
       handles: fediverse.handles.map((handle) => handle.handle),
       followers: fediverse.followers.map((follower) => follower.actorId),
       blocks: fediverse.blocks.map((block) => `${block.kind} ${block.value}`),
+      replies: replies.map((reply) => `${reply.post}: ${reply.author.name}`),
     };
   }
 
@@ -510,6 +518,9 @@ export async function runImport(
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }
+    deps.sync?.();
+    // Under the posts the sync just made; one whose post is not here is said so.
+    if (replies.length) report.refused.push(...restoreRemoteReplies(db, replies, now).left);
     fs.mkdirSync(deps.reportsDir, { recursive: true });
     report.reportFile = path.join(deps.reportsDir, `${now.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(report.reportFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -4,6 +4,7 @@
  * images the export holds, and every problem with the line or item it was found at.
  */
 import type { MovedMember } from '../auth/index.js';
+import type { ArchivedRemoteReply } from '../discussions/index.js';
 import type { FediverseArchive } from '../fediverse/index.js';
 import { slugOf } from '@quillpost/domain';
 import type { MovedSubscriber } from '../subscriptions/index.js';
@@ -84,6 +85,8 @@ export interface ImportBundle {
   contentFiles: ArchivedFile[];
   /** Only from this site's archive: its fediverse account (keys, handles, followers). */
   fediverse: FediverseArchive | null;
+  /** Only from this site's archive: replies from other servers, with the posts they answer. */
+  remoteReplies: ArchivedRemoteReply[];
   problems: Problem[];
   /** What the reader made of the export, for the owner (the report's notes). */
   notes: Problem[];
@@ -95,6 +98,7 @@ export const emptyBundle = (): ImportBundle => ({
   members: [],
   contentFiles: [],
   fediverse: null,
+  remoteReplies: [],
   problems: [],
   notes: [],
 });

@@ -13,7 +13,7 @@ import yazl from 'yazl';
 import type { Db } from '../../db/connection.js';
 import { membersForExport } from '../auth/index.js';
 import { bookmarksForExport } from '../bookmarks/index.js';
-import { discussionsForExport } from '../discussions/index.js';
+import { discussionsForExport, remoteRepliesForMoving } from '../discussions/index.js';
 import { eventsForExport } from '../events/index.js';
 import { fediverseForExport } from '../fediverse/index.js';
 import { moderationForExport } from '../moderation/index.js';
@@ -39,7 +39,9 @@ and delete copies once the move is done.**
   link, Google, GitHub, Discord, Facebook). No password, session or token: there are none.
 - \`comments.json\`: discussion threads, comments (hidden and deleted ones marked) and reports.
 - \`bookmarks.json\`, \`events.json\` (with replies), \`moderation-log.json\` (with warnings).
-  Replies from the fediverse and Webmentions are in \`comments.json\` with their authors.
+- \`remote-replies.json\`: replies from the fediverse and Webmentions, each with the post it
+  answers, its author (name, handle, profile and avatar addresses), its text and whether it was
+  held, approved or rejected; an import puts them back under the same posts.
 - \`fediverse.json\`: the site's fediverse account: its two key pairs (private: see above), the
   handles it has answered to, its followers (their account's address, name, handle, inbox
   and when they followed) and the accounts and domains it blocks. Imported on a server at the same address (PUBLIC_URL), the account
@@ -115,6 +117,7 @@ export async function exportEverything(
   zip.addBuffer(json(eventsForExport(db)), ARCHIVE_FILES.events);
   zip.addBuffer(json(moderationForExport(db)), ARCHIVE_FILES.moderationLog);
   zip.addBuffer(json(fediverseForExport(db)), ARCHIVE_FILES.fediverse);
+  zip.addBuffer(json(remoteRepliesForMoving(db)), ARCHIVE_FILES.remoteReplies);
   zip.addBuffer(Buffer.from(README(deps.siteTitle, now)), ARCHIVE_FILES.readme);
   zip.end();
   fs.mkdirSync(path.dirname(file), { recursive: true });

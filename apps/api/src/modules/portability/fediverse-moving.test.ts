@@ -1,8 +1,9 @@
 /**
  * A move keeps the audience (issue 38 item 8): the site's archive carries its fediverse account
- * (both key pairs, the handles it answered to, its followers), says in its README that the keys
- * are a secret, and an import on a new server at the same address restores them, so the actor
- * its followers know answers there with the same public key. The dry run lists what it would
+ * (both key pairs, the handles it answered to, its followers, its blocks) and the replies from
+ * other servers, says in its README that the keys are a secret, and an import on a new server at
+ * the same address restores them, so the actor its followers know answers there with the same
+ * public key and the replies are under the same posts. The dry run lists what it would
  * write and writes nothing.
  */
 import fs from 'node:fs';
@@ -16,6 +17,9 @@ import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js'
 import { siteKeyPairs } from '../fediverse/account.js';
 import { keepFollower, rememberHandle } from '../fediverse/store/account.js';
 import { keepBlock } from '../fediverse/store/blocks.js';
+import { post } from '../../test-support/content.js';
+import { syncContent } from '../content/index.js';
+import { receiveRemoteReply } from '../discussions/index.js';
 import {
   exportEverything,
   openExport,
@@ -50,6 +54,54 @@ const followersOf = (s: Site) =>
     )
     .all();
 
+/** A reply from another server to the site's post, as the inbox takes one. */
+function reply(s: Site, name: string, text: string) {
+  const itemId = s.t.deps.db
+    .prepare("SELECT id FROM content_items WHERE slug = 'small-tools'")
+    .pluck()
+    .get() as number;
+  return receiveRemoteReply(
+    s.t.deps.db,
+    {
+      source: 'fediverse',
+      objectId: `https://social.example/users/${name}/notes/1`,
+      url: `https://social.example/@${name}/1`,
+      inReplyTo: { itemId },
+      author: {
+        id: `https://social.example/users/${name}`,
+        name: `${name} reads`,
+        handle: `@${name}@social.example`,
+        url: `https://social.example/@${name}`,
+        avatarSource: null,
+      },
+      html: text,
+    },
+    iso(s.t.clock.now()),
+  )!;
+}
+
+const repliesOf = async (s: Site) => {
+  const owner = await signInAs(s.t, 'admin');
+  const res = await request(s.t.app)
+    .get('/api/admin/fediverse/replies')
+    .set('Cookie', owner.cookie);
+  return (
+    res.body.items as Array<{
+      status: string;
+      post: { path: string };
+      author: { name: string };
+      text: string;
+    }>
+  )
+    .map(({ status, post, author, text }) => ({
+      status,
+      post: post.path,
+      author: author.name,
+      text,
+    }))
+    .sort((a, b) => a.author.localeCompare(b.author));
+};
+
 function follow(s: Site, name: string, server: string, at: string) {
   keepFollower(
     s.t.deps.db,
@@ -78,6 +130,8 @@ async function exportOf(s: Site): Promise<string> {
   return archive;
 }
 
+const sync = (s: Site) => syncContent(s.t.deps.db, s.dir, s.t.clock, s.t.deps.logger);
+
 async function importInto(s: Site, archive: string, options: Partial<ImportOptions> = {}) {
   const files = await openExport(archive);
   return runImport(
@@ -86,6 +140,7 @@ async function importInto(s: Site, archive: string, options: Partial<ImportOptio
       contentDir: s.dir,
       reportsDir: path.join(s.dir, 'reports'),
       now: iso(s.t.clock.now()),
+      sync: () => sync(s),
     },
     'archive',
     readExport('archive', files),
@@ -106,6 +161,32 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
       { kind: 'domain', value: 'spam.example' },
       '2026-02-01T00:00:00.000Z',
     );
+    fs.mkdirSync(path.join(from.dir, 'posts'));
+    fs.writeFileSync(path.join(from.dir, 'posts', 'small-tools.md'), post('Small tools'));
+    sync(from);
+    reply(from, 'ada', '<p>Lovely post.</p><p>Thank you &amp; more</p>');
+    const approved = reply(from, 'bo', '<p>Replying from Mastodon</p>');
+    const owner = await signInAs(from.t, 'admin');
+    await request(from.t.app)
+      .post(`/api/admin/fediverse/replies/${approved.id}/approve`)
+      .set('Cookie', owner.cookie)
+      .set('Origin', PUBLIC_URL)
+      .expect(200);
+    const replies = await repliesOf(from);
+    expect(replies).toEqual([
+      {
+        status: 'held',
+        post: '/posts/small-tools',
+        author: 'ada reads',
+        text: 'Lovely post.\n\nThank you & more',
+      },
+      {
+        status: 'approved',
+        post: '/posts/small-tools',
+        author: 'bo reads',
+        text: 'Replying from Mastodon',
+      },
+    ]);
     const key = await publicKeyOf(from);
     const archive = await exportOf(from);
 
@@ -132,13 +213,17 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
       handles: expect.arrayContaining(['rowan_writes']),
       followers: ['https://social.example/users/ada', 'https://tiny.example/users/bo'],
       blocks: ['domain spam.example'],
+      replies: ['/posts/small-tools: ada reads', '/posts/small-tools: bo reads'],
     });
     expect(followersOf(to)).toEqual([]);
     expect(await publicKeyOf(to)).toBe(ownKey);
 
     const report = await importInto(to, archive);
-    expect(report.refused).toEqual([]);
+    // The owners signed in above come as members (the archive's admins are not confirmed).
+    expect(report.refused.filter(({ where }) => !where.startsWith('member '))).toEqual([]);
     expect(followersOf(to)).toEqual(followersOf(from));
+    // Under the same post, held or approved as they were.
+    expect(await repliesOf(to)).toEqual(replies);
     expect(followersOf(to)).toContainEqual(
       expect.objectContaining({ name: 'ada reads', handle: '@ada@social.example' }),
     );
@@ -162,7 +247,14 @@ describe('moving the fediverse account', { timeout: 60_000 }, () => {
 
     // Run again, it finds all of it here.
     const again = await importInto(to, archive);
-    expect(again.fediverse).toEqual({ keys: [], handles: [], followers: [], blocks: [] });
+    expect(again.fediverse).toEqual({
+      keys: [],
+      handles: [],
+      followers: [],
+      blocks: [],
+      replies: [],
+    });
+    expect(await repliesOf(to)).toHaveLength(2);
     expect(again.kept).toContainEqual({
       where: 'follower https://tiny.example/users/bo',
       message: 'Already follows the site here.',

@@ -50,6 +50,7 @@ export function portabilityRoutes(deps: CommunityDeps, mount: MountEndpoint): vo
             logger,
             now,
             fetchImage: fetchRemoteImage,
+            sync: () => syncContent(db, env.CONTENT_DIR, clock, logger),
           },
           query.source,
           readExport(query.source, files),
@@ -63,7 +64,6 @@ export function portabilityRoutes(deps: CommunityDeps, mount: MountEndpoint): vo
           },
         );
         if (!report.dryRun) {
-          syncContent(db, env.CONTENT_DIR, clock, logger);
           const c = report.created;
           const raised = report.roles.filter(({ role }) =>
             (IMPORT_GRANTABLE_ROLES as readonly string[]).includes(role),

@@ -4,6 +4,7 @@
  * tells the pages our posts link to. The app mounts `routes` and `advertise`; server.ts starts and
  * stops the worker. FEDERATION=off leaves all of it out.
  */
+import type { RequestHandler, Router } from 'express';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
@@ -31,7 +32,24 @@ export interface WebmentionOptions {
   queue?: Partial<Omit<QueueOptions, 'db' | 'clock' | 'logger'>>;
 }
 
-export function createWebmention(deps: WebmentionModuleDeps, options: WebmentionOptions = {}) {
+/** The module as the app wires it. */
+export interface Webmention {
+  routes: Router;
+  /** Names the endpoint in the Link header of every page. */
+  advertise: RequestHandler;
+  /** Works on the queue, and sends a post's mentions on each change of the content. */
+  start(): void;
+  stop(): Promise<void>;
+  /** Queues the mentions of what was published or changed since the last look. */
+  sendChanges(): ReturnType<typeof sendChanges>;
+  /** Works on every job due now (tests drive the queue so). */
+  runDue(): ReturnType<ReturnType<typeof webmentionQueue>['runDue']>;
+}
+
+export function createWebmention(
+  deps: WebmentionModuleDeps,
+  options: WebmentionOptions = {},
+): Webmention {
   const { env, db, clock, logger } = deps;
   const content = createContentService(deps);
   const service: WebmentionDeps = {
@@ -54,7 +72,6 @@ export function createWebmention(deps: WebmentionModuleDeps, options: Webmention
   return {
     routes: webmentionRoutes(service),
     advertise: advertiseEndpoint(env.PUBLIC_URL),
-    /** Works on the queue, and sends a post's mentions on each change of the content. */
     start() {
       queue.start();
       watching ??= watchPublications(service);
@@ -64,11 +81,7 @@ export function createWebmention(deps: WebmentionModuleDeps, options: Webmention
       watching = undefined;
       await queue.stop();
     },
-    /** Queues the mentions of what was published or changed since the last look. */
     sendChanges: () => sendChanges(service),
-    /** Works on every job due now (tests drive the queue so). */
     runDue: () => queue.runDue(),
   };
 }
-
-export type Webmention = ReturnType<typeof createWebmention>;

@@ -65,4 +65,48 @@ describe('the import’s result', () => {
     expect(items).toEqual(notes.map(({ where, message }) => `${where}: ${message}`));
     for (const item of found.getAllByRole('listitem')) expect(item).toBeVisible();
   });
+
+  it('says an archive brings the fediverse account, and lists its followers', async () => {
+    const user = userEvent.setup();
+    await renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
+        'POST /api/admin/import': {
+          body: {
+            success: true,
+            report: {
+              source: 'archive',
+              dryRun: true,
+              at: '2026-11-26T10:00:00.000Z',
+              created,
+              kept: [],
+              refused: [],
+              notes: [],
+              remoteImages: [],
+              fediverse: {
+                keys: ['RSASSA-PKCS1-v1_5', 'Ed25519'],
+                handles: ['rowan_writes'],
+                followers: ['https://social.example/users/ada', 'https://tiny.example/users/bo'],
+                blocks: ['domain spam.example'],
+              },
+              reportFile: null,
+            },
+          },
+        },
+      }),
+    });
+    const section = within(await screen.findByRole('region', { name: 'Import' }));
+    await user.selectOptions(section.getByLabelText('From'), 'archive');
+    const file = new File(['zip'], 'everything.zip', { type: 'application/zip' });
+    await user.upload(section.getByLabelText('Export file'), file);
+    await user.click(section.getByRole('button', { name: 'Check the File' }));
+    expect(
+      await section.findByText(
+        'The fediverse account would come with it: its keys, so followers’ servers know the site, 2 followers, 1 earlier handle, 1 block.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(section.getByText('Followers (2)'));
+    expect(section.getByText('https://tiny.example/users/bo')).toBeVisible();
+  });
 });

@@ -51,6 +51,33 @@ function summary(report: ImportReport): string {
   return report.dryRun ? `This would import ${what}.` : `Imported ${what}. Nobody was mailed.`;
 }
 
+/**
+ * An archive's fediverse account: what comes with it, so the owner sees before importing that
+ * the site keeps its followers (and takes the archive's keys, or keeps its own).
+ */
+function FediverseAccount({ report }: { report: ImportReport }) {
+  const moved = report.fediverse;
+  if (!moved) return null;
+  const would = report.dryRun ? 'would come' : 'came';
+  return (
+    <>
+      <p>
+        The fediverse account {would} with it:{' '}
+        {moved.keys.length
+          ? 'its keys, so followers’ servers know the site'
+          : 'the site keeps its own keys'}
+        , {plural(moved.followers.length, 'follower')}
+        {moved.handles.length ? `, ${plural(moved.handles.length, 'earlier handle')}` : ''}
+        {moved.blocks.length ? `, ${plural(moved.blocks.length, 'block')}` : ''}.
+      </p>
+      <Findings
+        title="Followers"
+        items={moved.followers.map((follower) => ({ where: follower, message: '' }))}
+      />
+    </>
+  );
+}
+
 function Findings({ title, items }: { title: string; items: ImportReport['kept'] }) {
   if (items.length === 0) return null;
   return (
@@ -213,6 +240,7 @@ export function MovingSection() {
         <div className="moving__report" role="status">
           <p>{summary(report)}</p>
           <ReadNotes notes={report.notes} />
+          <FediverseAccount report={report} />
           <Findings title="Already here, kept as they are" items={report.kept} />
           <Findings title="Not imported" items={report.refused} />
           <Findings

@@ -10,6 +10,7 @@ export const OWNED_TABLES = {
   fediverse_keys: 'site',
   fediverse_handles: 'site',
   fediverse_followers: 'site',
+  fediverse_follows_ended: 'site',
 } as const satisfies OwnedTables;
 
 export type KeyAlgorithm = 'RSASSA-PKCS1-v1_5' | 'Ed25519';
@@ -125,28 +126,62 @@ export function keepFollower(
   ).run({ ...row, ...profile, now });
 }
 
+/**
+ * Keeps when each ended follow began and ended, and nothing of who it was: enough to count the
+ * followers the site had at any moment.
+ */
+function ended(db: Db, rows: ReadonlyArray<{ followed_at: string }>, now: string): number {
+  const insert = statement(
+    db,
+    'INSERT INTO fediverse_follows_ended (followed_at, ended_at) VALUES (?, ?)',
+  );
+  for (const row of rows) insert.run(row.followed_at, now);
+  return rows.length;
+}
+
 /** Ends a follow; an Undo that names another Follow than the one kept ends nothing. */
-export function dropFollower(db: Db, actorId: string, followId: string | null): boolean {
-  return (
-    statement(
+export function dropFollower(
+  db: Db,
+  actorId: string,
+  followId: string | null,
+  now: string,
+): boolean {
+  return inTransaction(db, () => {
+    const rows = statement(
       db,
       `DELETE FROM fediverse_followers
-       WHERE actor_id = @actorId AND (@followId IS NULL OR follow_id IS NULL OR follow_id = @followId)`,
-    ).run({ actorId, followId }).changes > 0
-  );
+       WHERE actor_id = @actorId AND (@followId IS NULL OR follow_id IS NULL OR follow_id = @followId)
+       RETURNING followed_at`,
+    ).all({ actorId, followId }) as Array<{ followed_at: string }>;
+    return ended(db, rows, now) > 0;
+  });
+}
+
+/** Ends the follows of these accounts (a block covering them). */
+export function dropFollowersByActor(db: Db, actorIds: readonly string[], now: string): number {
+  return inTransaction(db, () => {
+    const rows = statement(
+      db,
+      `DELETE FROM fediverse_followers WHERE actor_id IN (SELECT value FROM json_each(?))
+       RETURNING followed_at`,
+    ).all(JSON.stringify(actorIds)) as Array<{ followed_at: string }>;
+    return ended(db, rows, now);
+  });
 }
 
 /** Ends every follow delivered through `inbox` (its own or its server's shared one). */
-export function dropFollowersAt(db: Db, actorIds: readonly string[], inbox: string): number {
+export function dropFollowersAt(
+  db: Db,
+  actorIds: readonly string[],
+  inbox: string,
+  now: string,
+): number {
   return inTransaction(db, () => {
-    let dropped = 0;
-    for (const actorId of actorIds) {
-      dropped += statement(db, 'DELETE FROM fediverse_followers WHERE actor_id = ?').run(
-        actorId,
-      ).changes;
-    }
-    dropped += statement(db, 'DELETE FROM fediverse_followers WHERE inbox = ?').run(inbox).changes;
-    return dropped;
+    const rows = statement(
+      db,
+      `DELETE FROM fediverse_followers WHERE inbox = ? RETURNING followed_at`,
+    ).all(inbox) as Array<{ followed_at: string }>;
+    return ended(db, rows, now) + dropFollowersByActor(db, actorIds, now);
   });
 }
 
@@ -182,13 +217,15 @@ export function followersPage(
   ).all(limit, offset) as ListedFollower[];
 }
 
-/** How many of today's followers already followed at each instant. */
+/** How many followed the site at each instant: those who follow now, and those who did then. */
 export function followersAt(db: Db, instants: readonly string[]): number[] {
-  const before = statement(
+  const at = statement(
     db,
-    'SELECT count(*) FROM fediverse_followers WHERE followed_at < ?',
+    `SELECT (SELECT count(*) FROM fediverse_followers WHERE followed_at < @instant)
+          + (SELECT count(*) FROM fediverse_follows_ended
+             WHERE followed_at < @instant AND ended_at >= @instant)`,
   ).pluck();
-  return instants.map((instant) => before.get(instant) as number);
+  return instants.map((instant) => at.get({ instant }) as number);
 }
 
 /** Every follower with all that is kept of them: what the site's export carries. */

@@ -2,6 +2,7 @@ import type { FediverseBlock, FediverseBlockKind } from '@quillpost/domain';
 import type { Db } from '../../../db/connection.js';
 import type { OwnedTables } from '../../../db/ownership.js';
 import { statement } from '../../../db/statements.js';
+import { dropFollowersByActor } from './account.js';
 
 /** The owner's blocks (decision 0033): remote accounts and servers, see store/account.ts. */
 export const OWNED_TABLES = { fediverse_blocks: 'site' } as const satisfies OwnedTables;
@@ -85,19 +86,15 @@ function covers(block: { kind: FediverseBlockKind; value: string }, actorId: str
 export function dropBlockedAudience(
   db: Db,
   block: { kind: FediverseBlockKind; value: string },
+  now: string,
 ): number {
   const covered = (table: 'fediverse_followers' | 'fediverse_reactions') =>
-    JSON.stringify(
-      (statement(db, `SELECT DISTINCT actor_id FROM ${table}`).pluck().all() as string[]).filter(
-        (actorId) => covers(block, actorId),
-      ),
+    (statement(db, `SELECT DISTINCT actor_id FROM ${table}`).pluck().all() as string[]).filter(
+      (actorId) => covers(block, actorId),
     );
   statement(
     db,
     'DELETE FROM fediverse_reactions WHERE actor_id IN (SELECT value FROM json_each(?))',
-  ).run(covered('fediverse_reactions'));
-  return statement(
-    db,
-    'DELETE FROM fediverse_followers WHERE actor_id IN (SELECT value FROM json_each(?))',
-  ).run(covered('fediverse_followers')).changes;
+  ).run(JSON.stringify(covered('fediverse_reactions')));
+  return dropFollowersByActor(db, covered('fediverse_followers'), now);
 }

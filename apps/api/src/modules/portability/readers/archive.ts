@@ -10,6 +10,7 @@ import {
 } from '@quillpost/domain';
 import type { z } from 'zod';
 import { AUTHORS_FILE, SITE_FILE } from '../../content/index.js';
+import { archivedRemoteRepliesSchema } from '../../discussions/index.js';
 import { fediverseArchiveSchema } from '../../fediverse/index.js';
 import { isRasterImage, SERVED_AS_THEY_ARE } from '../../images/index.js';
 import { OWN_FAVICON } from '../../site/index.js';
@@ -28,6 +29,7 @@ export const ARCHIVE_FILES = {
   events: 'events.json',
   moderationLog: 'moderation-log.json',
   fediverse: 'fediverse.json',
+  remoteReplies: 'remote-replies.json',
 } as const;
 
 export const SUBSCRIBER_COLUMNS = [
@@ -174,6 +176,13 @@ export function readArchive(files: ExportFiles): ImportBundle {
   }
   if (files.names.includes(ARCHIVE_FILES.fediverse)) {
     bundle.fediverse = checkedJson(files, ARCHIVE_FILES.fediverse, fediverseArchiveSchema);
+  }
+  if (files.names.includes(ARCHIVE_FILES.remoteReplies)) {
+    bundle.remoteReplies = checkedJson(
+      files,
+      ARCHIVE_FILES.remoteReplies,
+      archivedRemoteRepliesSchema,
+    );
   }
   return bundle;
 }

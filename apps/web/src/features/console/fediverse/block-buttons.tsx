@@ -46,30 +46,29 @@ export function BlockButtons({
     if (result.ok) onBlocked();
   }
 
+  // Buttons only, no box of their own: they wrap with the row's other actions.
   return (
     <>
-      <div className="members-row__actions">
+      <button
+        type="button"
+        className="button button--quiet fediverse-block"
+        disabled={busy}
+        aria-describedby={describedBy}
+        onClick={() => void block('account', account)}
+      >
+        Block Account
+      </button>
+      {domain ? (
         <button
           type="button"
-          className="button button--danger"
+          className="button button--quiet fediverse-block"
           disabled={busy}
           aria-describedby={describedBy}
-          onClick={() => void block('account', account)}
+          onClick={() => void block('domain', domain)}
         >
-          Block Account
+          Block Domain
         </button>
-        {domain ? (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={busy}
-            aria-describedby={describedBy}
-            onClick={() => void block('domain', domain)}
-          >
-            Block Domain
-          </button>
-        ) : null}
-      </div>
+      ) : null}
       <ActionNotice notice={notice} />
     </>
   );

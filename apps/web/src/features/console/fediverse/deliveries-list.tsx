@@ -20,7 +20,10 @@ export function DeliveriesList() {
         {(data) =>
           data.items.length === 0 ? (
             <EmptyNote>
-              <p>No posts published yet.</p>
+              <p>
+                No post has gone out yet: a post published while the site has followers is sent to
+                each of their servers.
+              </p>
             </EmptyNote>
           ) : (
             <ul className="members-rows fediverse-deliveries">

@@ -23,12 +23,14 @@ function FollowerRow({ follower, onBlocked }: { follower: FediverseFollower; onB
       <td>{follower.instance}</td>
       <td>{dates.date(follower.followedAt)}</td>
       <td>
-        <BlockButtons
-          account={follower.handle ?? follower.url}
-          domain={domainOf(follower.url)}
-          describedBy={`${id}-who`}
-          onBlocked={onBlocked}
-        />
+        <div className="fediverse-row-actions">
+          <BlockButtons
+            account={follower.handle ?? follower.url}
+            domain={domainOf(follower.url)}
+            describedBy={`${id}-who`}
+            onBlocked={onBlocked}
+          />
+        </div>
       </td>
     </tr>
   );
@@ -55,7 +57,7 @@ export function FollowersList({ onBlocked }: { onBlocked(): void }) {
           ) : (
             <>
               <div className="table-scroll">
-                <table className="members-table members-table--stack">
+                <table className="members-table members-table--stack fediverse-followers">
                   <thead>
                     <tr>
                       <th scope="col">Account</th>

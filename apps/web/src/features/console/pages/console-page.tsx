@@ -14,6 +14,7 @@ import { SettingsSection } from '../settings-section';
 import { SiteSection } from '../site-section';
 import { SubscribersSection } from '../subscribers-section';
 import { UsersSection } from '../users-section';
+import './console-page.css';
 
 /** Absolute: relative links inside a splat route (admin/*) resolve against the whole URL. */
 const sectionPath = (section: string) => pagePath('membersConsole', { '*': section });
