@@ -14,13 +14,7 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The per-client limits the API applies before the handler runs (its limiter counts per IP). */
 export type RateLimitClass =
-  | 'subscribe'
-  | 'resend'
-  | 'unsubscribe'
-  | 'magic-link'
-  | 'webhook'
-  | 'analytics'
-  | 'webmention';
+  'subscribe' | 'resend' | 'unsubscribe' | 'magic-link' | 'webhook' | 'analytics' | 'webmention';
 
 export interface ApiRoute {
   method: ApiMethod;
