@@ -120,7 +120,7 @@ describe('a reader this browser knows', () => {
 });
 
 describe('with JavaScript off', () => {
-  it('reads a post and its conversation, and Subscribe, Sign In and Search lead to pages that work', async () => {
+  it('reads a post and its conversation, and Subscribe, Sign In, Follow and Search lead to pages that work', async () => {
     const { page, close } = await openPage(stack.browser, { javaScriptEnabled: false });
     await page.goto(stack.site.url + '/posts/why-i-write-in-public');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
@@ -135,6 +135,20 @@ describe('with JavaScript off', () => {
     await expect(
       header.getByRole('link', { name: MESSAGES.SIGN_IN, exact: true }).getAttribute('href'),
     ).resolves.toBe('/members');
+
+    // Follow from your own server: a plain form, on to that server's page for following.
+    await page.route('https://fosstodon.org/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Fosstodon</title>' }),
+    );
+    const follow = page.getByRole('complementary', { name: 'Follow on the fediverse' });
+    const account = await follow.getByRole('link', { name: /^@\w+@/ }).textContent();
+    await follow.getByLabel('Your server').fill('fosstodon.org');
+    await follow.getByRole('button', { name: 'Follow' }).click();
+    await page.waitForURL(/^https:\/\/fosstodon\.org\//);
+    expect(page.url()).toBe(
+      `https://fosstodon.org/authorize_interaction?uri=${encodeURIComponent(account!)}`,
+    );
+    await page.goto(stack.site.url + '/posts/why-i-write-in-public');
 
     await header.getByRole('link', { name: 'Search' }).click();
     await page.waitForURL((url) => url.pathname === '/search');

@@ -76,6 +76,7 @@ export type FakeRoute = FakeAnswer | ((call: FakeCall) => FakeAnswer | Promise<F
 /** GET /api/site as a site with all four profiles set answers it. */
 export const SITE: Site = {
   analytics: true,
+  fediverseAccount: '@rowanellis@rowan.example',
   sections: { build: true, learn: true, write: true, now: true, start: true },
   title: 'Rowan Ellis',
   tagline: 'Notes on building, learning and writing',

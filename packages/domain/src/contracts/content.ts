@@ -177,6 +177,11 @@ export const siteSchema = z.object({
   }),
   /** Ours: whether pages send their cookieless page-view beacon (ANALYTICS, issue 25). */
   analytics: z.boolean().default(true),
+  /**
+   * Ours: the site's fediverse account, `@handle@host`, which its Follow box offers; null with
+   * FEDERATION=off.
+   */
+  fediverseAccount: z.string().nullable().default(null),
   /** Ours: which sections hold something to read, so menus and cards link only to those. */
   sections: z.record(z.enum(MENU_SECTIONS), z.boolean()),
 });

@@ -105,6 +105,26 @@ export function normalizeBlockValue(kind: FediverseBlockKind, raw: string): stri
   return kind === 'domain' ? hostOf(raw) : accountOf(raw);
 }
 
+/** Where the Follow box's form goes: a redirect to the reader's own server (issue 38 item 2). */
+export const FOLLOW_FROM_SERVER_PATH = '/fediverse/follow';
+
+/**
+ * The server a reader names in "Follow from your server": its name, its address, or their own
+ * handle on it; null when it is none of these.
+ */
+export function followServerOf(raw: string): string | null {
+  if (raw.length > FEDIVERSE_BLOCK_VALUE_MAX_LENGTH) return null;
+  const handle = HANDLE.exec(raw.trim());
+  return hostOf(handle ? handle[2]! : raw);
+}
+
+/**
+ * Where the reader's server asks them to confirm following `account`: Mastodon's remote
+ * interaction page, which Pixelfed, GoToSocial and Akkoma answer too.
+ */
+export const remoteFollowUrl = (server: string, account: string): string =>
+  `https://${server}/authorize_interaction?uri=${encodeURIComponent(account)}`;
+
 /** POST /api/admin/fediverse/blocks */
 export const fediverseBlockCreateSchema = z
   .object({ kind: z.enum(FEDIVERSE_BLOCK_KINDS), value: z.string() })

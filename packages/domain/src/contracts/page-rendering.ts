@@ -114,6 +114,7 @@ export const NO_SITE: Site = {
   hubs: DEFAULT_HUB_COPY,
   subscribe: DEFAULT_SUBSCRIBE_COPY,
   analytics: false,
+  fediverseAccount: null,
   // Nothing is known to be there: the menus link Home alone.
   sections: { build: false, learn: false, write: false, now: false, start: false },
 };

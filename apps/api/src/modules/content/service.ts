@@ -28,7 +28,7 @@ import { isoNow, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import { readSettings } from '../settings/index.js';
-import { siteIdentity } from '../site/index.js';
+import { fullHandle, siteIdentity } from '../site/index.js';
 import type { ContentKind } from '@quillpost/domain';
 import { renderMarkdown } from './markdown.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './store.js';
@@ -202,7 +202,7 @@ export function createContentService({
 }: {
   db: Db;
   clock: Clock;
-  env: Pick<Env, 'ANALYTICS' | 'ANALYTICS_RETENTION_DAYS'>;
+  env: Pick<Env, 'ANALYTICS' | 'ANALYTICS_RETENTION_DAYS' | 'FEDERATION' | 'PUBLIC_URL'>;
 }) {
   const q = contentQueries(db);
   const cache = new Map<string, JsonBody | null>();
@@ -429,6 +429,7 @@ export function createContentService({
           hubs: identity.hubs,
           subscribe: identity.subscribe,
           analytics: env.ANALYTICS,
+          fediverseAccount: env.FEDERATION ? fullHandle(db, env.PUBLIC_URL) : null,
           sections: sectionsHolding(q.held(all, now)),
         };
         return site;

@@ -5,7 +5,7 @@
 import { exportJwk, generateCryptoKeyPair, importJwk, validatePublicUrl } from '@fedify/fedify';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
-import { currentHandle } from './handle.js';
+import { currentHandle } from '../site/index.js';
 import {
   isKnownHandle,
   keepKeyPair,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connection.js';
 import type { Env } from '../../env.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
 import type { ContentService } from '../content/index.js';
-import { fullHandle } from './handle.js';
+import { fullHandle } from '../site/index.js';
 import { followerCount, followersAt, followersPage } from './store/account.js';
 import { sentArticles } from './store/articles.js';
 import { deliveryFigures } from './store/deliveries.js';

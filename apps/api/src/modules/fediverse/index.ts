@@ -6,6 +6,7 @@
 import type { Fediverse } from '../../deps.js';
 import { createContentService } from '../content/index.js';
 import { federationBridge } from './express-bridge.js';
+import { followFromYourServer } from './follow.js';
 import type { FederationDeps } from './federation.js';
 import { remoteAvatars } from './avatars.js';
 import { inboxLimits, type InboxLimits } from './inbox-limits.js';
@@ -65,6 +66,7 @@ export function createFediverse(
   const load = () => (loading ??= loadFederation(deps));
   const federation = () => load().then((loaded) => loaded.federation);
   const limitInbox = inboxLimits(deps, options.inboxLimits);
+  const follow = followFromYourServer({ db: deps.db, publicUrl: deps.env.PUBLIC_URL });
   const avatars = remoteAvatars({
     db: deps.db,
     clock: deps.clock,
@@ -81,12 +83,14 @@ export function createFediverse(
   return {
     federation,
     routes: (req, res, next) =>
-      avatars(req, res, (failed?: unknown) =>
-        failed
-          ? next(failed)
-          : limitInbox(req, res, (refused?: unknown) =>
-              refused ? next(refused) : bridge(req, res, next),
-            ),
+      follow(req, res, () =>
+        avatars(req, res, (failed?: unknown) =>
+          failed
+            ? next(failed)
+            : limitInbox(req, res, (refused?: unknown) =>
+                refused ? next(refused) : bridge(req, res, next),
+              ),
+        ),
       ),
     start() {
       if (running) return;

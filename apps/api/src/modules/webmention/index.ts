@@ -19,7 +19,11 @@ import { sendMention, verifyMention, type WebmentionDeps } from './service.js';
 export interface WebmentionModuleDeps {
   env: Pick<
     Env,
-    'PUBLIC_URL' | 'FEDERATION_ALLOW_PRIVATE_ADDRESSES' | 'ANALYTICS' | 'ANALYTICS_RETENTION_DAYS'
+    | 'PUBLIC_URL'
+    | 'FEDERATION'
+    | 'FEDERATION_ALLOW_PRIVATE_ADDRESSES'
+    | 'ANALYTICS'
+    | 'ANALYTICS_RETENTION_DAYS'
   >;
   db: Db;
   clock: Clock;

@@ -89,6 +89,21 @@ describe('HomePage', () => {
     );
   });
 
+  it('offers the site’s fediverse account, and a plain form that goes to the reader’s own server', async () => {
+    await renderHome();
+    const box = screen.getByRole('complementary', { name: 'Follow on the fediverse' });
+    expect(within(box).getByRole('link', { name: '@rowanellis@rowan.example' })).toHaveAttribute(
+      'rel',
+      'me',
+    );
+    const server = within(box).getByLabelText('Your server');
+    expect(server).toHaveAttribute('name', 'server');
+    const form = server.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/fediverse/follow');
+    expect(within(box).getByRole('button', { name: 'Follow' })).toHaveAttribute('type', 'submit');
+  });
+
   it('opens the global subscribe popup from its subscribe call', async () => {
     await renderHome();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useSite } from '../../../lib/use-site';
 import { summarizePost, type PostSummary } from '../api/posts';
 import { PostList } from '../components/post-list';
 import { SubscribeCall } from '../components/subscribe-call';
+import { FollowBox } from '../components/follow-box';
 import { HUB_IDS, HUBS, type HubId } from '../hubs';
 import type { LoaderData, PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { person } from '../publication';
@@ -159,6 +160,7 @@ export default function HomePage() {
       <HubCards latestByHub={latestByHub} />
 
       <SubscribeCall source="home" />
+      <FollowBox />
     </div>
   );
 }

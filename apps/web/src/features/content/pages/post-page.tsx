@@ -20,6 +20,7 @@ import { PostMeta } from '../components/post-meta';
 import { PostNeighbours } from '../components/post-neighbours';
 import { ProseContent } from '../components/prose-content';
 import { SubscribeCall } from '../components/subscribe-call';
+import { FollowBox } from '../components/follow-box';
 import { TagList } from '../components/tag-list';
 import { humanize } from '../utils/format';
 import { ContentImage, FEATURED_IMAGE_SIZES } from '../components/content-image';
@@ -222,6 +223,7 @@ export default function PostPage() {
             </aside>
           ) : null}
           <SubscribeCall source="post" afterPost />
+          <FollowBox headingLevel={3} />
           {neighbours ? <PostNeighbours {...neighbours} /> : null}
         </footer>
       </article>

@@ -1,6 +1,7 @@
+/** The site's fediverse account as site.yml names it (the fediverse module serves it). */
 import { defaultFediverseHandle } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
-import { siteIdentity } from '../site/index.js';
+import { siteIdentity } from './identity.js';
 
 /** The handle site.yml gives the account now. */
 export function currentHandle(db: Db): string {
