@@ -157,4 +157,18 @@ describe('with JavaScript off', () => {
     await page.getByRole('link', { name: /First warm Saturday/ }).waitFor();
     await close();
   });
+
+  it('shows a phone the sections in the header, as the menu button has no panel to open', async () => {
+    const { page, close } = await openPage(stack.browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    await page.goto(stack.site.url + '/blog');
+    const sections = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await expect(sections.getByRole('link', { name: 'Write' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Menu', exact: true }).isVisible()).resolves.toBe(
+      false,
+    );
+    await close();
+  });
 });

@@ -31,19 +31,19 @@ describe('following from your own server', () => {
     const account = (await request(app).get('/api/site')).body.fediverseAccount as string;
     expect(account).toMatch(/^@\w+@rowan\.example$/);
     const res = await follow(app, typed);
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe(
-      `https://${server}/authorize_interaction?uri=${encodeURIComponent(account)}`,
-    );
+    expect(res.status).toBe(200);
+    const onward = `https://${server}/authorize_interaction?uri=${encodeURIComponent(account)}`;
+    expect(res.text).toContain(`<meta http-equiv="refresh" content="0; url=${onward}">`);
+    expect(res.text).toContain(`<a href="${onward}">Continue to ${server}</a>`);
   });
 
   it.each(['', 'not a server', 'javascript:alert(1)', 'rowan.example'])(
-    'answers %j with the form again and what was wrong, never a redirect',
+    'answers %j with the form again and what was wrong, and goes nowhere',
     async (typed) => {
       const { app } = site();
       const res = await follow(app, typed);
       expect(res.status).toBe(400);
-      expect(res.headers.location).toBeUndefined();
+      expect(res.text).not.toContain('http-equiv="refresh"');
       expect(res.text).toContain('<label for="server">Your server</label>');
       expect(res.text).toContain('Type its name, like mastodon.social');
       expect(res.text).not.toContain('<script');

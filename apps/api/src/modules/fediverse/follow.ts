@@ -22,7 +22,18 @@ export function followFromYourServer(deps: { db: Db; publicUrl: string }): Reque
     const written = typeof req.query.server === 'string' ? req.query.server : '';
     const server = followServerOf(written);
     if (server && server !== new URL(deps.publicUrl).hostname) {
-      res.redirect(303, remoteFollowUrl(server, account));
+      // Not a redirect: the site's CSP lets its forms lead only to the site (form-action), and
+      // a browser holds a form's redirects to that too. A page that moves on by itself is a new
+      // navigation, and its link is there for a browser that will not.
+      const onward = escapeHtml(remoteFollowUrl(server, account));
+      sendSmallPage(res, 200, {
+        site: siteIdentity(deps.db),
+        title: 'Follow from your server',
+        body: () => `<meta http-equiv="refresh" content="0; url=${onward}">
+<h1>Follow from your server</h1>
+<p>On to ${escapeHtml(server)}, where you can follow ${escapeHtml(account)}.</p>
+<p><a href="${onward}">Continue to ${escapeHtml(server)}</a></p>`,
+      });
       return;
     }
     sendSmallPage(
