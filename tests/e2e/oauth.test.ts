@@ -119,11 +119,10 @@ describe('signing in with a provider, popup mode', () => {
     expect(exchange).toMatchObject({ status: 200 });
     expect(exchange?.params.code_verifier).toMatch(/^[\w-]{43,128}$/);
 
-    // Then on to the members dashboard, still signed in.
+    // Then on to the members dashboard, still signed in: from a reading page that is a new
+    // document (decision 0035), whose header shows the account once the app has read the session.
     await page.waitForURL((url) => url.pathname === MEMBERS_DASHBOARD_PATH);
-    await expect(
-      page.getByRole('banner').getByRole('button', { name: 'Account menu' }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).waitFor();
     await expect(isSignedIn(context, stack.site.url)).resolves.toBe(true);
     expect(pageErrors).toEqual([]);
     await close();
