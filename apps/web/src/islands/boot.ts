@@ -12,6 +12,7 @@
  *   when it comes near.
  */
 import type { SubscribePopupPosition } from '@quillpost/domain';
+import { isTypingTarget } from '../lib/typing-target';
 import { URL_SIGNAL_PARAMS } from './boot-data';
 import type * as Runtime from './runtime';
 
@@ -121,13 +122,7 @@ function onClick(event: MouseEvent) {
 /** `/` opens the search, outside anything the reader types into. */
 function onKey(event: KeyboardEvent) {
   if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
-  const target = event.target;
-  if (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-  ) {
-    return;
-  }
+  if (isTypingTarget(event.target)) return;
   const toggle = document.querySelector<HTMLElement>('[aria-keyshortcuts="/"]');
   const island = inactiveIsland(toggle);
   if (!toggle || !island) return;

@@ -6,22 +6,17 @@ import { PAGE_PATHS } from '@quillpost/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Island } from '../../islands/island';
+import { isTypingTarget } from '../../lib/typing-target';
 
 // The panel's code loads the first time someone searches.
 const SearchPanel = lazy(() => import('./search-panel'));
-
-/** Typing into something: `/` is a character there, not the shortcut. */
-function typing(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || /^(?:INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
-}
 
 export function SiteSearchBody() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (typing(event.target)) return;
+      if (isTypingTarget(event.target)) return;
       event.preventDefault();
       setOpen(true);
     };
