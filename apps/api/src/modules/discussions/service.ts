@@ -365,6 +365,13 @@ export function startThread(
   });
 }
 
+/** A comment's text and what it answers: a member's comment, a remote reply, or nothing. */
+export interface NewComment {
+  body: string;
+  parentId?: number | null | undefined;
+  answersReplyId?: number | null | undefined;
+}
+
 /** Called inside the transaction that stores a reply (reply emails). */
 export type OnReply = (reply: NewReply) => void;
 
@@ -381,11 +388,7 @@ export function commentOnThread(
   db: Db,
   viewer: Viewer,
   threadId: number,
-  input: {
-    body: string;
-    parentId?: number | null | undefined;
-    answersReplyId?: number | null | undefined;
-  },
+  input: NewComment,
   now: string,
   onReply?: OnReply,
 ): Comment {
@@ -427,11 +430,7 @@ export function commentOnPost(
   db: Db,
   viewer: Viewer,
   postId: number,
-  input: {
-    body: string;
-    parentId?: number | null | undefined;
-    answersReplyId?: number | null | undefined;
-  },
+  input: NewComment,
   now: string,
   onReply?: OnReply,
 ): Comment {
