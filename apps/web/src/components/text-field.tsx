@@ -1,32 +1,38 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { Field } from './field';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, type FieldProps } from './field';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
-  id: string;
-  label: ReactNode;
-  /** Shown under the input and announced; the input is marked invalid while it is set. */
-  error: string | null;
-  hint?: ReactNode;
-  /** Added to the field's own class. */
-  className?: string;
-  inputRef?: Ref<HTMLInputElement>;
-  /** Added to the input's own class. */
-  inputClassName?: string;
-};
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> &
+  Omit<FieldProps, 'children'> & {
+    inputRef?: Ref<HTMLInputElement>;
+    /** Added to the input's own class. */
+    inputClassName?: string;
+  };
 
-/** A labelled input with its error line, wired for screen readers. */
+/** A labelled input with its hint and error line, wired for screen readers. */
 export function TextField({
   id,
   label,
   error,
   hint,
+  count,
+  labelHidden,
+  inline,
   className,
   inputRef,
   inputClassName,
   ...input
 }: TextFieldProps) {
   return (
-    <Field id={id} label={label} error={error} hint={hint} className={className}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      count={count}
+      labelHidden={labelHidden}
+      inline={inline}
+      className={className}
+    >
       {(control) => (
         <input
           {...input}
