@@ -19,6 +19,8 @@ import { useCan } from '../../../lib/permissions';
 import { errorsOf } from '../../../lib/field-errors';
 import { CommentAuthor, commentAuthorName } from '../../../components/comment-author';
 import { RemoteAuthor } from '../../../components/remote-author';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { CommentText } from './comment-text';
 import { ActionNotice } from '../../../components/resource-view';
 
@@ -62,26 +64,24 @@ export function CommentForm({
 
   return (
     <form className="comment-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
+      <Field
         id={id}
-        className="field__input members-textarea"
-        rows={3}
-        value={body}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => setBody(event.target.value)}
-      />
-      <p className="field__hint" id={`${id}-hint`}>
-        Plain text; links work. {Array.from(body.trim()).length} / {COMMENT_MAX_LENGTH}
-      </p>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+        label={label}
+        hint="Plain text; links work."
+        count={`${Array.from(body.trim()).length} / ${COMMENT_MAX_LENGTH}`}
+        error={error}
+        inline
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__input members-textarea"
+            rows={3}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="members-inline-actions">
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Sending…' : submitLabel}
@@ -120,12 +120,10 @@ function ReasonForm({
         onSubmit(reason);
       }}
     >
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
+      <TextField
         id={id}
-        className="field__input"
+        label={label}
+        inline
         value={reason}
         required={required}
         onChange={(event) => setReason(event.target.value)}

@@ -24,6 +24,7 @@ import { ActionNotice, ResourceView } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
 import { describeUserAgent } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
+import { TextField } from '../../../components/text-field';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -277,12 +278,10 @@ function DeleteAccount() {
         </button>
       ) : (
         <div className="members-confirm">
-          <label className="field__label" htmlFor={id}>
-            Type DELETE to confirm
-          </label>
-          <input
+          <TextField
             id={id}
-            className="field__input"
+            label="Type DELETE to confirm"
+            inline
             value={typed}
             autoComplete="off"
             onChange={(event) => setTyped(event.target.value)}

@@ -14,6 +14,8 @@ import { CommentAuthor } from '../../../components/comment-author';
 import { CommentText } from '../components/comment-text';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
 import { useCan } from '../../../lib/permissions';
@@ -98,17 +100,12 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
           </li>
         ))}
       </ul>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-reason`}>
-          Reason (kept in the moderation log; needed to warn or ban)
-        </label>
-        <input
-          id={`${id}-reason`}
-          className="field__input"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-reason`}
+        label="Reason (kept in the moderation log; needed to warn or ban)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className="members-inline-actions">
         {can('hide_content') && comment.status === 'visible' ? (
           <button
@@ -163,21 +160,22 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
           ) : null}
           {can('temp_ban_users') ? (
             <>
-              <label className="visually-hidden" htmlFor={`${id}-hours`}>
-                Ban length
-              </label>
-              <select
-                id={`${id}-hours`}
-                className="field__input members-select"
-                value={hours}
-                onChange={(event) => setHours(Number(event.target.value))}
-              >
-                {BAN_DURATION_PRESETS_HOURS.map((preset) => (
-                  <option key={preset} value={preset}>
-                    {banLabel(preset)}
-                  </option>
-                ))}
-              </select>
+              <Field id={`${id}-hours`} label="Ban length" labelHidden inline>
+                {(control) => (
+                  <select
+                    {...control}
+                    className="field__input members-select"
+                    value={hours}
+                    onChange={(event) => setHours(Number(event.target.value))}
+                  >
+                    {BAN_DURATION_PRESETS_HOURS.map((preset) => (
+                      <option key={preset} value={preset}>
+                        {banLabel(preset)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
               <button
                 type="button"
                 className="button button--quiet"
@@ -233,27 +231,26 @@ function Log() {
   );
   return (
     <>
-      <div className="field members-search">
-        <label className="field__label" htmlFor="log-action">
-          Show
-        </label>
-        <select
-          id="log-action"
-          className="field__input members-select"
-          value={action}
-          onChange={(event) => {
-            setAction(event.target.value as ModerationAction | '');
-            setPage(1);
-          }}
-        >
-          <option value="">Everything</option>
-          {MODERATION_ACTIONS.map((value) => (
-            <option key={value} value={value}>
-              {ACTION_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field id="log-action" label="Show" className="members-search">
+        {(control) => (
+          <select
+            {...control}
+            className="field__input members-select"
+            value={action}
+            onChange={(event) => {
+              setAction(event.target.value as ModerationAction | '');
+              setPage(1);
+            }}
+          >
+            <option value="">Everything</option>
+            {MODERATION_ACTIONS.map((value) => (
+              <option key={value} value={value}>
+                {ACTION_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <ResourceView resource={log} label="the moderation log">
         {(data) =>
           data.items.length === 0 ? (

@@ -8,6 +8,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useMembersApi } from '../api/members-api';
 import { Avatar } from '../../../components/avatar';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { PageTitle } from '../../../components/page-title';
 import { ActionNotice, ResourceView } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
@@ -56,18 +58,6 @@ function ProfileForm({ profile, onSaved }: { profile: MemberProfile; onSaved(): 
     onSaved();
   }
 
-  const field = (key: string) => ({
-    id: `${id}-${key}`,
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${id}-${key}-error` : undefined,
-  });
-  const error = (key: string) =>
-    errors[key] ? (
-      <p className="field__error" id={`${id}-${key}-error`}>
-        {errors[key]}
-      </p>
-    ) : null;
-
   return (
     <form className="members-card members-form" onSubmit={(event) => void save(event)} noValidate>
       <div className="profile-identity">
@@ -79,51 +69,41 @@ function ProfileForm({ profile, onSaved }: { profile: MemberProfile; onSaved(): 
         </p>
       </div>
       <fieldset disabled={!editable || saving}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-name`}>
-            Name
-          </label>
-          <input
-            {...field('name')}
-            className="field__input"
-            value={name}
-            autoComplete="name"
-            onChange={(event) => setName(event.target.value)}
-          />
-          {error('name')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-bio`}>
-            Short bio
-          </label>
-          <textarea
-            {...field('bio')}
-            className="field__input members-textarea"
-            value={bio}
-            rows={4}
-            maxLength={BIO_MAX_LENGTH * 2}
-            onChange={(event) => setBio(event.target.value)}
-          />
-          <p className="field__hint" aria-live="polite">
-            {Array.from(bio.trim()).length} / {BIO_MAX_LENGTH}
-          </p>
-          {error('bio')}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-website`}>
-            Website
-          </label>
-          <input
-            {...field('website')}
-            className="field__input"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={website}
-            onChange={(event) => setWebsite(event.target.value)}
-          />
-          {error('website')}
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          error={errors.name ?? null}
+          value={name}
+          autoComplete="name"
+          onChange={(event) => setName(event.target.value)}
+        />
+        <Field
+          id={`${id}-bio`}
+          label="Short bio"
+          count={`${Array.from(bio.trim()).length} / ${BIO_MAX_LENGTH}`}
+          error={errors.bio ?? null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="field__input members-textarea"
+              value={bio}
+              rows={4}
+              maxLength={BIO_MAX_LENGTH * 2}
+              onChange={(event) => setBio(event.target.value)}
+            />
+          )}
+        </Field>
+        <TextField
+          id={`${id}-website`}
+          label="Website"
+          error={errors.website ?? null}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={website}
+          onChange={(event) => setWebsite(event.target.value)}
+        />
         <label className="checkbox">
           <input
             type="checkbox"
