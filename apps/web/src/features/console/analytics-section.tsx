@@ -7,6 +7,7 @@ import { pagePath } from '@quillpost/domain';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDates } from '../../lib/use-dates';
+import { Field } from '../../components/field';
 import {
   customRange,
   presetRange,
@@ -36,24 +37,30 @@ function CustomRangeForm({
   };
   return (
     <form className="analytics-custom" onSubmit={submit}>
-      <label htmlFor={`${id}-from`}>From</label>
-      <input
-        id={`${id}-from`}
-        type="date"
-        value={from}
-        max={to}
-        required
-        onChange={(e) => setFrom(e.target.value)}
-      />
-      <label htmlFor={`${id}-to`}>To</label>
-      <input
-        id={`${id}-to`}
-        type="date"
-        value={to}
-        min={from}
-        required
-        onChange={(e) => setTo(e.target.value)}
-      />
+      <Field id={`${id}-from`} label="From" inline>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={from}
+            max={to}
+            required
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-to`} label="To" inline>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            value={to}
+            min={from}
+            required
+            onChange={(e) => setTo(e.target.value)}
+          />
+        )}
+      </Field>
       <button type="submit" className="button">
         Show
       </button>

@@ -14,6 +14,8 @@ import {
 import { useId, useState } from 'react';
 import { useConsoleApi } from './api/console-api';
 import { ActionNotice } from '../../components/resource-view';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { useCan } from '../../lib/permissions';
 import { plural } from '../../lib/format';
 
@@ -166,46 +168,36 @@ export function MovingSection() {
         they gave there, and nobody is mailed. Check the file first: nothing is written until you
         import.
       </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-source`}>
-          From
-        </label>
-        <select
-          id={`${id}-source`}
-          aria-describedby={`${id}-hint`}
-          className="field__input"
-          value={source}
-          onChange={(event) => {
-            setSource(event.target.value as ImportSource);
-            setReport(null);
-          }}
-        >
-          {IMPORT_SOURCES.map((option) => (
-            <option key={option} value={option}>
-              {SOURCE_LABELS[option]}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-hint`} className="field__hint">
-          {SOURCE_HINTS[source]}
-        </p>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-file`}>
-          Export file
-        </label>
-        <input
-          id={`${id}-file`}
-          className="field__input"
-          type="file"
-          accept=".zip,.json,.xml,.csv"
-          onChange={(event) => {
-            setFile(event.target.files?.[0] ?? null);
-            setReport(null);
-            setError(null);
-          }}
-        />
-      </div>
+      <Field id={`${id}-source`} label="From" hint={SOURCE_HINTS[source]}>
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={source}
+            onChange={(event) => {
+              setSource(event.target.value as ImportSource);
+              setReport(null);
+            }}
+          >
+            {IMPORT_SOURCES.map((option) => (
+              <option key={option} value={option}>
+                {SOURCE_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        id={`${id}-file`}
+        label="Export file"
+        type="file"
+        accept=".zip,.json,.xml,.csv"
+        onChange={(event) => {
+          setFile(event.target.files?.[0] ?? null);
+          setReport(null);
+          setError(null);
+        }}
+      />
       <label className="moving__check">
         <input
           type="checkbox"

@@ -7,6 +7,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useConsoleApi } from './api/console-api';
 import { ActionNotice, ResourceView } from '../../components/resource-view';
+import { Field } from '../../components/field';
 import { useResource } from '../../lib/use-resource';
 import { MovingSection } from './moving-section';
 
@@ -69,20 +70,22 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
             Count clicks on links in newsletter issues (per link and day, never who clicked)
           </span>
         </label>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-announcement">
-            Dashboard announcement
-          </label>
-          <textarea
-            id="settings-announcement"
-            className="field__input members-textarea"
-            rows={2}
-            maxLength={ANNOUNCEMENT_MAX_LENGTH}
-            value={settings.announcement}
-            onChange={(event) => setSettings({ ...settings, announcement: event.target.value })}
-          />
-          <p className="field__hint">Shown on every member's dashboard. Leave empty for none.</p>
-        </div>
+        <Field
+          id="settings-announcement"
+          label="Dashboard announcement"
+          hint="Shown on every member's dashboard. Leave empty for none."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="field__input members-textarea"
+              rows={2}
+              maxLength={ANNOUNCEMENT_MAX_LENGTH}
+              value={settings.announcement}
+              onChange={(event) => setSettings({ ...settings, announcement: event.target.value })}
+            />
+          )}
+        </Field>
         <button type="submit" className="button button--primary">
           {saving ? 'Saving…' : 'Save Settings'}
         </button>

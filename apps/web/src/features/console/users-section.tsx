@@ -16,6 +16,7 @@ import { ActionNotice, EmptyNote, ResourceView } from '../../components/resource
 import { useResource } from '../../lib/use-resource';
 import { useCan } from '../../lib/permissions';
 import { TextField } from '../../components/text-field';
+import { Field } from '../../components/field';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -59,28 +60,29 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
         </div>
       </div>
       <div className="members-inline-actions">
-        <label className="field__label" htmlFor={`${id}-role`}>
-          Role
-        </label>
-        <select
-          id={`${id}-role`}
-          className="field__input members-select"
-          value={user.role}
-          disabled={self || !can('assign_roles')}
-          onChange={(event) => {
-            const role = event.target.value as AssignableRole;
-            void run(
-              () => api.assignRole(user.id, role),
-              `${name} is now ${ROLE_LABELS[levelFromRole(role)]}.`,
-            );
-          }}
-        >
-          {ASSIGNABLE_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[levelFromRole(role)]}
-            </option>
-          ))}
-        </select>
+        <Field id={`${id}-role`} label="Role" inline>
+          {(control) => (
+            <select
+              {...control}
+              className="field__input members-select"
+              value={user.role}
+              disabled={self || !can('assign_roles')}
+              onChange={(event) => {
+                const role = event.target.value as AssignableRole;
+                void run(
+                  () => api.assignRole(user.id, role),
+                  `${name} is now ${ROLE_LABELS[levelFromRole(role)]}.`,
+                );
+              }}
+            >
+              {ASSIGNABLE_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[levelFromRole(role)]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {!self && !user.ban && can('permanent_ban') ? (
           <button
             type="button"
@@ -119,12 +121,10 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
             );
           }}
         >
-          <label className="field__label" htmlFor={`${id}-ban`}>
-            Reason for a permanent ban
-          </label>
-          <input
+          <TextField
             id={`${id}-ban`}
-            className="field__input"
+            label="Reason for a permanent ban"
+            inline
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />

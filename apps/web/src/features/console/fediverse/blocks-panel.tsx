@@ -7,6 +7,7 @@ import {
 } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { useDates } from '../../../lib/use-dates';
 import type { ResourceState } from '../../../lib/use-resource';
@@ -48,26 +49,25 @@ function BlockForm({ onBlocked }: { onBlocked(): void }) {
   return (
     <form className="members-form fediverse-block-form" onSubmit={(event) => void submit(event)}>
       <div className="members-form__row">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-kind`}>
-            Block
-          </label>
-          <select
-            id={`${id}-kind`}
-            className="field__input"
-            value={kind}
-            onChange={(event) => {
-              setKind(event.target.value as FediverseBlockKind);
-              setError(null);
-            }}
-          >
-            {FEDIVERSE_BLOCK_KINDS.map((option) => (
-              <option key={option} value={option}>
-                {KIND_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id={`${id}-kind`} label="Block">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as FediverseBlockKind);
+                setError(null);
+              }}
+            >
+              {FEDIVERSE_BLOCK_KINDS.map((option) => (
+                <option key={option} value={option}>
+                  {KIND_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <TextField
           id={`${id}-value`}
           label={kind === 'account' ? 'Account (@name@server)' : 'Domain (example.social)'}
