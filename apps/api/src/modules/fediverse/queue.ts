@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type {
   MessageQueue,
   MessageQueueDepth,
@@ -7,8 +6,9 @@ import type {
 } from '@fedify/fedify';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
+import { leaseWorker, type LeaseSettings, type LeaseWorker } from '../../jobs/lease-worker.js';
 import type { Logger } from '../../logger.js';
-import { wakeLoops, WorkLoop } from '../../work-loop.js';
+import { wakeLoops } from '../../work-loop.js';
 import {
   claimJobs,
   deleteJob,
@@ -16,12 +16,8 @@ import {
   jobDepth,
   reclaimJobsOfOthers,
   retryJobLater,
-  type JobRow,
   type NewJob,
 } from './store/jobs.js';
-
-/** This process, as the claimant of the jobs it works on. */
-const THIS_PROCESS = randomUUID();
 
 const QUEUE_CHANNEL = 'fediverse-jobs';
 
@@ -39,33 +35,18 @@ interface WaitingWrite {
   failed(error: unknown): void;
 }
 
-export interface JobQueueOptions {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  /** How often a listener looks for due jobs besides being woken by `enqueue`. */
-  pollIntervalMs?: number;
-  /** Jobs worked on at once (deliveries to different servers). */
-  concurrency?: number;
-  /** A failing job is tried this many times in all, then dropped. */
-  maxAttempts?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  /** How long a claimed job may stay working before another listener takes it back. */
-  leaseMs?: number;
-  /** Who claims: this process unless a test plays another one. */
-  claimant?: string;
-}
+export type JobQueueOptions = { db: Db; clock: Clock; logger: Logger } & Partial<LeaseSettings>;
 
 /**
- * Fedify's message queue on the site's SQLite file, modelled on the mail outbox: a job is claimed
- * with a lease, deleted when its handler succeeds, retried with doubling backoff when it throws
- * (Fedify leaves retrying to us: `nativeRetrial`), and never lost to a restart: a listener takes
- * back jobs another process left working, and any listener those whose lease ran out.
+ * Fedify's message queue on the site's SQLite file, on the shared lease worker
+ * (jobs/lease-worker.ts): a job is claimed with a lease, deleted when its handler succeeds, retried
+ * with doubling backoff when it throws (Fedify leaves retrying to us: `nativeRetrial`), and never
+ * lost to a restart: a listener takes back jobs another process left working, and any listener
+ * those whose lease ran out.
  */
 export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = true;
-  private readonly options: Required<JobQueueOptions>;
+  private readonly options: JobQueueOptions & LeaseSettings;
   /** Enqueues not yet written, oldest first. */
   private readonly waiting: WaitingWrite[] = [];
   private writeScheduled = false;
@@ -73,13 +54,13 @@ export class SqliteMessageQueue implements MessageQueue {
   constructor(options: JobQueueOptions) {
     this.options = {
       pollIntervalMs: 1_000,
+      // Deliveries to different servers at once.
       concurrency: 8,
       // 30 s doubling to six hours, then six-hourly: about three days before a job is dropped.
       maxAttempts: 20,
       backoffBaseMs: 30_000,
       backoffMaxMs: 6 * 60 * 60_000,
       leaseMs: 5 * 60_000,
-      claimant: THIS_PROCESS,
       ...options,
     };
   }
@@ -143,81 +124,38 @@ export class SqliteMessageQueue implements MessageQueue {
     handler: (message: unknown) => Promise<void> | void,
     options: MessageQueueListenOptions = {},
   ): Promise<void> {
-    const { db, logger, claimant } = this.options;
-    const reclaimed = reclaimJobsOfOthers(db, claimant);
-    if (reclaimed) logger.warn({ reclaimed }, 'fediverse: resumed jobs an earlier process left');
-    const loop = new WorkLoop({
-      db,
-      logger,
-      channel: QUEUE_CHANNEL,
-      failureMessage: 'fediverse: job pass failed',
-      pollIntervalMs: this.options.pollIntervalMs,
-      busyYieldMs: 0,
-      pass: () => this.runDue(handler),
-    });
-    loop.start();
+    const worker = this.worker(handler);
+    worker.start();
     await new Promise<void>((resolve) => {
       if (options.signal?.aborted) return resolve();
       options.signal?.addEventListener('abort', () => resolve(), { once: true });
     });
-    await loop.stop();
+    await worker.stop();
   }
 
-  /**
-   * Runs every job due now (by the injected clock) and resolves when none is left, `concurrency`
-   * at a time: a job that ends makes room for the next at once, so one slow server never holds
-   * up deliveries to the others.
-   */
-  async runDue(handler: (message: unknown) => Promise<void> | void): Promise<number> {
-    let ran = 0;
-    const inFlight = new Set<Promise<void>>();
-    for (;;) {
-      const room = this.options.concurrency - inFlight.size;
-      for (const job of room > 0 ? this.claim(room) : []) {
-        const running: Promise<void> = this.run(job, handler).finally(() =>
-          inFlight.delete(running),
-        );
-        inFlight.add(running);
-        ran += 1;
-      }
-      if (!inFlight.size) return ran;
-      await Promise.race(inFlight);
-    }
+  /** Runs every job due now (by the injected clock) and resolves with how many when none is left. */
+  runDue(handler: (message: unknown) => Promise<void> | void): Promise<number> {
+    return this.worker(handler).runDue();
   }
 
-  private claim(limit: number): JobRow[] {
-    const { db, clock, leaseMs, claimant } = this.options;
-    const now = clock.now();
-    return claimJobs(db, {
-      now: iso(now),
-      lockedUntil: iso(now + leaseMs),
-      limit,
-      claimant,
+  /** The worker that hands each job's message to `handler`. */
+  private worker(handler: (message: unknown) => Promise<void> | void): LeaseWorker {
+    const { db, clock, logger } = this.options;
+    return leaseWorker({
+      db,
+      clock,
+      logger,
+      name: 'fediverse',
+      channel: QUEUE_CHANNEL,
+      settings: this.options,
+      store: {
+        claim: (claim) => claimJobs(db, claim),
+        finish: (job) => deleteJob(db, job.id),
+        retryLater: (job, dueAt, reason) => retryJobLater(db, job.id, dueAt, reason),
+        reclaimOthers: (claimant) => reclaimJobsOfOthers(db, claimant),
+      },
+      handle: (job) => handler(JSON.parse(job.message)),
+      describe: (job) => ({ jobId: job.id }),
     });
-  }
-
-  private async run(
-    job: JobRow,
-    handler: (message: unknown) => Promise<void> | void,
-  ): Promise<void> {
-    const { db, clock, logger, maxAttempts, backoffBaseMs, backoffMaxMs } = this.options;
-    try {
-      await handler(JSON.parse(job.message));
-    } catch (caught) {
-      const reason = caught instanceof Error ? caught.message : String(caught);
-      if (job.attempts >= maxAttempts) {
-        deleteJob(db, job.id);
-        logger.warn({ jobId: job.id, attempts: job.attempts, reason }, 'fediverse: gave up a job');
-        return;
-      }
-      const delay = Math.min(backoffBaseMs * 2 ** (job.attempts - 1), backoffMaxMs);
-      retryJobLater(db, job.id, iso(clock.now() + delay), reason);
-      logger.info(
-        { jobId: job.id, attempt: job.attempts, reason, retryInMs: delay },
-        'fediverse: will retry',
-      );
-      return;
-    }
-    deleteJob(db, job.id);
   }
 }
