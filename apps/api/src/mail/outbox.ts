@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.js';
 import type { OwnedTables } from '../db/ownership.js';
 import { statement } from '../db/statements.js';
 import type { Env } from '../env.js';
+import { retryDelay } from '../jobs/lease-worker.js';
 import { maskAddresses, type Logger } from '../logger.js';
 import type { PersonalDataHolder } from '../personal-data.js';
 import { wakeLoops, WorkLoop } from '../work-loop.js';
@@ -356,10 +357,7 @@ export class MailOutboxWorker {
         }
         return 'failed';
       }
-      const delay = Math.min(
-        this.options.backoffBaseMs * 2 ** (mail.attempts - 1),
-        this.options.backoffMaxMs,
-      );
+      const delay = retryDelay(mail.attempts, this.options);
       statement(
         db,
         `UPDATE mail_outbox SET status = 'pending', next_attempt_at = ?, locked_until = NULL, last_error = ?
