@@ -11,6 +11,8 @@ import { useApiResource } from '../../../lib/use-api-resource';
 import { useDates } from '../../../lib/use-dates';
 import { SECTION_LABELS, STATUS_LABELS } from './format';
 import { plural } from '../../../lib/format';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { DeliverabilityCheck } from './deliverability-check';
 import { ActionNotice, type Notice } from './notice';
 
@@ -56,47 +58,50 @@ function NewIssueForm({
       aria-labelledby="newsletter-new-title"
     >
       <h2 id="newsletter-new-title">New issue</h2>
-      <div className="field">
-        <label className="field__label" htmlFor="newsletter-source">
-          Post
-        </label>
-        <select
-          id="newsletter-source"
-          className="field__input"
-          value={selected}
-          onChange={(event) => setSelected(event.target.value)}
-        >
-          {available.map((candidate) => (
-            <option key={sourceKey(candidate)} value={sourceKey(candidate)}>
-              {candidate.title} ({SECTION_LABELS[candidate.section]},{' '}
-              {dates.calendarDay(candidate.date)})
-            </option>
-          ))}
-        </select>
-        {source ? (
-          <p className="field__hint">
-            Goes to the {SECTION_LABELS[source.section]} section:{' '}
-            {plural(audience[source.section], 'subscriber')} right now.{' '}
-            <a href={source.url} target="_blank" rel="noreferrer">
-              Open the post
-            </a>
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="newsletter-subject">
-          Subject <span className="muted">(optional)</span>
-        </label>
-        <input
-          id="newsletter-subject"
-          className="field__input"
-          value={subject}
-          maxLength={200}
-          placeholder={source?.title}
-          onChange={(event) => setSubject(event.target.value)}
-        />
-        <p className="field__hint">Left empty, the subject is the post’s title.</p>
-      </div>
+      <Field
+        id="newsletter-source"
+        label="Post"
+        hint={
+          source ? (
+            <>
+              Goes to the {SECTION_LABELS[source.section]} section:{' '}
+              {plural(audience[source.section], 'subscriber')} right now.{' '}
+              <a href={source.url} target="_blank" rel="noreferrer">
+                Open the post
+              </a>
+            </>
+          ) : null
+        }
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+          >
+            {available.map((candidate) => (
+              <option key={sourceKey(candidate)} value={sourceKey(candidate)}>
+                {candidate.title} ({SECTION_LABELS[candidate.section]},{' '}
+                {dates.calendarDay(candidate.date)})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        id="newsletter-subject"
+        label={
+          <>
+            Subject <span className="muted">(optional)</span>
+          </>
+        }
+        hint="Left empty, the subject is the post’s title."
+        value={subject}
+        maxLength={200}
+        placeholder={source?.title}
+        onChange={(event) => setSubject(event.target.value)}
+      />
       <ActionNotice notice={notice} />
       <button type="submit" className="button button--primary" disabled={busy || !source}>
         Create a Draft

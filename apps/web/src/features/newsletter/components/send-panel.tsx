@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { instantOfLocalInput, localInputValue } from '../../../lib/dates';
 import { useDates } from '../../../lib/use-dates';
 import { plural } from '../../../lib/format';
+import { TextField } from '../../../components/text-field';
 
 function anHourFromNow(): string {
   return new Date(Date.now() + 60 * 60_000).toISOString();
@@ -82,35 +83,18 @@ export function SendPanel({
             Later
           </label>
           {when === 'later' ? (
-            <div className="field">
-              <label className="field__label" htmlFor="newsletter-send-at">
-                Date and time
-              </label>
-              <input
-                id="newsletter-send-at"
-                className="field__input"
-                type="datetime-local"
-                value={at}
-                onChange={(event) => {
-                  setAt(event.target.value);
-                  setInvalid(false);
-                }}
-                aria-invalid={invalid}
-                aria-describedby={
-                  invalid
-                    ? 'newsletter-send-at-zone newsletter-send-at-error'
-                    : 'newsletter-send-at-zone'
-                }
-              />
-              <p id="newsletter-send-at-zone" className="field__hint">
-                Times are in {dates.timeZone}.
-              </p>
-              {invalid ? (
-                <p id="newsletter-send-at-error" className="field__error">
-                  {MESSAGES.NEWSLETTER_SCHEDULE_INVALID}
-                </p>
-              ) : null}
-            </div>
+            <TextField
+              id="newsletter-send-at"
+              label="Date and time"
+              hint={`Times are in ${dates.timeZone}.`}
+              error={invalid ? MESSAGES.NEWSLETTER_SCHEDULE_INVALID : null}
+              type="datetime-local"
+              value={at}
+              onChange={(event) => {
+                setAt(event.target.value);
+                setInvalid(false);
+              }}
+            />
           ) : null}
         </fieldset>
         {confirming ? (

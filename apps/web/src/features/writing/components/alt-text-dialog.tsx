@@ -5,6 +5,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { Field } from '../../../components/field';
 import type { UploadedImage } from '../hooks/use-image-upload';
 
 export function AltTextDialog({
@@ -40,30 +41,28 @@ export function AltTextDialog({
           alt=""
           className="writing-alt__thumb"
         />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-alt`}>
-            What does it show?
-          </label>
-          <textarea
-            ref={field}
-            id={`${id}-alt`}
-            className="field__input"
-            rows={2}
-            value={alt}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => setAlt(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) {
-                event.preventDefault();
-                event.currentTarget.form?.requestSubmit();
-              }
-            }}
-          />
-          <p className="field__hint" id={`${id}-hint`}>
-            Read aloud to people who cannot see it, and shown where images are off. Leave it empty
-            for decoration.
-          </p>
-        </div>
+        <Field
+          id={`${id}-alt`}
+          label="What does it show?"
+          hint="Read aloud to people who cannot see it, and shown where images are off. Leave it empty for decoration."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              ref={field}
+              className="field__input"
+              rows={2}
+              value={alt}
+              onChange={(event) => setAlt(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && !event.shiftKey) {
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit();
+                }
+              }}
+            />
+          )}
+        </Field>
         <div className="writing-actions">
           <button type="submit" className="button button--primary">
             Insert Image

@@ -1,6 +1,7 @@
 import type { FrontMatterValues } from '@quillpost/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { UploadButton } from './upload-button';
+import { Field, type FieldControl } from '../../../components/field';
 import { useDates } from '../../../lib/use-dates';
 import { inputValue, storedValue, type FieldSpec } from '../fields';
 
@@ -53,71 +54,58 @@ export function FrontMatterFields({
   }, [refusedInDetails, error]);
 
   const render = (field: FieldSpec) => {
-    const inputId = `${id}-${field.key}`;
-    const hintId =
-      HINTS[field.key] || (field.key === 'date' && scheduledAt) ? `${inputId}-hint` : undefined;
-    const errorId = error?.key === field.key ? `${inputId}-error` : undefined;
-    const described = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-    const common = {
-      id: inputId,
-      className: 'field__input',
-      required: field.required,
-      'aria-invalid': errorId ? true : undefined,
-      'aria-describedby': described,
-    } as const;
     const value = inputValue(field, values[field.key], dates.timeZone);
+    const hint =
+      field.key === 'date' && scheduledAt
+        ? `Scheduled: it goes live ${dates.dateTime(scheduledAt)} (${dates.timeZone}).`
+        : HINTS[field.key];
     return (
-      <div key={field.key} className={`field writing-field writing-field--${field.kind}`}>
-        <label className="field__label" htmlFor={inputId}>
-          {field.label}
-        </label>
-        {field.kind === 'longText' ? (
-          <textarea
-            {...common}
-            rows={3}
-            value={value}
-            onChange={(event) => set(field, event.target.value)}
-          />
-        ) : field.kind === 'choice' ? (
-          <select {...common} value={value} onChange={(event) => set(field, event.target.value)}>
-            {field.required ? null : <option value="">—</option>}
-            {field.options!.map((option) => (
-              <option key={option} value={option}>
-                {option.replace(/-/g, ' ')}
-              </option>
-            ))}
-          </select>
-        ) : field.kind === 'image' ? (
-          <ImageField
-            common={common}
-            value={value}
-            label={field.label}
-            onChange={(text) => set(field, text)}
-            onUpload={onUpload}
-          />
-        ) : (
-          <input
-            {...common}
-            type={field.kind === 'date' ? 'date' : field.kind === 'number' ? 'number' : 'text'}
-            value={value}
-            inputMode={field.kind === 'number' ? 'numeric' : undefined}
-            autoCapitalize={field.key === 'title' ? 'sentences' : 'off'}
-            onChange={(event) => set(field, event.target.value)}
-          />
-        )}
-        {hintId ? (
-          <p className="field__hint" id={hintId}>
-            {field.key === 'date' && scheduledAt
-              ? `Scheduled: it goes live ${dates.dateTime(scheduledAt)} (${dates.timeZone}).`
-              : HINTS[field.key]}
-          </p>
-        ) : null}
-        {errorId ? (
-          <span className="field__error" id={errorId} role="alert">
-            {error!.text}
-          </span>
-        ) : null}
-      </div>
+      <Field
+        key={field.key}
+        id={`${id}-${field.key}`}
+        label={field.label}
+        hint={hint}
+        error={error?.key === field.key ? error.text : null}
+        className={`writing-field writing-field--${field.kind}`}
+      >
+        {(control) => {
+          const common = { ...control, className: 'field__input', required: field.required };
+          return field.kind === 'longText' ? (
+            <textarea
+              {...common}
+              rows={3}
+              value={value}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          ) : field.kind === 'choice' ? (
+            <select {...common} value={value} onChange={(event) => set(field, event.target.value)}>
+              {field.required ? null : <option value="">—</option>}
+              {field.options!.map((option) => (
+                <option key={option} value={option}>
+                  {option.replace(/-/g, ' ')}
+                </option>
+              ))}
+            </select>
+          ) : field.kind === 'image' ? (
+            <ImageField
+              control={common}
+              value={value}
+              label={field.label}
+              onChange={(text) => set(field, text)}
+              onUpload={onUpload}
+            />
+          ) : (
+            <input
+              {...common}
+              type={field.kind === 'date' ? 'date' : field.kind === 'number' ? 'number' : 'text'}
+              value={value}
+              inputMode={field.kind === 'number' ? 'numeric' : undefined}
+              autoCapitalize={field.key === 'title' ? 'sentences' : 'off'}
+              onChange={(event) => set(field, event.target.value)}
+            />
+          );
+        }}
+      </Field>
     );
   };
 
@@ -139,13 +127,13 @@ export function FrontMatterFields({
 }
 
 function ImageField({
-  common,
+  control,
   value,
   label,
   onChange,
   onUpload,
 }: {
-  common: { id: string; className: string; 'aria-describedby'?: string };
+  control: FieldControl & { className: string; required?: boolean };
   value: string;
   label: string;
   onChange(text: string): void;
@@ -161,7 +149,7 @@ function ImageField({
         />
       ) : null}
       <input
-        {...common}
+        {...control}
         type="text"
         value={value}
         placeholder="images/…"

@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { instantOfLocalInput, localInputValue } from '../../../lib/dates';
 import { useDates } from '../../../lib/use-dates';
+import { TextField } from '../../../components/text-field';
 
 export function SchedulePanel({
   disabled,
@@ -32,29 +33,16 @@ export function SchedulePanel({
 
   return (
     <div className="writing-schedule" role="group" aria-label="Schedule">
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-at`}>
-          Publish on
-        </label>
-        <input
-          id={`${id}-at`}
-          type="datetime-local"
-          className="field__input"
-          required
-          value={at}
-          aria-invalid={refusal ? true : undefined}
-          onChange={(event) => setAt(event.target.value)}
-          aria-describedby={`${id}-zone${refusal ? ` ${id}-error` : ''}`}
-        />
-        <p className="field__hint" id={`${id}-zone`}>
-          Times are in {dates.timeZone}.
-        </p>
-        {refusal ? (
-          <span className="field__error" id={`${id}-error`} role="alert">
-            {refusal}
-          </span>
-        ) : null}
-      </div>
+      <TextField
+        id={`${id}-at`}
+        label="Publish on"
+        hint={`Times are in ${dates.timeZone}.`}
+        error={refusal}
+        type="datetime-local"
+        required
+        value={at}
+        onChange={(event) => setAt(event.target.value)}
+      />
       <div className="writing-actions">
         <button
           type="button"

@@ -9,6 +9,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useDates } from '../../../lib/use-dates';
+import { Field } from '../../../components/field';
+import { TextField } from '../../../components/text-field';
 import { useWritingApi } from '../api/writing-api';
 
 const STATUS_LABELS: Record<WritingItem['status'], string> = {
@@ -91,32 +93,26 @@ export function WritingList({
 
       {starting ? (
         <form className="writing-new" onSubmit={start} aria-label={`New ${KIND_NOUNS[starting]}`}>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-kind`}>
-              Kind
-            </label>
-            <select
-              id={`${id}-kind`}
-              className="field__input"
-              value={starting}
-              onChange={(event) => setStarting(event.target.value as ContentKind)}
-            >
-              {KIND_OPTIONS}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-new-title`}>
-              Title
-            </label>
-            <input
-              id={`${id}-new-title`}
-              className="field__input"
-              required
-              autoFocus
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          </div>
+          <Field id={`${id}-kind`} label="Kind">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={starting}
+                onChange={(event) => setStarting(event.target.value as ContentKind)}
+              >
+                {KIND_OPTIONS}
+              </select>
+            )}
+          </Field>
+          <TextField
+            id={`${id}-new-title`}
+            label="Title"
+            required
+            autoFocus
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
           {error ? (
             <p className="alert alert--error" role="alert">
               {error}
@@ -138,32 +134,26 @@ export function WritingList({
       ) : null}
 
       <div className="writing-filters">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            Search
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            className="field__input"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-filter`}>
-            Show
-          </label>
-          <select
-            id={`${id}-filter`}
-            className="field__input"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as ContentKind | '')}
-          >
-            <option value="">Everything</option>
-            {KIND_OPTIONS}
-          </select>
-        </div>
+        <TextField
+          id={`${id}-search`}
+          label="Search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <Field id={`${id}-filter`} label="Show">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as ContentKind | '')}
+            >
+              <option value="">Everything</option>
+              {KIND_OPTIONS}
+            </select>
+          )}
+        </Field>
       </div>
 
       {list.status === 'loading' ? <p role="status">Loading your writing…</p> : null}
