@@ -34,6 +34,15 @@ const signedIn = (method: ApiMethod, path: string) =>
 const owner = (method: ApiMethod, path: string) =>
   ({ method, path, permission: 'admin_system' }) as const;
 
+/**
+ * Who may block on the social web, by what the block names (decision 0036): an account, as a
+ * moderator bans a member for a while; a whole server, only the owner (Mastodon's domain blocks).
+ */
+export const FEDIVERSE_BLOCK_PERMISSIONS = {
+  account: 'temp_ban_users',
+  domain: 'admin_system',
+} as const satisfies Record<'account' | 'domain', Permission>;
+
 export const API_ROUTES = {
   // Health
   health: publicGet('/api/health'),
@@ -272,13 +281,38 @@ export const API_ROUTES = {
     permission: 'view_moderation_logs',
   },
 
-  // The social web (issue 38): replies from other servers held for the owner, and blocks
-  adminRemoteReplies: owner('GET', '/api/admin/fediverse/replies'),
-  adminRemoteReplyApprove: owner('POST', '/api/admin/fediverse/replies/:replyId/approve'),
-  adminRemoteReplyReject: owner('POST', '/api/admin/fediverse/replies/:replyId/reject'),
-  adminFediverseBlocks: owner('GET', '/api/admin/fediverse/blocks'),
-  adminFediverseBlockCreate: owner('POST', '/api/admin/fediverse/blocks'),
-  adminFediverseBlockDelete: owner('DELETE', '/api/admin/fediverse/blocks/:blockId'),
+  // The social web (issue 38): replies from other servers, held for the moderators as the member
+  // comments are, and blocks (the service checks a server's block needs more: decision 0036).
+  adminRemoteReplies: {
+    method: 'GET',
+    path: '/api/admin/fediverse/replies',
+    permission: 'moderate_comments',
+  },
+  adminRemoteReplyApprove: {
+    method: 'POST',
+    path: '/api/admin/fediverse/replies/:replyId/approve',
+    permission: 'moderate_comments',
+  },
+  adminRemoteReplyReject: {
+    method: 'POST',
+    path: '/api/admin/fediverse/replies/:replyId/reject',
+    permission: 'moderate_comments',
+  },
+  adminFediverseBlocks: {
+    method: 'GET',
+    path: '/api/admin/fediverse/blocks',
+    permission: FEDIVERSE_BLOCK_PERMISSIONS.account,
+  },
+  adminFediverseBlockCreate: {
+    method: 'POST',
+    path: '/api/admin/fediverse/blocks',
+    permission: FEDIVERSE_BLOCK_PERMISSIONS.account,
+  },
+  adminFediverseBlockDelete: {
+    method: 'DELETE',
+    path: '/api/admin/fediverse/blocks/:blockId',
+    permission: FEDIVERSE_BLOCK_PERMISSIONS.account,
+  },
 
   // The owner's console
   adminUsers: { method: 'GET', path: '/api/admin/users', permission: 'manage_users' },

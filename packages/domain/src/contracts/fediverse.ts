@@ -12,6 +12,11 @@ declare const URL: new (input: string) => { hostname: string; href: string };
 
 export const REMOTE_REPLY_SOURCES = ['fediverse', 'webmention'] as const;
 export type RemoteReplySource = (typeof REMOTE_REPLY_SOURCES)[number];
+/** How a reply came, in words after "a reply": for the moderators' screens and their log. */
+export const REMOTE_REPLY_SOURCE_WORDS: Record<RemoteReplySource, string> = {
+  fediverse: 'from the fediverse',
+  webmention: 'by Webmention',
+};
 /** A remote reply waits for the owner (held); only an approved one is shown under its post. */
 export const REMOTE_REPLY_STATUSES = ['held', 'approved', 'rejected'] as const;
 export type RemoteReplyStatus = (typeof REMOTE_REPLY_STATUSES)[number];

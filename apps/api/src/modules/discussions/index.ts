@@ -13,6 +13,9 @@ export { commentUnderModeration, communityActivity, reportQueue } from './staff.
 export { liveCommentCount, resolveReports } from './store.js';
 export { discussionsForExport } from './store.js';
 export {
+  approveRemoteReply,
+  rejectRemoteReply,
+  remoteReplyUnderReview,
   deleteRemoteReply,
   editRemoteReply,
   forgetRemoteAuthor,

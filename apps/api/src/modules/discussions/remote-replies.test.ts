@@ -125,12 +125,12 @@ describe('replies from other servers', () => {
     expect(await conversation(t, 'small-tools')).toMatchObject({ count: 0, comments: [] });
   });
 
-  it('is the owner’s alone to review: 401 signed out, 403 for a moderator, 404 for no reply', async () => {
+  it('is the moderators’ to review: 401 signed out, 403 for a member, 404 for no reply', async () => {
     const t = testApp();
     const owner = await signInAs(t, 'admin');
-    const moderator = await signInAs(t, 'moderator');
+    const member = await signInAs(t, 'member');
     expect((await request(t.app).get('/api/admin/fediverse/replies')).status).toBe(401);
-    expect((await as(t, moderator).get('/api/admin/fediverse/replies')).status).toBe(403);
+    expect((await as(t, member).get('/api/admin/fediverse/replies')).status).toBe(403);
     expect((await as(t, owner).post('/api/admin/fediverse/replies/999/approve')).status).toBe(404);
     expect((await as(t, owner).get('/api/admin/fediverse/replies?status=lost')).status).toBe(400);
   });

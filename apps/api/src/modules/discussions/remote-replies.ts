@@ -1,8 +1,9 @@
 /**
  * Replies written on other servers (issue 38 item 4, decision 0033): a fediverse note or a
  * webmention answering one of the site's items, or a reply under one. They come in held; the
- * owner approves or rejects them; approved ones are part of the item's conversation, beside the
- * member comments, for every visitor. Only their own author changes or removes them.
+ * moderators (the owner among them, decision 0036) approve or reject them; approved ones are part
+ * of the item's conversation, beside the member comments, for every visitor. Only their own
+ * author changes or removes them.
  */
 import {
   COMMENT_MAX_LENGTH,
@@ -190,9 +191,9 @@ function placeOf(
 }
 
 /**
- * A reply from another server, held for the owner. Receiving the same object again (a webmention
- * sent again, a note delivered twice) changes its text, never adds a second. Undefined when what
- * it answers is not one of ours, or when the object is someone else's.
+ * A reply from another server, held for the moderators. Receiving the same object again (a
+ * webmention sent again, a note delivered twice) changes its text, never adds a second. Undefined
+ * when what it answers is not one of ours, or when the object is someone else's.
  */
 export function receiveRemoteReply(
   db: Db,
@@ -316,17 +317,24 @@ function review(db: Db, id: number, status: RemoteReplyStatus, by: number, now: 
   });
 }
 
-/** The owner lets a remote reply into the conversation. */
-export function approveRemoteReply(db: Db, id: number, ownerId: number, now: string): RemoteReply {
-  return review(db, id, 'approved', ownerId, now);
+/** A remote reply as it stands, for a moderator about to review it. */
+export function remoteReplyUnderReview(db: Db, id: number): RemoteReply {
+  const row = remoteReplyById(db, id);
+  if (!row) throw DomainError.notFound();
+  return toRemoteReply(db, row);
 }
 
-/** The owner keeps a remote reply out of the conversation (it leaves it, if it was in). */
-export function rejectRemoteReply(db: Db, id: number, ownerId: number, now: string): RemoteReply {
-  return review(db, id, 'rejected', ownerId, now);
+/** A moderator lets a remote reply into the conversation. */
+export function approveRemoteReply(db: Db, id: number, staffId: number, now: string): RemoteReply {
+  return review(db, id, 'approved', staffId, now);
 }
 
-/** Remote replies for the owner, newest first: those in one state, or all. */
+/** A moderator keeps a remote reply out of the conversation (it leaves it, if it was in). */
+export function rejectRemoteReply(db: Db, id: number, staffId: number, now: string): RemoteReply {
+  return review(db, id, 'rejected', staffId, now);
+}
+
+/** Remote replies for the moderators, newest first: those in one state, or all. */
 export function remoteRepliesForReview(
   db: Db,
   status: RemoteReplyStatus | undefined,

@@ -8,7 +8,7 @@ import { isoNow } from '../../clock.js';
 import type { CommunityDeps } from '../../deps.js';
 import { signedInUser } from '../auth/index.js';
 import { queueReplyNotice, type NewReply } from '../notifications/index.js';
-import { approveRemoteReply, rejectRemoteReply, remoteRepliesForReview } from './remote-replies.js';
+import { remoteRepliesForReview } from './remote-replies.js';
 import {
   commentOnPost,
   commentOnThread,
@@ -124,18 +124,9 @@ export function discussionRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
     res.status(201).json({ success: true, message: MESSAGES.COMMENT_REPORTED });
   });
 
-  // Replies from other servers, held for the owner (decision 0033)
+  // Replies from other servers, held for the moderators (decisions 0033, 0036); moderation
+  // approves and rejects them, and logs it.
   mount('adminRemoteReplies', (_req, res, { query }) => {
     res.json({ items: remoteRepliesForReview(db, query.status) });
-  });
-
-  mount('adminRemoteReplyApprove', (req, res, { params }) => {
-    const owner = signedInUser(req);
-    res.json(approveRemoteReply(db, params.replyId, owner.id, isoNow(deps.clock)));
-  });
-
-  mount('adminRemoteReplyReject', (req, res, { params }) => {
-    const owner = signedInUser(req);
-    res.json(rejectRemoteReply(db, params.replyId, owner.id, isoNow(deps.clock)));
   });
 }

@@ -1,17 +1,32 @@
 /**
- * The owner's blocks on the social web (issue 38 item 6, decision 0033): an account (its actor's
- * address or its handle) or a domain (and its subdomains). A block refuses the account's
- * activities from then on, ends its follow (so nothing is delivered to it) and takes back its
- * likes, boosts and replies.
+ * Blocks on the social web (issue 38 item 6, decisions 0033 and 0036): an account (its actor's
+ * address or its handle), which a moderator may block, or a domain (and its subdomains), which
+ * only the owner may. A block refuses the account's activities from then on, ends its follow (so
+ * nothing is delivered to it) and takes back its likes, boosts and replies. Each block and each
+ * one lifted is in the moderation log.
  */
-import type { FediverseBlock, FediverseBlockKind } from '@quillpost/domain';
+import {
+  FEDIVERSE_BLOCK_PERMISSIONS,
+  hasPermission,
+  type FediverseBlock,
+  type FediverseBlockKind,
+} from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
 import { DomainError } from '../../domain-error.js';
 import type { MountEndpoint } from '../../http/endpoints.js';
+import { signedInUser, type SessionUser } from '../auth/index.js';
 import { forgetRemoteAuthorsWhere } from '../discussions/index.js';
-import { blocks, dropBlock, dropBlockedAudience, isBlocked, keepBlock } from './store/blocks.js';
+import { writeLog } from '../moderation/index.js';
+import {
+  blockById,
+  blocks,
+  dropBlock,
+  dropBlockedAudience,
+  isBlocked,
+  keepBlock,
+} from './store/blocks.js';
 
 /** Whether an account is blocked, by its actor's address and, once known, its handle. */
 export function isBlockedActor(db: Db, actorId: URL, handle: string | null = null): boolean {
@@ -44,6 +59,58 @@ export function blockAccountOrDomain(
   });
 }
 
+function requireMayBlock(actor: SessionUser, kind: FediverseBlockKind): void {
+  if (!hasPermission(actor.level, FEDIVERSE_BLOCK_PERMISSIONS[kind])) {
+    throw DomainError.notPermitted();
+  }
+}
+
+/**
+ * What the log says a block names: a server by its name, an account only by its server (the log
+ * keeps no one's name, decision 0007).
+ */
+function blockWords(block: FediverseBlock): string {
+  if (block.kind === 'domain') return `the server ${block.value}`;
+  const handle = /^@[^@]+@(.+)$/.exec(block.value);
+  return `an account on ${handle ? handle[1] : new URL(block.value).host}`;
+}
+
+/** A staff member's block, logged in the same transaction. */
+function blockBy(
+  db: Db,
+  actor: SessionUser,
+  block: { kind: FediverseBlockKind; value: string },
+  now: string,
+): FediverseBlock {
+  requireMayBlock(actor, block.kind);
+  return inTransaction(db, () => {
+    const kept = blockAccountOrDomain(db, block, now);
+    writeLog(db, {
+      actorId: actor.id,
+      action: 'fediverse.block',
+      summary: `Blocked ${blockWords(kept)}`,
+      at: now,
+    });
+    return kept;
+  });
+}
+
+/** Lifts a block, by whoever may make one like it, logged in the same transaction. */
+function unblockBy(db: Db, actor: SessionUser, blockId: number, now: string): void {
+  inTransaction(db, () => {
+    const block = blockById(db, blockId);
+    if (!block) throw DomainError.notFound();
+    requireMayBlock(actor, block.kind);
+    dropBlock(db, blockId);
+    writeLog(db, {
+      actorId: actor.id,
+      action: 'fediverse.unblock',
+      summary: `Lifted the block on ${blockWords(block)}`,
+      at: now,
+    });
+  });
+}
+
 export function fediverseBlockRoutes(deps: { db: Db; clock: Clock }, mount: MountEndpoint): void {
   const { db, clock } = deps;
 
@@ -51,12 +118,12 @@ export function fediverseBlockRoutes(deps: { db: Db; clock: Clock }, mount: Moun
     res.json({ items: blocks(db) });
   });
 
-  mount('adminFediverseBlockCreate', (_req, res, { body }) => {
-    res.status(201).json(blockAccountOrDomain(db, body, iso(clock.now())));
+  mount('adminFediverseBlockCreate', (req, res, { body }) => {
+    res.status(201).json(blockBy(db, signedInUser(req), body, iso(clock.now())));
   });
 
-  mount('adminFediverseBlockDelete', (_req, res, { params }) => {
-    if (!dropBlock(db, params.blockId)) throw DomainError.notFound();
+  mount('adminFediverseBlockDelete', (req, res, { params }) => {
+    unblockBy(db, signedInUser(req), params.blockId, iso(clock.now()));
     res.json({ success: true });
   });
 }

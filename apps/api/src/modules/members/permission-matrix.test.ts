@@ -207,14 +207,16 @@ const FIXTURES = {
   adminFediverseFollowers: () => ({ query: { page: '1' } }),
   adminFediverseDeliveries: () => ({}),
   adminFediverseBlocks: () => ({}),
-  adminFediverseBlockCreate: () => ({ body: { kind: 'domain', value: 'blocked.example' } }),
+  // An account: what a moderator may block (a server is the owner's, fediverse/blocks.test.ts).
+  adminFediverseBlockCreate: () => ({ body: { kind: 'account', value: '@spam@blocked.example' } }),
   adminFediverseBlockDelete: ({ t }) => ({
     params: {
       blockId: Number(
         t.deps.db
           .prepare(
             `INSERT INTO fediverse_blocks (kind, value, created_at)
-             VALUES ('domain', 'matrix-' || abs(random()) || '.example', '2026-01-01T00:00:00.000Z')`,
+             VALUES ('account', '@matrix' || abs(random()) || '@blocked.example',
+               '2026-01-01T00:00:00.000Z')`,
           )
           .run().lastInsertRowid,
       ),

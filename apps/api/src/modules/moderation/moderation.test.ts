@@ -7,6 +7,8 @@ import {
   signInAs,
 } from '../../test-support/community.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/community.js';
+import { receiveRemoteReply } from '../discussions/index.js';
 
 const { testApp } = testAppPerTest();
 
@@ -152,5 +154,78 @@ describe('warnings and bans', () => {
       .pluck()
       .all();
     expect(actions).toEqual(['user.ban', 'user.unban']);
+  });
+});
+
+describe('replies from other servers (decision 0036)', () => {
+  const held = (t: TestApp, postId: number, source: 'fediverse' | 'webmention', text: string) =>
+    receiveRemoteReply(
+      t.deps.db,
+      {
+        source,
+        objectId: `https://elsewhere.example/notes/${text}`,
+        url: `https://elsewhere.example/@juno/${text}`,
+        inReplyTo: { itemId: postId },
+        author: {
+          id: 'https://elsewhere.example/users/juno',
+          name: 'Juno',
+          handle: '@juno@elsewhere.example',
+          url: 'https://elsewhere.example/@juno',
+          avatarSource: null,
+        },
+        html: `<p>${text}</p>`,
+      },
+      new Date(t.clock.now()).toISOString(),
+    )!;
+
+  it('are a moderator’s to approve and reject, and each review is logged', async () => {
+    const t = testApp();
+    const moderator = await signInAs(t, 'moderator', { name: 'Mo' });
+    const member = await signInAs(t, 'member');
+    const post = insertPost(t, { title: 'Small tools', slug: 'small-tools' });
+    const welcome = held(t, post, 'fediverse', 'Welcome');
+    const spam = held(t, post, 'webmention', 'Spam');
+
+    const queue = await as(t, moderator).get('/api/admin/fediverse/replies?status=held');
+    expect(queue.status).toBe(200);
+    expect(queue.body.items.map((reply: { text: string }) => reply.text)).toEqual([
+      'Spam',
+      'Welcome',
+    ]);
+    expect((await as(t, member).get('/api/admin/fediverse/replies')).status).toBe(403);
+    expect(
+      (await as(t, member).post(`/api/admin/fediverse/replies/${welcome.id}/approve`)).status,
+    ).toBe(403);
+
+    const approved = await as(t, moderator).post(
+      `/api/admin/fediverse/replies/${welcome.id}/approve`,
+    );
+    expect(approved.status).toBe(200);
+    const rejected = await as(t, moderator).post(`/api/admin/fediverse/replies/${spam.id}/reject`);
+    expect(rejected.status).toBe(200);
+    expect(t.deps.db.prepare('SELECT body, status FROM remote_replies ORDER BY id').all()).toEqual([
+      { body: 'Welcome', status: 'approved' },
+      { body: 'Spam', status: 'rejected' },
+    ]);
+    expect((await as(t, member).get('/api/posts/small-tools/comments')).body.count).toBe(1);
+
+    const log = await as(t, moderator).get('/api/moderation/log');
+    expect(log.body.items).toEqual([
+      expect.objectContaining({
+        action: 'remote_reply.reject',
+        actor: expect.objectContaining({ name: 'Mo' }),
+        targetUser: null,
+        summary: 'Rejected a reply by Webmention in “Small tools”',
+      }),
+      expect.objectContaining({
+        action: 'remote_reply.approve',
+        actor: expect.objectContaining({ name: 'Mo' }),
+        summary: 'Approved a reply from the fediverse in “Small tools”',
+      }),
+    ]);
+
+    // Reviewing again as it already is changes nothing and logs nothing.
+    await as(t, moderator).post(`/api/admin/fediverse/replies/${spam.id}/reject`);
+    expect((await as(t, moderator).get('/api/moderation/log')).body.total).toBe(2);
   });
 });

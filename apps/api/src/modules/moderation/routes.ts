@@ -10,8 +10,10 @@ import {
   banAccount,
   liftBan,
   moderationUser,
+  reviewRemoteReply,
   warnUser,
   type CommentAction,
+  type RemoteReplyReview,
 } from './service.js';
 
 export function moderationRoutes(deps: CommunityDeps, mount: MountEndpoint): void {
@@ -33,6 +35,15 @@ export function moderationRoutes(deps: CommunityDeps, mount: MountEndpoint): voi
   mount('commentUnhide', commentAction('unhide'));
   mount('commentRemove', commentAction('delete'));
   mount('reportsDismiss', commentAction('dismiss'));
+
+  const remoteReplyReview =
+    (review: RemoteReplyReview): EndpointHandler<'adminRemoteReplyApprove'> =>
+    (req, res, { params }) => {
+      const actor = signedInUser(req);
+      res.json(reviewRemoteReply(db, actor, params.replyId, review, isoNow(deps.clock)));
+    };
+  mount('adminRemoteReplyApprove', remoteReplyReview('approve'));
+  mount('adminRemoteReplyReject', remoteReplyReview('reject'));
 
   mount('moderationUser', (req, res, { params }) => {
     const { userId } = params;

@@ -1,5 +1,6 @@
 /**
- * Moderation: the queue of reported comments, hiding and deleting them, warnings and bans.
+ * Moderation: the queue of reported comments, hiding and deleting them, reviewing the replies
+ * from other servers (decision 0036), warnings and bans.
  * Staff act only on accounts below their own level (a moderator on members, an admin on
  * moderators too), never on themselves, so nobody can lock out someone who outranks them.
  */
@@ -8,7 +9,9 @@ import {
   compareLevels,
   hasPermission,
   levelFromRole,
+  REMOTE_REPLY_SOURCE_WORDS,
   type BanState,
+  type RemoteReply,
 } from '@quillpost/domain';
 import type { Db } from '../../db/connection.js';
 import { inTransaction } from '../../db/statements.js';
@@ -17,9 +20,12 @@ import { DomainError } from '../../domain-error.js';
 import type { PersonalDataHolder } from '../../personal-data.js';
 import { banUser, findUserById, liftUserBan, type SessionUser } from '../auth/index.js';
 import {
+  approveRemoteReply,
   commentUnderModeration,
   liveCommentCount,
   moderateComment,
+  rejectRemoteReply,
+  remoteReplyUnderReview,
   resolveReports,
 } from '../discussions/index.js';
 import {
@@ -119,6 +125,38 @@ export function actOnComment(
         return;
       }
     }
+  });
+}
+
+export type RemoteReplyReview = 'approve' | 'reject';
+
+/**
+ * A moderator's review of a reply from another server (decision 0036), logged like their
+ * decisions on comments; reviewing it as it already stands changes and logs nothing.
+ */
+export function reviewRemoteReply(
+  db: Db,
+  actor: SessionUser,
+  replyId: number,
+  review: RemoteReplyReview,
+  now: string,
+): RemoteReply {
+  return inTransaction(db, () => {
+    const before = remoteReplyUnderReview(db, replyId);
+    const after =
+      review === 'approve'
+        ? approveRemoteReply(db, replyId, actor.id, now)
+        : rejectRemoteReply(db, replyId, actor.id, now);
+    if (after.status !== before.status) {
+      const verb = review === 'approve' ? 'Approved' : 'Rejected';
+      writeLog(db, {
+        actorId: actor.id,
+        action: review === 'approve' ? 'remote_reply.approve' : 'remote_reply.reject',
+        summary: `${verb} a reply ${REMOTE_REPLY_SOURCE_WORDS[after.source]} in “${after.post.title}”`,
+        at: now,
+      });
+    }
+    return after;
   });
 }
 

@@ -33,6 +33,13 @@ export function keepBlock(
   ).get(block) as FediverseBlock;
 }
 
+export function blockById(db: Db, id: number): FediverseBlock | undefined {
+  return statement(
+    db,
+    'SELECT id, kind, value, created_at AS createdAt FROM fediverse_blocks WHERE id = ?',
+  ).get(id) as FediverseBlock | undefined;
+}
+
 /** Whether there was such a block. */
 export function dropBlock(db: Db, id: number): boolean {
   return statement(db, 'DELETE FROM fediverse_blocks WHERE id = ?').run(id).changes > 0;

@@ -1,4 +1,4 @@
-import type { RemoteReply } from '@quillpost/domain';
+import { REMOTE_REPLY_SOURCE_WORDS, type RemoteReply } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
 import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
@@ -8,11 +8,6 @@ import { useConsoleApi } from '../api/console-api';
 import { BlockButtons, domainOf } from './block-buttons';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-
-const SOURCE_LABELS: Record<RemoteReply['source'], string> = {
-  fediverse: 'from the fediverse',
-  webmention: 'by Webmention',
-};
 
 function HeldReply({
   reply,
@@ -42,7 +37,8 @@ function HeldReply({
   return (
     <li className="members-card fediverse-reply">
       <p className="members-row__meta muted">
-        On <a href={reply.post.path}>{reply.post.title}</a> · {SOURCE_LABELS[reply.source]} ·{' '}
+        On <a href={reply.post.path}>{reply.post.title}</a> ·{' '}
+        {REMOTE_REPLY_SOURCE_WORDS[reply.source]} ·{' '}
         <time dateTime={reply.receivedAt}>{dates.dateTime(reply.receivedAt)}</time>
       </p>
       <p className="fediverse-reply__author" id={`${id}-author`}>

@@ -91,7 +91,11 @@ export function createMembersApi(client: ApiClient) {
       api.call('commentUnhide', { params: { commentId }, body: {} }),
     removeComment: (commentId: number, reason: string) =>
       api.call('commentRemove', { params: { commentId }, body: { reason } }),
-    // The owner's, on a reply from another server read in the conversation (decision 0033).
+    // Replies from other servers, the moderators' as the comments are (decisions 0033, 0036).
+    heldRemoteReplies: (o: Signal = {}) =>
+      api.call('adminRemoteReplies', { ...o, query: { status: 'held' } }),
+    approveRemoteReply: (replyId: number) =>
+      api.call('adminRemoteReplyApprove', { params: { replyId } }),
     rejectRemoteReply: (replyId: number) =>
       api.call('adminRemoteReplyReject', { params: { replyId } }),
     blockRemoteAccount: (value: string) =>

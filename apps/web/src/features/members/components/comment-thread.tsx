@@ -1,9 +1,11 @@
 /**
  * A thread's comments with replies one level deep, and what a member may do with each: reply to
  * top-level comments, edit and delete their own, report someone else's. A reply from another
- * server is answered here too, and the owner rejects it or blocks its author where it is read.
+ * server is answered here too, and a moderator rejects it or blocks its author where it is read.
  */
 import {
+  API_ROUTES,
+  FEDIVERSE_BLOCK_PERMISSIONS,
   MESSAGES,
   COMMENT_MAX_LENGTH,
   commentEditSchema,
@@ -267,30 +269,28 @@ function CommentItem({
               Remove
             </button>
           ) : null}
-          {comment.remote && can('admin_system') ? (
-            <>
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void moderate(api.rejectRemoteReply(comment.id), 'Rejected.')}
-              >
-                Reject
-              </button>
-              {comment.remote.author.handle ? (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() =>
-                    void moderate(
-                      api.blockRemoteAccount(comment.remote!.author.handle!),
-                      'Blocked: their replies are gone, and nothing more comes from them.',
-                    )
-                  }
-                >
-                  Block Account
-                </button>
-              ) : null}
-            </>
+          {comment.remote && can(API_ROUTES.adminRemoteReplyReject.permission) ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void moderate(api.rejectRemoteReply(comment.id), 'Rejected.')}
+            >
+              Reject
+            </button>
+          ) : null}
+          {comment.remote?.author.handle && can(FEDIVERSE_BLOCK_PERMISSIONS.account) ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() =>
+                void moderate(
+                  api.blockRemoteAccount(comment.remote!.author.handle!),
+                  'Blocked: their replies are gone, and nothing more comes from them.',
+                )
+              }
+            >
+              Block Account
+            </button>
           ) : null}
           {memberComment && !comment.mine && !can('hide_content') && can('comment') ? (
             comment.reportedByMe ? (

@@ -131,7 +131,7 @@ describe('a thread', () => {
     expect(await within(top).findByText(/A moderator will look/)).toBeInTheDocument();
   });
 
-  it('lets the owner answer a reply from another server, and offers nothing that acts on comments', async () => {
+  it('lets a moderator answer, reject or block a reply from another server, and offers nothing that acts on comments', async () => {
     const user = userEvent.setup();
     const remote = comment({
       author: null,
@@ -149,7 +149,7 @@ describe('a thread', () => {
     });
     const { calls } = await renderApp({
       path: '/members/discussions/posts/12',
-      routes: memberRoutes('admin', {
+      routes: memberRoutes('moderator', {
         'GET /api/discussions/posts/12': {
           body: {
             success: true,
@@ -202,7 +202,7 @@ describe('a thread', () => {
       }),
     );
 
-    // The owner rejects it, or blocks its author, where it is read.
+    // A moderator (the owner too) rejects it, or blocks its author, where it is read.
     await user.click(within(article).getByRole('button', { name: 'Block Account' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/admin/fediverse/blocks')?.body).toEqual({

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { memberRoutes, NOW, person, preloadMembersArea, queueItem } from '../testing/fixtures';
+import {
+  memberRoutes,
+  NOW,
+  person,
+  preloadMembersArea,
+  queueItem,
+  remoteReply,
+} from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -33,6 +40,85 @@ describe('moderation', () => {
     expect(calls.find((c) => c.path.endsWith('/hide'))?.body).toEqual({
       reason: 'Personal attack',
     });
+  });
+
+  it('holds replies from other servers in the same queue, to approve, reject or block', async () => {
+    const user = userEvent.setup();
+    let held = [
+      remoteReply(),
+      remoteReply({
+        id: 12,
+        source: 'webmention',
+        author: {
+          name: 'A blog',
+          handle: null,
+          url: 'https://blog.example/',
+          avatarUrl: null,
+        },
+        text: 'I wrote about this',
+        url: 'https://blog.example/notes/1',
+      }),
+    ];
+    const { calls } = await renderApp({
+      path: '/members/moderation',
+      routes: memberRoutes('moderator', {
+        'GET /api/moderation/queue': { body: { success: true, items: [queueItem()] } },
+        'GET /api/admin/fediverse/replies': () => ({ body: { items: held } }),
+        'POST /api/admin/fediverse/replies/11/approve': () => {
+          held = held.filter((reply) => reply.id !== 11);
+          return { body: remoteReply({ status: 'approved' }) };
+        },
+        'POST /api/admin/fediverse/blocks': {
+          status: 201,
+          body: { id: 1, kind: 'account', value: '@juno@elsewhere.example', createdAt: NOW },
+        },
+      }),
+    });
+    // Waiting for the list itself: the queue's chunk and both calls may be slow on a busy machine.
+    const juno = (await screen.findByText('Lovely post', {}, { timeout: 10_000 })).closest('li')!;
+    expect(screen.getByText('You are all wrong')).toBeInTheDocument();
+    expect(within(juno).getByRole('link', { name: 'via the fediverse' })).toBeInTheDocument();
+    expect(within(juno).getByText('@juno@elsewhere.example')).toBeInTheDocument();
+    expect(within(juno).getByRole('link', { name: 'Juno' })).toHaveAttribute(
+      'href',
+      'https://elsewhere.example/@juno',
+    );
+    expect(within(juno).getByRole('link', { name: 'Small tools' })).toHaveAttribute(
+      'href',
+      '/posts/small-tools',
+    );
+    const blog = screen.getByText('I wrote about this').closest('li')!;
+    expect(within(blog).getByRole('link', { name: 'via Webmention' })).toBeInTheDocument();
+    // A page's author has no account to block.
+    expect(within(blog).queryByRole('button', { name: 'Block Account' })).toBeNull();
+    expect(calls.find((c) => c.path === '/api/admin/fediverse/replies')?.query.get('status')).toBe(
+      'held',
+    );
+
+    await user.click(within(juno).getByRole('button', { name: 'Block Account' }));
+    expect(await within(juno).findByText(/Blocked @juno@elsewhere.example/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/admin/fediverse/blocks')?.body).toEqual({
+      kind: 'account',
+      value: '@juno@elsewhere.example',
+    });
+
+    await user.click(within(juno).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByText('Lovely post')).toBeNull());
+    expect(screen.getByText('I wrote about this')).toBeInTheDocument();
+    expect(within(blog).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  });
+
+  it('says nothing is waiting when neither a report nor a reply is', async () => {
+    await renderApp({
+      path: '/members/moderation',
+      routes: memberRoutes('moderator', {
+        'GET /api/moderation/queue': { body: { success: true, items: [] } },
+        'GET /api/admin/fediverse/replies': { body: { items: [] } },
+      }),
+    });
+    expect(
+      await screen.findByText(/Nothing is waiting/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('warns and bans the author only with a reason', async () => {

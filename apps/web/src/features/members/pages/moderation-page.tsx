@@ -1,8 +1,11 @@
 import {
+  API_ROUTES,
   BAN_DURATION_PRESETS_HOURS,
+  FEDIVERSE_BLOCK_PERMISSIONS,
   MODERATION_ACTIONS,
   type ModerationAction,
   type QueueItem,
+  type RemoteReply,
   pagePath,
 } from '@quillpost/domain';
 import { useId, useState } from 'react';
@@ -11,6 +14,7 @@ import type { ApiResult } from '../../../lib/api-client';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { CommentAuthor } from '../../../components/comment-author';
+import { RemoteAuthor } from '../../../components/remote-author';
 import { CommentText } from '../components/comment-text';
 import { PageTitle } from '../../../components/page-title';
 import { Pager } from '../../../components/pager';
@@ -28,6 +32,10 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   'comment.unhide': 'Comment restored',
   'comment.delete': 'Comment deleted',
   'reports.dismiss': 'Reports dismissed',
+  'remote_reply.approve': 'Reply from elsewhere approved',
+  'remote_reply.reject': 'Reply from elsewhere rejected',
+  'fediverse.block': 'Blocked on the fediverse',
+  'fediverse.unblock': 'Block lifted on the fediverse',
   'user.warn': 'Warning',
   'user.ban': 'Ban',
   'user.unban': 'Ban lifted',
@@ -199,24 +207,120 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
   );
 }
 
+/** A reply from another server, held until a moderator approves it (decision 0036). */
+function HeldReplyCard({ reply, onDone }: { reply: RemoteReply; onDone(): void }) {
+  const dates = useDates();
+  const api = useMembersApi();
+  const can = useCan();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const { author } = reply;
+
+  async function run(action: () => Promise<ApiResult<unknown>>, done: string, leaves = true) {
+    setBusy(true);
+    const result = await action();
+    setBusy(false);
+    setNotice(
+      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
+    );
+    if (result.ok && leaves) onDone();
+  }
+
+  return (
+    <li className="members-card queue-item">
+      <header className="comment__header">
+        <RemoteAuthor remote={{ source: reply.source, author, url: reply.url }} />
+        <span className="muted">
+          on <Link to={reply.post.path}>{reply.post.title}</Link> ·{' '}
+          {dates.dateTime(reply.receivedAt)}
+        </span>
+        <span className="members-badge">Held</span>
+      </header>
+      <blockquote className="queue-item__body">
+        <CommentText text={reply.text} />
+      </blockquote>
+      <div className="members-inline-actions">
+        {can(API_ROUTES.adminRemoteReplyApprove.permission) ? (
+          <>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() =>
+                void run(
+                  () => api.approveRemoteReply(reply.id),
+                  'Approved: it shows under the post.',
+                )
+              }
+            >
+              Approve
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() =>
+                void run(() => api.rejectRemoteReply(reply.id), 'Rejected: nobody sees it.')
+              }
+            >
+              Reject
+            </button>
+          </>
+        ) : null}
+        {/* A page's author (a Webmention's) has no account on the fediverse to block. */}
+        {author.handle && can(FEDIVERSE_BLOCK_PERMISSIONS.account) ? (
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={busy}
+            onClick={() =>
+              void run(
+                () => api.blockRemoteAccount(author.handle!),
+                `Blocked ${author.handle}: their replies are gone, and nothing more comes from them.`,
+                false,
+              )
+            }
+          >
+            Block Account
+          </button>
+        ) : null}
+      </div>
+      <ActionNotice notice={notice} />
+    </li>
+  );
+}
+
+/** One queue: reported comments, then replies from other servers waiting for a moderator. */
 function Queue() {
   const api = useMembersApi();
   const queue = useResource('queue', (_client, signal) => api.moderationQueue({ signal }));
+  const held = useResource('queue:held-replies', (_client, signal) =>
+    api.heldRemoteReplies({ signal }),
+  );
   return (
     <ResourceView resource={queue} label="the moderation queue">
-      {(data) =>
-        data.items.length === 0 ? (
-          <EmptyNote>
-            <p>Nothing is waiting. Reported comments appear here.</p>
-          </EmptyNote>
-        ) : (
-          <ul className="members-rows">
-            {data.items.map((item) => (
-              <QueueCard key={item.comment.id} item={item} onDone={queue.reload} />
-            ))}
-          </ul>
-        )
-      }
+      {(reported) => (
+        <ResourceView resource={held} label="the replies from other servers">
+          {(replies) =>
+            reported.items.length === 0 && replies.items.length === 0 ? (
+              <EmptyNote>
+                <p>
+                  Nothing is waiting. Reported comments and replies from other servers appear here.
+                </p>
+              </EmptyNote>
+            ) : (
+              <ul className="members-rows">
+                {reported.items.map((item) => (
+                  <QueueCard key={item.comment.id} item={item} onDone={queue.reload} />
+                ))}
+                {replies.items.map((reply) => (
+                  <HeldReplyCard key={`held:${reply.id}`} reply={reply} onDone={held.reload} />
+                ))}
+              </ul>
+            )
+          }
+        </ResourceView>
+      )}
     </ResourceView>
   );
 }
@@ -306,7 +410,7 @@ export default function ModerationPage() {
     <>
       <PageTitle
         title="Moderation"
-        lede="Reported comments, and the record of every staff action."
+        lede="Reported comments, replies from other servers, and the record of every staff action."
       />
       {tabs.length === 0 ? (
         <p className="alert alert--error" role="alert">

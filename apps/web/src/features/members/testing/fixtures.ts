@@ -8,6 +8,7 @@ import type {
   CommentWithReplies,
   MemberEvent,
   QueueItem,
+  RemoteReply,
   Site,
   ThreadSummary,
 } from '@quillpost/domain';
@@ -90,6 +91,24 @@ export const queueItem = (over: Partial<QueueItem> = {}): QueueItem => ({
   ...over,
 });
 
+/** A reply from another server, held for the moderators. */
+export const remoteReply = (over: Partial<RemoteReply> = {}): RemoteReply => ({
+  id: 11,
+  source: 'fediverse',
+  status: 'held',
+  post: { title: 'Small tools', path: '/posts/small-tools' },
+  author: {
+    name: 'Juno',
+    handle: '@juno@elsewhere.example',
+    url: 'https://elsewhere.example/@juno',
+    avatarUrl: null,
+  },
+  text: 'Lovely post',
+  url: 'https://elsewhere.example/@juno/1',
+  receivedAt: NOW,
+  ...over,
+});
+
 const ok = (body: object) => ({ body: { success: true, ...body } });
 
 /** GET /api/site for a site in another language or time zone, which dates must follow. */
@@ -120,6 +139,7 @@ export function memberRoutes(
     'GET /api/events': ok({ events: [] }),
     'GET /api/members/directory': ok({ open: true, members: [] }),
     'GET /api/members/notifications': ok({ notifications: { replies: true } }),
+    'GET /api/admin/fediverse/replies': { body: { items: [] } },
     ...over,
   };
 }
