@@ -10,158 +10,30 @@
  * post's server-rendered page; the owner's answer reaches the peer, an Update changes the reply's
  * text, a Delete removes it, and a blocked domain's reply is refused.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import tls from 'node:tls';
 import { readRows } from '@quillpost/api/test-support/database-file';
 import { freePort } from '@quillpost/api/test-support/free-port';
-import { startServer, type RunningServer } from '@quillpost/api/test-support/running-server';
+import type { RunningServer } from '@quillpost/api/test-support/running-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  makeCertificates,
+  overTls,
+  startTlsSite,
+  type Answer,
+  type Certificates,
+  type TlsSite,
+} from '../support/fediverse-tls.js';
 
 const apiDir = path.resolve(import.meta.dirname, '../../apps/api');
 const PEER_SCRIPT = path.join(apiDir, 'src/test-support/fediverse-peer.ts');
 
 let dir: string;
-let ca: string;
-let leaf: { key: string; cert: string };
+let certificates: Certificates;
 const cleanups: Array<() => unknown> = [];
 let previousExtraCa: string | undefined;
-
-/** A CA made for this run, and a certificate it signed for localhost and 127.0.0.1. */
-function makeCertificates(): void {
-  const file = (name: string) => path.join(dir, name);
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  openssl(
-    'req',
-    '-x509',
-    ...ec,
-    '-keyout',
-    file('ca.key'),
-    '-out',
-    file('ca.crt'),
-    '-days',
-    '1',
-    '-subj',
-    '/CN=Quillpost throwaway test CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign',
-  );
-  openssl(
-    'req',
-    ...ec,
-    '-keyout',
-    file('leaf.key'),
-    '-out',
-    file('leaf.csr'),
-    '-subj',
-    '/CN=localhost',
-  );
-  fs.writeFileSync(
-    file('leaf.ext'),
-    'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    file('leaf.csr'),
-    '-CA',
-    file('ca.crt'),
-    '-CAkey',
-    file('ca.key'),
-    '-CAcreateserial',
-    '-out',
-    file('leaf.crt'),
-    '-days',
-    '1',
-    '-extfile',
-    file('leaf.ext'),
-  );
-  ca = fs.readFileSync(file('ca.crt'), 'utf8');
-  leaf = {
-    key: fs.readFileSync(file('leaf.key'), 'utf8'),
-    cert: fs.readFileSync(file('leaf.crt'), 'utf8'),
-  };
-}
-
-/** TLS in front of a plain-http server, as a self-hoster's proxy is. */
-async function tlsFront(port: number, upstream: string): Promise<void> {
-  const target = new URL(upstream);
-  const front = tls.createServer(leaf, (socket) => {
-    const inner = net.connect(Number(target.port), target.hostname);
-    socket.pipe(inner).pipe(socket);
-    const end = () => {
-      socket.destroy();
-      inner.destroy();
-    };
-    socket.on('error', end);
-    inner.on('error', end);
-  });
-  await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => front.close(resolve)));
-}
-
-/** The site from source on loopback, public at https://localhost:<port> through its TLS front. */
-async function startSite(
-  env: Record<string, string>,
-  options: { pages?: boolean } = {},
-): Promise<{ server: RunningServer; url: string }> {
-  const contentDir = path.join(dir, `content-${cleanups.length}`);
-  fs.mkdirSync(path.join(contentDir, 'posts'), { recursive: true });
-  fs.writeFileSync(
-    path.join(contentDir, 'site.yml'),
-    'title: Rowan Ellis\nowner:\n  name: Rowan Ellis\nfediverse:\n  handle: rowan\n',
-  );
-  const port = await freePort();
-  const url = `https://localhost:${port}`;
-  const server = await startServer({
-    contentDir,
-    pages: options.pages,
-    env: { PUBLIC_URL: url, WEB_ORIGIN: url, ...env },
-  });
-  cleanups.push(() => server.stop());
-  await tlsFront(port, server.url);
-  return { server, url };
-}
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** A request to the site over TLS, trusting the run's CA (this process started without it). */
-function overTls(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = https.request(
-      url,
-      { method: init.method ?? 'GET', headers: init.headers, ca },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode!,
-            headers: res.headers,
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
 
 /** The Mastodon stand-in: a second Fedify server, over TLS, in its own process. */
 async function startPeer() {
@@ -218,17 +90,17 @@ async function startPeer() {
   };
 }
 
-let site: { server: RunningServer; url: string };
+let site: TlsSite;
 let peer: Awaited<ReturnType<typeof startPeer>>;
 let handle: string;
 
 /** The owner signed in over TLS by a magic link from the development mailbox: their cookie. */
 async function signInOwner(url: string): Promise<string> {
   const json = { 'Content-Type': 'application/json', Origin: url };
-  const before = JSON.parse((await overTls(`${url}/dev/mailbox.json`)).text) as {
+  const before = JSON.parse((await overTls(certificates.ca, `${url}/dev/mailbox.json`)).text) as {
     messages: Array<{ to: string; text: string }>;
   };
-  const asked = await overTls(`${url}/api/auth/magic-link`, {
+  const asked = await overTls(certificates.ca, `${url}/api/auth/magic-link`, {
     method: 'POST',
     headers: json,
     body: Buffer.from(JSON.stringify({ email: 'owner@example.com' })),
@@ -238,7 +110,9 @@ async function signInOwner(url: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const { messages } = JSON.parse((await overTls(`${url}/dev/mailbox.json`)).text) as {
+        const { messages } = JSON.parse(
+          (await overTls(certificates.ca, `${url}/dev/mailbox.json`)).text,
+        ) as {
           messages: Array<{ to: string; text: string }>;
         };
         const mail = messages.length > before.messages.length ? messages[0] : undefined;
@@ -248,12 +122,12 @@ async function signInOwner(url: string): Promise<string> {
       { timeout: 20_000 },
     )
     .toBeTruthy();
-  const page = await overTls(link!);
+  const page = await overTls(certificates.ca, link!);
   const cookies = (answer: Answer) =>
     [answer.headers['set-cookie'] ?? []].flat().map((line) => line.split(';')[0]!);
   const field = (name: string) =>
     new RegExp(`name="${name}" value="([^"]+)"`).exec(page.text)?.[1] ?? '';
-  const verified = await overTls(`${url}/api/auth/magic-link/verify`, {
+  const verified = await overTls(certificates.ca, `${url}/api/auth/magic-link/verify`, {
     method: 'POST',
     headers: {
       Cookie: cookies(page).join('; '),
@@ -276,12 +150,19 @@ const followersOf = (server: RunningServer) =>
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-fediverse-'));
-  makeCertificates();
+  certificates = makeCertificates(dir);
   // Read by each process as it starts: the site's and the peer's.
   previousExtraCa = process.env.NODE_EXTRA_CA_CERTS;
-  process.env.NODE_EXTRA_CA_CERTS = path.join(dir, 'ca.crt');
-  // With the web build: a reply, once approved, is in the post's server-rendered page.
-  site = await startSite({ FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }, { pages: true });
+  process.env.NODE_EXTRA_CA_CERTS = certificates.caFile;
+  site = await startTlsSite({
+    contentDir: path.join(dir, 'content'),
+    leaf: certificates.leaf,
+    handle: 'rowan',
+    env: { FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    // With the web build: a reply, once approved, is in the post's server-rendered page.
+    pages: true,
+  });
+  cleanups.push(() => site.stop());
   peer = await startPeer();
   handle = `@rowan@${new URL(site.url).host}`;
 });
@@ -301,6 +182,7 @@ describe('the social web', () => {
   it('is found by WebFinger and described by NodeInfo, over TLS', async () => {
     const host = new URL(site.url).host;
     const found = await overTls(
+      certificates.ca,
       `${site.url}/.well-known/webfinger?resource=${encodeURIComponent(`acct:rowan@${host}`)}`,
     );
     expect(found.status).toBe(200);
@@ -311,10 +193,11 @@ describe('the social web', () => {
       ]),
     });
     const nobody = await overTls(
+      certificates.ca,
       `${site.url}/.well-known/webfinger?resource=${encodeURIComponent(`acct:nobody@${host}`)}`,
     );
     expect(nobody.status).toBe(404);
-    const nodeInfo = await overTls(`${site.url}/nodeinfo/2.1`);
+    const nodeInfo = await overTls(certificates.ca, `${site.url}/nodeinfo/2.1`);
     expect(JSON.parse(nodeInfo.text)).toMatchObject({ software: { name: 'quillpost' } });
   });
 
@@ -328,9 +211,8 @@ describe('the social web', () => {
     expect(followersOf(site.server)).toEqual([{ actor_id: peer.actorId }]);
 
     // Published by its file: the watcher syncs it, the site sends it.
-    const contentDir = path.join(dir, 'content-0');
     fs.writeFileSync(
-      path.join(contentDir, 'posts', 'across-the-fediverse.md'),
+      path.join(site.contentDir, 'posts', 'across-the-fediverse.md'),
       `---\ntitle: Across the fediverse\ndate: ${new Date().toISOString()}\ncategory: build\ntags: [fediverse]\n---\n\nHello, ![a desk](/content/images/desk.jpg) Mastodon.\n`,
     );
     await expect
@@ -358,7 +240,7 @@ describe('the social web', () => {
   it('refuses a forged activity with 401 and a 5 MB body with 413', async () => {
     const forged = await peer.forgedFollow(`${site.url}/ap/inbox`, `${site.url}/ap/users/site`);
     expect(forged.status).toBe(401);
-    const huge = await overTls(`${site.url}/ap/inbox`, {
+    const huge = await overTls(certificates.ca, `${site.url}/ap/inbox`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/activity+json' },
       body: Buffer.alloc(5 * 1024 * 1024, 'x'),
@@ -368,7 +250,12 @@ describe('the social web', () => {
   });
 
   it('never fetches an actor on a private address while the guard is on', async () => {
-    const guarded = await startSite({});
+    const guarded = await startTlsSite({
+      contentDir: path.join(dir, 'guarded'),
+      leaf: certificates.leaf,
+      handle: 'rowan',
+    });
+    cleanups.push(() => guarded.stop());
     expect(guarded.server.log()).not.toContain('FEDERATION_ALLOW_PRIVATE_ADDRESSES=true');
     await expect(peer.follow(`@rowan@${new URL(guarded.url).host}`)).rejects.toThrow(/401/);
     expect(followersOf(guarded.server)).toEqual([]);
@@ -379,17 +266,18 @@ describe('the social web', () => {
   });
 
   it('holds a reply from the peer, shows it under the post once approved, answers it, follows its Update and Delete, and refuses a blocked domain', async () => {
-    const contentDir = path.join(dir, 'content-0');
     fs.writeFileSync(
-      path.join(contentDir, 'posts', 'replies-come-home.md'),
+      path.join(site.contentDir, 'posts', 'replies-come-home.md'),
       `---\ntitle: Replies come home\ndate: ${new Date().toISOString()}\ncategory: build\n---\n\nWrite back.\n`,
     );
     const postUrl = `${site.url}/posts/replies-come-home`;
-    const page = async () => (await overTls(postUrl)).text;
-    await expect.poll(async () => (await overTls(postUrl)).status, { timeout: 30_000 }).toBe(200);
+    const page = async () => (await overTls(certificates.ca, postUrl)).text;
+    await expect
+      .poll(async () => (await overTls(certificates.ca, postUrl)).status, { timeout: 30_000 })
+      .toBe(200);
     const owner = await signInOwner(site.url);
     const ownerApi = async (method: string, address: string, body?: object) => {
-      const answer = await overTls(`${site.url}${address}`, {
+      const answer = await overTls(certificates.ca, `${site.url}${address}`, {
         method,
         headers: { Cookie: owner, Origin: site.url, 'Content-Type': 'application/json' },
         body: body && Buffer.from(JSON.stringify(body)),
@@ -427,13 +315,15 @@ describe('the social web', () => {
     // Her picture is served by the site, fetched there once: readers never ask her server.
     const avatar = /<img[^>]+src="(\/fediverse\/avatars\/\d+)"/.exec(html)?.[1];
     expect(avatar).toBeDefined();
-    const picture = await overTls(`${site.url}${avatar}`);
+    const picture = await overTls(certificates.ca, `${site.url}${avatar}`);
     expect(picture.status).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expect(html).not.toContain(`${peer.origin}/avatars/`);
 
     // The owner answers under it: the peer receives a Note in reply to Ada's, signed by the site.
-    const post = JSON.parse((await overTls(`${site.url}/api/posts/replies-come-home`)).text) as {
+    const post = JSON.parse(
+      (await overTls(certificates.ca, `${site.url}/api/posts/replies-come-home`)).text,
+    ) as {
       id: string;
     };
     const answered = await ownerApi('POST', `/api/discussions/posts/${post.id}/comments`, {

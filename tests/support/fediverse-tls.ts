@@ -93,13 +93,14 @@ export interface TlsSite {
 /**
  * The site from source (src/server.ts) with `site.yml` naming the handle `handle`, public at
  * https://localhost:<port> through its TLS front. It trusts the CA when NODE_EXTRA_CA_CERTS names
- * it in this process's environment as it starts.
+ * it in this process's environment as it starts. With `pages`, the web build renders its pages.
  */
 export async function startTlsSite(options: {
   contentDir: string;
   leaf: Certificates['leaf'];
   handle: string;
   env?: Record<string, string>;
+  pages?: boolean;
 }): Promise<TlsSite> {
   fs.mkdirSync(path.join(options.contentDir, 'posts'), { recursive: true });
   fs.writeFileSync(
@@ -110,6 +111,7 @@ export async function startTlsSite(options: {
   const url = `https://localhost:${port}`;
   const server = await startServer({
     contentDir: options.contentDir,
+    pages: options.pages,
     env: { PUBLIC_URL: url, WEB_ORIGIN: url, ...options.env },
   });
   const closeFront = await tlsFront(options.leaf, port, server.url);
