@@ -8,6 +8,7 @@ import { PAGE_PATHS, type SearchResponse } from '@quillpost/domain';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog, DialogCloseButton } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
 import { useApiClient } from '../../lib/api-context';
 import { useDates } from '../../lib/use-dates';
 import { SEARCH_KIND_LABELS } from '../../features/content';
@@ -102,13 +103,13 @@ export default function SearchPanel({ onClose }: { onClose(): void }) {
         Search the site
       </h2>
       <div className="site-search__field">
-        <label htmlFor={`${id}-input`} className="visually-hidden">
-          Search the site
-        </label>
-        <input
-          ref={input}
+        <TextField
+          inputRef={input}
           id={`${id}-input`}
-          className="field__input site-search__input"
+          label="Search the site"
+          labelHidden
+          inline
+          inputClassName="site-search__input"
           type="search"
           role="combobox"
           aria-expanded={shown.length > 0}

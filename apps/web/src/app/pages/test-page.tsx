@@ -1,6 +1,8 @@
 import { LOADING_ANIMATION, PAGE_PATHS, type LoadingAnimationSize } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import { LoadingAnimation } from '../../components/loading-animation';
+import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { PageHeader } from '../../components/page-header';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 import type { PageMetaFunction } from '../../lib/route-handle';
@@ -57,30 +59,27 @@ export default function TestPage() {
             />
             Show progress
           </label>
-          <label className="field__label" htmlFor={ids.progress}>
-            Progress: {progress} (clamped to 0–100)
-          </label>
-          <input
-            id={ids.progress}
-            type="range"
-            min={-20}
-            max={120}
-            value={progress}
-            disabled={!showProgress}
-            onChange={(event) => setProgress(Number(event.target.value))}
-          />
+          <Field id={ids.progress} label={`Progress: ${progress} (clamped to 0–100)`} inline>
+            {(control) => (
+              <input
+                {...control}
+                type="range"
+                min={-20}
+                max={120}
+                value={progress}
+                disabled={!showProgress}
+                onChange={(event) => setProgress(Number(event.target.value))}
+              />
+            )}
+          </Field>
         </div>
-        <div className="field test-controls__group">
-          <label className="field__label" htmlFor={ids.text}>
-            Typewriter text
-          </label>
-          <input
-            id={ids.text}
-            className="field__input"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={ids.text}
+          label="Typewriter text"
+          className="test-controls__group"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </form>
 
       <p className="ui-text muted">

@@ -7,6 +7,7 @@
 import { FOLLOW_FROM_SERVER_PATH, PAGE_PATHS } from '@quillpost/domain';
 import { useId } from 'react';
 import { useSite } from '../../../lib/use-site';
+import { Field } from '../../../components/field';
 import './follow-box.css';
 
 export function FollowBox({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -28,24 +29,27 @@ export function FollowBox({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </p>
       </div>
       <form className="follow-box__form" method="get" action={FOLLOW_FROM_SERVER_PATH}>
-        <label htmlFor={fieldId}>Your server</label>
-        <div className="follow-box__row">
-          <input
-            id={fieldId}
-            name="server"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="field__input"
-            placeholder="mastodon.social"
-            required
-          />
-          <button type="submit" className="button">
-            Follow
-          </button>
-        </div>
+        <Field id={fieldId} label="Your server" inline>
+          {(control) => (
+            <div className="follow-box__row">
+              <input
+                {...control}
+                name="server"
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                className="field__input"
+                placeholder="mastodon.social"
+                required
+              />
+              <button type="submit" className="button">
+                Follow
+              </button>
+            </div>
+          )}
+        </Field>
       </form>
     </aside>
   );

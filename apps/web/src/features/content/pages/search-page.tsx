@@ -7,6 +7,7 @@ import { PAGE_PATHS, type SearchResponse } from '@quillpost/domain';
 import { useId } from 'react';
 import { Form, Link, useLoaderData } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
+import { TextField } from '../../../components/text-field';
 import type { PageLoaderArgs, PageMetaFunction } from '../../../lib/route-handle';
 import { useDates } from '../../../lib/use-dates';
 import { SEARCH_KIND_LABELS } from '../search-kinds';
@@ -44,12 +45,11 @@ export default function SearchPage() {
     <div className="page search-page">
       <PageHeader eyebrow="Search" title={query ? `Results for “${query}”` : 'Search the site'} />
       <Form method="get" action={PAGE_PATHS.search} role="search" className="search-page__form">
-        <label htmlFor={fieldId} className="visually-hidden">
-          Search the site
-        </label>
-        <input
+        <TextField
           id={fieldId}
-          className="field__input"
+          label="Search the site"
+          labelHidden
+          inline
           type="search"
           name="q"
           defaultValue={query}
