@@ -322,30 +322,15 @@ function rowOf(
     }
     case 'journal': {
       const entry = FRONT_MATTER_BY_KIND.journal.parse(fm.data);
-      return {
-        ...base,
-        status: entry.status,
-        published_at: entry.date,
-        data: JSON.stringify({ mood: entry.mood ?? null, location: entry.location ?? null }),
-      };
+      return datedItem(base, entry, { mood: entry.mood ?? null, location: entry.location ?? null });
     }
     case 'poem': {
       const poem = FRONT_MATTER_BY_KIND.poem.parse(fm.data);
-      return {
-        ...base,
-        status: poem.status,
-        published_at: poem.date,
-        data: JSON.stringify({ form: poem.form ?? null }),
-      };
+      return datedItem(base, poem, { form: poem.form ?? null });
     }
     case 'now': {
       const now = FRONT_MATTER_BY_KIND.now.parse(fm.data);
-      return {
-        ...base,
-        status: now.status,
-        published_at: now.date,
-        data: JSON.stringify({ location: now.location ?? null }),
-      };
+      return datedItem(base, now, { location: now.location ?? null });
     }
     case 'book': {
       const book = FRONT_MATTER_BY_KIND.book.parse(fm.data);
@@ -368,27 +353,39 @@ function rowOf(
     case 'project': {
       const project = FRONT_MATTER_BY_KIND.project.parse(fm.data);
       return {
-        ...base,
-        status: project.status,
-        published_at: project.date,
-        featured_image_url: project.featured_image ?? null,
-        data: JSON.stringify({
+        ...datedItem(base, project, {
           summary: project.summary,
           status: project.project_status,
           url: project.url ?? null,
           repository: project.repository ?? null,
           stack: project.stack,
         }),
+        featured_image_url: project.featured_image ?? null,
       };
     }
     case 'page': {
       const page = FRONT_MATTER_BY_KIND.page.parse(fm.data);
-      return {
-        ...base,
-        status: page.status,
-        published_at: page.date ?? EPOCH,
-        data: JSON.stringify({ description: page.description ?? null, links: page.links ?? null }),
-      };
+      return datedItem(base, page, {
+        description: page.description ?? null,
+        links: page.links ?? null,
+      });
     }
   }
+}
+
+/**
+ * An item whose front matter gives its status and date, and whose kind's own fields are kept
+ * together in `data`. Without a date (a page may have none) it sorts as of the epoch.
+ */
+function datedItem(
+  base: ItemRow,
+  meta: { status: ItemRow['status']; date?: string },
+  data: Record<string, unknown>,
+): ItemRow {
+  return {
+    ...base,
+    status: meta.status,
+    published_at: meta.date ?? EPOCH,
+    data: JSON.stringify(data),
+  };
 }
