@@ -6,8 +6,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { createApp } from '../app.js';
+import { syncContent } from '../modules/content/index.js';
 import { createFediverse, type Fediverse } from '../modules/fediverse/index.js';
-import { createTestApp } from './test-app.js';
+import { createContentFolder, post } from './content.js';
+import { startFediversePeer } from './fediverse-peer.js';
+import { createTestApp, type cleanupAfterEach } from './test-app.js';
 
 export type FederatedSite = ReturnType<typeof createTestApp> & {
   url: string;
@@ -45,4 +48,23 @@ export async function startFederatedSite(
       t.cleanup();
     },
   };
+}
+
+/**
+ * A federated site whose one post, "Small tools", is synced from its content folder, and a peer
+ * server to reach it from; `track` is given what ends them both.
+ */
+export async function federatedSiteWithPost(track: ReturnType<typeof cleanupAfterEach>) {
+  const folder = createContentFolder({ 'posts/small-tools.md': post('Small tools') });
+  track(folder.cleanup);
+  const s = await startFederatedSite({ CONTENT_DIR: folder.dir });
+  track(() => s.cleanup());
+  syncContent(s.deps.db, folder.dir, s.clock, s.deps.logger);
+  const mastodon = await startFediversePeer();
+  track(() => mastodon.close());
+  const postId = s.deps.db
+    .prepare(`SELECT id FROM content_items WHERE slug = 'small-tools'`)
+    .pluck()
+    .get() as number;
+  return { s, mastodon, postId, postUrl: `${s.url}/posts/small-tools` };
 }

@@ -7,33 +7,14 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { as, signInAs } from '../../test-support/community.js';
-import { createContentFolder, post } from '../../test-support/content.js';
-import { startFederatedSite } from '../../test-support/federated-site.js';
-import { startFediversePeer, TINY_PNG } from '../../test-support/fediverse-peer.js';
+import { federatedSiteWithPost, type FederatedSite } from '../../test-support/federated-site.js';
+import { TINY_PNG } from '../../test-support/fediverse-peer.js';
 import { cleanupAfterEach } from '../../test-support/test-app.js';
-import { syncContent } from '../content/index.js';
 import { sendAnswers } from './answers.js';
 
 const track = cleanupAfterEach();
 
-async function siteWithPost() {
-  const folder = createContentFolder({ 'posts/small-tools.md': post('Small tools') });
-  track(folder.cleanup);
-  const s = await startFederatedSite({ CONTENT_DIR: folder.dir });
-  track(() => s.cleanup());
-  syncContent(s.deps.db, folder.dir, s.clock, s.deps.logger);
-  const mastodon = await startFediversePeer();
-  track(() => mastodon.close());
-  const postId = s.deps.db
-    .prepare(`SELECT id FROM content_items WHERE slug = 'small-tools'`)
-    .pluck()
-    .get() as number;
-  return { s, mastodon, postId, postUrl: `${s.url}/posts/small-tools` };
-}
-
-type Site = Awaited<ReturnType<typeof siteWithPost>>['s'];
-
-const replies = (s: Site) =>
+const replies = (s: FederatedSite) =>
   s.deps.db
     .prepare('SELECT object_id, body, status FROM remote_replies ORDER BY id')
     .all() as Array<{
@@ -44,7 +25,7 @@ const replies = (s: Site) =>
 
 describe('replies from the fediverse', { timeout: 60_000 }, () => {
   it('holds a reply to a post; only its author changes or deletes it', async () => {
-    const { s, mastodon, postUrl } = await siteWithPost();
+    const { s, mastodon, postUrl } = await federatedSiteWithPost(track);
     const noteId = await mastodon.reply(s.actorId, postUrl, '<p>@site Lovely <b>post</b>.</p>');
     await expect
       .poll(() => replies(s), { timeout: 20_000 })
@@ -69,7 +50,7 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
   });
 
   it('takes every reply of an account deleted on its server', async () => {
-    const { s, mastodon, postUrl } = await siteWithPost();
+    const { s, mastodon, postUrl } = await federatedSiteWithPost(track);
     await mastodon.reply(s.actorId, postUrl, '<p>One</p>');
     await mastodon.reply(s.actorId, postUrl, '<p>Two</p>');
     await expect.poll(() => replies(s).length, { timeout: 20_000 }).toBe(2);
@@ -78,7 +59,7 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
   });
 
   it('refuses a blocked server at the door, ends its follow and removes its replies', async () => {
-    const { s, mastodon, postUrl } = await siteWithPost();
+    const { s, mastodon, postUrl } = await federatedSiteWithPost(track);
     const owner = await signInAs(s, 'admin');
     await mastodon.follow(s.actorId);
     await mastodon.reply(s.actorId, postUrl, '<p>Before the block</p>');
@@ -121,7 +102,7 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
   });
 
   it('sends the owner’s answer back to the replier, in reply to their note', async () => {
-    const { s, mastodon, postUrl, postId } = await siteWithPost();
+    const { s, mastodon, postUrl, postId } = await federatedSiteWithPost(track);
     const owner = await signInAs(s, 'admin');
     const member = await signInAs(s, 'member');
     const noteId = await mastodon.reply(s.actorId, postUrl, '<p>Which tools?</p>');
@@ -200,7 +181,7 @@ describe('replies from the fediverse', { timeout: 60_000 }, () => {
   });
 
   it('serves a replier’s avatar from the site, fetched once, and only if it is an image', async () => {
-    const { s, mastodon, postUrl } = await siteWithPost();
+    const { s, mastodon, postUrl } = await federatedSiteWithPost(track);
     const owner = await signInAs(s, 'admin');
     await mastodon.reply(s.actorId, postUrl, '<p>From Ada</p>');
     await mastodon.reply(s.actorId, postUrl, '<p>From Bo</p>', 'bo');
