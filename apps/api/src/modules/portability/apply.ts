@@ -30,6 +30,7 @@ import type { Logger } from '../../logger.js';
 import { isMemberHere, restoreMember, type MovedMember } from '../auth/index.js';
 import { hasRemoteReply, restoreRemoteReplies } from '../discussions/index.js';
 import { planFediverseRestore, restoreFediverse } from '../fediverse/index.js';
+import { restoreWebmentions } from '../webmention/index.js';
 import { parseFrontMatter, slugify } from '../content/index.js';
 import { recordSentElsewhere, type SentElsewhere } from '../newsletter/index.js';
 import {
@@ -521,6 +522,8 @@ export async function runImport(
     deps.sync?.();
     // Under the posts the sync just made; one whose post is not here is said so.
     if (replies.length) report.refused.push(...restoreRemoteReplies(db, replies, now).left);
+    // Beside the replies they came as, so their pages still change them here.
+    restoreWebmentions(db, bundle.webmentions);
     fs.mkdirSync(deps.reportsDir, { recursive: true });
     report.reportFile = path.join(deps.reportsDir, `${now.replace(/[:.]/g, '-')}.json`);
     fs.writeFileSync(report.reportFile, `${JSON.stringify(report, null, 2)}\n`);

@@ -6,6 +6,7 @@
 import type { MovedMember } from '../auth/index.js';
 import type { ArchivedRemoteReply } from '../discussions/index.js';
 import type { FediverseArchive } from '../fediverse/index.js';
+import type { ArchivedWebmention } from '../webmention/index.js';
 import { slugOf } from '@quillpost/domain';
 import type { MovedSubscriber } from '../subscriptions/index.js';
 
@@ -87,6 +88,8 @@ export interface ImportBundle {
   fediverse: FediverseArchive | null;
   /** Only from this site's archive: replies from other servers, with the posts they answer. */
   remoteReplies: ArchivedRemoteReply[];
+  /** Only from this site's archive: the Webmentions those replies came by. */
+  webmentions: ArchivedWebmention[];
   problems: Problem[];
   /** What the reader made of the export, for the owner (the report's notes). */
   notes: Problem[];
@@ -99,6 +102,7 @@ export const emptyBundle = (): ImportBundle => ({
   contentFiles: [],
   fediverse: null,
   remoteReplies: [],
+  webmentions: [],
   problems: [],
   notes: [],
 });

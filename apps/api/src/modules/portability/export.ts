@@ -16,6 +16,7 @@ import { bookmarksForExport } from '../bookmarks/index.js';
 import { discussionsForExport, remoteRepliesForMoving } from '../discussions/index.js';
 import { eventsForExport } from '../events/index.js';
 import { fediverseForExport } from '../fediverse/index.js';
+import { webmentionsForMoving } from '../webmention/index.js';
 import { moderationForExport } from '../moderation/index.js';
 import { subscribersWithConsents } from '../subscriptions/index.js';
 import { ARCHIVE_FILES, CONSENT_COLUMNS, SUBSCRIBER_COLUMNS } from './readers/archive.js';
@@ -42,6 +43,8 @@ and delete copies once the move is done.**
 - \`remote-replies.json\`: replies from the fediverse and Webmentions, each with the post it
   answers, its author (name, handle, profile and avatar addresses), its text and whether it was
   held, approved or rejected; an import puts them back under the same posts.
+- \`webmentions.json\`: each Webmention received and verified: the page that sent it, the post it
+  named and whom its reply is kept as written by, so that page can still update or remove it.
 - \`fediverse.json\`: the site's fediverse account: its two key pairs (private: see above), the
   handles it has answered to, its followers (their account's address, name, handle, inbox
   and when they followed) and the accounts and domains it blocks. Imported on a server at the same address (PUBLIC_URL), the account
@@ -118,6 +121,7 @@ export async function exportEverything(
   zip.addBuffer(json(moderationForExport(db)), ARCHIVE_FILES.moderationLog);
   zip.addBuffer(json(fediverseForExport(db)), ARCHIVE_FILES.fediverse);
   zip.addBuffer(json(remoteRepliesForMoving(db)), ARCHIVE_FILES.remoteReplies);
+  zip.addBuffer(json(webmentionsForMoving(db)), ARCHIVE_FILES.webmentions);
   zip.addBuffer(Buffer.from(README(deps.siteTitle, now)), ARCHIVE_FILES.readme);
   zip.end();
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -16,6 +16,13 @@ import { remotePages, type RemotePages } from './remote-pages.js';
 import { advertiseEndpoint, webmentionRoutes } from './routes.js';
 import { sendMention, verifyMention, type WebmentionDeps } from './service.js';
 
+export {
+  archivedWebmentionsSchema,
+  restoreWebmentions,
+  webmentionsForMoving,
+  type ArchivedWebmention,
+} from './moving.js';
+
 export interface WebmentionModuleDeps {
   env: Pick<
     Env,

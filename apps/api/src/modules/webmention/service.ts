@@ -58,7 +58,8 @@ const answersLater = (status: number) => status === 429 || status === 408 || sta
  * The reply a mention is in the conversation as: one per source and target (a page may mention
  * two posts), named by both (a space is in no URL).
  */
-const objectIdOf = (job: JobRow) => `${job.source} ${job.target}`;
+export const objectIdOf = (mention: { source: string; target: string }) =>
+  `${mention.source} ${mention.target}`;
 
 function dropMention(deps: WebmentionDeps, job: JobRow, why: string) {
   const authorId = mentionAuthor(deps.db, job.source, job.target);

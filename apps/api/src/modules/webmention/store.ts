@@ -115,6 +115,22 @@ export function keepMention(
   ).run({ ...mention, now });
 }
 
+export interface MentionRow {
+  source: string;
+  target: string;
+  authorId: string;
+  verifiedAt: string;
+}
+
+/** Every mention verified, oldest first. */
+export function mentions(db: Db): MentionRow[] {
+  return statement(
+    db,
+    `SELECT source, target, author_id AS authorId, verified_at AS verifiedAt
+     FROM webmention_mentions ORDER BY verified_at, source, target`,
+  ).all() as MentionRow[];
+}
+
 export function forgetMention(db: Db, source: string, target: string): void {
   statement(db, 'DELETE FROM webmention_mentions WHERE source = ? AND target = ?').run(
     source,

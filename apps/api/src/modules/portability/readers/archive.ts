@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { AUTHORS_FILE, SITE_FILE } from '../../content/index.js';
 import { archivedRemoteRepliesSchema } from '../../discussions/index.js';
 import { fediverseArchiveSchema } from '../../fediverse/index.js';
+import { archivedWebmentionsSchema } from '../../webmention/index.js';
 import { isRasterImage, SERVED_AS_THEY_ARE } from '../../images/index.js';
 import { OWN_FAVICON } from '../../site/index.js';
 import type { MovedConsent } from '../../subscriptions/index.js';
@@ -30,6 +31,7 @@ export const ARCHIVE_FILES = {
   moderationLog: 'moderation-log.json',
   fediverse: 'fediverse.json',
   remoteReplies: 'remote-replies.json',
+  webmentions: 'webmentions.json',
 } as const;
 
 export const SUBSCRIBER_COLUMNS = [
@@ -183,6 +185,9 @@ export function readArchive(files: ExportFiles): ImportBundle {
       ARCHIVE_FILES.remoteReplies,
       archivedRemoteRepliesSchema,
     );
+  }
+  if (files.names.includes(ARCHIVE_FILES.webmentions)) {
+    bundle.webmentions = checkedJson(files, ARCHIVE_FILES.webmentions, archivedWebmentionsSchema);
   }
   return bundle;
 }
