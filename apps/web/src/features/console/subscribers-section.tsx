@@ -1,14 +1,13 @@
 import { SUBSCRIBER_FILTERS, type ImportResult, type SubscriberFilter } from '@quillpost/domain';
-import { useDeferredValue, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useDates } from '../../lib/use-dates';
 import { useConsoleApi } from './api/console-api';
-import { Pager } from '../../components/pager';
-import { EmptyNote, ResourceView } from '../../components/resource-view';
+import { PagedView } from '../../components/paged-view';
 import { useResource } from '../../lib/use-resource';
 import { useCan } from '../../lib/permissions';
 import { SubscriberDetail } from './subscriber-detail';
 import { STATUS_LABELS } from './subscriber-status';
-import { TextField } from '../../components/text-field';
+import { ListSearchField, useListSearch } from './list-search';
 
 const FILTER_LABELS: Record<SubscriberFilter | '', string> = { '': 'All', ...STATUS_LABELS };
 
@@ -147,9 +146,8 @@ export function SubscribersSection() {
   const api = useConsoleApi();
   const can = useCan();
   const [status, setStatus] = useState<SubscriberFilter | ''>('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDeferredValue(query.trim());
+  const search = useListSearch();
+  const { q, page } = search;
   const subscribers = useResource(`subscribers:${status}:${q}:${page}`, (_client, signal) =>
     api.subscribers(status, q, page, { signal }),
   );
@@ -167,7 +165,7 @@ export function SubscribersSection() {
             aria-pressed={status === filter}
             onClick={() => {
               setStatus(filter);
-              setPage(1);
+              search.setPage(1);
             }}
           >
             {FILTER_LABELS[filter]}
@@ -178,18 +176,7 @@ export function SubscribersSection() {
         ))}
       </div>
       <div className="members-toolbar">
-        <TextField
-          id="subscriber-search"
-          className="members-search"
-          label="Search subscribers"
-          type="search"
-          value={query}
-          error={null}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setPage(1);
-          }}
-        />
+        <ListSearchField id="subscriber-search" label="Search subscribers" search={search} />
         {can('export_data') ? (
           <a className="button" href={api.subscribersExportUrl(status)} download>
             Export {FILTER_LABELS[status].toLowerCase()} as CSV
@@ -197,59 +184,53 @@ export function SubscribersSection() {
         ) : null}
       </div>
       {can('manage_users') ? <ImportPanel onImported={subscribers.reload} /> : null}
-      <ResourceView resource={subscribers} label="subscribers">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyNote>
-              <p>No subscribers here.</p>
-            </EmptyNote>
-          ) : (
-            <>
-              <div className="table-scroll">
-                <table className="members-table members-table--stack">
-                  <thead>
-                    <tr>
-                      <th scope="col">Email</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Subscribed</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((subscriber) => (
-                      <tr key={subscriber.id}>
-                        <td>
-                          <button
-                            type="button"
-                            className="members-table__open"
-                            aria-haspopup="dialog"
-                            onClick={() =>
-                              setOpened({ id: subscriber.id, email: subscriber.email })
-                            }
-                          >
-                            {subscriber.email}
-                          </button>
-                        </td>
-                        <td>{subscriber.name ?? ''}</td>
-                        <td>
-                          <span className={`members-badge members-badge--${subscriber.status}`}>
-                            {STATUS_LABELS[subscriber.status]}
-                          </span>
-                          {subscriber.bounceReason ? (
-                            <span className="members-table__note">{subscriber.bounceReason}</span>
-                          ) : null}
-                        </td>
-                        <td>{dates.date(subscriber.subscribedAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager of={data} onPage={setPage} />
-            </>
-          )
-        }
-      </ResourceView>
+      <PagedView
+        resource={subscribers}
+        label="subscribers"
+        empty={<p>No subscribers here.</p>}
+        onPage={search.setPage}
+      >
+        {(data) => (
+          <div className="table-scroll">
+            <table className="members-table members-table--stack">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Subscribed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((subscriber) => (
+                  <tr key={subscriber.id}>
+                    <td>
+                      <button
+                        type="button"
+                        className="members-table__open"
+                        aria-haspopup="dialog"
+                        onClick={() => setOpened({ id: subscriber.id, email: subscriber.email })}
+                      >
+                        {subscriber.email}
+                      </button>
+                    </td>
+                    <td>{subscriber.name ?? ''}</td>
+                    <td>
+                      <span className={`members-badge members-badge--${subscriber.status}`}>
+                        {STATUS_LABELS[subscriber.status]}
+                      </span>
+                      {subscriber.bounceReason ? (
+                        <span className="members-table__note">{subscriber.bounceReason}</span>
+                      ) : null}
+                    </td>
+                    <td>{dates.date(subscriber.subscribedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedView>
       {opened ? (
         <SubscriberDetail
           subscriberId={opened.id}

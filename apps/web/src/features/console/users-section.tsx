@@ -5,17 +5,18 @@ import {
   type AdminUser,
   type AssignableRole,
 } from '@quillpost/domain';
-import { useDeferredValue, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ApiResult } from '../../lib/api-client';
 import { useMembership } from '../../lib/membership/membership-context';
 import { useDates } from '../../lib/use-dates';
 import { useConsoleApi } from './api/console-api';
 import { Avatar } from '../../components/avatar';
-import { Pager } from '../../components/pager';
-import { ActionNotice, EmptyNote, ResourceView } from '../../components/resource-view';
+import { PagedView } from '../../components/paged-view';
+import { ActionNotice } from '../../components/resource-view';
 import { useResource } from '../../lib/use-resource';
 import { useCan } from '../../lib/permissions';
 import { TextField } from '../../components/text-field';
+import { ListSearchField, useListSearch } from './list-search';
 import { Field } from '../../components/field';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -156,52 +157,37 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
 export function UsersSection() {
   const api = useConsoleApi();
   const membership = useMembership();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDeferredValue(query.trim());
-  const users = useResource(`users:${q}:${page}`, (_client, signal) =>
-    api.users(q, page, { signal }),
+  const search = useListSearch();
+  const users = useResource(`users:${search.q}:${search.page}`, (_client, signal) =>
+    api.users(search.q, search.page, { signal }),
   );
   const myEmail = membership.state.user?.email;
 
   return (
     <section aria-label="Users">
-      <TextField
-        id="user-search"
-        className="members-search"
-        label="Search by name or email"
-        type="search"
-        value={query}
-        error={null}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setPage(1);
-        }}
-      />
-      <ResourceView resource={users} label="users">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyNote>
-              <p>No users match.</p>
-            </EmptyNote>
-          ) : (
-            <>
-              <p className="muted">{data.total} users</p>
-              <ul className="members-rows">
-                {data.items.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    self={user.email !== null && user.email === myEmail}
-                    onChanged={users.reload}
-                  />
-                ))}
-              </ul>
-              <Pager of={data} onPage={setPage} />
-            </>
-          )
-        }
-      </ResourceView>
+      <ListSearchField id="user-search" label="Search by name or email" search={search} />
+      <PagedView
+        resource={users}
+        label="users"
+        empty={<p>No users match.</p>}
+        onPage={search.setPage}
+      >
+        {(data) => (
+          <>
+            <p className="muted">{data.total} users</p>
+            <ul className="members-rows">
+              {data.items.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  self={user.email !== null && user.email === myEmail}
+                  onChanged={users.reload}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </PagedView>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { FediverseFollower } from '@quillpost/domain';
-import { Pager } from '../../../components/pager';
-import { EmptyNote, ResourceView } from '../../../components/resource-view';
+import { PagedView } from '../../../components/paged-view';
 import { useDates } from '../../../lib/use-dates';
 import { useResource } from '../../../lib/use-resource';
 import { useConsoleApi } from '../api/console-api';
@@ -48,38 +47,34 @@ export function FollowersList({ onBlocked }: { onBlocked(): void }) {
       <h2 id="fediverse-followers" className="analytics__heading">
         Followers
       </h2>
-      <ResourceView resource={followers} label="followers">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyNote>
-              <p>Nobody follows the site from the fediverse yet.</p>
-            </EmptyNote>
-          ) : (
-            <>
-              <div className="table-scroll">
-                <table className="members-table members-table--stack fediverse-followers">
-                  <thead>
-                    <tr>
-                      <th scope="col">Account</th>
-                      <th scope="col">Instance</th>
-                      <th scope="col">Followed since</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((follower) => (
-                      <FollowerRow key={follower.id} follower={follower} onBlocked={onBlocked} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager of={data} onPage={setPage} />
-            </>
-          )
-        }
-      </ResourceView>
+      <PagedView
+        resource={followers}
+        label="followers"
+        empty={<p>Nobody follows the site from the fediverse yet.</p>}
+        onPage={setPage}
+      >
+        {(data) => (
+          <div className="table-scroll">
+            <table className="members-table members-table--stack fediverse-followers">
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Instance</th>
+                  <th scope="col">Followed since</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((follower) => (
+                  <FollowerRow key={follower.id} follower={follower} onBlocked={onBlocked} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedView>
     </section>
   );
 }
