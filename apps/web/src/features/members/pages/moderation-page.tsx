@@ -60,18 +60,13 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
 const banLabel = (hours: number) =>
   hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour');
 
-function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
-  const dates = useDates();
-  const api = useMembersApi();
-  const can = useCan();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [hours, setHours] = useState<number>(BAN_DURATION_PRESETS_HOURS[0]);
+/**
+ * An action on an item of the queue: the card is busy meanwhile and says how it went; the item
+ * leaves the queue when it succeeded (`leaves`), or stays (a warning leaves the comment there).
+ */
+function useQueueAction(onDone: () => void) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const { comment, thread, reports } = item;
-  const author = comment.author;
-
   async function run(action: () => Promise<ApiResult<unknown>>, done: string, leaves = true) {
     setBusy(true);
     const result = await action();
@@ -81,6 +76,19 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
     );
     if (result.ok && leaves) onDone();
   }
+  return { busy, notice, run };
+}
+
+function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
+  const dates = useDates();
+  const api = useMembersApi();
+  const can = useCan();
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [hours, setHours] = useState<number>(BAN_DURATION_PRESETS_HOURS[0]);
+  const { busy, notice, run } = useQueueAction(onDone);
+  const { comment, thread, reports } = item;
+  const author = comment.author;
 
   const threadLink = thread.itemPath ?? pagePath('membersThread', { threadId: thread.id });
 
@@ -212,19 +220,8 @@ function HeldReplyCard({ reply, onDone }: { reply: RemoteReply; onDone(): void }
   const dates = useDates();
   const api = useMembersApi();
   const can = useCan();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { busy, notice, run } = useQueueAction(onDone);
   const { author } = reply;
-
-  async function run(action: () => Promise<ApiResult<unknown>>, done: string, leaves = true) {
-    setBusy(true);
-    const result = await action();
-    setBusy(false);
-    setNotice(
-      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
-    );
-    if (result.ok && leaves) onDone();
-  }
 
   return (
     <li className="members-card queue-item">
