@@ -13,6 +13,8 @@ import {
   preloadMembersArea,
   siteWith,
 } from '../members/testing/fixtures';
+import { issueResults } from '../newsletter/testing/fixtures';
+import { counts, trafficReport } from './testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
@@ -263,27 +265,26 @@ describe('the console', () => {
 
   it('shows readers in a range: totals against the range before, tables, a page of its own', async () => {
     const user = userEvent.setup();
-    const counts = (views: number, visitors: number) => ({ views, visitors });
-    const report = (path?: string) => ({
-      success: true,
-      ...counts(path ? 9 : 30, path ? 6 : 12),
-      previous: counts(20, 8),
-      series: [{ period: '2026-01-01', ...counts(30, 12) }],
-      pages: [
-        { path: '/posts/tiny-tools', ...counts(9, 6) },
-        { path: '/', ...counts(21, 10) },
-      ],
-      sources: [
-        { source: 'news.ycombinator.com', ...counts(7, 5) },
-        { source: '', ...counts(2, 1) },
-      ],
-      campaigns: { source: [{ value: 'mastodon', ...counts(3, 2) }], medium: [], campaign: [] },
-      devices: [{ device: 'phone', ...counts(20, 9) }],
-      browsers: [{ browser: 'Safari', ...counts(20, 9) }],
-      systems: [{ os: 'iOS', ...counts(20, 9) }],
-      feeds: [{ reader: 'Feedly', subscribers: 42, fetches: 24 }],
-      signups: [{ path: '/posts/tiny-tools', subscribers: 3, members: 1 }],
-    });
+    const report = (path?: string) =>
+      trafficReport({
+        ...counts(path ? 9 : 30, path ? 6 : 12),
+        previous: counts(20, 8),
+        series: [{ period: '2026-01-01', ...counts(30, 12) }],
+        pages: [
+          { path: '/posts/tiny-tools', title: null, ...counts(9, 6) },
+          { path: '/', title: null, ...counts(21, 10) },
+        ],
+        sources: [
+          { source: 'news.ycombinator.com', ...counts(7, 5) },
+          { source: '', ...counts(2, 1) },
+        ],
+        campaigns: { source: [{ value: 'mastodon', ...counts(3, 2) }], medium: [], campaign: [] },
+        devices: [{ device: 'phone', ...counts(20, 9) }],
+        browsers: [{ browser: 'Safari', ...counts(20, 9) }],
+        systems: [{ os: 'iOS', ...counts(20, 9) }],
+        feeds: [{ reader: 'Feedly', subscribers: 42, fetches: 24 }],
+        signups: [{ path: '/posts/tiny-tools', title: null, subscribers: 3, members: 1 }],
+      });
     const { calls } = await renderApp({
       path: '/members/admin/analytics?range=7d',
       routes: memberRoutes('admin', {
@@ -328,25 +329,16 @@ describe('the console', () => {
   it("shows a page's newsletter issue with its results, and every table of the page as a CSV", async () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
-    const counts = (views: number, visitors: number) => ({ views, visitors });
     const { calls } = await renderApp({
       path: '/members/admin/analytics?from=2026-01-01&to=2026-01-02&page=/posts/tiny-tools',
       routes: memberRoutes('admin', {
         'GET /api/admin/analytics/traffic': {
-          body: {
-            success: true,
+          body: trafficReport({
             ...counts(9, 6),
-            previous: counts(0, 0),
             series: [{ period: '2026-01-02', ...counts(9, 6) }],
-            pages: [{ path: '/posts/tiny-tools', ...counts(9, 6) }],
+            pages: [{ path: '/posts/tiny-tools', title: null, ...counts(9, 6) }],
             sources: [{ source: 'news.ycombinator.com', ...counts(9, 6) }],
-            campaigns: { source: [], medium: [], campaign: [] },
-            devices: [],
-            browsers: [],
-            systems: [],
-            feeds: [],
-            signups: [],
-          },
+          }),
         },
         'GET /api/admin/analytics/issue': {
           body: {
@@ -355,18 +347,7 @@ describe('the console', () => {
               id: 7,
               subject: 'Why I keep a folder of tiny tools',
               startedAt: '2026-01-02T09:00:00.000Z',
-              results: {
-                recipients: 180,
-                delivered: 177,
-                bounced: 3,
-                complaints: 1,
-                unsubscribes: 4,
-                clicksCounted: true,
-                links: [
-                  { url: 'https://rowan.example/start', clicks: 31 },
-                  { url: 'https://github.com/rowan/tools', clicks: 9 },
-                ],
-              },
+              results: issueResults(),
             },
           },
         },
@@ -393,7 +374,7 @@ describe('the console', () => {
     ).toHaveAttribute('href', '/members/admin/newsletter?issue=7');
     const clicks = screen.getByRole('region', { name: 'Clicks in the newsletter' });
     expect(
-      within(clicks).getByRole('row', { name: 'https://rowan.example/start 31' }),
+      within(clicks).getByRole('row', { name: 'https://rowan.example/posts/tiny-tools 31' }),
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'CSV of views and visitors over time' }));
@@ -406,7 +387,7 @@ describe('the console', () => {
       'Period,Visitors,Views\r\n2026-01-01,0,0\r\n2026-01-02,6,9\r\n',
     );
     expect(await downloads[1]!.text).toBe(
-      'Link,Clicks\r\nhttps://rowan.example/start,31\r\nhttps://github.com/rowan/tools,9\r\n',
+      'Link,Clicks\r\nhttps://rowan.example/posts/tiny-tools,31\r\nhttps://github.com/rowan/tools,9\r\n',
     );
   });
 

@@ -14,6 +14,7 @@ import {
   previewAnswer,
   progress,
   report,
+  issueResults,
   source,
   sourcesAnswer,
 } from './testing/fixtures';
@@ -296,18 +297,7 @@ describe('the newsletter console', () => {
       'GET /api/admin/newsletter/issues/7': {
         body: {
           ...answer.body,
-          results: {
-            recipients: 180,
-            delivered: 177,
-            bounced: 3,
-            complaints: 1,
-            unsubscribes: 4,
-            clicksCounted: true,
-            links: [
-              { url: 'https://rowan.example/posts/tiny-tools', clicks: 31 },
-              { url: 'https://github.com/rowan/tools', clicks: 9 },
-            ],
-          },
+          results: issueResults(),
         },
       },
     });

@@ -2,13 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { memberRoutes, preloadMembersArea } from '../../members/testing/fixtures';
+import { counts, trafficReport } from '../testing/fixtures';
 
 beforeAll(preloadMembersArea, 30_000);
 
 // jsdom draws no canvas; the chart is checked in Chromium (tests/e2e/analytics.test.ts).
 vi.mock('./chart-canvas', () => ({ default: () => null }));
-
-const counts = (views: number, visitors: number) => ({ views, visitors });
 
 describe('readers in a range', () => {
   it('lists pages by their titles with the path beside, and names the newsletter as a source', async () => {
@@ -16,11 +15,8 @@ describe('readers in a range', () => {
       path: '/members/admin/analytics?range=7d',
       routes: memberRoutes('admin', {
         'GET /api/admin/analytics/traffic': {
-          body: {
-            success: true,
+          body: trafficReport({
             ...counts(4, 3),
-            previous: counts(0, 0),
-            series: [],
             pages: [
               {
                 path: '/posts/tiny-tools',
@@ -30,13 +26,7 @@ describe('readers in a range', () => {
               { path: '/category/build', title: null, ...counts(2, 1) },
             ],
             sources: [{ source: 'newsletter', ...counts(3, 2) }],
-            campaigns: { source: [], medium: [], campaign: [] },
-            devices: [],
-            browsers: [],
-            systems: [],
-            feeds: [],
-            signups: [],
-          },
+          }),
         },
         'GET /api/admin/analytics/issue': { body: { success: true, issue: null } },
       }),

@@ -6,6 +6,7 @@ import type {
   NewsletterIssue,
   NewsletterProgress,
   NewsletterReport,
+  NewsletterResults,
   NewsletterSource,
 } from '@quillpost/domain';
 
@@ -43,6 +44,21 @@ export const report = (over: Partial<NewsletterReport> = {}): NewsletterReport =
   durationSeconds: null,
   messagesPerSecond: null,
   problems: [],
+  ...over,
+});
+
+/** What became of a sent issue: some bounces, a complaint, unsubscribes and two links' clicks. */
+export const issueResults = (over: Partial<NewsletterResults> = {}): NewsletterResults => ({
+  recipients: 180,
+  delivered: 177,
+  bounced: 3,
+  complaints: 1,
+  unsubscribes: 4,
+  clicksCounted: true,
+  links: [
+    { url: 'https://rowan.example/posts/tiny-tools', clicks: 31 },
+    { url: 'https://github.com/rowan/tools', clicks: 9 },
+  ],
   ...over,
 });
 
