@@ -17,7 +17,7 @@ import { CommentAuthor } from '../../../components/comment-author';
 import { RemoteAuthor } from '../../../components/remote-author';
 import { CommentText } from '../components/comment-text';
 import { PageTitle } from '../../../components/page-title';
-import { Pager } from '../../../components/pager';
+import { PagedView } from '../../../components/paged-view';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
@@ -352,42 +352,38 @@ function Log() {
           </select>
         )}
       </Field>
-      <ResourceView resource={log} label="the moderation log">
-        {(data) =>
-          data.items.length === 0 ? (
-            <EmptyNote>
-              <p>The log is empty.</p>
-            </EmptyNote>
-          ) : (
-            <>
-              <ol className="members-rows log-list">
-                {data.items.map((entry) => (
-                  <li key={entry.id} className="members-row log-entry">
-                    <span className="members-row__main">
-                      <span className="members-badge">{ACTION_LABELS[entry.action]}</span>
-                      <span className="log-entry__what">
-                        <strong>{entry.actor?.name ?? 'A staff member'}</strong>: {entry.summary}
-                      </span>
-                      {entry.targetUser ? (
-                        <span className="members-row__meta">
-                          Account: <strong>{entry.targetUser.name ?? 'a deleted account'}</strong>
-                        </span>
-                      ) : null}
-                      {entry.reason ? (
-                        <span className="members-row__meta">Reason: {entry.reason}</span>
-                      ) : null}
+      <PagedView
+        resource={log}
+        label="the moderation log"
+        empty={<p>The log is empty.</p>}
+        onPage={setPage}
+      >
+        {(data) => (
+          <ol className="members-rows log-list">
+            {data.items.map((entry) => (
+              <li key={entry.id} className="members-row log-entry">
+                <span className="members-row__main">
+                  <span className="members-badge">{ACTION_LABELS[entry.action]}</span>
+                  <span className="log-entry__what">
+                    <strong>{entry.actor?.name ?? 'A staff member'}</strong>: {entry.summary}
+                  </span>
+                  {entry.targetUser ? (
+                    <span className="members-row__meta">
+                      Account: <strong>{entry.targetUser.name ?? 'a deleted account'}</strong>
                     </span>
-                    <time className="muted log-entry__time" dateTime={entry.createdAt}>
-                      {dates.dateTime(entry.createdAt)}
-                    </time>
-                  </li>
-                ))}
-              </ol>
-              <Pager of={data} onPage={setPage} />
-            </>
-          )
-        }
-      </ResourceView>
+                  ) : null}
+                  {entry.reason ? (
+                    <span className="members-row__meta">Reason: {entry.reason}</span>
+                  ) : null}
+                </span>
+                <time className="muted log-entry__time" dateTime={entry.createdAt}>
+                  {dates.dateTime(entry.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </PagedView>
     </>
   );
 }
