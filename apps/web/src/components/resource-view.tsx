@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ApiResult } from '../lib/api-client';
 import type { ResourceState } from '../lib/use-resource';
 
 /** Loading, failed (with Try Again) or ready: one look for every list in the members area. */
@@ -32,12 +33,17 @@ export function ResourceView<T>({
   return <>{children(resource.data)}</>;
 }
 
+/** What the last action came to, said under it; null before any. */
+export type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** An action's notice from the API's answer: `done` when it worked, the API's message when not. */
+export function noticeOf<T>(result: ApiResult<T>, done: string | ((data: T) => string)): Notice {
+  if (!result.ok) return { tone: 'error', text: result.message };
+  return { tone: 'success', text: typeof done === 'string' ? done : done(result.data) };
+}
+
 /** A short status line after an action: success or the failure's message. */
-export function ActionNotice({
-  notice,
-}: {
-  notice: { tone: 'success' | 'error'; text: string } | null;
-}) {
+export function ActionNotice({ notice }: { notice: Notice }) {
   if (!notice) return null;
   return (
     <p

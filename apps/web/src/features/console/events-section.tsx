@@ -10,7 +10,7 @@ import { localInputValue } from '../../lib/dates';
 import { useSite } from '../../lib/use-site';
 import { useConsoleApi } from './api/console-api';
 import { EventWhen } from '../../components/event-card';
-import { ActionNotice, EmptyNote, ResourceView } from '../../components/resource-view';
+import { ActionNotice, EmptyNote, ResourceView, noticeOf } from '../../components/resource-view';
 import { useResource } from '../../lib/use-resource';
 import { errorsOf, type FieldErrors } from '../../lib/field-errors';
 import { plural } from '../../lib/format';
@@ -192,11 +192,7 @@ export function EventsSection() {
 
   async function remove(event: MemberEvent) {
     const result = await api.deleteEvent(event.id);
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: `“${event.title}” is deleted.` }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, `“${event.title}” is deleted.`));
     events.reload();
   }
 

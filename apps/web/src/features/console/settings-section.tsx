@@ -6,7 +6,7 @@ import {
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
 import { useConsoleApi } from './api/console-api';
-import { ActionNotice, ResourceView } from '../../components/resource-view';
+import { ActionNotice, ResourceView, noticeOf } from '../../components/resource-view';
 import { Field } from '../../components/field';
 import { useResource } from '../../lib/use-resource';
 import { MovingSection } from './moving-section';
@@ -23,11 +23,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
     const result = await api.updateSettings(settings);
     setSaving(false);
     if (result.ok) setSettings(result.data.settings);
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: MESSAGES.SETTINGS_UPDATED }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, MESSAGES.SETTINGS_UPDATED));
   }
 
   return (

@@ -15,7 +15,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router-dom';
 import { TextField } from '../../components/text-field';
 import { useConsoleApi } from './api/console-api';
-import { ActionNotice, ResourceView } from '../../components/resource-view';
+import { ActionNotice, ResourceView, noticeOf } from '../../components/resource-view';
 import { useResource } from '../../lib/use-resource';
 import { timeZones } from './time-zones';
 import { Field } from '../../components/field';
@@ -118,11 +118,7 @@ function SiteForm({ initial }: { initial: SiteFileValues }) {
       // The header, footer and this page's head show the site: read it again.
       revalidator.revalidate();
     }
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: result.data.message ?? MESSAGES.SITE_UPDATED }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, (data) => data.message ?? MESSAGES.SITE_UPDATED));
   }
 
   return (

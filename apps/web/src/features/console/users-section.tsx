@@ -12,14 +12,12 @@ import { useDates } from '../../lib/use-dates';
 import { useConsoleApi } from './api/console-api';
 import { Avatar } from '../../components/avatar';
 import { PagedView } from '../../components/paged-view';
-import { ActionNotice } from '../../components/resource-view';
+import { ActionNotice, noticeOf, type Notice } from '../../components/resource-view';
 import { useResource } from '../../lib/use-resource';
 import { useCan } from '../../lib/permissions';
 import { TextField } from '../../components/text-field';
 import { ListSearchField, useListSearch } from './list-search';
 import { Field } from '../../components/field';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; onChanged(): void }) {
   const api = useConsoleApi();
@@ -34,9 +32,7 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
 
   async function run(action: () => Promise<ApiResult<unknown>>, done: string) {
     const result = await action();
-    setNotice(
-      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, done));
     if (result.ok) onChanged();
   }
 

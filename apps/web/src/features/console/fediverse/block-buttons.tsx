@@ -1,9 +1,7 @@
 import type { FediverseBlockKind } from '@quillpost/domain';
 import { useState } from 'react';
-import { ActionNotice } from '../../../components/resource-view';
+import { ActionNotice, noticeOf, type Notice } from '../../../components/resource-view';
 import { useConsoleApi } from '../api/console-api';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** The server part of a profile's address, without a port (a block names a host). */
 export function domainOf(url: string): string | null {
@@ -38,11 +36,7 @@ export function BlockButtons({
     setBusy(true);
     const result = await api.block({ kind, value });
     setBusy(false);
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: `Blocked ${result.data.value}.` }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, (data) => `Blocked ${data.value}.`));
     if (result.ok) onBlocked();
   }
 

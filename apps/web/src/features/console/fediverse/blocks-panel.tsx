@@ -6,14 +6,17 @@ import {
   type FediverseBlockKind,
 } from '@quillpost/domain';
 import { useId, useState, type FormEvent } from 'react';
-import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import {
+  ActionNotice,
+  EmptyNote,
+  ResourceView,
+  type Notice,
+} from '../../../components/resource-view';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { useDates } from '../../../lib/use-dates';
 import type { ResourceState } from '../../../lib/use-resource';
 import { useConsoleApi } from '../api/console-api';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const KIND_LABELS: Record<FediverseBlockKind, string> = { account: 'Account', domain: 'Domain' };
 

@@ -1,13 +1,16 @@
 import { REMOTE_REPLY_SOURCE_WORDS, type RemoteReply } from '@quillpost/domain';
 import { useId, useState } from 'react';
 import type { ApiResult } from '../../../lib/api-client';
-import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import {
+  ActionNotice,
+  EmptyNote,
+  ResourceView,
+  type Notice,
+} from '../../../components/resource-view';
 import { useDates } from '../../../lib/use-dates';
 import { useResource } from '../../../lib/use-resource';
 import { useConsoleApi } from '../api/console-api';
 import { BlockButtons, domainOf } from './block-buttons';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function HeldReply({
   reply,

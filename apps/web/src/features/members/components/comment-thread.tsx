@@ -24,9 +24,7 @@ import { RemoteAuthor } from '../../../components/remote-author';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
 import { CommentText } from './comment-text';
-import { ActionNotice } from '../../../components/resource-view';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
+import { ActionNotice, noticeOf, type Notice } from '../../../components/resource-view';
 
 export function CommentForm({
   label,
@@ -191,20 +189,14 @@ function CommentItem({
   async function moderate(action: Promise<ApiResult<unknown>>, done: string) {
     const result = await action;
     setMode('view');
-    setNotice(
-      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, done));
     if (result.ok) onChanged();
   }
 
   async function report(reason: string) {
     const result = await api.reportComment(comment.id, reason);
     setMode('view');
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: MESSAGES.COMMENT_REPORTED }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, MESSAGES.COMMENT_REPORTED));
     if (result.ok) onChanged();
   }
 

@@ -20,13 +20,16 @@ import { useMembership } from '../../../lib/membership/membership-context';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { PageTitle } from '../../../components/page-title';
-import { ActionNotice, ResourceView } from '../../../components/resource-view';
+import {
+  ActionNotice,
+  ResourceView,
+  noticeOf,
+  type Notice,
+} from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
 import { describeUserAgent } from '../../../lib/format';
 import { Avatar } from '../../../components/avatar';
 import { TextField } from '../../../components/text-field';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const methodLabel = (method: SignInMethod) =>
   method === 'email' ? 'Email link' : OAUTH_PROVIDER_LABELS[method];
@@ -55,9 +58,7 @@ function SignInMethods() {
     setBusy(true);
     const result = await run();
     setBusy(false);
-    setNotice(
-      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, done));
     accounts.reload();
   }
 
@@ -345,11 +346,7 @@ function ReplyEmails() {
     const result = await api.updateNotifications(replies);
     setSaving(false);
     setSaved(result.ok ? result.data.notifications.replies : before);
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: replies ? 'Reply emails are on.' : 'Reply emails are off.' }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, replies ? 'Reply emails are on.' : 'Reply emails are off.'));
   }
 
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useDates } from '../../../lib/use-dates';
 import { useMembersApi } from '../api/members-api';
 import { PageTitle } from '../../../components/page-title';
-import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import { ActionNotice, EmptyNote, ResourceView, noticeOf } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
 
 export default function BookmarksPage() {
@@ -15,11 +15,7 @@ export default function BookmarksPage() {
 
   async function remove(postId: string, title: string) {
     const result = await api.removeBookmark(postId);
-    setNotice(
-      result.ok
-        ? { tone: 'success', text: `Removed “${title}” from your bookmarks.` }
-        : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, `Removed “${title}” from your bookmarks.`));
     bookmarks.reload();
   }
 

@@ -20,12 +20,16 @@ import { PageTitle } from '../../../components/page-title';
 import { PagedView } from '../../../components/paged-view';
 import { Field } from '../../../components/field';
 import { TextField } from '../../../components/text-field';
-import { ActionNotice, EmptyNote, ResourceView } from '../../../components/resource-view';
+import {
+  ActionNotice,
+  EmptyNote,
+  ResourceView,
+  noticeOf,
+  type Notice,
+} from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
 import { useCan } from '../../../lib/permissions';
 import { plural } from '../../../lib/format';
-
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const ACTION_LABELS: Record<ModerationAction, string> = {
   'comment.hide': 'Comment hidden',
@@ -71,9 +75,7 @@ function useQueueAction(onDone: () => void) {
     setBusy(true);
     const result = await action();
     setBusy(false);
-    setNotice(
-      result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message },
-    );
+    setNotice(noticeOf(result, done));
     if (result.ok && leaves) onDone();
   }
   return { busy, notice, run };
