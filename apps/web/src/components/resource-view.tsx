@@ -43,11 +43,18 @@ export function noticeOf<T>(result: ApiResult<T>, done: string | ((data: T) => s
 }
 
 /** A short status line after an action: success or the failure's message. */
-export function ActionNotice({ notice }: { notice: Notice }) {
+export function ActionNotice({
+  notice,
+  className = 'members-notice',
+}: {
+  notice: Notice;
+  /** Its spacing where it sits (the newsletter's sit flush in their cards). */
+  className?: string;
+}) {
   if (!notice) return null;
   return (
     <p
-      className={`alert alert--${notice.tone} members-notice`}
+      className={`alert alert--${notice.tone} ${className}`}
       role={notice.tone === 'error' ? 'alert' : 'status'}
     >
       {notice.text}

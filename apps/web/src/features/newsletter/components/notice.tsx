@@ -1,19 +1,16 @@
-export type Notice = {
-  tone: 'success' | 'error';
-  text: string;
-  /** Says a send is under way: once the issue has finished, the result replaces it. */
-  untilFinished?: boolean;
-} | null;
+import {
+  ActionNotice as SharedNotice,
+  type Notice as Outcome,
+} from '../../../components/resource-view';
 
-/** The outcome of the last action: success (a status) or failure (an alert). */
+export type Notice =
+  | (NonNullable<Outcome> & {
+      /** Says a send is under way: once the issue has finished, the result replaces it. */
+      untilFinished?: boolean;
+    })
+  | null;
+
+/** The outcome of the last action, flush in the newsletter's cards. */
 export function ActionNotice({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return (
-    <p
-      className={`alert alert--${notice.tone} newsletter-notice`}
-      role={notice.tone === 'error' ? 'alert' : 'status'}
-    >
-      {notice.text}
-    </p>
-  );
+  return <SharedNotice notice={notice} className="newsletter-notice" />;
 }
