@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_SETTINGS } from '@quillpost/domain';
+import { DEFAULT_SITE_SETTINGS, type ImportReport } from '@quillpost/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,32 @@ const created = {
   images: 0,
 };
 
+/** The console's Settings, whose import answers a check of the file with this report. */
+const renderChecking = (report: Partial<ImportReport>) =>
+  renderApp({
+    path: '/members/admin/settings',
+    routes: memberRoutes('admin', {
+      'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
+      'POST /api/admin/import': {
+        body: {
+          success: true,
+          report: {
+            source: 'substack',
+            dryRun: true,
+            at: '2026-11-26T10:00:00.000Z',
+            created,
+            kept: [],
+            refused: [],
+            notes: [],
+            remoteImages: [],
+            reportFile: null,
+            ...report,
+          },
+        },
+      },
+    }),
+  });
+
 describe('the import’s result', () => {
   it('says, without opening anything, which file was read as the list, or that none was found', async () => {
     const user = userEvent.setup();
@@ -34,28 +60,7 @@ describe('the import’s result', () => {
           '1 post was sent as email on Substack: marked as sent here, so it is not offered for a new issue.',
       },
     ];
-    await renderApp({
-      path: '/members/admin/settings',
-      routes: memberRoutes('admin', {
-        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
-        'POST /api/admin/import': {
-          body: {
-            success: true,
-            report: {
-              source: 'substack',
-              dryRun: true,
-              at: '2026-11-26T10:00:00.000Z',
-              created,
-              kept: [],
-              refused: [],
-              notes,
-              remoteImages: [],
-              reportFile: null,
-            },
-          },
-        },
-      }),
-    });
+    await renderChecking({ notes });
     const section = within(await screen.findByRole('region', { name: 'Import' }));
     const file = new File(['zip'], 'substack-export.zip', { type: 'application/zip' });
     await user.upload(section.getByLabelText('Export file'), file);
@@ -68,33 +73,15 @@ describe('the import’s result', () => {
 
   it('says an archive brings the fediverse account, and lists its followers', async () => {
     const user = userEvent.setup();
-    await renderApp({
-      path: '/members/admin/settings',
-      routes: memberRoutes('admin', {
-        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
-        'POST /api/admin/import': {
-          body: {
-            success: true,
-            report: {
-              source: 'archive',
-              dryRun: true,
-              at: '2026-11-26T10:00:00.000Z',
-              created,
-              kept: [],
-              refused: [],
-              notes: [],
-              remoteImages: [],
-              fediverse: {
-                keys: ['RSASSA-PKCS1-v1_5', 'Ed25519'],
-                handles: ['rowan_writes'],
-                followers: ['https://social.example/users/ada', 'https://tiny.example/users/bo'],
-                blocks: ['domain spam.example'],
-              },
-              reportFile: null,
-            },
-          },
-        },
-      }),
+    await renderChecking({
+      source: 'archive',
+      fediverse: {
+        keys: ['RSASSA-PKCS1-v1_5', 'Ed25519'],
+        handles: ['rowan_writes'],
+        followers: ['https://social.example/users/ada', 'https://tiny.example/users/bo'],
+        blocks: ['domain spam.example'],
+        replies: [],
+      },
     });
     const section = within(await screen.findByRole('region', { name: 'Import' }));
     await user.selectOptions(section.getByLabelText('From'), 'archive');
