@@ -12,6 +12,9 @@ export function domainOf(url: string): string | null {
   }
 }
 
+/** What a block says once it is made, wherever it was made from. */
+export const blockedText = (block: { value: string }) => `Blocked ${block.value}.`;
+
 /**
  * Block Account and Block Domain beside a reply or a follower: the account by its handle (its
  * address when it has none), the domain by its server's name.
@@ -36,7 +39,7 @@ export function BlockButtons({
     setBusy(true);
     const result = await api.block({ kind, value });
     setBusy(false);
-    setNotice(noticeOf(result, (data) => `Blocked ${data.value}.`));
+    setNotice(noticeOf(result, blockedText));
     if (result.ok) onBlocked();
   }
 

@@ -17,6 +17,7 @@ import { TextField } from '../../../components/text-field';
 import { useDates } from '../../../lib/use-dates';
 import type { ResourceState } from '../../../lib/use-resource';
 import { useConsoleApi } from '../api/console-api';
+import { blockedText } from './block-buttons';
 
 const KIND_LABELS: Record<FediverseBlockKind, string> = { account: 'Account', domain: 'Domain' };
 
@@ -45,7 +46,7 @@ function BlockForm({ onBlocked }: { onBlocked(): void }) {
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setValue('');
-    setNotice({ tone: 'success', text: `Blocked ${result.data.value}.` });
+    setNotice({ tone: 'success', text: blockedText(result.data) });
     onBlocked();
   }
 
