@@ -76,10 +76,12 @@ describe("the owner's dashboard", () => {
       userAgent:
         'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
     });
+    // The page tells its view once the browser is idle after loading it.
+    const counted = reader.page.waitForRequest('**/api/analytics/hit');
     await reader.page.goto(`${stack.site.url}/posts/why-i-write-in-public`, {
       referer: 'https://news.ycombinator.com/item?id=1',
     });
-    await reader.page.waitForLoadState('networkidle');
+    await counted;
     await reader.close();
     await hits();
 

@@ -452,14 +452,20 @@ describe('in the browser', () => {
     await close();
   });
 
-  it('tells the browser to prerender the links of the site its reader points at', async () => {
+  it('tells the browser to fetch the links its reader points at, and to render one only as it is pressed', async () => {
     const { page, close } = await openPage(stack.browser);
     const response = await page.goto(stack.site.url + '/blog');
     expect(response?.headers()['speculation-rules']).toBe('"/speculation-rules.json"');
     const rules = (await (await fetch(`${stack.site.url}/speculation-rules.json`)).json()) as {
+      prefetch: Array<{ eagerness: string }>;
       prerender: Array<{ eagerness: string }>;
     };
-    expect(rules.prerender[0]!.eagerness).toBe('moderate');
+    expect(rules.prefetch[0]!.eagerness).toBe('moderate');
+    expect(rules.prerender[0]!.eagerness).toBe('conservative');
+    // The tab's icon is a picture: an SVG icon is a document the page's thread lays out.
+    await expect(page.locator('link[rel="icon"]').getAttribute('href')).resolves.toBe(
+      '/favicon-48.png',
+    );
     await close();
   });
 

@@ -17,6 +17,8 @@ declare global {
 (globalThis.__zod_globalConfig ??= {}).jitless = true;
 
 const FALLBACK_MS = 3000;
+/** The longest a page view waits for the browser to be idle. */
+const PAGE_VIEW_WAIT_MS = 2000;
 
 /**
  * The page arrives rendered and readable; its JavaScript only makes it interactive. So the app
@@ -45,13 +47,26 @@ function afterFirstPaint(run: () => void) {
 }
 
 /**
- * The page view, once the page has loaded: the reader's page never waits for it. A page the
- * browser prerendered for a link the reader might follow (Speculation Rules) counts only if they
- * do.
+ * The page view, in the first idle moment after the page has loaded, so that it never lengthens
+ * the task a phone is busy with as the page becomes usable; told before the reader leaves if no
+ * such moment came. A page the browser prerendered for a link the reader might follow
+ * (Speculation Rules) counts only if they do.
  */
 function countPageView() {
-  if (document.readyState === 'complete') sendPageView(document.referrer);
-  else addEventListener('load', () => sendPageView(document.referrer), { once: true });
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    removeEventListener('pagehide', send);
+    sendPageView(document.referrer);
+  };
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(send, { timeout: PAGE_VIEW_WAIT_MS })
+      : setTimeout(send, 0);
+  addEventListener('pagehide', send);
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
 }
 if ((document as Document & { prerendering?: boolean }).prerendering) {
   document.addEventListener('prerenderingchange', countPageView, { once: true });

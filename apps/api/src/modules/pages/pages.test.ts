@@ -56,29 +56,34 @@ describe('server-rendered pages', () => {
     expect(revalidated.status).toBe(304);
   });
 
-  it('lets the browser prerender the links a reader points at, never a personal page, a query or the API', async () => {
+  it('lets the browser fetch the links a reader points at and render one as it is pressed, never a personal page, a query or the API', async () => {
     const { app } = await setup();
     const page = await html(app, '/posts/hello');
     expect(page.headers['speculation-rules']).toBe('"/speculation-rules.json"');
     const rules = await request(app).get('/speculation-rules.json');
     expect(rules.status).toBe(200);
     expect(rules.headers['content-type']).toMatch(/^application\/speculationrules\+json/);
-    const [rule] = rules.body.prerender;
-    expect(rule.eagerness).toBe('moderate');
-    expect(rule.where.and[0]).toEqual({ href_matches: { pathname: '/*', search: '' } });
-    const excluded = rule.where.and[1].not.href_matches.map(
-      (p: { pathname: string }) => p.pathname,
-    );
-    expect(excluded).toEqual(
-      expect.arrayContaining([
-        '/members',
-        '/members/*',
-        '/auth/callback',
-        '/manage',
-        '/api/*',
-        '/r/*',
-      ]),
-    );
+    const [prefetch] = rules.body.prefetch;
+    const [prerender] = rules.body.prerender;
+    expect(prefetch.eagerness).toBe('moderate');
+    // Rendering ahead costs a phone's CPU while its reader reads: only once they press the link.
+    expect(prerender.eagerness).toBe('conservative');
+    for (const rule of [prefetch, prerender]) {
+      expect(rule.where.and[0]).toEqual({ href_matches: { pathname: '/*', search: '' } });
+      const excluded = rule.where.and[1].not.href_matches.map(
+        (p: { pathname: string }) => p.pathname,
+      );
+      expect(excluded).toEqual(
+        expect.arrayContaining([
+          '/members',
+          '/members/*',
+          '/auth/callback',
+          '/manage',
+          '/api/*',
+          '/r/*',
+        ]),
+      );
+    }
   });
 
   it('renders again when the content changes, and only then', async () => {

@@ -229,6 +229,26 @@ describe('content/site.yml', () => {
     expect(adoptSavedProfiles(path.join(t.folder.dir, 'nowhere'), profiles)).toBe(false);
   });
 
+  it("gives a browser's tab the mark as a picture, rounded, never a drawing to lay out", async () => {
+    const t = await adaSite();
+    const res = await request(t.app).get('/favicon-48.png').responseType('blob');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const { width, height, format } = await sharp(res.body as Buffer).metadata();
+    expect({ width, height, format }).toEqual({ width: 48, height: 48, format: 'png' });
+    const pixel = async (left: number, top: number) => {
+      const { data } = await sharp(res.body as Buffer)
+        .ensureAlpha()
+        .raw()
+        .extract({ left, top, width: 1, height: 1 })
+        .toBuffer({ resolveWithObject: true });
+      return [...data];
+    };
+    // A tab shows a rounded tile: the corner is clear, the edge's middle is the accent.
+    expect((await pixel(0, 0))[3]).toBe(0);
+    expect(await pixel(24, 1)).toEqual([0x1f, 0x5f, 0x8c, 255]);
+  });
+
   it('draws the favicon from the title and accent, and redraws it when they change', async () => {
     const t = await adaSite();
     const svg = async (path: string) => {
