@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml, type PageRendererModule } from '@quillpost/domain';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import type { PageHost } from '../../deps.js';
 
 export interface TemplateOptions {
@@ -55,11 +55,16 @@ function preloadResolver(manifest: Record<string, ManifestChunk>, template: stri
   };
 }
 
-/** The copies the web build writes beside an asset, best first (apps/web/vite.config.ts). */
-const PRECOMPRESSED = [
-  { encoding: 'br', suffix: '.br' },
-  { encoding: 'gzip', suffix: '.gz' },
-] as const;
+/** The encodings a compressed copy is kept in, the best first. */
+const KEPT_ENCODINGS = ['br', 'gzip'] as const;
+export type KeptEncoding = (typeof KEPT_ENCODINGS)[number];
+
+/** Of the copies `kept` has, the best one this request's browser takes. */
+export const bestCopy = (req: Request, kept: (encoding: KeptEncoding) => boolean) =>
+  KEPT_ENCODINGS.find((encoding) => kept(encoding) && req.acceptsEncodings(encoding));
+
+/** The suffixes of the copies the web build writes beside an asset (apps/web/vite.config.ts). */
+const SUFFIXES: Record<KeptEncoding, string> = { br: '.br', gzip: '.gz' };
 
 /**
  * An asset's brotli or gzip copy, as the build compressed it at its best, for a browser that
@@ -73,13 +78,11 @@ function precompressedAssets(
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = req.path.slice(1);
-    const copy = PRECOMPRESSED.find(
-      ({ encoding, suffix }) => files.has(name + suffix) && req.acceptsEncodings(encoding),
-    );
+    const encoding = bestCopy(req, (encoding) => files.has(name + SUFFIXES[encoding]));
     res.vary('Accept-Encoding');
-    if (!copy) return next();
-    res.set('Content-Encoding', copy.encoding).type(path.extname(name));
-    res.sendFile(name + copy.suffix, { root: assetsDir, ...cache });
+    if (!encoding) return next();
+    res.set('Content-Encoding', encoding).type(path.extname(name));
+    res.sendFile(name + SUFFIXES[encoding], { root: assetsDir, ...cache });
   };
 }
 

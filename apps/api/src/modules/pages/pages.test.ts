@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signInWithMagicLink } from '../../test-support/auth.js';
@@ -350,6 +350,36 @@ describe('server-rendered pages', () => {
       expect(res.headers['cache-control'], accepted).toBe('public, max-age=31536000, immutable');
       // supertest decodes what it was sent.
       expect(res.text, accepted).toBe(script);
+    }
+  });
+
+  it('sends a kept page as the brotli or gzip copy it made once, at its best, the same page', async () => {
+    const { app } = await setup();
+    const plain = await html(app, '/posts/hello').set('Accept-Encoding', 'identity');
+    const best = {
+      br: brotliCompressSync(plain.text, {
+        params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      }).length,
+      gzip: gzipSync(plain.text, { level: constants.Z_BEST_COMPRESSION }).length,
+    };
+    for (const [accepted, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      // The copies are made beside the first answer, on zlib's threads: the next reader's.
+      await expect
+        .poll(async () => {
+          const res = await html(app, '/posts/hello').set('Accept-Encoding', accepted);
+          return res.headers['content-length'];
+        })
+        .toBe(String(best[encoding]));
+      const res = await html(app, '/posts/hello').set('Accept-Encoding', accepted);
+      expect(res.headers['content-encoding'], accepted).toBe(encoding);
+      expect(res.headers['vary'], accepted).toMatch(/Accept-Encoding/);
+      expect(res.headers['etag'], accepted).toBe(plain.headers['etag']);
+      expect(res.headers['cache-control'], accepted).toBe(plain.headers['cache-control']);
+      // supertest decodes what it was sent.
+      expect(res.text, accepted).toBe(plain.text);
     }
   });
 

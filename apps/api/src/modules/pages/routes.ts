@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import type { ContentReader, RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
@@ -21,11 +22,39 @@ import {
   type ContentService,
 } from '../content/index.js';
 import type { PageHost } from '../../deps.js';
+import { bestCopy, type KeptEncoding } from './page-host.js';
 
 interface Page {
   status: number;
   html: string;
   etag: string;
+  /** A kept page's compressed copies, once made (encodeKept). */
+  encoded?: Partial<Record<KeptEncoding, Buffer>>;
+}
+
+/**
+ * A kept page compressed once, at its best, on zlib's threads, instead of again for every reader
+ * on the thread that answers them all; until a copy is made, the compression middleware
+ * compresses the answer as it goes.
+ */
+function encodeKept(page: Page) {
+  const html = Buffer.from(page.html);
+  const encoded: Page['encoded'] = (page.encoded = {});
+  const keep = (encoding: KeptEncoding) => (error: Error | null, bytes: Buffer) => {
+    if (!error) encoded[encoding] = bytes;
+  };
+  zlib.brotliCompress(
+    html,
+    {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+      },
+    },
+    keep('br'),
+  );
+  zlib.gzip(html, { level: zlib.constants.Z_BEST_COMPRESSION }, keep('gzip'));
 }
 
 /**
@@ -177,11 +206,12 @@ function createPageCache(conversations: ConversationChanges) {
      * Keeps a page rendered under `renderedVersion`, unless the content has moved on since, or
      * a conversation changed while it rendered.
      */
-    set(key: string, page: Page, shown: ConversationsShown, renderedVersion: string) {
-      if (renderedVersion !== version || conversations.latest() !== shown.since) return;
+    set(key: string, page: Page, shown: ConversationsShown, renderedVersion: string): boolean {
+      if (renderedVersion !== version || conversations.latest() !== shown.since) return false;
       pages.delete(key);
       pages.set(key, { page, shown });
       if (pages.size > CACHE_MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+      return true;
     },
   };
 }
@@ -225,14 +255,17 @@ export function pageRoutes(
     return pending;
   }
 
-  function send(res: Response, page: Page, cacheControl: string) {
+  function send(req: Request, res: Response, page: Page, cacheControl: string) {
     // A response that changes a cookie (clearing an expired session) is for this browser only.
     const shared = cacheControl === PUBLIC_CACHE && !res.getHeader('Set-Cookie');
     res.set('Cache-Control', shared ? PUBLIC_CACHE : PRIVATE_NO_STORE);
     res.set('ETag', page.etag);
     res.set('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
+    res.status(page.status).type('html');
+    const encoding = bestCopy(req, (encoding) => page.encoded?.[encoding] !== undefined);
     // Express answers 304 itself when If-None-Match matches (for a 2xx), and sends no body to HEAD.
-    res.status(page.status).type('html').send(page.html);
+    if (!encoding) return void res.send(page.html);
+    res.vary('Accept-Encoding').set('Content-Encoding', encoding).send(page.encoded![encoding]);
   }
 
   /** A redirect, or the page with what the response may say about caching it. */
@@ -260,7 +293,7 @@ export function pageRoutes(
 
     if (viewerOf(req).canSeeUnpublished) {
       const page = answer(req, res, await previewPages.render(path + query));
-      if (page) send(res, page, PRIVATE_NO_STORE);
+      if (page) send(req, res, page, PRIVATE_NO_STORE);
       return;
     }
 
@@ -272,7 +305,7 @@ export function pageRoutes(
       `${host.build}:${content.version()}:${content.nowIso().slice(0, 4)}`;
     const version = currentVersion();
     const cached = host.build === null ? undefined : cache.get(address, version);
-    if (cached) return send(res, cached, PUBLIC_CACHE);
+    if (cached) return send(req, res, cached, PUBLIC_CACHE);
 
     const shared = await renderShared(address);
     let rendered = shared.rendered;
@@ -284,15 +317,15 @@ export function pageRoutes(
     const page = answer(req, res, rendered);
     if (!page || rendered.kind !== 'page') return;
     if (rendered.personal || !CACHEABLE_STATUSES.has(page.status)) {
-      return send(res, page, PRIVATE_NO_STORE);
+      return send(req, res, page, PRIVATE_NO_STORE);
     }
     // A scheduled post may have gone live while this page rendered: then it is already stale.
     // A query that names nothing (a category no post is filed under) is not worth a place.
     const named = page.status === 200 || address === path;
     if (host.build !== null && named && currentVersion() === version) {
-      cache.set(address, page, shared.shown, version);
+      if (cache.set(address, page, shared.shown, version)) encodeKept(page);
     }
-    send(res, page, PUBLIC_CACHE);
+    send(req, res, page, PUBLIC_CACHE);
   });
   return router;
 }
