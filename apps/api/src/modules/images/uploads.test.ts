@@ -14,6 +14,7 @@ import { testAppPerTest } from '../../test-support/test-app.js';
 const { testApp, track } = testAppPerTest();
 
 import { phonePhoto } from '../../test-support/photos.js';
+import { UPLOADS_AT_ONCE } from './upload-routes.js';
 
 async function uploadSite(env: Record<string, string> = {}) {
   const folder = createContentFolder();
@@ -74,6 +75,33 @@ describe('uploads', () => {
       expect.stringMatching(/^uploads\/\d{4}$/),
       expect.stringMatching(/^uploads\/\d{4}\/harbour\.jpg$/),
     ]);
+  });
+
+  it('are taken two at a time, the rest waiting their turn unread, and all stored', async () => {
+    const { upload, imagesWritten, waiting } = await uploadSite();
+    const photos = await Promise.all(
+      [1, 2, 3, 4, 5].map((seed) => phonePhoto({ width: 1600, height: 1200, seed })),
+    );
+    let mostReceived = 0;
+    let uploading = true;
+    const watching = (async () => {
+      while (uploading) {
+        // An upload, and beside it what the worker makes of it: one upload.
+        const uploads = new Set(waiting().map((name) => name.split('.')[0]));
+        mostReceived = Math.max(mostReceived, uploads.size);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const answers = await Promise.all(
+      photos.map((photo, index) => upload(`photo-${index + 1}.jpg`, photo)),
+    );
+    uploading = false;
+    await watching;
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(mostReceived).toBeGreaterThan(0);
+    expect(mostReceived).toBeLessThanOrEqual(UPLOADS_AT_ONCE);
+    expect(imagesWritten().filter((file) => /photo-\d\.jpg$/.test(String(file)))).toHaveLength(5);
+    expect(waiting()).toEqual([]);
   });
 
   it('refuse a body that grows past the limit without declaring its length', async () => {
