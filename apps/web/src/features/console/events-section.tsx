@@ -16,6 +16,7 @@ import { errorsOf, type FieldErrors } from '../../lib/field-errors';
 import { plural } from '../../lib/format';
 import { timeZones } from './time-zones';
 import { Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 
 const STATUS_LABELS: Record<EventStatus, string> = {
@@ -119,22 +120,14 @@ function EventForm({
             onChange={(event) => set({ endsAt: event.target.value })}
           />
         </div>
-        <Field id={`${id}-zone`} label="Time zone">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={input.timeZone}
-              onChange={(event) => set({ timeZone: event.target.value })}
-            >
-              {timeZones(input.timeZone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          id={`${id}-zone`}
+          label="Time zone"
+          value={input.timeZone}
+          options={timeZones(input.timeZone)}
+          optionLabel={(zone) => zone}
+          onChange={(timeZone) => set({ timeZone })}
+        />
         {text('location', 'Place')}
         {text('url', 'Link (for online events)', 'url')}
         <Field id={`${id}-description`} label="Description" error={errors.description ?? null}>
@@ -148,22 +141,15 @@ function EventForm({
             />
           )}
         </Field>
-        <Field id={`${id}-status`} label="Status">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={input.status}
-              onChange={(event) => set({ status: event.target.value as EventStatus })}
-            >
-              {EVENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          id={`${id}-status`}
+          label="Status"
+          // Left out, the API publishes it (the input's default).
+          value={input.status ?? 'published'}
+          options={EVENT_STATUSES}
+          optionLabel={(status) => STATUS_LABELS[status]}
+          onChange={(status) => set({ status })}
+        />
         {errors.form ? (
           <p className="alert alert--error" role="alert">
             {errors.form}

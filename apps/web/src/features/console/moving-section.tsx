@@ -14,7 +14,7 @@ import {
 import { useId, useState } from 'react';
 import { useConsoleApi } from './api/console-api';
 import { ActionNotice } from '../../components/resource-view';
-import { Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useCan } from '../../lib/permissions';
 import { plural } from '../../lib/format';
@@ -168,25 +168,18 @@ export function MovingSection() {
         they gave there, and nobody is mailed. Check the file first: nothing is written until you
         import.
       </p>
-      <Field id={`${id}-source`} label="From" hint={SOURCE_HINTS[source]}>
-        {(control) => (
-          <select
-            {...control}
-            className="field__input"
-            value={source}
-            onChange={(event) => {
-              setSource(event.target.value as ImportSource);
-              setReport(null);
-            }}
-          >
-            {IMPORT_SOURCES.map((option) => (
-              <option key={option} value={option}>
-                {SOURCE_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        id={`${id}-source`}
+        label="From"
+        hint={SOURCE_HINTS[source]}
+        value={source}
+        options={IMPORT_SOURCES}
+        optionLabel={(option) => SOURCE_LABELS[option]}
+        onChange={(option) => {
+          setSource(option);
+          setReport(null);
+        }}
+      />
       <TextField
         id={`${id}-file`}
         label="Export file"

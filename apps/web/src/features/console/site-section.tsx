@@ -19,6 +19,7 @@ import { ActionNotice, ResourceView, noticeOf } from '../../components/resource-
 import { useResource } from '../../lib/use-resource';
 import { timeZones } from './time-zones';
 import { Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
 
 type Errors = Record<string, string>;
 
@@ -140,22 +141,14 @@ function SiteForm({ initial }: { initial: SiteFileValues }) {
           onChange={(description) => set({ description })}
         />
         {text('language', 'Language')}
-        <Field id={`${id}-timezone`} label="Time zone">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={values.timezone}
-              onChange={(event) => set({ timezone: event.target.value })}
-            >
-              {timeZones(values.timezone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          id={`${id}-timezone`}
+          label="Time zone"
+          value={values.timezone}
+          options={timeZones(values.timezone)}
+          optionLabel={(zone) => zone}
+          onChange={(timezone) => set({ timezone })}
+        />
         <Field id={`${id}-accent`} label="Accent colour">
           {(control) => (
             <input

@@ -57,6 +57,7 @@ function UserRow({ user, self, onChanged }: { user: AdminUser; self: boolean; on
         </div>
       </div>
       <div className="members-inline-actions">
+        {/* A Field, not a SelectField: the API names a user's role as any string. */}
         <Field id={`${id}-role`} label="Role" inline>
           {(control) => (
             <select

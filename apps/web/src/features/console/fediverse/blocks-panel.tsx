@@ -12,7 +12,7 @@ import {
   ResourceView,
   type Notice,
 } from '../../../components/resource-view';
-import { Field } from '../../../components/field';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useDates } from '../../../lib/use-dates';
 import type { ResourceState } from '../../../lib/use-resource';
@@ -53,25 +53,17 @@ function BlockForm({ onBlocked }: { onBlocked(): void }) {
   return (
     <form className="members-form fediverse-block-form" onSubmit={(event) => void submit(event)}>
       <div className="members-form__row">
-        <Field id={`${id}-kind`} label="Block">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={kind}
-              onChange={(event) => {
-                setKind(event.target.value as FediverseBlockKind);
-                setError(null);
-              }}
-            >
-              {FEDIVERSE_BLOCK_KINDS.map((option) => (
-                <option key={option} value={option}>
-                  {KIND_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          id={`${id}-kind`}
+          label="Block"
+          value={kind}
+          options={FEDIVERSE_BLOCK_KINDS}
+          optionLabel={(option) => KIND_LABELS[option]}
+          onChange={(option) => {
+            setKind(option);
+            setError(null);
+          }}
+        />
         <TextField
           id={`${id}-value`}
           label={kind === 'account' ? 'Account (@name@server)' : 'Domain (example.social)'}

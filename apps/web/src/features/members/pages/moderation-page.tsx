@@ -18,7 +18,7 @@ import { RemoteAuthor } from '../../../components/remote-author';
 import { CommentText } from '../components/comment-text';
 import { PageTitle } from '../../../components/page-title';
 import { PagedView } from '../../../components/paged-view';
-import { Field } from '../../../components/field';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import {
   ActionNotice,
@@ -87,7 +87,9 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
   const can = useCan();
   const id = useId();
   const [reason, setReason] = useState('');
-  const [hours, setHours] = useState<number>(BAN_DURATION_PRESETS_HOURS[0]);
+  const [hours, setHours] = useState<(typeof BAN_DURATION_PRESETS_HOURS)[number]>(
+    BAN_DURATION_PRESETS_HOURS[0],
+  );
   const { busy, notice, run } = useQueueAction(onDone);
   const { comment, thread, reports } = item;
   const author = comment.author;
@@ -178,22 +180,17 @@ function QueueCard({ item, onDone }: { item: QueueItem; onDone(): void }) {
           ) : null}
           {can('temp_ban_users') ? (
             <>
-              <Field id={`${id}-hours`} label="Ban length" labelHidden inline>
-                {(control) => (
-                  <select
-                    {...control}
-                    className="field__input members-select"
-                    value={hours}
-                    onChange={(event) => setHours(Number(event.target.value))}
-                  >
-                    {BAN_DURATION_PRESETS_HOURS.map((preset) => (
-                      <option key={preset} value={preset}>
-                        {banLabel(preset)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                id={`${id}-hours`}
+                label="Ban length"
+                labelHidden
+                inline
+                selectClassName="members-select"
+                value={hours}
+                options={BAN_DURATION_PRESETS_HOURS}
+                optionLabel={banLabel}
+                onChange={setHours}
+              />
               <button
                 type="button"
                 className="button button--quiet"
@@ -334,26 +331,19 @@ function Log() {
   );
   return (
     <>
-      <Field id="log-action" label="Show" className="members-search">
-        {(control) => (
-          <select
-            {...control}
-            className="field__input members-select"
-            value={action}
-            onChange={(event) => {
-              setAction(event.target.value as ModerationAction | '');
-              setPage(1);
-            }}
-          >
-            <option value="">Everything</option>
-            {MODERATION_ACTIONS.map((value) => (
-              <option key={value} value={value}>
-                {ACTION_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        id="log-action"
+        label="Show"
+        className="members-search"
+        selectClassName="members-select"
+        value={action}
+        options={['', ...MODERATION_ACTIONS]}
+        optionLabel={(value) => (value ? ACTION_LABELS[value] : 'Everything')}
+        onChange={(value) => {
+          setAction(value);
+          setPage(1);
+        }}
+      />
       <PagedView
         resource={log}
         label="the moderation log"

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiResource } from '../../../lib/use-api-resource';
 import { useDates } from '../../../lib/use-dates';
-import { Field } from '../../../components/field';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useWritingApi } from '../api/writing-api';
 
@@ -28,12 +28,6 @@ const KIND_LABELS: Record<ContentKind, string> = {
   project: 'Project',
   page: 'Page',
 };
-
-const KIND_OPTIONS = CONTENT_KINDS.map((kind) => (
-  <option key={kind} value={kind}>
-    {KIND_LABELS[kind]}
-  </option>
-));
 
 /** Everything the content folder holds, newest first, with a search box and a New post button. */
 export function WritingList({
@@ -93,18 +87,14 @@ export function WritingList({
 
       {starting ? (
         <form className="writing-new" onSubmit={start} aria-label={`New ${KIND_NOUNS[starting]}`}>
-          <Field id={`${id}-kind`} label="Kind">
-            {(control) => (
-              <select
-                {...control}
-                className="field__input"
-                value={starting}
-                onChange={(event) => setStarting(event.target.value as ContentKind)}
-              >
-                {KIND_OPTIONS}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            id={`${id}-kind`}
+            label="Kind"
+            value={starting}
+            options={CONTENT_KINDS}
+            optionLabel={(option) => KIND_LABELS[option]}
+            onChange={setStarting}
+          />
           <TextField
             id={`${id}-new-title`}
             label="Title"
@@ -141,19 +131,14 @@ export function WritingList({
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <Field id={`${id}-filter`} label="Show">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as ContentKind | '')}
-            >
-              <option value="">Everything</option>
-              {KIND_OPTIONS}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          id={`${id}-filter`}
+          label="Show"
+          value={kind}
+          options={['', ...CONTENT_KINDS]}
+          optionLabel={(option) => (option ? KIND_LABELS[option] : 'Everything')}
+          onChange={setKind}
+        />
       </div>
 
       {list.status === 'loading' ? <p role="status">Loading your writing…</p> : null}
