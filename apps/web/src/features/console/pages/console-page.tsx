@@ -5,6 +5,7 @@
 import { CONSOLE_SECTIONS, pagePath } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
 import { NavLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Field } from '../../../components/field';
 import { PageTitle } from '../../../components/page-title';
 import { useCan } from '../../../lib/permissions';
 import { AnalyticsSection } from '../analytics-section';
@@ -69,20 +70,22 @@ export default function ConsolePage() {
       ) : (
         <>
           {/* A phone gets one picker: the members area's menu is a strip of its own already. */}
-          <label className="console-picker">
-            <span className="console-picker__label">Console section</span>
-            <select
-              className="field__input"
-              value={current?.path ?? ''}
-              onChange={(event) => navigate(sectionPath(event.target.value))}
-            >
-              {sections.map((section) => (
-                <option key={section.path} value={section.path}>
-                  {section.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field id="console-section" label="Console section" className="console-picker">
+            {(control) => (
+              <select
+                {...control}
+                className="field__input"
+                value={current?.path ?? ''}
+                onChange={(event) => navigate(sectionPath(event.target.value))}
+              >
+                {sections.map((section) => (
+                  <option key={section.path} value={section.path}>
+                    {section.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <nav className="members-tabs console-tabs" aria-label="Console">
             {sections.map((section) => (
               <NavLink
