@@ -293,7 +293,7 @@ try {
       const welcome = await signIn.getByRole('heading').first().innerText();
       // The welcome closes by itself and the dialog takes her where signing in leads.
       await signIn.waitFor({ state: 'detached' });
-      await page.waitForLoadState();
+      await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).waitFor();
       return `"${welcome}", then ${new URL(page.url()).pathname}`;
     },
     {
@@ -684,6 +684,8 @@ try {
     async () => {
       await visit(page, site.url + '/members/admin/analytics');
       await page.getByRole('heading', { name: 'Subscribers and members', exact: true }).waitFor();
+      // The chart is drawn by a chunk of its own, a moment after the figures.
+      await page.locator('.traffic-chart__plot canvas').waitFor();
     },
     { fullPage: true },
   );
