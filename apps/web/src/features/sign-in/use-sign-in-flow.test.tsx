@@ -7,12 +7,15 @@ import { signedIn, SIGNED_OUT } from '../../test/fake-api';
 import { renderWithProviders } from '../../test/render-app';
 import { SignInProvider, useSignIn, type SignInOptions } from './sign-in-context';
 import { useSignInFlow } from './use-sign-in-flow';
+import { useSite } from '../../lib/use-site';
 
 function Flow({ options }: { options?: SignInOptions }) {
   const { open, openSignIn } = useSignIn();
   const flow = useSignInFlow();
+  const site = useSite();
   return (
     <>
+      <p>{`site's owner: ${site.owner.name}`}</p>
       <p>phase: {flow.phase}</p>
       <p>return to: {flow.returnUrl}</p>
       <p>dialog: {open ? 'open' : 'closed'}</p>
@@ -26,6 +29,9 @@ function Flow({ options }: { options?: SignInOptions }) {
       </button>
       <button type="button" onClick={() => flow.succeed('Ada', '/members/bookmarks')}>
         Link Answered
+      </button>
+      <button type="button" onClick={() => flow.succeed(null, null)}>
+        Link Answered Without A Name
       </button>
       <button type="button" onClick={flow.close}>
         Close
@@ -93,5 +99,13 @@ describe('useSignInFlow', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/members/bookmarks'),
     );
+  });
+
+  it('welcomes the owner by the name site.yml gives, when their account has none', async () => {
+    const { user } = renderFlow('/', undefined, signedIn({ role: 'admin', name: null }));
+    await user.click(screen.getByRole('button', { name: 'Link Answered Without A Name' }));
+    const owner = screen.getByText(/^site's owner: /).textContent!.replace("site's owner: ", '');
+    expect(owner).not.toBe('');
+    expect(await screen.findByText(`welcome: ${owner}`)).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import {
   MEMBERS_DASHBOARD_PATH,
   MESSAGES,
+  nameToCall,
   PAGE_PATHS,
   safeReturnPath,
   SUBSCRIBE_REDIRECT_DELAY_MS,
@@ -11,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useApiClient } from '../../lib/api-context';
 import { useMembership } from '../../lib/membership/membership-context';
 import { useStorage } from '../../lib/storage-context';
+import { useSite } from '../../lib/use-site';
 import { prefersRedirect, startOAuthSignIn, type OAuthOutcome } from './oauth';
 import { useSignIn } from './sign-in-context';
 
@@ -24,6 +26,7 @@ export type SignInPhase = 'choose' | 'loading' | 'success';
 export function useSignInFlow() {
   const { options, closeSignIn } = useSignIn();
   const membership = useMembership();
+  const ownerName = useSite().owner.name;
   const api = useApiClient();
   const storage = useStorage();
   const navigate = useNavigate();
@@ -94,7 +97,13 @@ export function useSignInFlow() {
     phase,
     returnUrl,
     error: error ?? (membership.state.error ? MESSAGES[membership.state.error] : null),
-    welcomeName: welcomeName ?? membership.state.user?.name,
+    // The name the sign-in answered, else the one the account is called by (the owner's from
+    // site.yml): an owner without a profile name is not "User".
+    welcomeName:
+      welcomeName ??
+      (membership.state.user
+        ? nameToCall(membership.state.user, membership.state.level, ownerName)
+        : null),
     close,
     signInWith,
     succeed: (name: string | null, next: string | null) => void succeed(name, next),
