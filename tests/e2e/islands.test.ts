@@ -158,6 +158,25 @@ describe('with JavaScript off', () => {
     await close();
   });
 
+  it("keeps the Follow box's server field and button inside the card, on a phone and a desk", async () => {
+    for (const width of [390, 1280]) {
+      const { page, close } = await openPage(stack.browser, { viewport: { width, height: 900 } });
+      await page.goto(stack.site.url + '/posts/why-i-write-in-public');
+      const card = await page
+        .getByRole('complementary', { name: 'Follow on the fediverse' })
+        .boundingBox();
+      const button = await page
+        .getByRole('complementary', { name: 'Follow on the fediverse' })
+        .getByRole('button', { name: 'Follow' })
+        .boundingBox();
+      expect(button!.x + button!.width, `${width} px`).toBeLessThan(card!.x + card!.width);
+      // The words read as a paragraph, not a narrow column beside the form.
+      const text = await page.locator('.follow-box__text').boundingBox();
+      expect(text!.width, `${width} px`).toBeGreaterThan(card!.width * 0.75);
+      await close();
+    }
+  });
+
   it('shows a phone the sections in the header, as the menu button has no panel to open', async () => {
     const { page, close } = await openPage(stack.browser, {
       javaScriptEnabled: false,
