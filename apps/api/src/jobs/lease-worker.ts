@@ -48,6 +48,11 @@ export interface LeaseSettings {
   backoffMaxMs: number;
   /** How long a claimed job may stay working before another worker takes it back. */
   leaseMs: number;
+  /**
+   * While the process's event loop is saturated, the next job waits up to this long (in short
+   * steps), so a burst of jobs gives way to the pages the same process serves. 0: never waits.
+   */
+  busyYieldMs?: number;
   /** Who claims: this process unless a test plays another one. */
   claimant?: string;
 }
@@ -137,6 +142,7 @@ export function leaseWorker<Job extends LeasedJob>(options: LeaseWorkerOptions<J
       }
       if (!inFlight.size) return ran;
       await Promise.race(inFlight);
+      await loop.yieldWhileBusy();
     }
   }
 
@@ -146,7 +152,7 @@ export function leaseWorker<Job extends LeasedJob>(options: LeaseWorkerOptions<J
     channel: options.channel,
     failureMessage: `${name}: job pass failed`,
     pollIntervalMs: settings.pollIntervalMs,
-    busyYieldMs: 0,
+    busyYieldMs: settings.busyYieldMs ?? 0,
     pass: runDue,
   });
   return {

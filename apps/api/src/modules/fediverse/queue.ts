@@ -56,6 +56,8 @@ export class SqliteMessageQueue implements MessageQueue {
       pollIntervalMs: 1_000,
       // Deliveries to different servers at once.
       concurrency: 8,
+      // A post's fan-out to many servers takes its turns between readers' pages (issue 38).
+      busyYieldMs: 250,
       // 30 s doubling to six hours, then six-hourly: about three days before a job is dropped.
       maxAttempts: 20,
       backoffBaseMs: 30_000,
