@@ -1,6 +1,7 @@
 import { ROLE_LABELS, type Comment } from '@quillpost/domain';
 import { useSite } from '../lib/use-site';
 import { Avatar } from './avatar';
+import { RemoteAuthor } from './remote-author';
 import './comment-author.css';
 
 /** A comment's author by name, never "?": a nameless owner is the site's owner, anyone else a member. */
@@ -21,5 +22,14 @@ export function CommentAuthor({ author }: { author: Comment['author'] }) {
       <span className="comment-author">{name}</span>
       {staff ? <span className="comment-author__role">{ROLE_LABELS[author.level]}</span> : null}
     </>
+  );
+}
+
+/** Who wrote a comment, a member of this site or someone on another server. */
+export function CommentByline({ comment }: { comment: Pick<Comment, 'author' | 'remote'> }) {
+  return comment.remote ? (
+    <RemoteAuthor remote={comment.remote} />
+  ) : (
+    <CommentAuthor author={comment.author} />
   );
 }

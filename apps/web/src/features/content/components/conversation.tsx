@@ -18,8 +18,7 @@ import { Suspense, useCallback, useState } from 'react';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useDates } from '../../../lib/use-dates';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { CommentAuthor } from '../../../components/comment-author';
-import { RemoteAuthor } from '../../../components/remote-author';
+import { CommentByline } from '../../../components/comment-author';
 import { PostConversation } from '../../members';
 import { useSignIn } from '../../sign-in';
 import { Island } from '../../../islands/island';
@@ -59,11 +58,7 @@ function ReadComment({ comment }: { comment: Comment }) {
   return (
     <article className="conversation__comment">
       <header className="conversation__meta">
-        {comment.remote ? (
-          <RemoteAuthor remote={comment.remote} />
-        ) : (
-          <CommentAuthor author={comment.author} />
-        )}
+        <CommentByline comment={comment} />
         <time className="conversation__time" dateTime={comment.createdAt}>
           {dates.dateTime(comment.createdAt)}
         </time>

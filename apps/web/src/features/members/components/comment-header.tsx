@@ -1,6 +1,5 @@
 import type { Comment } from '@quillpost/domain';
-import { CommentAuthor } from '../../../components/comment-author';
-import { RemoteAuthor } from '../../../components/remote-author';
+import { CommentByline } from '../../../components/comment-author';
 import { useDates } from '../../../lib/use-dates';
 
 /** Who wrote a comment and when, whether it was edited, and a moderator's "Hidden". */
@@ -8,11 +7,7 @@ export function CommentHeader({ comment }: { comment: Comment }) {
   const dates = useDates();
   return (
     <header className="comment__header">
-      {comment.remote ? (
-        <RemoteAuthor remote={comment.remote} />
-      ) : (
-        <CommentAuthor author={comment.author} />
-      )}
+      <CommentByline comment={comment} />
       <time className="muted comment__time" dateTime={comment.createdAt}>
         {dates.dateTime(comment.createdAt)}
       </time>
