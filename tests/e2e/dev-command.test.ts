@@ -13,12 +13,22 @@ import { FIXTURE_CONTENT } from '../support/site.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-dev-'));
-let stop = () => {};
+let stop = async () => {};
 
-afterAll(() => {
-  stop();
+afterAll(async () => {
+  await stop();
   fs.rmSync(folder, { recursive: true, force: true });
-});
+}, 20_000);
+
+/** True while any process of the group still runs (signal 0 only asks). */
+function groupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function pageOnceUp(url: string, deadline: number): Promise<string> {
   for (;;) {
@@ -56,8 +66,16 @@ describe('pnpm dev', () => {
       detached: true,
       stdio: 'ignore',
     });
-    stop = () => {
-      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+    // The server still writes its database and cards as it shuts down: the folder is removed
+    // only once every process of the group has gone.
+    stop = async () => {
+      if (!groupAlive(child.pid!)) return;
+      process.kill(-child.pid!, 'SIGTERM');
+      const deadline = Date.now() + 15_000;
+      while (groupAlive(child.pid!)) {
+        if (Date.now() > deadline) process.kill(-child.pid!, 'SIGKILL');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     };
 
     const deadline = Date.now() + 90_000;
