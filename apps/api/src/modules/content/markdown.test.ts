@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveExcerpts, EXCERPT_LENGTHS, renderMarkdown, sanitize, truncate } from './markdown.js';
+import {
+  ASIDE_MARK,
+  deriveExcerpts,
+  EXCERPT_LENGTHS,
+  renderMarkdown,
+  sanitize,
+  truncate,
+} from './markdown.js';
 
 /** Every element and attribute of some HTML, as a flat list, to assert on what survives. */
 function attributesOf(html: string): string[] {
@@ -128,7 +135,7 @@ describe('rendering', () => {
     const { text, paragraphs } = renderMarkdown(
       'Window functions[^1] keep rows.\n\n[^1]: Since SQL:2003.',
     );
-    expect(text).toBe('Window functions keep rows.\nSince SQL:2003.');
+    expect(text).toBe(`Window functions keep rows.\n${ASIDE_MARK}\nSince SQL:2003.`);
     expect(paragraphs).toEqual(['Window functions keep rows.']);
   });
 

@@ -251,9 +251,18 @@ export function sanitize(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
 }
 
+/**
+ * Between a body's prose and the rest of its words (table cells, code, footnotes) in `text`: a
+ * search snippet is cut there, so a word found in the prose is shown among prose only.
+ */
+export const ASIDE_MARK = '\u001e';
+
 export interface RenderedMarkdown {
   html: string;
-  /** Every word of the body: paragraphs, headings, lists and code, for search and reading time. */
+  /**
+   * Every word of the body, for search and reading time: its prose (paragraphs, headings, lists)
+   * first, then ASIDE_MARK and its tables, code and footnotes, when it has any.
+   */
   text: string;
   /** Paragraph text only, for excerpts. */
   paragraphs: string[];
@@ -278,17 +287,21 @@ export function renderMarkdown(
 
 function extractText(source: string): { text: string; paragraphs: string[] } {
   const tokens = plain.parse(source, {});
-  const blocks: string[] = [];
+  const proseBlocks: string[] = [];
+  const asides: string[] = [];
   const paragraphs: string[] = [];
   let inParagraph = false;
+  let inTable = false;
   // A footnote's words are searched but never become an excerpt.
   let inFootnote = false;
   for (const token of tokens) {
     if (token.type === 'footnote_open') inFootnote = true;
     if (token.type === 'footnote_close') inFootnote = false;
+    if (token.type === 'table_open') inTable = true;
+    if (token.type === 'table_close') inTable = false;
     if (token.type === 'paragraph_open') inParagraph = true;
     if (token.type === 'paragraph_close') inParagraph = false;
-    if (token.type === 'fence' || token.type === 'code_block') blocks.push(token.content.trim());
+    if (token.type === 'fence' || token.type === 'code_block') asides.push(token.content.trim());
     if (token.type !== 'inline' || !token.children) continue;
     const line = token.children
       .map((child) => {
@@ -301,9 +314,14 @@ function extractText(source: string): { text: string; paragraphs: string[] } {
       .replace(/\s+/g, ' ')
       .trim();
     if (!line) continue;
-    blocks.push(line);
-    if (inParagraph && !inFootnote) paragraphs.push(line);
+    if (inTable || inFootnote) {
+      asides.push(line);
+      continue;
+    }
+    proseBlocks.push(line);
+    if (inParagraph) paragraphs.push(line);
   }
+  const blocks = asides.length ? [...proseBlocks, ASIDE_MARK, ...asides] : proseBlocks;
   return { text: blocks.join('\n'), paragraphs };
 }
 

@@ -410,6 +410,39 @@ describe('GET /api/search', () => {
     expect(snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
   });
 
+  it('takes snippets from the prose: no table heading, code or footnote in one a prose word found', async () => {
+    const { app } = setup({
+      'posts/lock.md': post('At the lock', {
+        date: '2025-07-01',
+        body: [
+          'The heron stood still.[^1]',
+          '',
+          '| Name | Value |',
+          '|------|-------|',
+          '| depth | three |',
+          '',
+          '```',
+          'const perch = 1;',
+          '```',
+          '',
+          '[^1]: A grey one.',
+          '',
+          'The kingfisher flew past.',
+        ].join('\n'),
+      }),
+    });
+    const snippetFor = async (q: string) =>
+      searchResponseSchema.parse((await request(app).get(`/api/search?q=${q}`)).body).results[0]
+        ?.snippet;
+    const prose = await snippetFor('kingfisher');
+    expect(prose).toMatch(/The <mark>kingfisher<\/mark> flew past\.$/);
+    expect(prose).not.toMatch(/Name|Value|depth|perch|grey/);
+    // A word only in the table, the code or the footnote is still found, its own words around it.
+    expect(await snippetFor('depth')).toContain('<mark>depth</mark> three');
+    expect(await snippetFor('perch')).toContain('<mark>perch</mark>');
+    expect(await snippetFor('grey')).toContain('<mark>grey</mark> one');
+  });
+
   it('matches word prefixes and stems, and needs every word', async () => {
     const { app } = setup(SEARCH_FILES);
     const ids = async (q: string) =>

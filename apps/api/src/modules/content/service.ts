@@ -30,7 +30,7 @@ import type { Env } from '../../env.js';
 import { readSettings } from '../settings/index.js';
 import { fullHandle, siteIdentity } from '../site/index.js';
 import type { ContentKind } from '@quillpost/domain';
-import { renderMarkdown } from './markdown.js';
+import { ASIDE_MARK, renderMarkdown } from './markdown.js';
 import { contentQueries, MARK_CLOSE, MARK_OPEN, type ContentRow } from './store.js';
 
 /** What the service knows about the reader: only whether drafts and scheduled items show. */
@@ -174,9 +174,17 @@ function humanize(slug: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Escapes everything, then turns only the FTS5 match markers into <mark> elements. */
+/**
+ * FTS5's snippet, cut to the side of ASIDE_MARK its match is on: a word found in the prose shows
+ * among prose, not beside a table's headings or a line of code. Escapes everything, then turns
+ * only the match markers into <mark> elements.
+ */
 export function snippetHtml(raw: string): string {
-  return escapeHtml(raw).replaceAll(MARK_OPEN, '<mark>').replaceAll(MARK_CLOSE, '</mark>');
+  const [prose, aside] = raw.split(ASIDE_MARK, 2);
+  const side = aside !== undefined && !prose!.includes(MARK_OPEN) ? aside : prose!;
+  return escapeHtml(side.replace(/\s+/g, ' ').trim())
+    .replaceAll(MARK_OPEN, '<mark>')
+    .replaceAll(MARK_CLOSE, '</mark>');
 }
 
 /**

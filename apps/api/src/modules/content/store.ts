@@ -56,7 +56,10 @@ const COLUMNS = `id, kind, slug, status, title, published_at, updated_at, catego
  */
 const VISIBLE = `removed_at IS NULL AND (@all = 1 OR (status = 'published' AND published_at <= @now))`;
 
-/** Markers FTS5 puts around matches; control characters never occur in the indexed text. */
+/**
+ * Markers FTS5 puts around matches; control characters never occur in the indexed text (but for
+ * the body's ASIDE_MARK, which is a separator to FTS5 and never a match).
+ */
 export const MARK_OPEN = '\u0002';
 export const MARK_CLOSE = '\u0003';
 

@@ -30,7 +30,7 @@ import { deriveExcerpts, renderMarkdown, slugify, type ImageLookup } from './mar
 import { filesUnder } from '../../folder-files.js';
 
 /** Bump when rendering changes, so the next sync re-renders every file even if none changed. */
-export const RENDER_VERSION = '5';
+export const RENDER_VERSION = '6';
 
 export const AUTHORS_FILE = 'authors.yml';
 /** Who the site is: its name, owner, language, accent, profiles (docs/decisions/0016). */
