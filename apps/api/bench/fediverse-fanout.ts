@@ -3,7 +3,7 @@
  * and signed activities taken in by the site's inbox.
  *
  * Three processes, as in the newsletter bench. The site in a child, built as server.ts builds it
- * (the app and its fediverse account, the delivery queue on the same event loop as the pages,
+ * (the app and its fediverse account, the delivery queue on its own thread as the server's is,
  * over a temp SQLite file), its followers inserted straight into its table. A peer farm in
  * another, at a lower priority, standing in for 500 servers elsewhere: 500 loopback addresses
  * (127.0.1.1 to 127.0.2.250), each a server with a shared inbox that verifies every delivery's
@@ -217,7 +217,10 @@ async function serveFarm() {
   } satisfies FromFarm);
 }
 
-/** Site side: the app and its fediverse account on one event loop, plus the bare verifier. */
+/**
+ * Site side: the app and its fediverse account (deliveries on their own thread), and the bare
+ * verifier.
+ */
 async function serveSite() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -231,6 +234,7 @@ async function serveSite() {
   const pages = await loadBuiltPages(env.WEB_DIST_DIR, { publicUrl: url });
   const fediverse = createFediverse(deps, {
     inboxLimits: { perClient: LIFTED, perServer: LIFTED },
+    deliveryThread: true,
   });
   const app = createApp({ ...deps, pages: pages ?? undefined, fediverse });
   const server = app.listen(port, '127.0.0.1');

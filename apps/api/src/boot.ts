@@ -143,8 +143,9 @@ export async function boot(
       'FEDERATION_ALLOW_PRIVATE_ADDRESSES=true: fediverse fetches may reach private and loopback addresses. For tests and local development only, never on a public server',
     );
   }
-  // The site's fediverse account: deliveries and received activities resume where they stopped.
-  const fediverse = env.FEDERATION ? createFediverse(base) : undefined;
+  // The site's fediverse account: deliveries and received activities resume where they stopped,
+  // deliveries on a thread of their own.
+  const fediverse = env.FEDERATION ? createFediverse(base, { deliveryThread: true }) : undefined;
   fediverse?.start();
   // Webmentions received are verified, and our posts' sent, from a queue that resumes too.
   const webmention = env.FEDERATION ? createWebmention(base) : undefined;

@@ -73,8 +73,9 @@ describe('upgradeDatabase', () => {
       '039-fediverse-jobs-claimable.sql',
       '040-fediverse-audience.sql',
       '041-fediverse-follows-ended.sql',
+      '042-fediverse-jobs-queue.sql',
     ]);
-    expect(upgrade.backup?.pending).toHaveLength(33);
+    expect(upgrade.backup?.pending).toHaveLength(34);
     const snapshot = new Database(upgrade.backup!.file, { readonly: true });
     expect(snapshot.prepare('SELECT COUNT(*) FROM subscriptions').pluck().get()).toBe(2);
     snapshot.close();

@@ -1,24 +1,9 @@
 /** The worker-thread side of ThreadedMailer: one SmtpMailer, fed messages by the main thread. */
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { MailDeliveryError } from './mailer.js';
 import { SmtpMailer, type SmtpMailerOptions } from './smtp-mailer.js';
 import type { ThreadReply, ThreadRequest } from './threaded-mailer.js';
-
-/**
- * Linux gives every thread a nice value of its own: this one steps back, so that when the cores
- * are busy the thread answering page requests runs first and bulk mail takes what is left.
- * Elsewhere (no /proc/thread-self) it stays as it is.
- */
-function yieldToTheSite(): void {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, 10);
-  } catch {
-    // Not Linux, or not allowed: the thread keeps the process's priority.
-  }
-}
+import { yieldToTheSite } from '../threads.js';
 
 yieldToTheSite();
 const port = parentPort!;

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../threads.js';
 import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
 import type { SmtpMailerOptions } from './smtp-mailer.js';
 
@@ -17,20 +16,6 @@ export type ThreadRequest = { type: 'send'; id: number; message: MailMessage } |
  * on the main thread would sit between page requests. Here the main thread only posts the message
  * and reads the answer; failures come back as the same MailDeliveryError (permanent, responseCode).
  */
-/**
- * The start of an eval'd entry that loads tsx's ESM loader (its package maps `require` to the
- * .cjs twin of the same file). Only ever called from src/: production runs dist/ with no
- * development packages installed, tsx among them.
- */
-function registerTsx(): string {
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  return `import(${JSON.stringify(tsx)}).then(({ register }) => { register();`;
-}
-
 export class ThreadedMailer implements Mailer {
   private worker: Worker | undefined;
   private readonly pending = new Map<
@@ -42,15 +27,7 @@ export class ThreadedMailer implements Mailer {
   private readonly entry: string;
 
   constructor(private readonly options: SmtpMailerOptions) {
-    // From src/ (tsx, tests) the thread registers tsx's loader before loading its .ts file;
-    // from dist/ it is plain JS. An eval'd entry does either without a file of its own.
-    const fromSource = import.meta.url.endsWith('.ts');
-    const thread = JSON.stringify(
-      new URL(`./smtp-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
-    );
-    this.entry = fromSource
-      ? `${registerTsx()} return import(${thread}); });`
-      : `import(${thread});`;
+    this.entry = threadEntry(import.meta.url, 'smtp-thread');
   }
 
   /** The thread, started on first use and again after it died (its messages then failed). */

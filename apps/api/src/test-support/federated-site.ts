@@ -7,7 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { createApp } from '../app.js';
 import { syncContent } from '../modules/content/index.js';
-import { createFediverse, type Fediverse } from '../modules/fediverse/index.js';
+import type { Logger } from '../logger.js';
+import {
+  createFediverse,
+  type Fediverse,
+  type FediverseOptions,
+} from '../modules/fediverse/index.js';
 import { createContentFolder, post } from './content.js';
 import { startFediversePeer } from './fediverse-peer.js';
 import { createTestApp, type cleanupAfterEach } from './test-app.js';
@@ -20,7 +25,7 @@ export type FederatedSite = ReturnType<typeof createTestApp> & {
 
 export async function startFederatedSite(
   env: Record<string, string> = {},
-  options: Parameters<typeof createFediverse>[1] = {},
+  { logger, ...options }: FediverseOptions & { logger?: Logger } = {},
 ): Promise<FederatedSite> {
   const server = http.createServer();
   server.listen(0, '127.0.0.1');
@@ -28,6 +33,7 @@ export async function startFederatedSite(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const t = createTestApp({
     env: { PUBLIC_URL: url, WEB_ORIGIN: url, FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', ...env },
+    deps: logger ? { logger } : {},
   });
   const fediverse = createFediverse(t.deps, options);
   const app = createApp({ ...t.deps, fediverse });

@@ -144,6 +144,28 @@ describe('the fediverse account', () => {
     });
   });
 
+  it('answers the actor as it was kept until the owner changes the site, then anew', async () => {
+    // Every server that takes a delivery asks for the actor to check its signature: the answer
+    // is kept, and a name, avatar or handle changed in Console → Site shows at once.
+    const t = site();
+    const first = await request(t.app).get('/ap/users/site').set('Accept', AS_JSON);
+    const head = await request(t.app).head('/ap/users/site').set('Accept', AS_JSON);
+    expect(head.status).toBe(200);
+    const again = await request(t.app).get('/ap/users/site').set('Accept', AS_JSON);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+
+    const owner = await signInAs(t, 'admin');
+    const read = await as(t, owner).get('/api/admin/site');
+    await as(t, owner).put('/api/admin/site', {
+      ...read.body.site,
+      title: 'Rowan in the field',
+      fediverse: { handle: 'rowan' },
+    });
+    const changed = await actorOf(t.app);
+    expect(changed).toMatchObject({ name: 'Rowan in the field', preferredUsername: 'rowan' });
+  });
+
   it('counts its followers without listing them', async () => {
     const { app, deps, clock } = site();
     keepFollower(

@@ -26,7 +26,25 @@ export interface BridgeOptions<TContextData> {
   /** Request bodies over this many bytes answer 413 before Fedify reads them. */
   maxBodyBytes: number;
   contextData: () => TContextData;
+  /**
+   * Documents every server asks for again and again (the actor, whose key verifies each of our
+   * deliveries; a post's Article), kept as Fedify answered them until `version` changes: Fedify
+   * builds each answer anew, its JSON-LD compacted, tens of milliseconds on a small server.
+   * `version(path)` changes whenever what the answer at `path` is made of does.
+   */
+  kept?: { keeps(path: string): boolean; version(path: string): Promise<string> };
 }
+
+/** A kept answer, and the version of what it was made of. */
+interface KeptAnswer {
+  version: string;
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+}
+
+/** Past this many kept answers (a site of many posts, each asked for), the oldest go. */
+const KEPT_ANSWERS = 500;
 
 function wantsActivityJson(req: ExpressRequest): boolean {
   const preferred = req.accepts(['html', ...ACTIVITY_TYPES]);
@@ -57,14 +75,24 @@ function headersOf(req: ExpressRequest): Headers {
   return headers;
 }
 
-async function send(res: ExpressResponse, answer: Response, head: boolean): Promise<void> {
+async function keptOf(answer: Response, version: string): Promise<KeptAnswer> {
+  const headers: Array<[string, string]> = [];
+  answer.headers.forEach((value, name) => headers.push([name, value]));
+  return {
+    version,
+    status: answer.status,
+    headers,
+    body: Buffer.from(await answer.arrayBuffer()),
+  };
+}
+
+function send(res: ExpressResponse, answer: KeptAnswer, head: boolean): void {
   res.status(answer.status);
-  answer.headers.forEach((value, name) => {
+  for (const [name, value] of answer.headers) {
     if (name === 'vary') res.vary(value);
     else res.setHeader(name, value);
-  });
-  const body = head || !answer.body ? undefined : Buffer.from(await answer.arrayBuffer());
-  res.end(body);
+  }
+  res.end(head ? undefined : answer.body);
 }
 
 export function federationBridge<TContextData>(
@@ -72,34 +100,66 @@ export function federationBridge<TContextData>(
   federation: () => Promise<Federation<TContextData>>,
   options: BridgeOptions<TContextData>,
 ): RequestHandler {
+  const kept = new Map<string, KeptAnswer>();
+  /** Answers being made now, to be kept: who asks meanwhile waits for them. */
+  const building = new Map<string, Promise<void>>();
+  /** Fedify's answer to `req`, or null when it is not Fedify's (the site's routes answer). */
+  async function answerOf(req: ExpressRequest, reading: boolean): Promise<Response | null> {
+    const body = reading ? undefined : await bodyOf(req, options.maxBodyBytes);
+    const request = new Request(`${options.publicUrl}${req.originalUrl}`, {
+      method: req.method,
+      headers: headersOf(req),
+      ...(body ? { body: new Uint8Array(body) } : {}),
+    });
+    let fallThrough = false;
+    const notOurs = () => {
+      fallThrough = true;
+      return new Response(null, { status: 404 });
+    };
+    const answer = await (
+      await federation()
+    ).fetch(request, {
+      contextData: options.contextData(),
+      onNotFound: notOurs,
+      onNotAcceptable: notOurs,
+    });
+    return fallThrough ? null : answer;
+  }
+
   return async (req, res, next) => {
     const reading = req.method === 'GET' || req.method === 'HEAD';
     // An item's page answers HTML or ActivityPub JSON by Accept: caches keep them apart.
     if (reading && itemAtPath(req.path)) res.vary('Accept');
     if (!FEDERATION_PATHS.test(req.path) && !(reading && wantsActivityJson(req))) return next();
+    const head = req.method === 'HEAD';
+    // A HEAD is answered from a kept answer, never kept itself: it has no body.
+    const keeps = reading && options.kept?.keeps(req.path);
+    const keptAs = `${req.originalUrl}\n${req.headers.accept ?? ''}`;
+    let built: (() => void) | undefined;
     try {
-      const body = reading ? undefined : await bodyOf(req, options.maxBodyBytes);
-      const request = new Request(`${options.publicUrl}${req.originalUrl}`, {
-        method: req.method,
-        headers: headersOf(req),
-        ...(body ? { body: new Uint8Array(body) } : {}),
-      });
-      let fallThrough = false;
-      const notOurs = () => {
-        fallThrough = true;
-        return new Response(null, { status: 404 });
-      };
-      const answer = await (
-        await federation()
-      ).fetch(request, {
-        contextData: options.contextData(),
-        onNotFound: notOurs,
-        onNotAcceptable: notOurs,
-      });
-      if (fallThrough) return next();
-      await send(res, answer, req.method === 'HEAD');
+      const version = keeps ? await options.kept!.version(req.path) : '';
+      if (keeps) {
+        // Servers ask at once (a post's first deliveries land together): one answer is made.
+        await building.get(keptAs);
+        const hit = kept.get(keptAs);
+        if (hit?.version === version) return send(res, hit, head);
+        if (!head) building.set(keptAs, new Promise<void>((resolve) => (built = resolve)));
+      }
+      const answer = await answerOf(req, reading);
+      if (!answer) return next();
+      const made = await keptOf(answer, version);
+      if (built && made.status === 200) {
+        if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
+        kept.set(keptAs, made);
+      }
+      send(res, made, head);
     } catch (error) {
       next(error);
+    } finally {
+      if (built) {
+        building.delete(keptAs);
+        built();
+      }
     }
   };
 }

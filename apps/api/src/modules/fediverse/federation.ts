@@ -63,6 +63,11 @@ export interface FederationDeps {
   logger: Logger;
   /** The published posts, as readers see them. */
   content: Pick<ContentService, 'rows' | 'identity'>;
+  /**
+   * Deliveries are worked on by the delivery thread (delivery-thread.ts), while this federation
+   * may write them from another thread.
+   */
+  deliveryThread?: boolean;
 }
 
 /** The newest posts the outbox shows (Mastodon reads it for a profile's latest posts). */
@@ -80,10 +85,25 @@ function imageType(file: string): string | null {
 export function buildFederation(deps: FederationDeps): Federation<void> {
   const { env, db, clock, logger, content } = deps;
   const deliveries = deliveryLedger({ db, clock });
+  const sending = deliveries.watch(
+    new SqliteMessageQueue({
+      db,
+      clock,
+      logger,
+      queue: 'outbox',
+      acrossThreads: deps.deliveryThread,
+    }),
+  );
   const federation = createFederation<void>({
     kv: new SqliteKvStore(db, clock),
-    queue: deliveries.watch(new SqliteMessageQueue({ db, clock, logger })),
-    // server.ts starts the queue; tests run it themselves.
+    // A post's fan-out to its followers' servers and the deliveries it makes share one queue,
+    // worked on apart from the activities taken in.
+    queue: {
+      inbox: new SqliteMessageQueue({ db, clock, logger, queue: 'inbox' }),
+      outbox: sending,
+      fanout: sending,
+    },
+    // index.ts starts each queue where it is worked on; tests run them themselves.
     manuallyStartQueue: true,
     origin: env.PUBLIC_URL,
     allowPrivateAddress: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,

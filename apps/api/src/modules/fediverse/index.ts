@@ -1,17 +1,19 @@
 /**
  * The fediverse module's face (issue 38, decision 0025): the site as an ActivityPub account that
- * Mastodon and its peers follow. The app mounts `routes` in front of its own; server.ts starts
- * and stops the delivery queue.
+ * Mastodon and its peers follow. The app mounts `routes` in front of its own; boot.ts starts
+ * and stops its queues, deliveries on their own thread (delivery-thread.ts).
  */
+import { itemAtPath } from '@quillpost/domain';
 import type { Fediverse } from '../../deps.js';
-import { createContentService } from '../content/index.js';
+import { remoteAvatars } from './avatars.js';
+import { startDeliveryThread } from './delivery-thread.js';
 import { federationBridge } from './express-bridge.js';
 import { followFromYourServer } from './follow.js';
-import type { FederationDeps } from './federation.js';
-import { remoteAvatars } from './avatars.js';
 import { inboxLimits, type InboxLimits } from './inbox-limits.js';
+import { loadFederation, startSending, type FediverseDeps, type Sending } from './running.js';
 
 export type { Fediverse } from '../../deps.js';
+export type { FediverseDeps } from './running.js';
 export { reactionCounts } from './store/reactions.js';
 export { fediverseAdminRoutes } from './admin-routes.js';
 export {
@@ -24,46 +26,26 @@ export {
 } from './moving.js';
 export { fediverseBlockRoutes } from './blocks.js';
 
+/** The actor's address (federation.ts's `FEDERATION_PATHS.actor` for the one actor). */
+const SITE_ACTOR_PATH = '/ap/users/site';
+
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
 export const INBOX_MAX_BYTES = 1_000_000;
 
-export type FediverseDeps = Omit<FederationDeps, 'content' | 'env'> & {
-  env: FederationDeps['env'] & Parameters<typeof createContentService>[0]['env'];
-};
-
-/**
- * Fedify is a large library (seconds to load on a busy machine): it is loaded by the first request
- * that is its own, or by `start`, so an app that never federates (most tests) never loads it.
- */
-async function loadFederation(deps: FediverseDeps) {
-  const [{ buildFederation }, { publishChanges, watchPublications }, { watchAnswers }] =
-    await Promise.all([
-      import('./federation.js'),
-      import('./publisher.js'),
-      import('./answers.js'),
-    ]);
-  const content = createContentService(deps);
-  const federation = buildFederation({ ...deps, content });
-  const publisherDeps = {
-    ...deps,
-    publicUrl: deps.env.PUBLIC_URL,
-    content,
-    context: () => federation.createContext(new URL(deps.env.PUBLIC_URL), undefined),
-  };
-  return {
-    federation,
-    publish: () => publishChanges(publisherDeps),
-    watch: () => watchPublications(publisherDeps),
-    watchAnswers: () => watchAnswers(publisherDeps),
-  };
+export interface FediverseOptions {
+  inboxLimits?: InboxLimits;
+  /**
+   * What goes out (a post's fan-out to thousands of followers, each delivery signed) is worked on
+   * by a thread of its own, not between page requests: what the server does (boot.ts). Without
+   * it, everything runs on the calling thread, on the injected clock (most tests).
+   */
+  deliveryThread?: boolean;
 }
 
-export function createFediverse(
-  deps: FediverseDeps,
-  options: { inboxLimits?: InboxLimits } = {},
-): Fediverse {
+export function createFediverse(deps: FediverseDeps, options: FediverseOptions = {}): Fediverse {
   let loading: ReturnType<typeof loadFederation> | undefined;
-  const load = () => (loading ??= loadFederation(deps));
+  const load = () =>
+    (loading ??= loadFederation({ ...deps, deliveryThread: options.deliveryThread }));
   const federation = () => load().then((loaded) => loaded.federation);
   const limitInbox = inboxLimits(deps, options.inboxLimits);
   const follow = followFromYourServer({ db: deps.db, publicUrl: deps.env.PUBLIC_URL });
@@ -76,9 +58,13 @@ export function createFediverse(
     publicUrl: deps.env.PUBLIC_URL,
     maxBodyBytes: INBOX_MAX_BYTES,
     contextData: () => undefined,
+    kept: {
+      keeps: (path) => path === SITE_ACTOR_PATH || itemAtPath(path) !== null,
+      version: async (path) =>
+        (await load()).documentsVersion(path === SITE_ACTOR_PATH ? 'actor' : 'articles'),
+    },
   });
-  let publisher: { stop(): void; published(): Promise<void> } | undefined;
-  let answers: { stop(): void } | undefined;
+  let sending: Sending | undefined;
   let running: { stop: AbortController; done: Promise<void> } | undefined;
   return {
     federation,
@@ -97,26 +83,23 @@ export function createFediverse(
       const stop = new AbortController();
       const done = load().then(async (loaded) => {
         if (stop.signal.aborted) return;
-        publisher = loaded.watch();
-        answers = loaded.watchAnswers();
-        await loaded.federation.startQueue(undefined, { signal: stop.signal });
+        sending = options.deliveryThread ? startDeliveryThread(deps) : startSending(loaded);
+        await loaded.federation.startQueue(undefined, { signal: stop.signal, queue: 'inbox' });
       });
       done.catch((error: unknown) => deps.logger.error({ err: error }, 'fediverse: not started'));
       running = { stop, done };
     },
     async published() {
-      if (publisher) return publisher.published();
+      if (sending) return sending.published();
       return (await load()).publish();
     },
     async stop() {
       const current = running;
       running = undefined;
-      publisher?.stop();
-      publisher = undefined;
-      answers?.stop();
-      answers = undefined;
       current?.stop.abort();
       await current?.done.catch(() => undefined);
+      await sending?.stop();
+      sending = undefined;
     },
   };
 }

@@ -203,6 +203,14 @@ describe('posts going out', { timeout: 60_000 }, () => {
       .get('/posts/later')
       .set('Accept', 'application/activity+json');
     expect(scheduled.headers['content-type'] ?? '').not.toMatch(/activity\+json/);
+
+    // The answer is kept for the next server that asks, until the post changes.
+    t.folder.write('posts/small-tools.md', SMALL_TOOLS.replace('"Small tools"', '"Smaller tools"'));
+    t.sync();
+    const edited = await request(t.app)
+      .get('/posts/small-tools')
+      .set('Accept', 'application/activity+json');
+    expect(JSON.parse(edited.text)).toMatchObject({ type: 'Article', name: 'Smaller tools' });
   });
 
   it('reaches a real server signed, once for its two followers there', async () => {

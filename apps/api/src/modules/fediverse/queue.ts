@@ -1,3 +1,4 @@
+import { BroadcastChannel } from 'node:worker_threads';
 import type {
   MessageQueue,
   MessageQueueDepth,
@@ -16,10 +17,9 @@ import {
   jobDepth,
   reclaimJobsOfOthers,
   retryJobLater,
+  type JobQueue,
   type NewJob,
 } from './store/jobs.js';
-
-const QUEUE_CHANNEL = 'fediverse-jobs';
 
 /**
  * About this many jobs are written per transaction, the event loop free between: Fedify queues a
@@ -35,10 +35,21 @@ interface WaitingWrite {
   failed(error: unknown): void;
 }
 
-export type JobQueueOptions = { db: Db; clock: Clock; logger: Logger } & Partial<LeaseSettings>;
+export type JobQueueOptions = {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  /** Which of the site's queues this is: its jobs are claimed by its own worker only. */
+  queue: JobQueue;
+  /**
+   * Its jobs are written in one thread of the process and worked on in another (the delivery
+   * thread): a write wakes the worker across threads, not only in its own.
+   */
+  acrossThreads?: boolean;
+} & Partial<LeaseSettings>;
 
 /**
- * Fedify's message queue on the site's SQLite file, on the shared lease worker
+ * One of Fedify's message queues on the site's SQLite file, on the shared lease worker
  * (jobs/lease-worker.ts): a job is claimed with a lease, deleted when its handler succeeds, retried
  * with doubling backoff when it throws (Fedify leaves retrying to us: `nativeRetrial`), and never
  * lost to a restart: a listener takes back jobs another process left working, and any listener
@@ -50,6 +61,10 @@ export class SqliteMessageQueue implements MessageQueue {
   /** Enqueues not yet written, oldest first. */
   private readonly waiting: WaitingWrite[] = [];
   private writeScheduled = false;
+  /** What wakes this queue's worker once jobs are written. */
+  private readonly channel: string;
+  /** The same wake-up between threads, when `acrossThreads`: named by the file and the queue. */
+  private readonly broadcast: BroadcastChannel | undefined;
 
   constructor(options: JobQueueOptions) {
     this.options = {
@@ -65,6 +80,12 @@ export class SqliteMessageQueue implements MessageQueue {
       leaseMs: 5 * 60_000,
       ...options,
     };
+    this.channel = `fediverse-jobs:${options.queue}`;
+    if (options.acrossThreads) {
+      this.broadcast = new BroadcastChannel(`${this.channel}:${options.db.name}`);
+      // A wake-up never keeps the process alive.
+      this.broadcast.unref();
+    }
   }
 
   enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
@@ -107,6 +128,7 @@ export class SqliteMessageQueue implements MessageQueue {
     try {
       insertJobs(
         this.options.db,
+        this.options.queue,
         batch.flatMap((write) => write.jobs),
       );
     } catch (error) {
@@ -114,11 +136,13 @@ export class SqliteMessageQueue implements MessageQueue {
       return;
     }
     for (const write of batch) write.written();
-    wakeLoops(this.options.db, QUEUE_CHANNEL);
+    wakeLoops(this.options.db, this.channel);
+    this.broadcast?.postMessage('written');
   }
 
   getDepth(): Promise<MessageQueueDepth> {
-    return Promise.resolve(jobDepth(this.options.db, iso(this.options.clock.now())));
+    const { db, queue, clock } = this.options;
+    return Promise.resolve(jobDepth(db, queue, iso(clock.now())));
   }
 
   /** Works on due jobs until `signal` aborts, then waits for the ones in flight. */
@@ -128,10 +152,12 @@ export class SqliteMessageQueue implements MessageQueue {
   ): Promise<void> {
     const worker = this.worker(handler);
     worker.start();
+    if (this.broadcast) this.broadcast.onmessage = () => wakeLoops(this.options.db, this.channel);
     await new Promise<void>((resolve) => {
       if (options.signal?.aborted) return resolve();
       options.signal?.addEventListener('abort', () => resolve(), { once: true });
     });
+    this.broadcast?.close();
     await worker.stop();
   }
 
@@ -142,19 +168,19 @@ export class SqliteMessageQueue implements MessageQueue {
 
   /** The worker that hands each job's message to `handler`. */
   private worker(handler: (message: unknown) => Promise<void> | void): LeaseWorker {
-    const { db, clock, logger } = this.options;
+    const { db, clock, logger, queue } = this.options;
     return leaseWorker({
       db,
       clock,
       logger,
-      name: 'fediverse',
-      channel: QUEUE_CHANNEL,
+      name: `fediverse ${queue}`,
+      channel: this.channel,
       settings: this.options,
       store: {
-        claim: (claim) => claimJobs(db, claim),
+        claim: (claim) => claimJobs(db, { ...claim, queue }),
         finish: (job) => deleteJob(db, job.id),
         retryLater: (job, dueAt, reason) => retryJobLater(db, job.id, dueAt, reason),
-        reclaimOthers: (claimant) => reclaimJobsOfOthers(db, claimant),
+        reclaimOthers: (claimant) => reclaimJobsOfOthers(db, queue, claimant),
       },
       handle: (job) => handler(JSON.parse(job.message)),
       describe: (job) => ({ jobId: job.id }),

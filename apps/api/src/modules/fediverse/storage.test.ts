@@ -82,6 +82,7 @@ describe('the job queue', () => {
     await testMessageQueue(
       () =>
         new SqliteMessageQueue({
+          queue: 'outbox',
           db: connections[next++ % 2]!,
           clock: systemClock,
           logger,
@@ -98,7 +99,13 @@ describe('the job queue', () => {
   it('retries a failing job later, doubling the wait, and deletes it once it succeeds', async () => {
     const { db, file } = tempDatabase();
     const clock = manualClock();
-    const queue = new SqliteMessageQueue({ db, clock, logger, backoffBaseMs: 30_000 });
+    const queue = new SqliteMessageQueue({
+      queue: 'outbox',
+      db,
+      clock,
+      logger,
+      backoffBaseMs: 30_000,
+    });
     await queue.enqueue({ deliver: 'to a server that is down' });
     const seen: unknown[] = [];
     let up = false;
@@ -126,7 +133,13 @@ describe('the job queue', () => {
 
   it('starts the next job as soon as one ends, while a slow one is still going', async () => {
     const { db } = tempDatabase();
-    const queue = new SqliteMessageQueue({ db, clock: manualClock(), logger, concurrency: 2 });
+    const queue = new SqliteMessageQueue({
+      queue: 'outbox',
+      db,
+      clock: manualClock(),
+      logger,
+      concurrency: 2,
+    });
     await queue.enqueueMany(['slow server', 'quick server', 'another quick server']);
     let releaseSlow = () => {};
     const done: unknown[] = [];
@@ -144,7 +157,7 @@ describe('the job queue', () => {
     // Fedify queues a post's deliveries to 500 servers as 500 enqueues in one go; written in
     // one go they held the event loop, and every page waiting on it, for a third of a second.
     const { db } = tempDatabase();
-    const queue = new SqliteMessageQueue({ db, clock: manualClock(), logger });
+    const queue = new SqliteMessageQueue({ queue: 'outbox', db, clock: manualClock(), logger });
     const written = () => db.prepare('SELECT count(*) FROM fediverse_jobs').pluck().get() as number;
     const queued = Array.from({ length: 500 }, (_, server) =>
       queue.enqueue({ deliver: server }, { orderingKey: `a post\nserver ${server}` }),
@@ -165,7 +178,9 @@ describe('the job queue', () => {
     const plan = (
       db
         .prepare(`EXPLAIN QUERY PLAN ${CLAIM_DUE_JOBS}`)
-        .all({ now: '', lockedUntil: '', limit: 1, claimant: '' }) as Array<{ detail: string }>
+        .all({ queue: 'outbox', now: '', lockedUntil: '', limit: 1, claimant: '' }) as Array<{
+        detail: string;
+      }>
     ).map((step) => step.detail);
     const lookups = plan.filter((step) => step.includes(' USING '));
     expect(lookups.length).toBeGreaterThan(0);
@@ -177,7 +192,13 @@ describe('the job queue', () => {
   it('takes back a job whose process died while working on it', async () => {
     const { db, file } = tempDatabase();
     const clock = manualClock();
-    const died = new SqliteMessageQueue({ db, clock, logger, claimant: 'a process now gone' });
+    const died = new SqliteMessageQueue({
+      queue: 'outbox',
+      db,
+      clock,
+      logger,
+      claimant: 'a process now gone',
+    });
     await died.enqueue({ deliver: 'Create' });
     // Claimed, then the process is gone: its handler never finishes.
     void died.runDue(() => new Promise(() => undefined));
@@ -185,7 +206,7 @@ describe('the job queue', () => {
 
     const ownConnection = openDatabase(file);
     track(() => ownConnection.close());
-    const restarted = new SqliteMessageQueue({ db: ownConnection, clock, logger });
+    const restarted = new SqliteMessageQueue({ queue: 'outbox', db: ownConnection, clock, logger });
     const delivered: unknown[] = [];
     const stop = new AbortController();
     const listening = restarted.listen((message) => void delivered.push(message), {
@@ -197,14 +218,68 @@ describe('the job queue', () => {
     expect(jobsIn(file)).toEqual([]);
   });
 
+  it('keeps the activities taken in and the deliveries apart: each worker claims and takes back its own', async () => {
+    const { db, file } = tempDatabase();
+    const clock = manualClock();
+    const deliveries = new SqliteMessageQueue({ queue: 'outbox', db, clock, logger });
+    await deliveries.enqueue({ deliver: 'Create' });
+    // The delivery thread took it, and is working on it.
+    void deliveries.runDue(() => new Promise(() => undefined));
+    await expect.poll(() => jobsIn(file)[0]?.status).toBe('working');
+
+    // The page thread's worker (another claimant) starts: it neither takes the delivery back nor
+    // runs it, and works on what was taken in.
+    const received = new SqliteMessageQueue({
+      queue: 'inbox',
+      db,
+      clock,
+      logger,
+      claimant: 'pages',
+    });
+    await received.enqueue({ take: 'Like' });
+    const ran: unknown[] = [];
+    const stop = new AbortController();
+    const listening = received.listen((message) => void ran.push(message), { signal: stop.signal });
+    await expect.poll(() => ran).toEqual([{ take: 'Like' }]);
+    stop.abort();
+    await listening;
+    expect(jobsIn(file)).toEqual([
+      { status: 'working', attempts: 1, due_at: '2026-01-01T09:00:00.000Z' },
+    ]);
+  });
+
+  it('wakes its worker on another thread as soon as jobs are written', async () => {
+    // Each thread has its own connection: a wake-up on the writer's reaches no loop of the
+    // worker's, and a poll an hour apart would bring the job an hour late.
+    const { file } = tempDatabase();
+    const [pageThread, deliveryThread] = [openDatabase(file), openDatabase(file)];
+    track(() => pageThread.close());
+    track(() => deliveryThread.close());
+    const options = {
+      queue: 'outbox',
+      clock: systemClock,
+      logger,
+      pollIntervalMs: 3_600_000,
+      acrossThreads: true,
+    } as const;
+    const worker = new SqliteMessageQueue({ ...options, db: deliveryThread });
+    const ran: unknown[] = [];
+    const stop = new AbortController();
+    const listening = worker.listen((message) => void ran.push(message), { signal: stop.signal });
+    await new SqliteMessageQueue({ ...options, db: pageThread }).enqueue({ deliver: 'Accept' });
+    await expect.poll(() => ran).toEqual([{ deliver: 'Accept' }]);
+    stop.abort();
+    await listening;
+  });
+
   it('lets another listener take a job whose lease ran out', async () => {
     const { db, file } = tempDatabase();
     const clock = manualClock();
-    const stuck = new SqliteMessageQueue({ db, clock, logger, leaseMs: 60_000 });
+    const stuck = new SqliteMessageQueue({ queue: 'outbox', db, clock, logger, leaseMs: 60_000 });
     await stuck.enqueue('hangs');
     void stuck.runDue(() => new Promise(() => undefined));
     await expect.poll(() => jobsIn(file)[0]?.status).toBe('working');
-    const other = new SqliteMessageQueue({ db, clock, logger, leaseMs: 60_000 });
+    const other = new SqliteMessageQueue({ queue: 'outbox', db, clock, logger, leaseMs: 60_000 });
     const ran: unknown[] = [];
     expect(await other.runDue((message) => void ran.push(message))).toBe(0);
     clock.advance(60_000);

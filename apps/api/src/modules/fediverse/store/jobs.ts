@@ -11,6 +11,9 @@ export interface JobRow {
   attempts: number;
 }
 
+/** Activities taken in, and deliveries (Fedify's fan-outs with them): worked on apart. */
+export type JobQueue = 'inbox' | 'outbox';
+
 export interface NewJob {
   message: string;
   orderingKey: string | null;
@@ -18,20 +21,23 @@ export interface NewJob {
   createdAt: string;
 }
 
-export function insertJobs(db: Db, jobs: readonly NewJob[]): void {
+export function insertJobs(db: Db, queue: JobQueue, jobs: readonly NewJob[]): void {
   const insert = statement(
     db,
-    `INSERT INTO fediverse_jobs (message, ordering_key, due_at, created_at) VALUES (?, ?, ?, ?)`,
+    `INSERT INTO fediverse_jobs (queue, message, ordering_key, due_at, created_at)
+     VALUES (?, ?, ?, ?, ?)`,
   );
   inTransaction(db, () => {
-    for (const job of jobs) insert.run(job.message, job.orderingKey, job.dueAt, job.createdAt);
+    for (const job of jobs) {
+      insert.run(queue, job.message, job.orderingKey, job.dueAt, job.createdAt);
+    }
   });
 }
 
 /**
- * Due jobs, oldest first: pending ones, and working ones whose lease ran out (their worker died).
+ * A queue's due jobs, oldest first: pending ones, and working ones whose lease ran out (their worker died).
  * A job waits while an earlier job of its ordering key is not done. Each half walks
- * `fediverse_jobs_claimable` in id order and the merge stops at `limit`, so a claim reads no
+ * `fediverse_jobs_claimable_in_queue` in id order and the merge stops at `limit`, so a claim reads no
  * queued message but those it takes (storage.test.ts asks SQLite for its plan).
  */
 export const CLAIM_DUE_JOBS = `UPDATE fediverse_jobs
@@ -39,9 +45,11 @@ export const CLAIM_DUE_JOBS = `UPDATE fediverse_jobs
        attempts = attempts + 1
  WHERE id IN (
    SELECT id FROM (
-     SELECT id, ordering_key FROM fediverse_jobs WHERE status = 'pending' AND due_at <= @now
+     SELECT id, ordering_key FROM fediverse_jobs
+     WHERE queue = @queue AND status = 'pending' AND due_at <= @now
      UNION ALL
-     SELECT id, ordering_key FROM fediverse_jobs WHERE status = 'working' AND locked_until <= @now
+     SELECT id, ordering_key FROM fediverse_jobs
+     WHERE queue = @queue AND status = 'working' AND locked_until <= @now
      ORDER BY id) AS job
    WHERE job.ordering_key IS NULL OR NOT EXISTS (
      SELECT 1 FROM fediverse_jobs AS earlier
@@ -49,10 +57,10 @@ export const CLAIM_DUE_JOBS = `UPDATE fediverse_jobs
    LIMIT @limit)
  RETURNING id, message, ordering_key, attempts`;
 
-/** Claims up to `limit` due jobs for `claimant`. */
+/** Claims up to `limit` due jobs of `queue` for `claimant`. */
 export function claimJobs(
   db: Db,
-  claim: { now: string; lockedUntil: string; limit: number; claimant: string },
+  claim: { queue: JobQueue; now: string; lockedUntil: string; limit: number; claimant: string },
 ): JobRow[] {
   return statement(db, CLAIM_DUE_JOBS).all(claim) as JobRow[];
 }
@@ -72,22 +80,26 @@ export function retryJobLater(db: Db, id: number, dueAt: string, error: string):
 }
 
 /**
- * Puts back to pending every job another process left working: that process is gone, since one
- * server owns the database file at a time.
+ * Puts back to pending every job of `queue` another process left working: that process is gone,
+ * since one server owns the database file at a time, and one worker in it works on each queue.
  */
-export function reclaimJobsOfOthers(db: Db, claimant: string): number {
+export function reclaimJobsOfOthers(db: Db, queue: JobQueue, claimant: string): number {
   return statement(
     db,
     `UPDATE fediverse_jobs SET status = 'pending', locked_until = NULL, claimed_by = NULL
-     WHERE status = 'working' AND claimed_by IS NOT @claimant`,
-  ).run({ claimant }).changes;
+     WHERE queue = @queue AND status = 'working' AND claimed_by IS NOT @claimant`,
+  ).run({ queue, claimant }).changes;
 }
 
-export function jobDepth(db: Db, now: string): { queued: number; ready: number; delayed: number } {
+export function jobDepth(
+  db: Db,
+  queue: JobQueue,
+  now: string,
+): { queued: number; ready: number; delayed: number } {
   const row = statement(
     db,
     `SELECT count(*) AS queued, coalesce(sum(due_at <= ?), 0) AS ready
-     FROM fediverse_jobs WHERE status = 'pending'`,
-  ).get(now) as { queued: number; ready: number };
+     FROM fediverse_jobs WHERE queue = ? AND status = 'pending'`,
+  ).get(now, queue) as { queued: number; ready: number };
   return { queued: row.queued, ready: row.ready, delayed: row.queued - row.ready };
 }
