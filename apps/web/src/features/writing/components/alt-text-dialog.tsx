@@ -6,14 +6,14 @@
 import { useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Field } from '../../../components/field';
-import type { UploadedImage } from '../hooks/use-image-upload';
+import type { DescribedImage } from '../hooks/use-image-upload';
 
 export function AltTextDialog({
   image,
   onInsert,
   onCancel,
 }: {
-  image: UploadedImage;
+  image: DescribedImage;
   onInsert(alt: string): void;
   onCancel(): void;
 }) {
@@ -34,11 +34,12 @@ export function AltTextDialog({
         <h2 id={`${id}-title`} className="writing-alt__title">
           Describe the image
         </h2>
+        {/* Named by the description as it is typed: the image as the post will carry it. */}
         <img
-          src={image.address}
+          src={image.preview ?? image.address}
           width={image.width}
           height={image.height}
-          alt=""
+          alt={alt}
           className="writing-alt__thumb"
         />
         <Field

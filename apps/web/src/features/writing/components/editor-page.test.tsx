@@ -199,6 +199,12 @@ describe('the editor page', () => {
       within(dialog).getByLabelText('What does it show?'),
       'The harbour wall at dawn',
     );
+    // The photo shown is named as the post will name it (the server's copy where the browser
+    // cannot draw one).
+    expect(within(dialog).getByRole('img', { name: 'The harbour wall at dawn' })).toHaveAttribute(
+      'src',
+      '/content/images/uploads/2026/wall.jpg',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Insert Image' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update' }));

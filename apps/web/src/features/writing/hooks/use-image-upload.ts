@@ -6,6 +6,7 @@
 import { imageUploadRefusal, MESSAGES } from '@quillpost/domain';
 import { useState } from 'react';
 import { useWritingApi } from '../api/writing-api';
+import { photoPreview } from '../photo-preview';
 import type { Notice } from './use-document';
 
 export interface UploadedImage {
@@ -14,11 +15,17 @@ export interface UploadedImage {
   height: number;
 }
 
+/** An image up for the body, waiting for its description, with the copy the dialog shows. */
+export interface DescribedImage extends UploadedImage {
+  /** Drawn in the browser from the picked file; null when it could not be. */
+  preview: string | null;
+}
+
 export function useImageUpload(setNotice: (notice: Notice) => void) {
   const api = useWritingApi();
   const [uploads, setUploads] = useState(0);
   // Uploaded for the body, waiting for their descriptions, in the order they arrived.
-  const [waiting, setWaiting] = useState<UploadedImage[]>([]);
+  const [waiting, setWaiting] = useState<DescribedImage[]>([]);
 
   /** Uploads an image; what it is now, or null when it was refused (and the owner told why). */
   async function uploaded(image: File): Promise<UploadedImage | null> {
@@ -45,8 +52,8 @@ export function useImageUpload(setNotice: (notice: Notice) => void) {
     /** Files picked, dropped or pasted into the body. */
     uploadIntoBody(files: File[]) {
       for (const image of files) {
-        void uploaded(image).then((up) => {
-          if (up) setWaiting((queue) => [...queue, up]);
+        void Promise.all([uploaded(image), photoPreview(image)]).then(([up, preview]) => {
+          if (up) setWaiting((queue) => [...queue, { ...up, preview }]);
         });
       }
     },
