@@ -10,6 +10,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useDocumentMeta } from '../../../lib/document-meta';
 import { useMembership } from '../../../lib/membership/membership-context';
 import { useSignIn } from '../../sign-in';
+import { useScrollEnds } from '../hooks/use-scroll-ends';
 import type { PageHandle, PageMetaFunction } from '../../../lib/route-handle';
 import '../members.css';
 
@@ -58,9 +59,18 @@ function MembersNav() {
   const { state } = useMembership();
   // Staff's links lead: on a phone the strip scrolls sideways, and the console is what they came for.
   const staff = staffLinks(state.level);
+  const list = useRef<HTMLUListElement>(null);
+  const ends = useScrollEnds(list);
   return (
     <nav className="members-nav" aria-label="Members area">
-      <ul className="members-nav__list">
+      <ul
+        ref={list}
+        className="members-nav__list"
+        data-more-before={ends.before || undefined}
+        data-more-after={ends.after || undefined}
+        // Chromium leaves an item reached by Tab where it is when part of it shows, under the fade.
+        onFocus={(event) => event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
+      >
         {staff.map((item) => (
           <li key={item.path} className="members-nav__staff">
             <NavLink to={item.path} className="members-nav__link">
