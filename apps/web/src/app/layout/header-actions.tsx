@@ -58,9 +58,30 @@ export function HeaderActionsBody() {
     const className = `button header-actions__button${primary ? ' button--primary' : ''}`;
     const action = button.action;
     if (action.type === 'navigate') {
+      // A subscriber's standing: on a phone a check mark alone, so the header keeps one row.
       return (
-        <Link key={button.label} to={action.to} className={className}>
-          {button.label}
+        <Link
+          key={button.label}
+          to={action.to}
+          className={`${className} header-actions__button--standing`}
+        >
+          <svg
+            className="header-actions__check"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+          >
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="header-actions__label">{button.label}</span>
         </Link>
       );
     }
