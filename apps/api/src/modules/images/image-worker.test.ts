@@ -174,6 +174,47 @@ describe('the image worker', () => {
     }
   }, 90_000);
 
+  it('works in the idle class, and in the normal one while someone waits for its work', async () => {
+    // Linux's idle class, where chrt is there (Debian's util-linux): the worker moves itself.
+    const worker = createImageWorker({ idle: true, logger: createLogger('silent') });
+    /** Every thread of this test's background worker, by its scheduling policy (5: idle). */
+    const policies = () => {
+      const pid = fs
+        .readdirSync(`/proc/${process.pid}/task`)
+        .flatMap((task) => procFile(`${process.pid}/task/${task}/children`).split(' '))
+        .filter(Boolean)
+        .map(Number)
+        .find((child) => procFile(`${child}/cmdline`).split('\0').includes('background'));
+      if (pid === undefined) return [];
+      return fs
+        .readdirSync(`/proc/${pid}/task`)
+        .map((task) => Number(procFile(`${pid}/task/${task}/stat`).split(') ')[1]?.split(' ')[38]));
+    };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-idle-'));
+    try {
+      const source = path.join(dir, 'big.jpg');
+      const photo = await phonePhoto({ width: 4000, height: 3000 });
+      fs.writeFileSync(source, photo);
+      const image = { hash: hashOf(photo), width: 2400, height: 1800, fallback: 'jpg' as const };
+      const variants = worker.variants(source, image, dir);
+      await expect
+        .poll(policies, { timeout: 20_000 })
+        .toSatisfy((seen: number[]) => seen.length > 0 && seen.every((policy) => policy === 5));
+      const release = worker.hold();
+      await expect
+        .poll(policies)
+        .toSatisfy((seen: number[]) => seen.length > 0 && seen.every((policy) => policy === 0));
+      release();
+      await expect
+        .poll(policies)
+        .toSatisfy((seen: number[]) => seen.length > 0 && seen.every((policy) => policy === 5));
+      await variants;
+    } finally {
+      worker.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it('refuses work beyond its queue at once: a flood of it never piles up in memory', async () => {
     const worker = createImageWorker({ idle: false, logger: createLogger('silent') });
     try {
