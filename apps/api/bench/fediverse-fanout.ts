@@ -237,7 +237,7 @@ async function serveSite() {
     deliveryThread: true,
   });
   const app = createApp({ ...deps, pages: pages ?? undefined, fediverse });
-  const server = app.listen(port, '127.0.0.1');
+  app.listen(port, '127.0.0.1');
   fediverse.start();
   await fediverse.federation();
   // The sample's posts are recorded as sent, with nobody yet to send them to.
@@ -310,15 +310,8 @@ async function serveSite() {
       }
     })();
   });
-  process.on('disconnect', () => {
-    server.closeAllConnections();
-    server.close();
-    bareServer.close();
-    void fediverse.stop().then(() => {
-      fs.rmSync(contentDir, { recursive: true, force: true });
-      // benchSite's own disconnect handler closes the database and exits.
-    });
-  });
+  // benchSite's own disconnect handler closes the database and exits, at once.
+  process.on('exit', () => fs.rmSync(contentDir, { recursive: true, force: true }));
   send({
     type: 'ready',
     url,
