@@ -11,7 +11,8 @@
  * and counts it, and with 20 accounts each (their actors carry one key, shared by all, 2048-bit
  * RSA as Mastodon's are). Readers' GET / (the home page from the web build; GET /api/posts
  * without one) from this process at a steady rate, at rest before and after the fan-out (pooled)
- * and during it.
+ * and during it. Publishing itself (the post's file synced, the new home page made for its first
+ * reader) comes before that window and is printed apart: it costs the same with no follower.
  *
  * Then inbox ingest: Likes signed draft-cavage by the farm's accounts (as Mastodon signs), sent
  * to the site's shared inbox and, the same requests, to a bare Express handler in the site's
@@ -84,6 +85,7 @@ type FromFarm =
   | ({ type: 'stats' } & DeliveryStats);
 type ToSite =
   | { type: 'follow'; origins: string[] }
+  | { type: 'write' }
   | { type: 'publish' }
   | { type: 'loop' }
   | { type: 'likes'; slug: string };
@@ -97,6 +99,7 @@ type FromSite =
       slugs: [string, string];
     }
   | { type: 'follow'; followers: number }
+  | { type: 'write'; syncMs: number }
   | { type: 'publish'; at: number; queuedMs: number }
   | { type: 'loop'; eventLoopP99Ms: number; cpuMs: number }
   | { type: 'likes'; likes: number };
@@ -284,12 +287,17 @@ async function serveSite() {
             .get() as number;
           return send({ type: 'follow', followers });
         }
-        case 'publish': {
+        case 'write': {
+          // Publishing itself, the same with no follower: the post's file, and the sync.
+          const started = performance.now();
           fs.writeFileSync(
             path.join(contentDir, 'posts', 'to-ten-thousand-followers.md'),
             `---\ntitle: To ten thousand followers\ndate: ${new Date().toISOString()}\ncategory: build\ntags: [fediverse]\n---\n\nOne post, five hundred servers.\n`,
           );
           syncContent(db, contentDir, systemClock, logger);
+          return send({ type: 'write', syncMs: performance.now() - started });
+        }
+        case 'publish': {
           const at = Date.now();
           delay.reset();
           cpuSince = process.cpuUsage();
@@ -421,6 +429,10 @@ export async function run(): Promise<void> {
     const restBefore = await pageLoad(page, PAGE_RATE, sleep(REST_MS), accept);
     const restLoop = await site.ask({ type: 'loop' });
 
+    // The post published, and its new home page made for a first reader: what publishing costs
+    // with no follower, outside the window, which measures what the followers add.
+    const { syncMs } = await site.ask({ type: 'write' });
+    const firstRender = await pageLoad(page, 1, sleep(1), accept);
     const published = site.ask({ type: 'publish' });
     const fannedOut = (async () => {
       const deadline = Date.now() + FAN_OUT_LIMIT_MS;
@@ -442,6 +454,9 @@ export async function run(): Promise<void> {
     const ratio = during.p99 / rest.p99;
     console.log(
       `Fediverse fan-out: 1 post to ${followers.toLocaleString('en')} followers on ${SERVERS} servers (shared inboxes); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`,
+    );
+    console.log(
+      `  publishing itself, before the fan-out and the same with no follower: the sync ${ms(syncMs)}, the first GET / after it ${ms(firstRender.p50)}`,
     );
     console.log(
       `  ${delivered.inboxes}/${SERVERS} inboxes got it (${delivered.deliveries} deliveries, ${delivered.verified} with a signature that verified); queued in ${queuedMs} ms, the last delivery ${seconds.toFixed(1)} s after publishing = ${(delivered.deliveries / seconds).toFixed(0)} deliveries/s`,
