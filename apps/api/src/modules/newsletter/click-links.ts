@@ -54,14 +54,18 @@ const HREF = /(<a\b[^>]*?\shref=")(https?:\/\/[^"]+)(")/gi;
 /**
  * The issue's HTML with every web link through the counting redirect, and the addresses in link
  * order (the same address twice is one link). The plain-text part keeps the real addresses.
+ * A footnote's anchors (`#fn1`, made `<pageUrl>#fn1` for the mail) stay as they are: they move
+ * the reader within the post, which is not a link they followed out of it.
  */
 export function countedLinks(
   env: Pick<Env, 'PUBLIC_URL' | 'SESSION_SECRET'>,
   issueId: number,
   html: string,
+  pageUrl: string,
 ): { html: string; urls: string[] } {
   const urls: string[] = [];
-  const counted = html.replace(HREF, (_match, before: string, href: string, after: string) => {
+  const counted = html.replace(HREF, (match, before: string, href: string, after: string) => {
+    if (href.startsWith(`${pageUrl}#`)) return match;
     // The HTML holds the address escaped; the redirect answers it unescaped.
     const url = href.replace(/&amp;/g, '&');
     let link = urls.indexOf(url) + 1;

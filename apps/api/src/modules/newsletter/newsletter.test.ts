@@ -545,6 +545,30 @@ describe("an issue's results", () => {
     expect(mail.html).toContain('href="http://localhost:8787/start"');
     expect((await issue(t, id)).results).toMatchObject({ clicksCounted: false, links: [] });
   });
+
+  it('leaves footnote anchors to the page they are on: neither counted nor sent through the redirect', async () => {
+    const t = await newsletterApp();
+    const folder = createContentFolder({
+      'posts/with-notes.md': post('With notes', {
+        body: 'A claim[^1], and [a source](https://example.org/paper#results).\n\n[^1]: Where it comes from.',
+      }),
+    });
+    cleanupsOfDates.push(folder.cleanup);
+    expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
+    seedSubscribers(t.deps.db, readers(2));
+    const id = await sendNow(t, 'with-notes');
+    await t.sender.drain();
+    const mail = t.sink.messages[0]!;
+    expect(mail.html).toContain('href="http://localhost:5173/posts/with-notes#fn1"');
+    expect(mail.html).toContain('href="http://localhost:5173/posts/with-notes#fnref1"');
+    // The source and the mail's 'Read it on the site', each through the counter.
+    expect(linksOf(mail.html)).toHaveLength(2);
+    const { results } = await issue(t, id);
+    expect(results!.links.map((row) => row.url)).toEqual([
+      'https://example.org/paper#results',
+      'http://localhost:5173/posts/with-notes',
+    ]);
+  });
 });
 
 describe('the owner console', () => {

@@ -30,11 +30,8 @@ export async function fixRecipientList(
     pauseIssue(db, issue.id, 'The post is no longer published, so the send cannot start.', nowIso);
     return;
   }
-  const rendered = renderIssue(
-    env,
-    issueSourceOf({ env, db }, issue.kind, item, issue.section),
-    issue.subject,
-  );
+  const source = issueSourceOf({ env, db }, issue.kind, item, issue.section);
+  const rendered = renderIssue(env, source, issue.subject);
   // Page by id, filter with the subscriptions module's rule, insert, yield: ten thousand
   // subscribers never hold the event loop for more than a page (100k would for ~200 ms in one
   // read). Pages read at slightly different moments; anyone who changes their mind after their
@@ -51,7 +48,7 @@ export async function fixRecipientList(
   }
   // With click counting on, the mail's links go through the counting redirect from now on.
   const links = readSettings(db).newsletterClickCounting
-    ? countedLinks(env, issue.id, rendered.html)
+    ? countedLinks(env, issue.id, rendered.html, source.pageUrl)
     : { html: rendered.html, urls: [] };
   inTransaction(db, () => {
     replaceLinks(db, issue.id, links.urls);
