@@ -421,6 +421,9 @@ export async function run(): Promise<void> {
   try {
     const ready = await site.next('ready');
     const { followers } = await site.ask({ type: 'follow', origins: farmReady.origins });
+    // A server that follows reads the actor then (its inbox, its key): the followers here are
+    // written straight into the table, so the actor is asked for once, as their Follows would.
+    await fetch(`${ready.url}/ap/users/site`, { headers: { accept: 'application/activity+json' } });
     const page = `${ready.url}${ready.page}`;
     const accept = { accept: ready.page === '/' ? 'text/html' : 'application/json' };
 
