@@ -230,7 +230,10 @@ describe('the console', () => {
           body: {
             success: true,
             months: [{ month: '2026-01', subscribers: 3, members: 1 }],
-            signupsBySource: [{ source: 'subscribe-form@/', count: 3 }],
+            signupsBySource: [
+              { source: 'subscribe-form@/', count: 3 },
+              { source: 'subscribe-form@/posts/tiny-tools', count: 1 },
+            ],
             membersByMethod: [{ method: 'email', count: 1 }],
             confirmation: { requested: 4, confirmed: 3, rate: 0.75 },
             totals: { subscribers: 3, activeSubscribers: 2, members: 1 },
@@ -240,7 +243,11 @@ describe('the console', () => {
     });
     expect(await screen.findByText('75%')).toBeInTheDocument();
     expect(screen.getByText('3 of 4 confirmed')).toBeInTheDocument();
-    expect(screen.getByRole('rowheader', { name: 'subscribe-form@/' })).toBeInTheDocument();
+    // Where readers signed up, as the owner would say it.
+    expect(screen.getByRole('rowheader', { name: 'Subscribe form on Home' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('rowheader', { name: 'Subscribe form on /posts/tiny-tools' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /each month's end/ })).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'jan.' })).toBeInTheDocument();
 
@@ -258,7 +265,7 @@ describe('the console', () => {
     ]);
     expect(await Promise.all(downloads.map((file) => file.text))).toEqual([
       'Month,Subscribers,Members\r\n2026-01,3,1\r\n',
-      'Source,Sign-ups\r\nsubscribe-form@/,3\r\n',
+      'Source,Sign-ups\r\nSubscribe form on Home,3\r\nSubscribe form on /posts/tiny-tools,1\r\n',
       'Method,Members\r\nemail,1\r\n',
     ]);
   });
@@ -278,7 +285,11 @@ describe('the console', () => {
           { source: 'news.ycombinator.com', ...counts(7, 5) },
           { source: '', ...counts(2, 1) },
         ],
-        campaigns: { source: [{ value: 'mastodon', ...counts(3, 2) }], medium: [], campaign: [] },
+        campaigns: {
+          source: [{ value: 'mastodon', ...counts(3, 2) }],
+          medium: [],
+          campaign: [{ value: 'spring-launch_2026', ...counts(1, 1) }],
+        },
         devices: [{ device: 'phone', ...counts(20, 9) }],
         browsers: [{ browser: 'Safari', ...counts(20, 9) }],
         systems: [{ os: 'iOS', ...counts(20, 9) }],
@@ -305,6 +316,9 @@ describe('the console', () => {
       screen.getByRole('rowheader', { name: 'Direct, an app or a bookmark' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('rowheader', { name: 'utm_source=mastodon' })).toBeInTheDocument();
+    // A long tag may wrap between its words (after = _ -), never inside one.
+    const campaign = screen.getByRole('rowheader', { name: 'utm_campaign=spring-launch_2026' });
+    expect(campaign.querySelectorAll('wbr')).toHaveLength(4);
     expect(screen.getByRole('rowheader', { name: 'Feedly' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'CSV of pages' })).toBeInTheDocument();
     // The chart's figures, as a table for anyone who cannot see it.

@@ -5,7 +5,6 @@
  */
 import {
   NEWSLETTER_RESULTS_DAYS,
-  NEWSLETTER_SOURCE,
   pagePath,
   type EndpointResponse,
   type TrafficReport,
@@ -20,6 +19,7 @@ import { useResource, type Resource } from '../../../lib/use-resource';
 import { useCan } from '../../../lib/permissions';
 import type { Range } from './ranges';
 import { ReportTable, type Column, type ReportTableProps } from './report-table';
+import { Breakable, referrerName } from './source-names';
 import { pointsOf, TrafficChart } from './traffic-chart';
 
 type Counts = { views: number; visitors: number };
@@ -68,9 +68,6 @@ function Totals({ report, extra }: { report: TrafficReport; extra?: ReactNode })
     </dl>
   );
 }
-
-const sourceName = (source: string) =>
-  source === NEWSLETTER_SOURCE ? 'The newsletter' : source || 'Direct, an app or a bookmark';
 
 type NamedPage = { path: string; title: string | null };
 
@@ -159,14 +156,18 @@ export function SiteReadership({
               title="Sources"
               fileName={`sources_${name}`}
               rows={report.sources}
-              thing={{ label: 'Source', value: (row) => sourceName(row.source) }}
+              thing={{ label: 'Source', value: (row) => referrerName(row.source) }}
             />
             <CountedTable
               title="Campaigns"
               fileName={`campaigns_${name}`}
               rows={campaignRows(report)}
               empty="No links with UTM tags were followed in this range."
-              thing={{ label: 'Tag', value: (row) => row.tag }}
+              thing={{
+                label: 'Tag',
+                value: (row) => row.tag,
+                render: (row) => <Breakable text={row.tag} />,
+              }}
             />
             <ReportTable
               title="Subscribers and members by page"
@@ -308,7 +309,7 @@ export function PageReadership({ range, path }: { range: Range; path: string }) 
                 title="Sources"
                 fileName={`sources_${name}`}
                 rows={report.sources}
-                thing={{ label: 'Source', value: (row) => sourceName(row.source) }}
+                thing={{ label: 'Source', value: (row) => referrerName(row.source) }}
               />
               <PageIssue found={issue} name={name} />
             </div>

@@ -3,6 +3,7 @@ import { useDates } from '../../../lib/use-dates';
 import { useConsoleApi } from '../api/console-api';
 import { ResourceView } from '../../../components/resource-view';
 import { useResource } from '../../../lib/use-resource';
+import { signupSourceName } from './source-names';
 import { ReportTable } from './report-table';
 import './follower-figures.css';
 
@@ -146,7 +147,7 @@ export function SubscriberFigures() {
                 rows={data.signupsBySource}
                 empty="No sign-ups yet."
                 columns={[
-                  { label: 'Source', value: (row) => row.source },
+                  { label: 'Source', value: (row) => signupSourceName(row.source) },
                   { label: 'Sign-ups', value: (row) => row.count, numeric: true },
                 ]}
               />
