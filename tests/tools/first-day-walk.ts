@@ -455,9 +455,9 @@ try {
     );
   }
 
-  // Console → Settings → Moving in: the Substack export, checked, then imported.
-  await step(page, 'console-settings', async () => {
-    await visit(page, site.url + '/members/admin/settings');
+  // Console → Moving in: the Substack export, checked, then imported.
+  await step(page, 'console-moving-in', async () => {
+    await visit(page, site.url + '/members/admin/moving');
     await page.getByLabel('Export file').waitFor();
   });
   const report = page.locator('.moving__report');

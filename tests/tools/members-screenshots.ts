@@ -158,7 +158,7 @@ try {
     ['admin-analytics', '/members/admin/analytics'],
     ['admin-events', '/members/admin/events'],
     ['admin-settings', '/members/admin/settings'],
-    ['admin-import', '/members/admin/settings'],
+    ['admin-import', '/members/admin/moving'],
     ['admin-newsletter-deliverability', '/members/admin/newsletter'],
     ['gate', '/members/dashboard'],
   ];

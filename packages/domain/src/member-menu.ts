@@ -117,6 +117,8 @@ export const CONSOLE_SECTIONS = [
   { path: 'events', label: 'Events', permission: 'admin_system' },
   { path: 'fediverse', label: 'Fediverse', permission: 'admin_system' },
   { path: 'site', label: 'Site', permission: 'admin_system' },
+  // Its own section, not Settings' last card: a new owner's first step is often bringing a site in.
+  { path: 'moving', label: 'Moving in', permission: 'admin_system' },
   { path: 'settings', label: 'Settings', permission: 'manage_settings' },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; permission: Permission }>;
 

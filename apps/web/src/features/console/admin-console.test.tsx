@@ -462,9 +462,8 @@ describe('the console', () => {
       },
     });
     const { calls } = await renderApp({
-      path: '/members/admin/settings',
+      path: '/members/admin/moving',
       routes: memberRoutes('admin', {
-        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
         'POST /api/admin/import': (call) => ({
           body: report(call.query.get('dryRun') === 'true'),
         }),

@@ -19,12 +19,11 @@ const created = {
   images: 0,
 };
 
-/** The console's Settings, whose import answers a check of the file with this report. */
+/** The console's Moving in, whose import answers a check of the file with this report. */
 const renderChecking = (report: Partial<ImportReport>) =>
   renderApp({
-    path: '/members/admin/settings',
+    path: '/members/admin/moving',
     routes: memberRoutes('admin', {
-      'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
       'POST /api/admin/import': {
         body: {
           success: true,
@@ -44,6 +43,30 @@ const renderChecking = (report: Partial<ImportReport>) =>
       },
     }),
   });
+
+describe('where a new owner finds it', () => {
+  it('is a section of the console of its own, and Settings still leads there', async () => {
+    const user = userEvent.setup();
+    await renderApp({
+      path: '/members/admin/settings',
+      routes: memberRoutes('admin', {
+        'GET /api/admin/settings': { body: { success: true, settings: DEFAULT_SITE_SETTINGS } },
+      }),
+    });
+    const tabs = within(await screen.findByRole('navigation', { name: 'Console' }));
+    expect(tabs.getByRole('link', { name: 'Moving in' })).toHaveAttribute(
+      'href',
+      '/members/admin/moving',
+    );
+    // Whoever looks for it where it was is sent on.
+    const pointer = await screen.findByRole('link', { name: 'Console → Moving in' });
+    expect(screen.queryByRole('region', { name: 'Import' })).toBeNull();
+    await user.click(pointer);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/members\/admin\/moving$/);
+    expect(await screen.findByRole('region', { name: 'Import' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download Everything' })).toBeInTheDocument();
+  });
+});
 
 describe('the import’s result', () => {
   it('says, without opening anything, which file was read as the list, or that none was found', async () => {

@@ -1,5 +1,5 @@
 /**
- * Console → Settings: moving in and out (issue 27). An export from Substack, Ghost, WordPress or
+ * Console → Moving in: moving in and out (issue 27). An export from Substack, Ghost, WordPress or
  * a mailing list is checked first (the dry run: what would be created, kept and refused, each
  * with its line) and imported only when the owner has read that; nobody is mailed. Download
  * everything takes the whole site as one zip.

@@ -1,15 +1,16 @@
 import {
   ANNOUNCEMENT_MAX_LENGTH,
   MESSAGES,
+  pagePath,
   type ContentSyncReport,
   type SiteSettings,
 } from '@quillpost/domain';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useConsoleApi } from './api/console-api';
 import { ActionNotice, ResourceView, noticeOf } from '../../components/resource-view';
 import { Field } from '../../components/field';
 import { useResource } from '../../lib/use-resource';
-import { MovingSection } from './moving-section';
 
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const api = useConsoleApi();
@@ -163,7 +164,16 @@ export function SettingsSection() {
         {(data) => <SettingsForm initial={data.settings} />}
       </ResourceView>
       <ContentSync />
-      <MovingSection />
+      <section className="members-card" aria-labelledby="moving-pointer-title">
+        <h3 id="moving-pointer-title" className="members-card__label">
+          Import and download
+        </h3>
+        <p className="ui-text">
+          Bringing posts and readers from Substack, Ghost, WordPress or a mailing list, and
+          downloading everything, are in{' '}
+          <Link to={pagePath('membersConsole', { '*': 'moving' })}>Console → Moving in</Link>.
+        </p>
+      </section>
     </>
   );
 }

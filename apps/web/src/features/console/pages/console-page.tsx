@@ -1,6 +1,6 @@
 /**
  * The owner's console, a lazy chunk of its own: writing, users and roles, subscribers, the
- * newsletter, analytics, events, the fediverse, the site and settings. Each section shows only with its permission (the API checks it too).
+ * newsletter, analytics, events, the fediverse, the site, moving in and settings. Each section shows only with its permission (the API checks it too).
  */
 import { CONSOLE_SECTIONS, pagePath } from '@quillpost/domain';
 import { lazy, Suspense } from 'react';
@@ -11,6 +11,7 @@ import { useCan } from '../../../lib/permissions';
 import { AnalyticsSection } from '../analytics-section';
 import { EventsSection } from '../events-section';
 import { FediverseSection } from '../fediverse/fediverse-section';
+import { MovingSection } from '../moving-section';
 import { SettingsSection } from '../settings-section';
 import { SiteSection } from '../site-section';
 import { SubscribersSection } from '../subscribers-section';
@@ -47,6 +48,7 @@ const ELEMENTS = {
   events: <EventsSection />,
   fediverse: <FediverseSection />,
   site: <SiteSection />,
+  moving: <MovingSection />,
   settings: <SettingsSection />,
 } as const;
 
