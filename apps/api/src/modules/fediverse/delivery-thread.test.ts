@@ -63,9 +63,9 @@ describe('the delivery thread', { timeout: 60_000 }, () => {
     await expect
       .poll(() => log.text(), { timeout: 20_000 })
       .toMatch(/"thread":"deliveries".*"msg":"fediverse: a delivery failed"/);
-    expect(s.deps.db.prepare(`SELECT queue, status FROM fediverse_jobs`).all()).toEqual([
-      { queue: 'outbox', status: 'pending' },
-    ]);
+    await expect
+      .poll(() => s.deps.db.prepare(`SELECT queue, status FROM fediverse_jobs`).all())
+      .toEqual([{ queue: 'outbox', status: 'pending' }]);
 
     await s.fediverse.stop();
     expect(log.text()).not.toMatch(/delivery thread (failed|stopped)/);
