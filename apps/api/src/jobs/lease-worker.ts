@@ -11,7 +11,7 @@ import type { Db } from '../db/connection.js';
 import type { Logger } from '../logger.js';
 import { WorkLoop } from '../work-loop.js';
 
-/** This process, as the claimant of the jobs it works on. */
+/** This process (this thread of it: each thread loads its own copy), as the claimant. */
 const THIS_PROCESS = randomUUID();
 
 /** What the worker needs of a claimed job; a store's row carries whatever else its work needs. */

@@ -11,7 +11,7 @@ import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { staffAnswersAfter, withdrawnAnswers } from '../discussions/index.js';
-import { SITE_ACTOR } from './federation.js';
+import { SITE_ACTOR } from './addresses.js';
 import { answerNote, answerNoteId } from './answer-notes.js';
 import {
   answeredComments,

@@ -33,6 +33,7 @@ import { profileOf } from './follower-profile.js';
 import { staffAnswer } from '../discussions/index.js';
 import { ANSWER_NOTE_PATH, answerNote } from './answer-notes.js';
 import { handleOf, isBlockedActor } from './blocks.js';
+import { FEDERATION_PATHS, SITE_ACTOR } from './addresses.js';
 import { SqliteMessageQueue } from './queue.js';
 import { changeReply, receiveReply, removeReplies, type ReplyDeps } from './replies.js';
 import { dropFollower, dropFollowersAt, followerCount, keepFollower } from './store/account.js';
@@ -43,18 +44,6 @@ import {
   keepReaction,
   type ReactionKind,
 } from './store/reactions.js';
-
-/** The one actor's identifier in its addresses: fixed, so a new handle keeps the same actor. */
-export const SITE_ACTOR = 'site';
-
-export const FEDERATION_PATHS = {
-  actor: '/ap/users/{identifier}',
-  inbox: '/ap/users/{identifier}/inbox',
-  sharedInbox: '/ap/inbox',
-  outbox: '/ap/users/{identifier}/outbox',
-  followers: '/ap/users/{identifier}/followers',
-  nodeInfo: '/nodeinfo/2.1',
-} as const;
 
 export interface FederationDeps {
   env: Pick<Env, 'PUBLIC_URL' | 'FEDERATION_ALLOW_PRIVATE_ADDRESSES'>;

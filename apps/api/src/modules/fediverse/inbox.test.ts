@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { startFederatedSite } from '../../test-support/federated-site.js';
 import { startFediversePeer } from '../../test-support/fediverse-peer.js';
 import { cleanupAfterEach } from '../../test-support/test-app.js';
-import { SITE_ACTOR } from './federation.js';
+import { SITE_ACTOR } from './addresses.js';
 import { keepFollower } from './store/account.js';
 
 const track = cleanupAfterEach();

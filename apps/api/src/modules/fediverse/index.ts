@@ -5,6 +5,7 @@
  */
 import { itemAtPath } from '@quillpost/domain';
 import type { Fediverse } from '../../deps.js';
+import { SITE_ACTOR_PATH } from './addresses.js';
 import { remoteAvatars } from './avatars.js';
 import { startDeliveryThread } from './delivery-thread.js';
 import { federationBridge } from './express-bridge.js';
@@ -25,9 +26,6 @@ export {
   type FediverseRestorePlan,
 } from './moving.js';
 export { fediverseBlockRoutes } from './blocks.js';
-
-/** The actor's address (federation.ts's `FEDERATION_PATHS.actor` for the one actor). */
-const SITE_ACTOR_PATH = '/ap/users/site';
 
 /** An inbox POST over this size answers 413 unread; Mastodon's own cap is 1 MB. */
 export const INBOX_MAX_BYTES = 1_000_000;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import type { ContentService } from '../content/index.js';
 import { articleJson, articleOf, hashOf } from './articles.js';
-import { SITE_ACTOR } from './federation.js';
+import { SITE_ACTOR } from './addresses.js';
 import { followers } from './store/account.js';
 import { recordArticle, sentArticles } from './store/articles.js';
 

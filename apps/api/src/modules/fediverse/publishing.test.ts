@@ -16,7 +16,7 @@ import { startFederatedSite } from '../../test-support/federated-site.js';
 import { startFediversePeer } from '../../test-support/fediverse-peer.js';
 import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { createContentService, syncContent } from '../content/index.js';
-import { FEDERATION_PATHS } from './federation.js';
+import { FEDERATION_PATHS } from './addresses.js';
 import { publishChanges } from './publisher.js';
 import { keepFollower } from './store/account.js';
 
