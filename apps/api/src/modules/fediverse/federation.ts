@@ -81,6 +81,8 @@ export function buildFederation(deps: FederationDeps): Federation<void> {
       logger,
       queue: 'outbox',
       acrossThreads: deps.deliveryThread,
+      // On a thread of its own, its event loop busy is its own work: there is no page to give way to.
+      ...(deps.deliveryThread ? { busyYieldMs: 0 } : {}),
     }),
   );
   const federation = createFederation<void>({
