@@ -26,12 +26,16 @@ describe('search', () => {
       });
       await visit(page, stack.site.url + '/blog');
       const field = page.getByRole('combobox', { name: 'Search the site' });
-      // `/` works once the page's script has taken over (a moment after it is readable).
+      // `/` works once the page's script has taken over (a moment after it is readable; on a busy
+      // 2-core machine, more than the poll's default second).
       await expect
-        .poll(async () => {
-          await page.keyboard.press('/');
-          return field.isVisible();
-        })
+        .poll(
+          async () => {
+            await page.keyboard.press('/');
+            return field.isVisible();
+          },
+          { timeout: 15_000 },
+        )
         .toBe(true);
       await field.fill('lopsided');
       const result = page.getByRole('option', { name: /First warm Saturday/ });
