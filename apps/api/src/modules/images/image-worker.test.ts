@@ -14,7 +14,7 @@ import { createLogger } from '../../logger.js';
 import { createContentFolder, markdown } from '../../test-support/content.js';
 import { phonePhoto } from '../../test-support/photos.js';
 import { startServer, type RunningServer } from '../../test-support/running-server.js';
-import { hashOf } from './variants.js';
+import { hashOf, variantFile } from './variants.js';
 import { createImageWorker } from './worker-process.js';
 
 const DRAWING =
@@ -174,41 +174,36 @@ describe('the image worker', () => {
     }
   }, 90_000);
 
-  it('works in the idle class, and in the normal one while someone waits for its work', async () => {
+  it('makes variants in the idle class, and the one a reader waits for in the normal class', async () => {
     // Linux's idle class, where chrt is there (Debian's util-linux): the worker moves itself.
     const worker = createImageWorker({ idle: true, logger: createLogger('silent') });
-    /** Every thread of this test's background worker, by its scheduling policy (5: idle). */
-    const policies = () => {
+    /** Every thread of this test's worker for `lane`, by its scheduling policy (5: idle). */
+    const policies = (lane: string) => () => {
       const pid = fs
         .readdirSync(`/proc/${process.pid}/task`)
         .flatMap((task) => procFile(`${process.pid}/task/${task}/children`).split(' '))
         .filter(Boolean)
         .map(Number)
-        .find((child) => procFile(`${child}/cmdline`).split('\0').includes('background'));
+        .find((child) => procFile(`${child}/cmdline`).split('\0').includes(lane));
       if (pid === undefined) return [];
       return fs
         .readdirSync(`/proc/${pid}/task`)
         .map((task) => Number(procFile(`${pid}/task/${task}/stat`).split(') ')[1]?.split(' ')[38]));
     };
+    const all = (policy: number) => (seen: number[]) =>
+      seen.length > 0 && seen.every((seenPolicy) => seenPolicy === policy);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-idle-'));
     try {
-      // The worker stays a while after its job, in the class it was left in: a small photo will do.
+      // Each worker stays a while after its job, in its class: a small photo will do.
       const source = path.join(dir, 'small.jpg');
       const photo = await phonePhoto({ width: 1200, height: 900 });
       fs.writeFileSync(source, photo);
-      const image = { hash: hashOf(photo), width: 2400, height: 1800, fallback: 'jpg' as const };
+      const image = { hash: hashOf(photo), width: 1200, height: 900, fallback: 'jpg' as const };
       const variants = worker.variants(source, image, dir);
-      await expect
-        .poll(policies, { timeout: 20_000 })
-        .toSatisfy((seen: number[]) => seen.length > 0 && seen.every((policy) => policy === 5));
-      const release = worker.hold();
-      await expect
-        .poll(policies)
-        .toSatisfy((seen: number[]) => seen.length > 0 && seen.every((policy) => policy === 0));
-      release();
-      await expect
-        .poll(policies)
-        .toSatisfy((seen: number[]) => seen.length > 0 && seen.every((policy) => policy === 5));
+      await worker.variant(source, image, dir, { width: 1200, format: 'webp' });
+      expect(fs.existsSync(variantFile(dir, image.hash, 1200, 'webp'))).toBe(true);
+      await expect.poll(policies('waited-for')).toSatisfy(all(0));
+      await expect.poll(policies('background'), { timeout: 20_000 }).toSatisfy(all(5));
       await variants;
     } finally {
       worker.stop();

@@ -91,7 +91,10 @@ describe('photos', { timeout: 120_000 }, () => {
       expect(served.orientation ?? 1).toBe(1);
       expect(body.includes(Buffer.from('Pixelphone'))).toBe(false);
     }
-    expect(imageByHash(t.deps.db, hash)?.status).toBe('ready');
+    // The first one asked for was made at once; the background made the rest.
+    await expect
+      .poll(() => imageByHash(t.deps.db, hash)?.status, { timeout: 60_000 })
+      .toBe('ready');
   });
 
   it('are pictures in the HTML: AVIF and WebP offered, a JPEG fallback, their size reserved', async () => {
@@ -236,7 +239,9 @@ describe('photos', { timeout: 120_000 }, () => {
       await phonePhoto({ width: 1000, height: 750, seed: 11 }),
     );
     expect((await request(t.app).get(`/images/${hash}/480.webp`)).status).toBe(404);
-    expect(imageByHash(t.deps.db, hash)?.status).toBe('failed');
+    await expect.poll(() => imageByHash(t.deps.db, hash)?.status).toBe('failed');
+    // Failed, it is not decoded again on every request for it.
+    expect((await request(t.app).get(`/images/${hash}/800.webp`)).status).toBe(404);
   });
 
   it('follow a replaced file: the post names the new photo on the next sync', async () => {

@@ -1,9 +1,10 @@
 /**
- * Makes variants off the request path: one image at a time, in the image worker's process of
- * lower priority (worker-process.ts), in the background for images a sync or an upload registered,
- * and on demand when a reader asks for a variant that is missing (a new data folder, a deleted
- * file). Pages never wait for it: their HTML only names the variants. The same worker does the
- * site's other image work (uploads, drawings' renditions, preview cards, icons): `worker`.
+ * Makes variants off the request path, in the image worker's processes of lower priority
+ * (worker-process.ts): all of an image's, one image at a time in the background, for images a
+ * sync or an upload registered; and the one a reader asks for when it is missing (a new data
+ * folder, a deleted file, a photo the background has not reached), at once, in the lane for work
+ * someone waits for. Pages never wait for it: their HTML only names the variants. The same
+ * worker does the site's other image work (uploads, drawings' renditions, preview cards, icons).
  */
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
@@ -12,6 +13,7 @@ import type { Env } from '../../env.js';
 import type { Logger } from '../../logger.js';
 import { imageFilePath } from './sources.js';
 import { fileOfImage, imageByHash, markImage, pendingImages } from './store.js';
+import type { VariantName } from './variants.js';
 import { createImageWorker, isWorkerFault, type ImageWorker } from './worker-process.js';
 
 export interface ImagePipeline {
@@ -20,10 +22,10 @@ export interface ImagePipeline {
   /** The process all image work is done in: other modules draw through it. */
   readonly worker: ImageWorker;
   /**
-   * Resolves true once the image's variants are on disk, false when they cannot be made.
-   * `urgent`: a reader is waiting, so the worker stops waiting for idle moments meanwhile.
+   * Resolves true once the variant a reader asks for is on disk, false when it cannot be made;
+   * the image's other variants follow in the background.
    */
-  ensure(hash: string, options?: { urgent?: boolean }): Promise<boolean>;
+  variantNow(hash: string, variant: VariantName): Promise<boolean>;
   /** Makes the variants of every image waiting for them when it starts, one after another. */
   drain(): Promise<void>;
   /** Drains every `intervalMs` until stopped. */
@@ -56,15 +58,23 @@ export function createImagePipeline(
   const worker = createImageWorker({ idle: options.idle ?? true, logger });
   const crashes = new Map<string, number>();
 
-  async function make(hash: string): Promise<boolean> {
+  /** The image and where its source is; null (and marked failed) when its file is gone. */
+  function sourceOf(hash: string) {
     const image = imageByHash(db, hash);
     const relative = fileOfImage(db, hash);
     const source = relative && imageFilePath(env.CONTENT_DIR, relative);
-    if (!image) return false;
-    if (!source) {
+    if (!image) return null;
+    if (!relative || !source) {
       markImage(db, hash, { status: 'failed', error: 'its file is gone' }, iso(clock.now()));
-      return false;
+      return null;
     }
+    return { image, relative, source };
+  }
+
+  async function make(hash: string): Promise<boolean> {
+    const found = sourceOf(hash);
+    if (!found) return false;
+    const { image, relative, source } = found;
     const started = clock.now();
     try {
       await worker.variants(source, image, dir);
@@ -88,11 +98,19 @@ export function createImagePipeline(
     }
   }
 
-  function ensure(hash: string, { urgent = false } = {}): Promise<boolean> {
-    const job = queued(hash);
-    if (!urgent) return job;
-    const release = worker.hold();
-    return job.finally(release);
+  async function variantNow(hash: string, variant: VariantName): Promise<boolean> {
+    const found = sourceOf(hash);
+    if (!found) return false;
+    void queued(hash);
+    try {
+      await worker.variant(found.source, found.image, dir, variant);
+      return true;
+    } catch (error) {
+      // The image itself failing is the background job's to record; the worker's own fault is
+      // the reader's to hear about (a 503, come back).
+      if (isWorkerFault(error)) throw error;
+      return false;
+    }
   }
 
   function queued(hash: string): Promise<boolean> {
@@ -117,7 +135,7 @@ export function createImagePipeline(
   return {
     dir,
     worker,
-    ensure,
+    variantNow,
     drain,
     start(intervalMs = 2_000) {
       const drainLogged = () =>

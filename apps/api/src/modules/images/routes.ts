@@ -66,7 +66,10 @@ async function variantReady(
 ): Promise<string | null> {
   const file = variantFile(pipeline.dir, variant.hash, variant.width, variant.format);
   if (fs.existsSync(file)) return file;
-  const made = await inTime(res, pipeline.ensure(variant.hash, { urgent: true }));
+  const made = await inTime(
+    res,
+    pipeline.variantNow(variant.hash, { width: variant.width, format: variant.format }),
+  );
   return made && fs.existsSync(file) ? file : null;
 }
 

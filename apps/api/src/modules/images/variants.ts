@@ -21,15 +21,19 @@ export function hashOf(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
 }
 
+/** One of an image's files: a width in a format. */
+export interface VariantName {
+  width: number;
+  format: ImageFormat;
+}
+
 /** Where one image's variants live: `<dir>/<hash>/<width>.<format>`. */
 export function variantFile(dir: string, hash: string, width: number, format: ImageFormat) {
   return path.join(dir, hash, `${width}.${format}`);
 }
 
 /** Every file an image has: each width in each format, and the email's width. */
-export function variantsToMake(
-  image: ImageVariants,
-): Array<{ width: number; format: ImageFormat }> {
+export function variantsToMake(image: ImageVariants): VariantName[] {
   const formats: ImageFormat[] = ['avif', 'webp', image.fallback];
   const made = variantWidths(image).flatMap((width) =>
     formats.map((format) => ({ width, format })),

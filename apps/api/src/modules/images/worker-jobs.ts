@@ -7,7 +7,13 @@ import fs from 'node:fs';
 import { MAX_IMAGE_EDGE, type ImageFormat, type ImageVariants } from '@quillpost/domain';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { writeAtomically } from '../../folder-files.js';
-import { hashOf, MAX_IMAGE_PIXELS, variantFile, variantsToMake } from './variants.js';
+import {
+  hashOf,
+  MAX_IMAGE_PIXELS,
+  variantFile,
+  variantsToMake,
+  type VariantName,
+} from './variants.js';
 
 // One libvips thread: the worker does one job at a time, and the other core stays with readers.
 sharp.concurrency(1);
@@ -35,6 +41,8 @@ export interface PictureBox {
 export type ImageJob =
   /** Every variant of an image (variants.ts) written into `dir/<hash>/`. */
   | { kind: 'variants'; source: string; image: ImageVariants; dir: string }
+  /** One variant of an image, the one a reader asks for, written into `dir/<hash>/`. */
+  | { kind: 'variant'; source: string; image: ImageVariants; dir: string; variant: VariantName }
   /** The header of an upload waiting in `file`. */
   | { kind: 'inspect'; file: string }
   /** An upload upright, without metadata, at most MAX_IMAGE_EDGE, in its own format, into `into`. */
@@ -48,6 +56,7 @@ export type ImageJob =
 
 export interface ImageJobAnswers {
   variants: void;
+  variant: void;
   inspect: ImageHeader;
   normalise: { width: number; height: number };
   rendition: void;
@@ -70,10 +79,15 @@ function encoder(format: ImageFormat, pipeline: Sharp): Sharp {
 
 /**
  * Decoded once, turned upright by its EXIF orientation, converted to sRGB and capped at 2400 px;
- * then each width in each format. sharp writes no metadata unless asked, so no variant carries
- * EXIF, GPS, XMP or IPTC. Rejects when the source cannot be decoded.
+ * then each width in each format (or only the ones asked for). sharp writes no metadata unless
+ * asked, so no variant carries EXIF, GPS, XMP or IPTC. Rejects when the source cannot be decoded.
  */
-async function makeVariants(source: string, image: ImageVariants, dir: string) {
+async function makeVariants(
+  source: string,
+  image: ImageVariants,
+  dir: string,
+  variants: VariantName[] = variantsToMake(image),
+) {
   const bytes = fs.readFileSync(source);
   // Variants are cached for a year under this hash: never from other bytes than the hash names.
   if (hashOf(bytes) !== image.hash) throw new Error('the file changed since it was registered');
@@ -85,7 +99,7 @@ async function makeVariants(source: string, image: ImageVariants, dir: string) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = decoded.info;
-  for (const variant of variantsToMake(image)) {
+  for (const variant of variants) {
     const file = variantFile(dir, image.hash, variant.width, variant.format);
     if (fs.existsSync(file)) continue;
     const resized = sharp(decoded.data, { raw: { width, height, channels } }).resize({
@@ -163,6 +177,8 @@ export async function doImageJob(job: ImageJob): Promise<ImageJobAnswers[ImageJo
   switch (job.kind) {
     case 'variants':
       return makeVariants(job.source, job.image, job.dir);
+    case 'variant':
+      return makeVariants(job.source, job.image, job.dir, [job.variant]);
     case 'inspect':
       return inspect(job.file);
     case 'normalise':

@@ -4,6 +4,7 @@ import type { ImageVariants } from '@quillpost/domain';
 import { DomainError } from '../../domain-error.js';
 import type { Logger } from '../../logger.js';
 import type { WorkerAnswer, WorkerRequest } from './image-worker.js';
+import { variantFile, type VariantName } from './variants.js';
 import type {
   ImageHeader,
   ImageJob,
@@ -44,6 +45,8 @@ export function isWorkerFault(error: unknown): boolean {
 export interface ImageWorker {
   /** Writes every variant of `image` from `source` into `dir` (background work). */
   variants(source: string, image: ImageVariants, dir: string): Promise<void>;
+  /** Writes one variant a reader waits for; readers asking at once share one job. */
+  variant(source: string, image: ImageVariants, dir: string, variant: VariantName): Promise<void>;
   /** The header of an upload waiting in `file`: its format and size, before any pixel is decoded. */
   inspect(file: string): Promise<ImageHeader>;
   /** The upload in `file` upright, without metadata, at most 2400 px, in `format`, into `into`. */
@@ -63,11 +66,6 @@ export interface ImageWorker {
   ): Promise<void>;
   /** A square PNG of a mark `size` pixels wide. */
   icon(svg: string, size: number): Promise<Buffer>;
-  /**
-   * Someone waits for work not sent yet (a reader's variant still queued behind others): the
-   * worker runs at normal priority until the returned function is called.
-   */
-  hold(): () => void;
   /** Ends the worker; what was waiting is refused. */
   stop(): void;
 }
@@ -92,14 +90,13 @@ export function createImageWorker(options: { idle: boolean; logger: Logger }): I
   const waitedFor = createLane('waited-for', { ...options, idle: false });
   return {
     variants: background.variants,
+    variant: waitedFor.variant,
     card: (svg, file, picture, card = {}) =>
-      (card.background ? background : waitedFor).card(svg, file, picture, card),
+      (card.background ? background : waitedFor).card(svg, file, picture),
     inspect: waitedFor.inspect,
     normalise: waitedFor.normalise,
     rendition: waitedFor.rendition,
     icon: waitedFor.icon,
-    // A reader waiting for a variant still queued: the background lane hurries.
-    hold: background.hold,
     stop() {
       background.stop();
       waitedFor.stop();
@@ -109,10 +106,9 @@ export function createImageWorker(options: { idle: boolean; logger: Logger }): I
 
 /**
  * One lane: one process doing one job at a time, started on the first job and ended when idle;
- * while idle it does not keep the server alive. It waits for the CPU's idle moments unless
- * someone is waiting for its work, when it runs at normal priority, still below the server's. A
- * worker that dies fails only the job it was doing, with a clear refusal; the next job starts a
- * fresh one.
+ * while idle it does not keep the server alive. With `idle`, it waits for the CPU's idle moments;
+ * else it runs at normal priority, still below the server's. A worker that dies fails only the
+ * job it was doing, with a clear refusal; the next job starts a fresh one.
  */
 function createLane(lane: string, options: { idle: boolean; logger: Logger }): ImageWorker {
   const { logger } = options;
@@ -123,15 +119,12 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
   let nextId = 0;
   // Jobs asked for by what they make (a rendition's file): asked again meanwhile, the same job.
   const byKey = new Map<string, Promise<unknown>>();
-  let holders = 0;
-  let hurried = false;
-  let rescheduled: Promise<void> = Promise.resolve();
 
   const unavailable = () => DomainError.unavailable('IMAGE_WORK_UNAVAILABLE');
 
   function start(): ChildProcess {
     const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER, lane];
-    const idle = options.idle && !hurried && idleClassAvailable();
+    const idle = options.idle && idleClassAvailable();
     const [command, ...args] = idle ? ['chrt', '--idle', '0', ...node] : node;
     const worker = spawn(command!, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -203,43 +196,9 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
     idleTimer.unref();
   }
 
-  /**
-   * The worker's threads, all of them, into the idle class or back into the normal one; in
-   * order, each applying the latest wish, so a quick on-and-off never ends the wrong way round.
-   */
-  function reschedule() {
-    const wanted = holders > 0;
-    if (wanted === hurried) return;
-    hurried = wanted;
-    if (!options.idle || !current) return;
-    rescheduled = rescheduled.then(
-      () =>
-        new Promise<void>((resolve) => {
-          const pid = current?.pid;
-          if (pid === undefined || !idleClassAvailable()) return resolve();
-          const policy = hurried ? '--other' : '--idle';
-          spawn('chrt', ['--all-tasks', policy, '--pid', '0', String(pid)], { stdio: 'ignore' })
-            .on('error', () => resolve())
-            .on('close', () => resolve());
-        }),
-    );
-  }
-
-  function hold(): () => void {
-    holders += 1;
-    reschedule();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      holders -= 1;
-      reschedule();
-    };
-  }
-
   function run<Kind extends ImageJob['kind']>(
     job: Extract<ImageJob, { kind: Kind }>,
-    { key, background = false }: { key?: string; background?: boolean } = {},
+    { key }: { key?: string } = {},
   ): Promise<ImageJobAnswers[Kind]> {
     let answer = key ? (byKey.get(key) as Promise<ImageJobAnswers[Kind]> | undefined) : undefined;
     if (!answer) {
@@ -253,25 +212,22 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
         answer.then(forget, forget);
       }
     }
-    // Held before the worker starts, so it starts in the class it is wanted in.
-    if (!background) {
-      const release = hold();
-      answer.then(release, release);
-    }
     next();
     return answer;
   }
 
   return {
-    variants: (source, image, dir) =>
-      run({ kind: 'variants', source, image, dir }, { background: true }),
+    variants: (source, image, dir) => run({ kind: 'variants', source, image, dir }),
+    variant: (source, image, dir, variant) =>
+      run(
+        { kind: 'variant', source, image, dir, variant },
+        { key: variantFile(dir, image.hash, variant.width, variant.format) },
+      ),
     inspect: (file) => run({ kind: 'inspect', file }),
     normalise: (file, format, into) => run({ kind: 'normalise', file, format, into }),
     rendition: (svg, width, file) => run({ kind: 'rendition', svg, width, file }, { key: file }),
-    card: (svg, file, picture, { background } = {}) =>
-      run({ kind: 'card', svg, file, picture }, { key: file, background }),
+    card: (svg, file, picture) => run({ kind: 'card', svg, file, picture }, { key: file }),
     icon: (svg, size) => run({ kind: 'icon', svg, size }),
-    hold,
     stop() {
       clearTimeout(idleTimer);
       for (const task of waiting.splice(0)) task.reject(unavailable());
