@@ -178,6 +178,17 @@ describe('behind nginx', () => {
     expect(members.cache).not.toBe('HIT');
     expect((await get('/members/dashboard')).cache).not.toBe('HIT');
 
+    // A reading page is marked for the reader (decision 0042), for them only; a visitor still
+    // gets the visitor's copy, from the cache.
+    const post = '/posts/why-i-write-in-public';
+    await get(post);
+    const known = await get(post, { headers: { Cookie: cookie } });
+    expect(known.body).toContain('<html data-member');
+    expect(known.cache).not.toBe('HIT');
+    const visitor = await get(post);
+    expect(visitor.body).not.toContain('data-member');
+    expect(visitor.cache).toBe('HIT');
+
     const owner = await openPage(stack.browser);
     await signInByCode(owner.context, stack, 'owner@example.test');
     const ownerCookie = (await owner.context.cookies())

@@ -95,6 +95,17 @@ describe('a reader this browser knows', () => {
         }),
       );
     }, 'ada.known@example.test');
+    // The cookie that tells the server (decision 0042) comes once the reader's code runs: here,
+    // on the intent to press Subscribe, as for a browser that subscribed before it existed.
+    await page.reload();
+    expect(await page.locator('html').getAttribute('data-member')).toBeNull();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: MESSAGES.SUBSCRIBE, exact: true })
+      .hover();
+    await expect
+      .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+      .toContain('qp_known');
 
     // Holding the islands' code back shows the page as it is before they arrive.
     let release: () => void = () => undefined;

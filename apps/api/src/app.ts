@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { API_ROUTES, MEMBER_MARK_SCRIPT, redactSecretUrl } from '@quillpost/domain';
+import { API_ROUTES, redactSecretUrl } from '@quillpost/domain';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -58,8 +57,6 @@ import { relayWebhookRoutes } from './modules/relay-events/index.js';
 import { createFediverse } from './modules/fediverse/index.js';
 import { createWebmention } from './modules/webmention/index.js';
 
-/** The page's one inline script, allowed by its hash (decision 0035). */
-const MEMBER_MARK_SCRIPT_HASH = `'sha256-${createHash('sha256').update(MEMBER_MARK_SCRIPT).digest('base64')}'`;
 
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts
@@ -153,7 +150,6 @@ export function createApp(deps: AppDeps): Express {
           'default-src': ["'self'"],
           'script-src': [
             "'self'",
-            MEMBER_MARK_SCRIPT_HASH,
             TURNSTILE_ORIGIN,
             ...(deps.pages?.extraSources?.script ?? []),
           ],

@@ -3,7 +3,7 @@
  * whether a page carries the beacon's marker (`data-analytics`, which the page-view script checks
  * before sending anything) follows /api/site's `analytics`, which is ANALYTICS=on|off.
  */
-import { contentReaderOver, MEMBER_MARK_SCRIPT, type ContentCall } from '@quillpost/domain';
+import { contentReaderOver, type ContentCall } from '@quillpost/domain';
 import { describe, expect, it } from 'vitest';
 import { createPageRenderer } from './entry-server';
 import { SITE } from './test/fake-api';
@@ -48,14 +48,13 @@ describe('server-rendered pages', () => {
     expect(on.kind === 'page' ? on.html : '').toContain('<html lang="en-GB" data-analytics="on">');
   });
 
-  it('is a reading page: the one inline script (the member mark), the islands’ data, no router data', async () => {
+  it('is a reading page: no inline script, the islands’ data, no router data', async () => {
     const page = await rendererFor(true).render('/tos');
     const html = page.kind === 'page' ? page.html : '';
     const inline = [
       ...html.matchAll(/<script(?![^>]*(?:type="application\/[\w+]*json"|src=))[^>]*>/g),
     ];
-    expect(inline).toHaveLength(1);
-    expect(html).toContain(`<script>${MEMBER_MARK_SCRIPT}</script>`);
+    expect(inline).toEqual([]);
     expect(html).toContain('<script type="application/json" id="island-data">');
     expect(html).not.toContain('id="route-data"');
   });

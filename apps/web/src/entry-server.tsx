@@ -9,7 +9,6 @@ import {
   accentCss,
   BRAND_LIGHT,
   escapeHtml,
-  MEMBER_MARK_SCRIPT,
   PAGE_PATHS,
   type PageRenderer,
   type PageRendererOptions,
@@ -118,7 +117,6 @@ export function createPageRenderer({
         .replace(
           '<!--app-head-->',
           () =>
-            `<script>${MEMBER_MARK_SCRIPT}</script>\n    ` +
             renderHead(head.meta, { publicUrl, site: head.site }) +
             accentStyle(head.site.accent),
         )

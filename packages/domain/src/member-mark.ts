@@ -1,23 +1,45 @@
 import { STORAGE_KEYS } from './storage-keys.js';
 
 /**
- * A cookie the API sets beside the session and clears with it: scripts may read it, and it holds
- * nothing but "1", so a page knows a session may be there without a request (its name has the
- * `__Host-` prefix in production, as the session's).
+ * A cookie the API sets beside the session and clears with it: it holds nothing but "1", so a
+ * page can be marked for a known reader without a request (its name has the `__Host-` prefix in
+ * production, as the session's).
  */
 export const SIGNED_IN_HINT_COOKIE = 'qp_signed_in';
 
 /**
- * The one inline script of a page, in its <head> (the API's CSP allows it by its hash): it marks
- * the document `data-member` when this browser knows its reader (a stored subscription or
- * progression, a past sign-in, or a session: SIGNED_IN_HINT_COOKIE), before the page paints. The server's HTML is a visitor's, the
- * same for everyone; for a known reader the visitor's buttons stay hidden until their own arrive
- * (decision 0035), and src/islands/boot.ts renders their islands at once.
+ * A cookie the browser's own script keeps while its local storage knows its reader (a stored
+ * subscription or progression, a past sign-in: KNOWN_READER_KEYS), so the server can mark the
+ * page for a subscriber who is not signed in. It holds nothing but "1".
  */
-export const MEMBER_MARK_SCRIPT =
-  `try{var k=/(?:^|; )(?:__Host-)?${SIGNED_IN_HINT_COOKIE}=/.test(document.cookie);` +
-  'if(!k){var s=localStorage;' +
-  `k=s.getItem(${JSON.stringify(STORAGE_KEYS.subscription)})` +
-  `||s.getItem(${JSON.stringify(STORAGE_KEYS.userProgressionState)})` +
-  `||s.getItem(${JSON.stringify(STORAGE_KEYS.wasPreviouslyAuthenticated)})==="true"}` +
-  'if(k)document.documentElement.setAttribute("data-member","")}catch(e){}';
+export const KNOWN_READER_COOKIE = 'qp_known';
+
+/** The local-storage keys whose values make a browser know its reader. */
+export const KNOWN_READER_KEYS: readonly string[] = [
+  STORAGE_KEYS.subscription,
+  STORAGE_KEYS.userProgressionState,
+  STORAGE_KEYS.wasPreviouslyAuthenticated,
+];
+
+/** Whether what this browser stored knows its reader. */
+export function storageKnowsReader(readRaw: (key: string) => string | null): boolean {
+  return (
+    readRaw(STORAGE_KEYS.subscription) !== null ||
+    readRaw(STORAGE_KEYS.userProgressionState) !== null ||
+    readRaw(STORAGE_KEYS.wasPreviouslyAuthenticated) === 'true'
+  );
+}
+
+const MEMBER_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:__Host-)?(?:${SIGNED_IN_HINT_COOKIE}|${KNOWN_READER_COOKIE})=`,
+);
+
+/**
+ * Whether a request's Cookie header says its browser knows its reader: then the server marks the
+ * page `<html data-member>` (decision 0042). The page is otherwise a visitor's, the same for
+ * everyone; for a known reader the visitor's buttons stay hidden until their own arrive (decision
+ * 0035), and src/islands/boot.ts renders their islands at once.
+ */
+export function cookiesMarkMember(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && MEMBER_COOKIE.test(cookieHeader);
+}

@@ -6,7 +6,7 @@
  *   (Subscribe, Sign in), starts loading it; the click that follows waits for it and is then
  *   carried out (the popup, the dialog, the same control clicked again in the rendered island);
  * - `/` outside a field opens the search, as in the app;
- * - a browser that knows its reader (html[data-member], MEMBER_MARK_SCRIPT), or a one-time
+ * - a browser that knows its reader (html[data-member], decision 0042), or a one-time
  *   query parameter the shell acts on (a confirmation link's ?verified=), starts it at once;
  * - once it runs, for whatever reason, every island goes live, the conversation (`member-visible`)
  *   when it comes near.

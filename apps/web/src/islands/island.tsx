@@ -7,8 +7,8 @@
  *
  * When it is needed:
  * - `intent`: a pointer over it, focus in it or a touch on it (a click before then waits for it);
- * - `member`: at once, for a reader this browser knows (a subscriber or member, see
- *   MEMBER_MARK_SCRIPT), whose version of it differs from the visitor's the server rendered;
+ * - `member`: at once, for a reader this browser knows (a subscriber or member, html[data-member],
+ *   decision 0042), whose version of it differs from the visitor's the server rendered;
  * - `member-visible`: the same, once it scrolls near the viewport.
  * Once React runs on a page, for any of these reasons, every island goes live.
  */

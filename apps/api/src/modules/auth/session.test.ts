@@ -57,7 +57,7 @@ describe('session cookie', () => {
     expect((await me(t, `__Host-qp_session=${value}`)).status).toBe(200);
   });
 
-  it('has a hint beside it that a page may read, "1" and nothing more, gone with the session', async () => {
+  it('has a hint beside it for the server that marks pages, "1" and nothing more, gone with the session', async () => {
     const t = testApp();
     await request(t.app).post('/api/auth/magic-link').send({ email: 'hint@example.com' });
     const { url } = latestMagicLinkMail(t.deps, 'hint@example.com');
@@ -65,7 +65,8 @@ describe('session cookie', () => {
     const hint = setCookieLine(res, 'qp_signed_in')!;
     expect(hint).toMatch(/^qp_signed_in=1;/);
     expect(hint).toMatch(/; SameSite=Lax/);
-    expect(hint).not.toMatch(/HttpOnly/);
+    // Only the server reads it (decision 0042): no script on the page may.
+    expect(hint).toMatch(/; HttpOnly/);
     const session = cookieFrom(res, 'qp_session')!;
     const both = `${session}; qp_signed_in=1`;
 

@@ -9,7 +9,7 @@ import {
 } from '@quillpost/domain';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../deps.js';
-import { clearCookie, cookieName, cookieOptions, readCookie, setCookie } from './cookies.js';
+import { clearCookie, cookieName, readCookie, setCookie } from './cookies.js';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -223,8 +223,8 @@ export function endSession(deps: SessionDeps, req: Request, res: Response): void
 }
 
 /**
- * The session cookie and, beside it, the hint a page's inline script reads (MEMBER_MARK_SCRIPT,
- * decision 0035): readable by scripts, it holds nothing but "1" and lives as long.
+ * The session cookie and, beside it, the hint that has the server mark pages for a known reader
+ * (decision 0042): it holds nothing but "1" and lives as long.
  */
 function setSessionCookies(
   res: Response,
@@ -233,18 +233,12 @@ function setSessionCookies(
   maxAgeMs: number,
 ) {
   setCookie(res, env, SESSION_COOKIE, token, maxAgeMs);
-  res.cookie(cookieName(env, SIGNED_IN_HINT_COOKIE), '1', {
-    ...cookieOptions(env, maxAgeMs),
-    httpOnly: false,
-  });
+  setCookie(res, env, SIGNED_IN_HINT_COOKIE, '1', maxAgeMs);
 }
 
 export function clearSessionCookies(res: Response, env: SessionDeps['env']) {
   clearCookie(res, env, SESSION_COOKIE);
-  res.clearCookie(cookieName(env, SIGNED_IN_HINT_COOKIE), {
-    ...cookieOptions(env),
-    httpOnly: false,
-  });
+  clearCookie(res, env, SIGNED_IN_HINT_COOKIE);
 }
 
 /** A hint left without its session (the session expired or was revoked elsewhere). */

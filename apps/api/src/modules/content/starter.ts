@@ -136,7 +136,7 @@ Reading needs nothing from you. The server logs each request (time, page, status
 ## If you create an account
 
 - **Stored:** your email, name and avatar, your role, the sign-in methods you linked, your bookmarks and comments, and your sessions (when they started and were last used, a short browser description and a hashed IP address), so you can see and end them.
-- **Cookies:** two, set only after you sign in and removed when you sign out: the session cookie, secure and unreadable to scripts, and \`qp_signed_in\`, which holds only the number 1 so a page knows to show your account. No other cookies.
+- **Cookies:** after you sign in, two, removed when you sign out: the session cookie, secure and unreadable to scripts, and \`qp_signed_in\`, which holds only the number 1 so a page shows your account from the moment it appears. Once this browser knows you (you subscribed or signed in here), \`qp_known\` holds only the number 1 for the same reason, until the browser forgets you. No other cookies.
 - **Browser storage:** a few small items in your browser's local storage (such as whether you subscribed), which stay on your device.
 
 ## If you follow or reply from the fediverse

@@ -56,6 +56,44 @@ describe('server-rendered pages', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('marks the page for a browser that knows its reader, by its cookies, with no script in the page', async () => {
+    const { app } = await setup();
+    const visitor = await html(app, '/posts/hello');
+    expect(visitor.headers.vary).toContain('Cookie');
+    expect(visitor.text).not.toContain('data-member');
+    // No script in the page to find out: the policy allows no inline script at all.
+    expect(visitor.headers['content-security-policy']).not.toMatch(
+      /'sha256-|'unsafe-inline'[^;]*;.*script/,
+    );
+    expect(visitor.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    // Signed in (the hint beside the session, __Host- in production), or a subscriber whose
+    // browser stored the subscription.
+    for (const cookie of ['__Host-qp_signed_in=1', 'qp_signed_in=1', 'theme=x; qp_known=1']) {
+      const known = await html(app, '/posts/hello').set('Cookie', cookie);
+      expect(known.status, cookie).toBe(200);
+      expect(known.text, cookie).toBe(visitor.text.replace('<html', '<html data-member'));
+      expect(known.headers.vary, cookie).toContain('Cookie');
+      // Their browser's alone: a cache in front keeps the visitor's copy for everyone. (A hint
+      // without its session is cleared as it comes: then the answer is stored nowhere.)
+      expect(known.headers['cache-control'], cookie).toMatch(
+        /^private, (?:max-age=60, stale-while-revalidate=600|no-store)$/,
+      );
+      expect(known.headers.etag, cookie).not.toBe(visitor.headers.etag);
+      const revalidated = await html(app, '/posts/hello')
+        .set('Cookie', cookie)
+        .set('If-None-Match', known.headers.etag!);
+      expect(revalidated.status, cookie).toBe(304);
+    }
+    // A visitor's copy is never taken for a known reader's, however a cache holds it.
+    const stale = await html(app, '/posts/hello')
+      .set('Cookie', 'qp_known=1')
+      .set('If-None-Match', visitor.headers.etag!);
+    expect(stale.status).toBe(200);
+    expect((await html(app, '/posts/hello').set('Cookie', 'not_qp_known=1')).text).toBe(
+      visitor.text,
+    );
+  });
+
   it('lets the browser fetch the links a reader points at and render one as it is pressed, never a personal page, a query or the API', async () => {
     const { app } = await setup();
     const page = await html(app, '/posts/hello');

@@ -12,7 +12,13 @@ import zlib from 'node:zlib';
 import type { ContentReader, RenderedPage } from '@quillpost/domain';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '../../logger.js';
-import { contentReaderOver, itemPath, PAGE_PATHS, pageAddress } from '@quillpost/domain';
+import {
+  contentReaderOver,
+  cookiesMarkMember,
+  itemPath,
+  PAGE_PATHS,
+  pageAddress,
+} from '@quillpost/domain';
 import {
   PRIVATE_NO_STORE,
   PUBLIC_CACHE,
@@ -30,6 +36,27 @@ interface Page {
   etag: string;
   /** A kept page's compressed copies, once made (encodeKept). */
   encoded?: Partial<Record<KeptEncoding, Buffer>>;
+  /** The page marked for a reader the browser knows, once asked for (markedForMember). */
+  member?: { html: string; etag: string };
+}
+
+/**
+ * The page as a browser that knows its reader gets it (decision 0042): `<html data-member>`, so
+ * its visitor's buttons stay hidden from the first paint until the reader's own arrive, with no
+ * script in the head to find out. Compressed as it goes: such readers are the few.
+ */
+/**
+ * A known reader's page, as fresh as a visitor's but for their browser only: a cache in front
+ * keeps the visitor's copy for everyone, even one that ignores Vary.
+ */
+const KNOWN_READER_CACHE = PUBLIC_CACHE.replace(/^public/, 'private');
+
+function markedForMember(page: Page): { html: string; etag: string } {
+  page.member ??= {
+    html: page.html.replace(/<html\b/i, '<html data-member'),
+    etag: `${page.etag.slice(0, -1)}.member"`,
+  };
+  return page.member;
 }
 
 /**
@@ -259,9 +286,14 @@ export function pageRoutes(
     // A response that changes a cookie (clearing an expired session) is for this browser only.
     const shared = cacheControl === PUBLIC_CACHE && !res.getHeader('Set-Cookie');
     res.set('Cache-Control', shared ? PUBLIC_CACHE : PRIVATE_NO_STORE);
-    res.set('ETag', page.etag);
     res.set('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
-    res.status(page.status).type('html');
+    res.status(page.status).type('html').vary('Cookie');
+    if (cookiesMarkMember(req.headers.cookie)) {
+      const marked = markedForMember(page);
+      if (shared) res.set('Cache-Control', KNOWN_READER_CACHE);
+      return void res.set('ETag', marked.etag).send(marked.html);
+    }
+    res.set('ETag', page.etag);
     const encoding = bestCopy(req, (encoding) => page.encoded?.[encoding] !== undefined);
     // Express answers 304 itself when If-None-Match matches (for a 2xx), and sends no body to HEAD.
     if (!encoding) return void res.send(page.html);

@@ -14,7 +14,7 @@ const AccountMenuButton = lazy(() => import('../../features/menus/account-menu-b
 /**
  * Until the session is known, what most readers are: a visitor, with links that work without
  * JavaScript and that src/islands/boot.ts turns into the popup and the dialog. A browser that
- * knows its reader keeps them hidden meanwhile (`.header-actions--presumed`, MEMBER_MARK_SCRIPT),
+ * knows its reader keeps them hidden meanwhile (`.header-actions--presumed`, html[data-member]),
  * holding the space the real buttons take.
  */
 function VisitorActions() {

@@ -11,7 +11,8 @@ export function NextStepBody() {
   const { nextStep, notice, progression, verified, initializing } = membership;
 
   // Until the session is known, a visitor's message: most readers are visitors. A browser that
-  // knows its reader keeps it invisible meanwhile, holding the bar's place (MEMBER_MARK_SCRIPT).
+  // knows its reader (html[data-member], decision 0042) keeps it invisible meanwhile, holding
+  // the bar's place.
   if (initializing) {
     return (
       <div className="next-step next-step--presumed">

@@ -9,8 +9,9 @@ import type {
   ProgressionState,
   StoredSubscription,
 } from '@quillpost/domain';
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { useStorage } from '../storage-context';
+import { keepKnownReaderCookie } from './known-reader';
 import { progressionOf } from './progression';
 import { clearProgressionData } from './stored-state';
 import { usePageNotice, type Notice } from './use-page-notice';
@@ -61,6 +62,8 @@ export function MembershipProvider({ now = Date.now, children }: MembershipProvi
     refreshVerificationStatus,
     forgetSubscription,
   } = useSubscription({ state, dispatch, now, refresh, showNotice });
+  // Whoever the reader turns out to be, the next page the server sends knows it (decision 0042).
+  useEffect(() => keepKnownReaderCookie(storage), [storage, state, wasPreviouslyAuthenticated]);
 
   const value = useMemo<MembershipContextValue>(
     () => ({
