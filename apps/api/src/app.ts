@@ -57,7 +57,6 @@ import { relayWebhookRoutes } from './modules/relay-events/index.js';
 import { createFediverse } from './modules/fediverse/index.js';
 import { createWebmention } from './modules/webmention/index.js';
 
-
 /**
  * The mail outbox worker, wired to the features that react to permanent failures. server.ts
  * starts it; tests build it with createTestApp and call `drain()` themselves.
@@ -148,11 +147,7 @@ export function createApp(deps: AppDeps): Express {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': [
-            "'self'",
-            TURNSTILE_ORIGIN,
-            ...(deps.pages?.extraSources?.script ?? []),
-          ],
+          'script-src': ["'self'", TURNSTILE_ORIGIN, ...(deps.pages?.extraSources?.script ?? [])],
           'frame-src': [TURNSTILE_ORIGIN],
           'connect-src': ["'self'", TURNSTILE_ORIGIN, ...(deps.pages?.extraSources?.connect ?? [])],
           'img-src': ["'self'", 'data:', 'https:'],

@@ -117,8 +117,7 @@ export function createPageRenderer({
         .replace(
           '<!--app-head-->',
           () =>
-            renderHead(head.meta, { publicUrl, site: head.site }) +
-            accentStyle(head.site.accent),
+            renderHead(head.meta, { publicUrl, site: head.site }) + accentStyle(head.site.accent),
         )
         .replace('<!--app-html-->', () => appHtml)
         // Only the members area and the console (personal pages) hydrate as the app.
