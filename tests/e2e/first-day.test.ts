@@ -96,6 +96,8 @@ describe('the first day on a phone', () => {
     await context.addInitScript((stored) => {
       localStorage.setItem('subscription', stored);
     }, JSON.stringify(subscription));
+    // Beside it, the cookie the reader's code keeps while it is stored (decision 0042).
+    await context.addCookies([{ name: 'qp_known', value: '1', url: site.url }]);
     await visit(page, site.url + '/');
     const header = page.locator('header.site-header');
     const subscribed = header.getByRole('link', { name: '✓ Subscribed' });

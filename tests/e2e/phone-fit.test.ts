@@ -118,6 +118,8 @@ describe('on a phone, nothing crowds', () => {
           await context.addInitScript((stored) => {
             localStorage.setItem('subscription', stored);
           }, SUBSCRIPTION);
+          // Beside it, the cookie the reader's code keeps while it is stored (decision 0042).
+          await context.addCookies([{ name: 'qp_known', value: '1', url: site.url }]);
         }
         await visit(page, site.url + '/');
         const header = page.locator('header.site-header');

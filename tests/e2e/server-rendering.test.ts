@@ -403,7 +403,9 @@ describe('caching', () => {
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const signedIn = await fetchPage('/posts/why-i-write-in-public', { Cookie: cookie });
     const anonymous = await fetchPage('/posts/why-i-write-in-public');
-    expect(signedIn.html).toBe(anonymous.html);
+    // The same page, marked for a reader this browser knows (decision 0042), for them only.
+    expect(signedIn.html).toBe(anonymous.html.replace('<html', '<html data-member'));
+    expect(signedIn.response.headers.get('cache-control')).toMatch(/^private, /);
     expect(signedIn.html).not.toContain(email);
     const members = await fetchPage('/members/dashboard', { Cookie: cookie });
     expect(members.response.headers.get('cache-control')).toBe('private, no-store');

@@ -131,6 +131,8 @@ try {
         await context.addInitScript((stored) => {
           localStorage.setItem('subscription', stored);
         }, subscribed);
+        // Beside it, the cookie the reader's code keeps while it is stored (decision 0042).
+        await context.addCookies([{ name: 'qp_known', value: '1', url: site.url }]);
       }
       await visit(page, site.url + shot.url);
       await page.waitForLoadState('networkidle');

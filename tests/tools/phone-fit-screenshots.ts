@@ -111,6 +111,8 @@ async function shoot(
         (stored) => localStorage.setItem('subscription', stored),
         SUBSCRIPTION,
       );
+      // Beside it, the cookie the reader's code keeps while it is stored (decision 0042).
+      await context.addCookies([{ name: 'qp_known', value: '1', url: site.url }]);
     }
     await visit(page, site.url + url);
     await page.waitForLoadState('networkidle');
