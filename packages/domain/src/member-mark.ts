@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from './storage-keys.js';
+import { readWasPreviouslyAuthenticated, STORAGE_KEYS } from './storage-keys.js';
 
 /**
  * A cookie the API sets beside the session and clears with it: it holds nothing but "1", so a
@@ -9,30 +9,29 @@ export const SIGNED_IN_HINT_COOKIE = 'qp_signed_in';
 
 /**
  * A cookie the browser's own script keeps while its local storage knows its reader (a stored
- * subscription or progression, a past sign-in: KNOWN_READER_KEYS), so the server can mark the
+ * subscription or progression, a past sign-in: storageKnowsReader), so the server can mark the
  * page for a subscriber who is not signed in. It holds nothing but "1".
  */
 export const KNOWN_READER_COOKIE = 'qp_known';
-
-/** The local-storage keys whose values make a browser know its reader. */
-export const KNOWN_READER_KEYS: readonly string[] = [
-  STORAGE_KEYS.subscription,
-  STORAGE_KEYS.userProgressionState,
-  STORAGE_KEYS.wasPreviouslyAuthenticated,
-];
 
 /** Whether what this browser stored knows its reader. */
 export function storageKnowsReader(readRaw: (key: string) => string | null): boolean {
   return (
     readRaw(STORAGE_KEYS.subscription) !== null ||
     readRaw(STORAGE_KEYS.userProgressionState) !== null ||
-    readRaw(STORAGE_KEYS.wasPreviouslyAuthenticated) === 'true'
+    readWasPreviouslyAuthenticated(readRaw(STORAGE_KEYS.wasPreviouslyAuthenticated))
   );
 }
 
-const MEMBER_COOKIE = new RegExp(
-  `(?:^|;\\s*)(?:__Host-)?(?:${SIGNED_IN_HINT_COOKIE}|${KNOWN_READER_COOKIE})=`,
-);
+/**
+ * Whether a Cookie header, or `document.cookie`, holds a cookie of this name, with or without the
+ * `__Host-` prefix production gives the API's cookies.
+ */
+export function hasCookie(cookies: string | undefined, name: string): boolean {
+  return (cookies ?? '')
+    .split(/;\s*/)
+    .some((pair) => pair.startsWith(`${name}=`) || pair.startsWith(`__Host-${name}=`));
+}
 
 /**
  * Whether a request's Cookie header says its browser knows its reader: then the server marks the
@@ -41,5 +40,7 @@ const MEMBER_COOKIE = new RegExp(
  * 0035), and src/islands/boot.ts renders their islands at once.
  */
 export function cookiesMarkMember(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && MEMBER_COOKIE.test(cookieHeader);
+  return (
+    hasCookie(cookieHeader, SIGNED_IN_HINT_COOKIE) || hasCookie(cookieHeader, KNOWN_READER_COOKIE)
+  );
 }

@@ -34,6 +34,16 @@ export function memoryStore(initial: Record<string, unknown> = {}): KeyValueStor
   };
 }
 
+/** What this browser stores on subscribing (STORAGE_KEYS.subscription), not yet confirmed. */
+export const STORED_PENDING_SUBSCRIPTION = {
+  email: 'reader@example.com',
+  name: null,
+  subscribedAt: '2025-01-01T00:00:00.000Z',
+  verified: false,
+  status: 'pending',
+  wantsAccount: false,
+};
+
 /** Shows the current location, so tests can assert navigation. */
 export function LocationProbe() {
   const location = useLocation();

@@ -1,16 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStorage } from '../storage';
-import { memoryStore } from '../../test/render-app';
+import { memoryStore, STORED_PENDING_SUBSCRIPTION } from '../../test/render-app';
 import { keepKnownReaderCookie } from './known-reader';
-
-const subscription = {
-  email: 'reader@example.com',
-  name: null,
-  subscribedAt: '2025-01-01T00:00:00.000Z',
-  verified: false,
-  status: 'pending',
-  wantsAccount: false,
-};
 
 afterEach(() => {
   document.cookie = 'qp_known=; Path=/; Max-Age=0';
@@ -18,7 +9,7 @@ afterEach(() => {
 
 describe('the known-reader cookie', () => {
   it('is set while this browser stores a subscription, and removed with it', () => {
-    const store = memoryStore({ subscription });
+    const store = memoryStore({ subscription: STORED_PENDING_SUBSCRIPTION });
     const storage = createStorage(store);
     keepKnownReaderCookie(storage);
     expect(document.cookie).toContain('qp_known=1');

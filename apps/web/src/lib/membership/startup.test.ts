@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createStorage } from '../storage';
 import { createFakeApi, signedIn, SIGNED_OUT } from '../../test/fake-api';
-import { memoryStore } from '../../test/render-app';
+import { memoryStore, STORED_PENDING_SUBSCRIPTION as stored } from '../../test/render-app';
 import { loadMembership } from './startup';
-
-const stored = {
-  email: 'reader@example.com',
-  name: null,
-  subscribedAt: '2025-01-01T00:00:00.000Z',
-  verified: false,
-  status: 'pending',
-  wantsAccount: false,
-};
 
 describe('loadMembership', () => {
   it('signed out with a stored subscription: a subscriber', async () => {
