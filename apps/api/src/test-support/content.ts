@@ -7,7 +7,7 @@ export function createContentFolder(files: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-content-'));
   const folder = {
     dir,
-    write(relative: string, text: string) {
+    write(relative: string, text: string | Uint8Array) {
       const file = path.join(dir, relative);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, text);

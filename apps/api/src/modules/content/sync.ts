@@ -18,7 +18,12 @@ import type { Db } from '../../db/connection.js';
 import type { Logger } from '../../logger.js';
 import { ContentFileError, parseFrontMatter, type FrontMatter } from './front-matter.js';
 import { keepSiteIdentity } from '../site/index.js';
-import { contentImagePath, describeImage, imagesFingerprint } from '../images/index.js';
+import {
+  contentImagePath,
+  describeImage,
+  imagesFingerprint,
+  imagesReferencedBy,
+} from '../images/index.js';
 import {
   invalidateContentCache,
   syncedItems,
@@ -52,8 +57,16 @@ export interface SyncReport {
  * Unchanged files (same hash) are not touched; a file whose front matter is broken is reported with
  * its path and line and skipped, keeping its last good version; a file that disappeared marks its
  * item removed. A missing folder changes nothing, so a bad mount never empties the site.
+ * `imagesReferenced`, when given, is filled with every image file the Markdown names (relative to
+ * CONTENT_DIR/images): the only images whose change can change what a sync writes.
  */
-export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): SyncReport {
+export function syncContent(
+  db: Db,
+  dir: string,
+  clock: Clock,
+  logger: Logger,
+  options: { imagesReferenced?: Set<string> } = {},
+): SyncReport {
   const report: SyncReport = { added: [], updated: [], unchanged: 0, removed: [], errors: [] };
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     logger.warn({ dir }, 'content folder not found; nothing synced');
@@ -89,10 +102,12 @@ export function syncContent(db: Db, dir: string, clock: Clock, logger: Logger): 
 
   for (const { relative, absolute, kind } of files) {
     const bytes = fs.readFileSync(absolute);
+    const referenced = imagesReferencedBy(bytes.toString('utf8'));
+    for (const image of referenced) options.imagesReferenced?.add(image);
     const hash = createHash('sha256')
       .update(RENDER_VERSION)
       .update(kind === 'post' ? authorsHash : '')
-      .update(imagesFingerprint(dir, bytes.toString('utf8')))
+      .update(imagesFingerprint(dir, referenced))
       .update(bytes)
       .digest('hex');
     const previous = existing.get(relative);

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../clock.js';
 import { createLogger } from '../../logger.js';
+import { capturedLog } from '../../test-support/captured-log.js';
 import { createContentFolder, post } from '../../test-support/content.js';
+import { phonePhoto } from '../../test-support/photos.js';
 import { createTempDatabase } from '../../test-support/test-app.js';
 import { syncContent } from './sync.js';
 import { watchContent } from './watch.js';
@@ -69,6 +71,44 @@ describe('watchContent', () => {
         `Edit ${edit}`,
       );
     }
+  });
+
+  it('passes by an image no Markdown names, and re-renders a post when its image arrives', async () => {
+    const database = createTempDatabase();
+    const folder = createContentFolder({
+      'posts/a.md': post('A', { body: '![The harbour](/content/images/posts/harbour.jpg)' }),
+      // Broken on purpose: every sync says so in the log, which counts them.
+      'posts/broken.md': '---\ntitle: [unclosed\n---\nBody',
+    });
+    cleanups.push(database.cleanup, folder.cleanup);
+    const clock = manualClock();
+    const log = capturedLog('warn');
+    syncContent(database.db, folder.dir, clock, log.logger);
+    const syncs = () => log.text().split('content skipped').length - 1;
+    const picture = () =>
+      database.db
+        .prepare("SELECT html FROM content_items WHERE slug = 'a'")
+        .pluck()
+        .get() as string;
+    const photo = await phonePhoto({ width: 800, height: 600 });
+    cleanups.push(watchContent(database.db, folder.dir, clock, log.logger, 50));
+
+    // A first change syncs, and tells the watcher which images the Markdown names.
+    folder.write('posts/c.md', post('C'));
+    expect(await eventually(syncs, (count) => count === 2)).toBe(2);
+    // The owner uploads twenty photos for a post not written yet: nothing to sync.
+    for (let photoNumber = 1; photoNumber <= 20; photoNumber += 1) {
+      folder.write(`images/uploads/2026/photo-${photoNumber}.jpg`, photo);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(syncs()).toBe(2);
+    // The photo a post names, arriving after it, does: the post gets its picture.
+    expect(picture()).not.toContain('<picture');
+    folder.write('images/posts/harbour.jpg', photo);
+    expect(await eventually(picture, (html) => html.includes('<picture'))).toContain(
+      'width="800" height="600"',
+    );
+    expect(syncs()).toBe(3);
   });
 
   it('does not throw when the folder does not exist', () => {

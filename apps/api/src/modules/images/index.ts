@@ -13,6 +13,8 @@ export {
   contentImagePath,
   describeImage,
   imagesFingerprint,
+  imagesFolder,
+  imagesReferencedBy,
   isRasterImage,
 } from './sources.js';
 export { pictureHtml, plainImages } from './picture.js';

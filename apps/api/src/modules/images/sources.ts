@@ -41,6 +41,17 @@ function uprightSize(size: { width: number; height: number; orientation?: number
     : { width: size.width, height: size.height };
 }
 
+/** What a file under CONTENT_DIR/images is known by: its path, size and modification time. */
+const fileKey = (contentDir: string, file: string, stat: fs.Stats) => ({
+  path: path.relative(imagesFolder(contentDir), file),
+  size: stat.size,
+  mtimeMs: stat.mtimeMs,
+});
+
+/** The format a browser without AVIF or WebP gets: PNG keeps a PNG's transparency. */
+const fallbackFor = (format: string | undefined): ImageVariants['fallback'] =>
+  format === 'png' ? 'png' : 'jpg';
+
 /**
  * The served image of a file under CONTENT_DIR/images (`posts/harbour.jpg`), registered for
  * variants when first met; null when the file is missing, not a raster image, or unreadable.
@@ -60,11 +71,7 @@ export function describeImage(
   } catch {
     return null;
   }
-  const key = {
-    path: path.relative(imagesFolder(contentDir), file),
-    size: stat.size,
-    mtimeMs: stat.mtimeMs,
-  };
+  const key = fileKey(contentDir, file, stat);
   const known = imageOfFile(db, key);
   if (known) return known.status === 'failed' ? null : variantsOf(known);
 
@@ -79,7 +86,7 @@ export function describeImage(
   const image: ImageVariants = {
     hash: hashOf(bytes),
     ...servedSize(upright.width, upright.height),
-    fallback: header.type === 'png' ? 'png' : 'jpg',
+    fallback: fallbackFor(header.type),
   };
   addImage(db, image, now);
   rememberFile(db, key, image.hash);
@@ -110,15 +117,49 @@ export function contentImagePath(src: string): string | null {
 const IMAGE_REFERENCE = /(?:\/content\/|(?:\.\.?\/)*)images\/[^\s)"'\]>]+/g;
 
 /**
- * Names the photos a text refers to by path, size and modification time: a file whose photos
- * changed is rendered again (its pictures then name the new variants); the others are not.
+ * A photo the image worker has just made under CONTENT_DIR/images (an upload), registered from
+ * what the worker measured: describeImage would read and hash its megabytes again, on the thread
+ * that answers readers.
  */
-export function imagesFingerprint(contentDir: string, text: string): string {
+export function registerMadeImage(
+  db: Db,
+  contentDir: string,
+  relative: string,
+  made: { width: number; height: number; hash: string; format: string },
+  now: string,
+): void {
+  const file = imageFilePath(contentDir, relative);
+  if (!file) return;
+  const image: ImageVariants = {
+    hash: made.hash,
+    ...servedSize(made.width, made.height),
+    fallback: fallbackFor(made.format),
+  };
+  addImage(db, image, now);
+  rememberFile(db, fileKey(contentDir, file, fs.statSync(file)), image.hash);
+}
+
+/**
+ * The files under CONTENT_DIR/images a text refers to (`posts/harbour.jpg`), there or not yet, in
+ * order.
+ */
+export function imagesReferencedBy(text: string): string[] {
+  const files = new Set<string>();
+  for (const [src] of text.matchAll(IMAGE_REFERENCE)) {
+    const relative = contentImagePath(src);
+    if (relative) files.add(relative);
+  }
+  return [...files].sort();
+}
+
+/**
+ * Names the photos a text refers to (imagesReferencedBy) by path, size and modification time: a
+ * file whose photos changed is rendered again (its pictures then name the new variants); the
+ * others are not.
+ */
+export function imagesFingerprint(contentDir: string, referenced: string[]): string {
   const hash = createHash('sha256');
-  const files = new Set(
-    [...text.matchAll(IMAGE_REFERENCE)].map(([src]) => contentImagePath(src)).filter(Boolean),
-  );
-  for (const relative of [...files].sort() as string[]) {
+  for (const relative of referenced) {
     const file = isRasterImage(relative) && imageFilePath(contentDir, relative);
     const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
     if (stat) hash.update(`${relative}\0${stat.size}\0${Math.trunc(stat.mtimeMs)}\n`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,12 +9,13 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../test-support/community.js';
-import { createContentFolder } from '../../test-support/content.js';
+import { createContentFolder, post } from '../../test-support/content.js';
 import { testAppPerTest } from '../../test-support/test-app.js';
 
 const { testApp, track } = testAppPerTest();
 
 import { phonePhoto } from '../../test-support/photos.js';
+import { syncContent } from '../content/index.js';
 import { UPLOADS_AT_ONCE } from './upload-routes.js';
 
 async function uploadSite(env: Record<string, string> = {}) {
@@ -75,6 +77,34 @@ describe('uploads', () => {
       expect.stringMatching(/^uploads\/\d{4}$/),
       expect.stringMatching(/^uploads\/\d{4}\/harbour\.jpg$/),
     ]);
+  });
+
+  it('are served as variants of the very bytes stored, named by what the image worker measured', async () => {
+    const { t, upload } = await uploadSite();
+    const stored = await upload(
+      'harbour.jpg',
+      await phonePhoto({ width: 4000, height: 3000, orientation: 6 }),
+    );
+    expect(stored.status).toBe(201);
+    // Upright, at most 2400 px: the worker measured what it wrote.
+    expect(stored.body).toMatchObject({ width: 1800, height: 2400 });
+    const file = path.join(t.deps.env.CONTENT_DIR, stored.body.path.replace('/content/', ''));
+    const hash = createHash('sha256').update(fs.readFileSync(file)).digest('hex').slice(0, 24);
+
+    fs.mkdirSync(path.join(t.deps.env.CONTENT_DIR, 'posts'), { recursive: true });
+    fs.writeFileSync(
+      path.join(t.deps.env.CONTENT_DIR, 'posts/harbour.md'),
+      post('The harbour', { body: `![The harbour at dawn](${stored.body.path})` }),
+    );
+    syncContent(t.deps.db, t.deps.env.CONTENT_DIR, t.clock, t.deps.logger);
+    const page = await request(t.app).get('/api/posts/harbour');
+    expect(page.status).toBe(200);
+    expect(page.body.content).toContain(`src="/images/${hash}/1200.jpg"`);
+    expect(page.body.content).toContain('width="1800" height="2400"');
+    // The worker makes it from the file, which must be the bytes the hash names.
+    const variant = await request(t.app).get(`/images/${hash}/480.webp`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/webp');
   });
 
   it('are taken two at a time, the rest waiting their turn unread, and all stored', async () => {

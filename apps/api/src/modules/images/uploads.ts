@@ -12,9 +12,9 @@ import { MAX_IMAGE_UPLOAD_BYTES, MESSAGES, slugOf } from '@quillpost/domain';
 import { iso, type Clock } from '../../clock.js';
 import type { Db } from '../../db/connection.js';
 import { DomainError } from '../../domain-error.js';
-import { describeImage, imagesFolder } from './sources.js';
+import { imagesFolder, registerMadeImage } from './sources.js';
 import { MAX_IMAGE_PIXELS } from './variants.js';
-import type { ImageHeader, UploadFormat } from './worker-jobs.js';
+import type { ImageHeader, NormalisedUpload, UploadFormat } from './worker-jobs.js';
 import { isWorkerFault, type ImageWorker } from './worker-process.js';
 
 /** What sharp calls each format it may keep, and the extension its file gets. */
@@ -89,9 +89,9 @@ export async function storeUpload(
   const year = iso(deps.clock.now()).slice(0, 4);
   const folder = path.join(imagesFolder(deps.contentDir), 'uploads', year);
   const temporary = path.join(folder, `.upload-${process.pid}-${randomUUID()}.tmp`);
-  let stored: { width: number; height: number };
+  const format = metadata.format === 'heif' ? 'avif' : (metadata.format as UploadFormat);
+  let stored: NormalisedUpload;
   try {
-    const format = metadata.format === 'heif' ? 'avif' : (metadata.format as UploadFormat);
     try {
       stored = await deps.worker.normalise(upload.file, format, made);
     } catch (error) {
@@ -112,6 +112,12 @@ export async function storeUpload(
 
   const relative = `uploads/${year}/${name}`;
   // Registered now, so the background pipeline makes its variants before anyone asks.
-  describeImage(deps.db, deps.contentDir, relative, iso(deps.clock.now()));
+  registerMadeImage(
+    deps.db,
+    deps.contentDir,
+    relative,
+    { ...stored, format },
+    iso(deps.clock.now()),
+  );
   return { path: `/content/images/${relative}`, width: stored.width, height: stored.height };
 }

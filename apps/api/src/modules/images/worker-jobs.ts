@@ -54,11 +54,18 @@ export type ImageJob =
   /** A square PNG of a mark, drawn at the resolution its size needs. */
   | { kind: 'icon'; svg: string; size: number };
 
+/** An upload as the worker left it: upright, without metadata, its size and hash (hashOf). */
+export interface NormalisedUpload {
+  width: number;
+  height: number;
+  hash: string;
+}
+
 export interface ImageJobAnswers {
   variants: void;
   variant: void;
   inspect: ImageHeader;
-  normalise: { width: number; height: number };
+  normalise: NormalisedUpload;
   rendition: void;
   card: void;
   icon: Buffer;
@@ -116,7 +123,11 @@ async function inspect(file: string): Promise<ImageHeader> {
   return { format, compression, width, height };
 }
 
-async function normalise(file: string, format: UploadFormat, into: string) {
+async function normalise(
+  file: string,
+  format: UploadFormat,
+  into: string,
+): Promise<NormalisedUpload> {
   // failOn stays sharp's default for input nobody vouches for ('warning'): a file cut short,
   // even one closed again with an end marker, is refused rather than kept as a grey picture.
   const info = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
@@ -129,7 +140,7 @@ async function normalise(file: string, format: UploadFormat, into: string) {
     })
     .toFormat(format, { quality: 90 })
     .toFile(into);
-  return { width: info.width, height: info.height };
+  return { width: info.width, height: info.height, hash: hashOf(fs.readFileSync(into)) };
 }
 
 async function rendition(svg: Buffer, width: number, file: string) {

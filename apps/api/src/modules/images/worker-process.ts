@@ -9,6 +9,7 @@ import type {
   ImageHeader,
   ImageJob,
   ImageJobAnswers,
+  NormalisedUpload,
   PictureBox,
   UploadFormat,
 } from './worker-jobs.js';
@@ -49,12 +50,11 @@ export interface ImageWorker {
   variant(source: string, image: ImageVariants, dir: string, variant: VariantName): Promise<void>;
   /** The header of an upload waiting in `file`: its format and size, before any pixel is decoded. */
   inspect(file: string): Promise<ImageHeader>;
-  /** The upload in `file` upright, without metadata, at most 2400 px, in `format`, into `into`. */
-  normalise(
-    file: string,
-    format: UploadFormat,
-    into: string,
-  ): Promise<{ width: number; height: number }>;
+  /**
+   * The upload in `file` upright, without metadata, at most 2400 px, in `format`, into `into`;
+   * answers its size and its hash (hashOf), so the server never reads it back.
+   */
+  normalise(file: string, format: UploadFormat, into: string): Promise<NormalisedUpload>;
   /** A drawing's PNG `width` wide into `file`; readers asking at once share one drawing. */
   rendition(svg: Buffer, width: number, file: string): Promise<void>;
   /** A preview card drawn from `svg` into `file`, a picture over part of it if given. */
