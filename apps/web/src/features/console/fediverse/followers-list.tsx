@@ -15,12 +15,12 @@ function FollowerRow({ follower, onBlocked }: { follower: FediverseFollower; onB
         <a href={follower.url} rel="nofollow noopener noreferrer">
           {follower.name}
         </a>
-        {follower.handle && follower.handle !== follower.name ? (
-          <span className="members-table__note">{follower.handle}</span>
+        {/* The handle names the server too; without one, the server alone. */}
+        {follower.handle !== follower.name ? (
+          <span className="members-table__note">{follower.handle ?? follower.instance}</span>
         ) : null}
       </td>
-      <td>{follower.instance}</td>
-      <td>{dates.date(follower.followedAt)}</td>
+      <td className="fediverse-followers__since">{dates.date(follower.followedAt)}</td>
       <td>
         <div className="fediverse-row-actions">
           <BlockButtons
@@ -59,7 +59,6 @@ export function FollowersList({ onBlocked }: { onBlocked(): void }) {
               <thead>
                 <tr>
                   <th scope="col">Account</th>
-                  <th scope="col">Instance</th>
                   <th scope="col">Followed since</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
