@@ -48,6 +48,12 @@ const fileKey = (contentDir: string, file: string, stat: fs.Stats) => ({
   mtimeMs: stat.mtimeMs,
 });
 
+/** The image registered for its variants, and the file known to hold it. */
+function remember(db: Db, key: ReturnType<typeof fileKey>, image: ImageVariants, now: string) {
+  addImage(db, image, now);
+  rememberFile(db, key, image.hash);
+}
+
 /** The format a browser without AVIF or WebP gets: PNG keeps a PNG's transparency. */
 const fallbackFor = (format: string | undefined): ImageVariants['fallback'] =>
   format === 'png' ? 'png' : 'jpg';
@@ -88,8 +94,7 @@ export function describeImage(
     ...servedSize(upright.width, upright.height),
     fallback: fallbackFor(header.type),
   };
-  addImage(db, image, now);
-  rememberFile(db, key, image.hash);
+  remember(db, key, image, now);
   // The same bytes met before under another name or mtime: known to fail, not worth a picture.
   return imageByHash(db, image.hash)?.status === 'failed' ? null : image;
 }
@@ -135,8 +140,7 @@ export function registerMadeImage(
     ...servedSize(made.width, made.height),
     fallback: fallbackFor(made.format),
   };
-  addImage(db, image, now);
-  rememberFile(db, fileKey(contentDir, file, fs.statSync(file)), image.hash);
+  remember(db, fileKey(contentDir, file, fs.statSync(file)), image, now);
 }
 
 /**

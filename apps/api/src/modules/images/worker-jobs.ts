@@ -130,7 +130,7 @@ async function normalise(
 ): Promise<NormalisedUpload> {
   // failOn stays sharp's default for input nobody vouches for ('warning'): a file cut short,
   // even one closed again with an end marker, is refused rather than kept as a grey picture.
-  const info = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
+  const { data, info } = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .resize({
       width: MAX_IMAGE_EDGE,
@@ -139,8 +139,10 @@ async function normalise(
       withoutEnlargement: true,
     })
     .toFormat(format, { quality: 90 })
-    .toFile(into);
-  return { width: info.width, height: info.height, hash: hashOf(fs.readFileSync(into)) };
+    .toBuffer({ resolveWithObject: true });
+  // Hashed as it is written, not read back.
+  await fs.promises.writeFile(into, data);
+  return { width: info.width, height: info.height, hash: hashOf(data) };
 }
 
 async function rendition(svg: Buffer, width: number, file: string) {
