@@ -45,4 +45,4 @@ EXPOSE 8787
 VOLUME ["/data", "/backups", "/content"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/api/dist/server.js"]
+CMD ["node", "--max-semi-space-size=16", "apps/api/dist/server.js"]

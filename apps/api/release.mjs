@@ -9,8 +9,9 @@
  * No content: the sample site is for development. A release started on an empty (or missing)
  * CONTENT_DIR writes a starter site there, which the owner makes theirs in Console → Site.
  *
- * Start it with `node DIR/apps/api/dist/server.js` on Node 24 (NODE_ENV=production and the
- * variables the README lists). The Dockerfile runs exactly this command. `--no-build` reuses the current build.
+ * Start it with `node --max-semi-space-size=16 DIR/apps/api/dist/server.js` on Node 24
+ * (NODE_ENV=production and the variables the README lists; the flag: decision 0043). The
+ * Dockerfile runs exactly this command. `--no-build` reuses the current build.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,5 +66,5 @@ const bytes = (dir) =>
 console.log(`Release in ${target}: ${(bytes(target) / 1024 / 1024).toFixed(1)} MiB`);
 // The Node this runs on is the project's (Node 24; README, "Run it"), which the release needs too.
 console.log(
-  `Start it on Node ${process.version}: NODE_ENV=production ... ${process.execPath} ${path.join(target, 'apps/api/dist/server.js')}`,
+  `Start it on Node ${process.version}: NODE_ENV=production ... ${process.execPath} --max-semi-space-size=16 ${path.join(target, 'apps/api/dist/server.js')}`,
 );

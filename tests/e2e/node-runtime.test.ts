@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '@quillpost/api/test-support/running-server';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -30,5 +31,18 @@ describe('the project’s Node', () => {
     expect(manifest.engines.node).toBe(`>=${major}`);
     const workspace = fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
     expect(workspace).toContain(`\nnodeVersion: ${pinned}\n`);
+  });
+});
+
+describe('the server’s start', () => {
+  it('gives Node the same flags wherever production starts it, as the tests’ servers do', () => {
+    const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    const flags = SERVER_NODE_FLAGS.join(' ');
+    const quoted = SERVER_NODE_FLAGS.map((flag) => JSON.stringify(flag)).join(', ');
+    expect(read('Dockerfile')).toContain(`CMD ["node", ${quoted}, "apps/api/dist/server.js"]`);
+    expect(JSON.parse(read('apps/api/package.json')).scripts.start).toBe(`node ${flags} start.mjs`);
+    expect(read('README.md')).toContain(`\n  node ${flags} apps/api/dist/server.js\n`);
+    // The start line `pnpm release` prints.
+    expect(read('apps/api/release.mjs')).toContain(`execPath} ${flags} \${path.join(target`);
   });
 });

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@quillpost/api/test-support/free-port';
+import { SERVER_NODE_FLAGS } from '@quillpost/api/test-support/running-server';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -66,7 +67,7 @@ export async function startSite(options: {
     ...options.env,
   };
   const start = async (): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, [serverEntry], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -10,16 +10,22 @@ import { loadEnv } from '../src/env.js';
 import { createLogger } from '../src/logger.js';
 import { DevMailbox } from '../src/mail/dev-mailbox.js';
 import { syncContent } from '../src/modules/content/index.js';
+import { SERVER_NODE_FLAGS } from '../src/test-support/running-server.js';
 
 /**
  * Runs `file --serve` in a child process (so the load generator in this one does not steal the
- * server's event loop) and resolves with the first line it prints, parsed as JSON: its ports
- * and whatever else it reports. `stop()` disconnects it, which ends it.
+ * server's event loop), with the flags production gives Node, and resolves with the first line it
+ * prints, parsed as JSON: its ports and whatever else it reports. `stop()` disconnects it, which
+ * ends it.
  */
 export async function startChildServer<T>(file: string): Promise<{ ready: T; stop(): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, '--serve'], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', file, '--serve'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   const ready = await new Promise<T>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {

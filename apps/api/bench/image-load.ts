@@ -1,6 +1,8 @@
 /**
  * What the owner's uploads cost readers (issue 35): the real server (src/server.ts: the web
- * build's pages, the image worker, the card painter) in a process of its own, a reader's probe
+ * build's pages, the image worker, the card painter) in a process of its own, started with the
+ * flags production gives Node (decision 0043: without them, V8 on a machine with a lot of memory
+ * ran a full collection every second of the uploads, and the ratio read 1.8–2.3×), a reader's probe
  * asking for GET / at a steady rate, first at rest, then while twenty 4000 × 3000 phone photos
  * (JPEG with EXIF and GPS) go through the upload route at once. Prints both p99s and their ratio
  * (target ≤ 1.5×): image work belongs to the worker, at low priority, not to the readers' threads.

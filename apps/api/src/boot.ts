@@ -93,9 +93,10 @@ export async function boot(
   const leftovers = sweepImportLeftovers(importStagingRoot(env), env.CONTENT_DIR);
   if (leftovers) logger.warn({ leftovers }, 'removed what interrupted imports left');
   // Markdown in CONTENT_DIR -> SQLite before the first request; broken files are logged and skipped.
-  syncContent(db, env.CONTENT_DIR, systemClock, logger);
+  const imagesReferenced = new Set<string>();
+  syncContent(db, env.CONTENT_DIR, systemClock, logger, { imagesReferenced });
   const stopWatchingContent = env.CONTENT_WATCH
-    ? watchContent(db, env.CONTENT_DIR, systemClock, logger)
+    ? watchContent(db, env.CONTENT_DIR, systemClock, logger, { imagesReferenced })
     : () => undefined;
   // Photos the content sync met become variants in the background, one at a time, in the image
   // worker, which draws the preview cards too.

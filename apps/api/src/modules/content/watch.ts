@@ -36,19 +36,19 @@ function changedFiles(before: Map<string, string>, after: Map<string, string>): 
  * which on Linux miss saves in nested folders and do not cross Docker volume mounts; a look costs
  * a stat per file. An image no Markdown names (a photo the owner just uploaded, the upload's
  * temporary copy) changes nothing a sync writes, so it is not worth one: a sync reads and hashes
- * every file, on the thread that answers readers. Started by boot.ts, never by createApp. Returns
- * a function that stops watching.
+ * every file, on the thread that answers readers. Started by boot.ts, never by createApp, with
+ * the images its start-up sync found named (`imagesReferenced`): without them, the first change
+ * of any kind is worth a sync. Returns a function that stops watching.
  */
 export function watchContent(
   db: Db,
   dir: string,
   clock: Clock,
   logger: Logger,
-  intervalMs = WATCH_INTERVAL_MS,
+  options: { intervalMs?: number; imagesReferenced?: Set<string> } = {},
 ): () => void {
   let seen = snapshotOf(dir);
-  // Unknown until this watcher's first sync: until then, any change is worth one.
-  let imagesReferenced: Set<string> | undefined;
+  let { imagesReferenced } = options;
   const images = imagesFolder(dir);
   const unreferencedImage = (file: string) => {
     const relative = path.relative(images, path.join(dir, file));
@@ -72,7 +72,7 @@ export function watchContent(
     } catch (error) {
       logger.error({ err: error }, 'content sync failed');
     }
-  }, intervalMs);
+  }, options.intervalMs ?? WATCH_INTERVAL_MS);
   timer.unref();
   logger.info({ dir }, 'watching content for changes');
   return () => clearInterval(timer);
