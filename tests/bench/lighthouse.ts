@@ -228,6 +228,11 @@ try {
       console.log(
         `${path.padEnd(32)} ${cpu}× CPU: performance ${scores.performance} (${medianPerformance}), script-free snapshot ${plainPerformance} (aim ≥ ${performanceAim})  accessibility ${scores.accessibility}  best practices ${scores['best-practices']}  SEO ${scores.seo}`,
       );
+      const eachRun = (audits: Audit[]) =>
+        audits.map((r) => `${r.scores.performance}/${Math.round(r.tbtMs)}`).join(' ');
+      console.log(
+        `${''.padEnd(32)} each run, performance/TBT ms: page ${eachRun(runs)}, snapshot ${eachRun(plain)}`,
+      );
       console.log(
         `${''.padEnd(32)} TBT ${Math.round(tbt)} ms, snapshot ${Math.round(plainTbt)} ms (aim: within ${TBT_MARGIN_MS} ms); LCP ${(lcp / 1000).toFixed(2)} s, snapshot ${(plainLcp / 1000).toFixed(2)} s: ${(ratio * 100).toFixed(0)}% (aim ≤ ${Math.round(LCP_MARGIN * 100)}%) ${met ? 'OK' : 'BELOW AIM'}`,
       );
