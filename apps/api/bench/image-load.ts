@@ -13,12 +13,13 @@
  * server on this 2-core machine, and the ratio read 1.5–1.8× for that alone.
  * `pnpm bench` runs it through bench/run.ts; `tsx bench/image-load.ts` runs it alone.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { inIdleClass } from '../src/modules/images/worker-process.js';
 import { phonePhoto } from '../src/test-support/photos.js';
 import { startServer } from '../src/test-support/running-server.js';
 import { benchEntry } from './child-server.js';
@@ -158,13 +159,14 @@ export async function run(): Promise<void> {
       `${server.url}/`,
       () => new Promise((resolve) => setTimeout(resolve, REST_MS)),
     );
-    const phoneCommand = [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)];
-    const [command, ...args] = [
-      ...(spawnSync('chrt', ['--idle', '0', 'true']).status === 0 ? ['chrt', '--idle', '0'] : []),
-      ...phoneCommand,
+    const [command, ...args] = inIdleClass([
+      process.execPath,
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
       '--serve',
       'phone',
-    ];
+    ]);
     const phone = spawn(command!, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const statuses: Record<number, number> = {};
     const batches: Probe[] = [];

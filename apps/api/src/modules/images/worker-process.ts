@@ -21,14 +21,15 @@ const WORKER = fileURLToPath(
 );
 
 /**
- * Linux's idle scheduling class (util-linux's chrt, in every Debian image): the worker runs only
- * when no reader's request wants the CPU, and yields at once when one does. Elsewhere, the nice
- * value the worker gives itself. Asked once, when the first worker starts.
+ * `command` run in Linux's idle scheduling class (util-linux's chrt, in every Debian image): it
+ * runs only when no reader's request wants the CPU, and yields at once when one does. Where chrt
+ * is missing, `command` as it is: the worker then relies on the nice value it gives itself.
+ * Whether chrt works is asked once.
  */
 let idleClass: boolean | undefined;
-function idleClassAvailable(): boolean {
+export function inIdleClass(command: string[]): string[] {
   idleClass ??= spawnSync('chrt', ['--idle', '0', 'true']).status === 0;
-  return idleClass;
+  return idleClass ? ['chrt', '--idle', '0', ...command] : command;
 }
 
 /** Idle this long, the worker ends; the next job starts another. */
@@ -124,8 +125,7 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
 
   function start(): ChildProcess {
     const node = [process.execPath, ...(fromSource ? ['--import', 'tsx'] : []), WORKER, lane];
-    const idle = options.idle && idleClassAvailable();
-    const [command, ...args] = idle ? ['chrt', '--idle', '0', ...node] : node;
+    const [command, ...args] = options.idle ? inIdleClass(node) : node;
     const worker = spawn(command!, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Buffers (a drawing to render, an icon drawn) go as bytes, not as JSON arrays of numbers.
