@@ -1,10 +1,10 @@
 /**
  * Lighthouse (mobile: a mid-range phone on a slow 4G link, simulated) on the home page and a post
- * of the production build, beside a script-free snapshot of the very same rendered page served by
- * a bare node:http server (its styles and images fetched from the site), measured in the same run;
- * then again on a busier phone (twice the CPU slowdown). A first visitor gets any one run, so the
- * worst run of each page is its figure (a median of three once hid a bad one), and main-thread
- * blocking (TBT) is held against the snapshot's.
+ * of the production build, beside a script-free snapshot of the very same response served by a
+ * bare node:http server (the page's headers, its styles and images passed through from the site),
+ * measured in the same run; then again on a busier phone (twice the CPU slowdown). A first visitor
+ * gets any one run, so the worst run of each page is its figure (a median of three once hid a bad
+ * one), and main-thread blocking (TBT) is held against the snapshot's.
  * The snapshot is the floor: what the page would cost as plain HTML. Prints each category's
  * score, LCP, LCP against the snapshot's, and the JavaScript the page transferred as the server
  * sent it, and the bytes of image it downloaded. One post carries a phone's photo: 4000 × 3000,
@@ -15,6 +15,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { phonePhoto } from '@quillpost/api/test-support/photos';
 import { startSmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import { launch } from 'chrome-launcher';
@@ -38,40 +39,59 @@ const LCP_MARGIN = 1.15;
 /** What a phone may download of a photo post's images. */
 const PHOTO_BYTES_TARGET = 150_000;
 
-/** The page as the server sent it, minus every script and module preload. */
-function withoutScripts(html: string): string {
-  return html
+/** Headers that describe one encoding of a body or one connection, not the page. */
+const BODY_HEADERS = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'etag',
+  'date',
+  'connection',
+  'keep-alive',
+]);
+
+/**
+ * The page as the server answered it, minus every script and module preload: its own headers
+ * (the opener policy, CSP, Speculation-Rules…), its body brotli-compressed as the site sends it.
+ */
+async function snapshotOf(url: string): Promise<Snapshot> {
+  const response = await fetch(url);
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of response.headers) {
+    if (!BODY_HEADERS.has(name)) headers[name] = value;
+  }
+  const html = (await response.text())
     .replace(/<script\b[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return { headers: { ...headers, 'content-encoding': 'br' }, body };
+}
+
+interface Snapshot {
+  headers: http.OutgoingHttpHeaders;
+  body: Buffer;
 }
 
 /**
- * Serves the snapshots at their own paths and everything else (styles, images) as the site sent
- * it, from memory after the first request, as a static file server would.
+ * Serves the snapshots at their own paths and passes everything else (styles, images) through
+ * from the site, bytes and headers as the site sent them.
  */
-async function startSnapshotServer(site: string, snapshots: Map<string, string>) {
-  const files = new Map<
-    string,
-    { status: number; headers: Record<string, string>; body: Buffer }
-  >();
-  const server = http.createServer(async (req, res) => {
+async function startSnapshotServer(site: string, snapshots: Map<string, Snapshot>) {
+  const server = http.createServer((req, res) => {
     const snapshot = snapshots.get(req.url ?? '');
-    if (snapshot !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(snapshot);
+    if (snapshot) {
+      res.writeHead(200, snapshot.headers).end(snapshot.body);
       return;
     }
-    let file = files.get(req.url ?? '');
-    if (!file) {
-      const upstream = await fetch(site + req.url);
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'cache-control']) {
-        const value = upstream.headers.get(name);
-        if (value) headers[name] = value;
-      }
-      file = { status: upstream.status, headers, body: Buffer.from(await upstream.arrayBuffer()) };
-      files.set(req.url ?? '', file);
-    }
-    res.writeHead(file.status, file.headers).end(file.body);
+    const upstream = http.get(
+      site + req.url,
+      { headers: { 'accept-encoding': req.headers['accept-encoding'] ?? '' } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -174,10 +194,8 @@ I took the picture from the end of the pier, with the phone I always carry.
 const photoPage = await (await fetch(site.url + PHOTO_POST)).text();
 for (const [variant] of photoPage.matchAll(/\/images\/\w+\/\d+\.\w+/g))
   await fetch(site.url + variant);
-const snapshots = new Map<string, string>();
-for (const path of PAGES) {
-  snapshots.set(path, withoutScripts(await (await fetch(site.url + path)).text()));
-}
+const snapshots = new Map<string, Snapshot>();
+for (const path of PAGES) snapshots.set(path, await snapshotOf(site.url + path));
 const snapshot = await startSnapshotServer(site.url, snapshots);
 const chrome = await launch({
   chromePath: CHROMIUM,

@@ -166,6 +166,7 @@ export function createApp(deps: AppDeps): Express {
       // no other site learns where its readers came from.
       referrerPolicy: { policy: 'same-origin' },
       // The OAuth popup talks to its opener with postMessage, which same-origin COOP would cut off.
+      // Public reading pages opt out altogether (modules/pages/routes.ts, decision 0044).
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );

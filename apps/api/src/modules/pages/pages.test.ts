@@ -124,6 +124,21 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it("isolates no public page's window (a phone would need a fresh process), only personal pages and the owner's previews", async () => {
+    const { app, deps } = await setup();
+    for (const path of ['/posts/hello', '/posts/nope']) {
+      const res = await html(app, path);
+      expect(res.headers['cache-control'], path).toMatch(/^public/);
+      expect(res.headers['cross-origin-opener-policy'], path).toBe('unsafe-none');
+    }
+    const personal = await html(app, '/members/dashboard');
+    expect(personal.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const owner = await signInWithMagicLink(app, deps, OWNER);
+    const preview = await html(app, '/posts/draft').set('Cookie', owner);
+    expect(preview.status).toBe(200);
+    expect(preview.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
+
   it('renders again when the content changes, and only then', async () => {
     const { app, deps, folder, clock } = await setup();
     const before = await html(app, '/posts/hello');

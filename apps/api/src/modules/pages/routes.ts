@@ -287,6 +287,10 @@ export function pageRoutes(
     const shared = cacheControl === PUBLIC_CACHE && !res.getHeader('Set-Cookie');
     res.set('Cache-Control', shared ? PUBLIC_CACHE : PRIVATE_NO_STORE);
     res.set('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
+    // A page that is the same for every reader holds nothing another window could learn from,
+    // and isolating it (COOP) would cost a phone a fresh process to show it (decision 0044).
+    // Personal pages, the owner's previews and the API keep the site's policy (app.ts).
+    if (cacheControl === PUBLIC_CACHE) res.set('Cross-Origin-Opener-Policy', 'unsafe-none');
     res.status(page.status).type('html').vary('Cookie');
     if (cookiesMarkMember(req.headers.cookie)) {
       const marked = markedForMember(page);
