@@ -42,6 +42,7 @@ import {
   type Collector,
 } from './modules/analytics/index.js';
 import { sameSiteJsonOnly } from './http/guards.js';
+import { underApi } from './http/under-api.js';
 import { DevMailbox } from './mail/dev-mailbox.js';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.js';
 import { MailOutboxWorker, type MailOutboxWorkerOptions } from './mail/outbox.js';
@@ -218,16 +219,16 @@ export function createApp(deps: AppDeps): Express {
   };
   // Before the same-site guard: mail providers post here from anywhere (RFC 8058), and relays
   // report bounces and complaints from their servers.
-  app.use(oneClickUnsubscribeRoutes(subscriptions));
-  app.use(replyEmailsOffRoutes(deps));
-  app.use(relayWebhookRoutes(deps));
+  app.use(underApi(oneClickUnsubscribeRoutes(subscriptions)));
+  app.use(underApi(replyEmailsOffRoutes(deps)));
+  app.use(underApi(relayWebhookRoutes(deps)));
   // Webmention (FEDERATION=off leaves it out with the rest of the social web): sites post here
   // from their servers, as a form. The server starts its worker (boot.ts).
   const webmention = env.FEDERATION ? createWebmention(deps) : undefined;
   if (webmention) app.use(webmention.routes);
   app.use(clickRoutes(deps, collector));
   // Before the guard too: the magic-link confirm form posts with Origin: null (no-referrer page).
-  app.use(auth.pageRoutes);
+  app.use(underApi(auth.pageRoutes));
   app.use(
     '/api',
     sameSiteJsonOnly(env, {
@@ -239,20 +240,20 @@ export function createApp(deps: AppDeps): Express {
     app.use(devMailboxRoutes(deps.mailer));
   }
 
-  app.use(healthRoutes(deps));
+  app.use(underApi(healthRoutes(deps)));
   app.use(subscriptionRoutes(subscriptions));
-  app.use(auth.routes);
-  app.use(oauthRoutes({ ...deps, subscriptionOf }));
-  app.use(newsletterRoutes(deps));
+  app.use(underApi(auth.routes));
+  app.use(underApi(oauthRoutes({ ...deps, subscriptionOf })));
+  app.use(underApi(newsletterRoutes(deps)));
   // One image worker for the app: uploads, variants, renditions, cards and icons queue for it.
   const images = deps.images ?? createImagePipeline(deps);
-  app.use(communityRoutes({ ...deps, images }));
+  app.use(underApi(communityRoutes({ ...deps, images })));
   const content = createContentService(deps);
   const reads = contentReads(content, {
     conversation: (kind, slug) => conversationUnder(deps.db, kind, slug, isoNow(deps.clock)),
     commentCounts: () => commentCountsByPath(deps.db, isoNow(deps.clock)),
   });
-  app.use(contentRoutes(reads));
+  app.use(underApi(contentRoutes(reads)));
   app.use(feedFetchCounter(deps, collector));
   // Images, feeds, sitemap and robots.txt: before the pages, which answer HTML.
   app.use(
