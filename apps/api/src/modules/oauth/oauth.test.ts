@@ -136,6 +136,8 @@ describe('authorize', () => {
   it('sends state, an S256 PKCE challenge and (Google) a nonce, bound to a short-lived HttpOnly cookie', async () => {
     const t = await oauthApp();
     const res = await request(t.app).get('/api/oauth/authorize').query({ provider: 'google' });
+    // The popup a reading page opened (no opener policy) keeps its opener through this redirect.
+    expect(res.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const location = new URL(res.headers.location as string);
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       client_id: 'google-client-id',
