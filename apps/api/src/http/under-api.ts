@@ -1,34 +1,46 @@
-import { PAGE_PATHS } from '@quillpost/domain';
 import type { RequestHandler, Router } from 'express';
 
 const API_PREFIX = '/api/';
-/** A page no API route answers: a middleware of the router that matches it is not the API's. */
-const PAGE_PROBE = PAGE_PATHS.home;
 
 /** A layer of Express 5's router (the `router` package); @types/express still describes 4's. */
 interface RouterLayer {
   route?: { path: unknown };
-  match(path: string): boolean;
+  /** What `router.use(path, …)` was given; `/` for a middleware of every path. */
+  rawPath?: unknown;
 }
 
 /**
- * A router whose routes all lie under /api/, as one handler that every other request passes with
- * one test: a page request would otherwise try each of its routes in turn (the community's router
- * alone has about 80). Refuses, as the app is built, a router that answers anywhere else.
+ * The API area a path lies in, its first two segments ('/api/posts' of '/api/posts/:slug'),
+ * lower-cased as Express matches them; null where the second is a parameter or a pattern.
+ */
+function areaOf(path: string): string | null {
+  const end = path.indexOf('/', API_PREFIX.length);
+  const area = (end < 0 ? path : path.slice(0, end)).toLowerCase();
+  return /[:*?(]/.test(area) ? null : area;
+}
+
+/**
+ * A router whose routes all lie under /api/, as one handler that a request passes with one test
+ * unless it is for one of the router's areas: a page request, or a request for /api/posts, would
+ * otherwise try each of its routes in turn (the community's router alone has about 80). Refuses,
+ * as the app is built, a router that answers anywhere else.
  */
 export function underApi(router: Router): RequestHandler {
+  const areas = new Set<string | null>();
   for (const layer of router.stack as unknown as RouterLayer[]) {
-    const path = layer.route?.path;
-    const elsewhere =
-      typeof path === 'string' ? !path.startsWith(API_PREFIX) : layer.match(PAGE_PROBE);
-    if (elsewhere) {
+    const path = layer.route ? layer.route.path : layer.rawPath;
+    if (typeof path !== 'string' || !path.toLowerCase().startsWith(API_PREFIX)) {
       throw new Error(
-        `underApi: a route of this router is not under ${API_PREFIX}: ${typeof path === 'string' ? path : 'a middleware for every path'}`,
+        `underApi: a route of this router is not under ${API_PREFIX}: ${path === '/' ? 'a middleware for every path' : String(path)}`,
       );
     }
+    areas.add(areaOf(path));
   }
+  // A route like /api/:anything could answer any area.
+  const everyArea = areas.has(null);
   return (req, res, next) => {
-    if (req.path.startsWith(API_PREFIX)) router(req, res, next);
-    else next();
+    if (everyArea ? req.path.toLowerCase().startsWith(API_PREFIX) : areas.has(areaOf(req.path))) {
+      router(req, res, next);
+    } else next();
   };
 }

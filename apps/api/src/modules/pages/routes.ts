@@ -34,6 +34,8 @@ interface Page {
   status: number;
   html: string;
   etag: string;
+  /** A kept page's bytes as sent (encodeKept): not encoded again for every reader. */
+  bytes?: Buffer;
   /** A kept page's compressed copies, once made (encodeKept). */
   encoded?: Partial<Record<KeptEncoding, Buffer>>;
   /** The page marked for a reader the browser knows, once asked for (markedForMember). */
@@ -41,16 +43,16 @@ interface Page {
 }
 
 /**
- * The page as a browser that knows its reader gets it (decision 0042): `<html data-member>`, so
- * its visitor's buttons stay hidden from the first paint until the reader's own arrive, with no
- * script in the head to find out. Compressed as it goes: such readers are the few.
- */
-/**
  * A known reader's page, as fresh as a visitor's but for their browser only: a cache in front
  * keeps the visitor's copy for everyone, even one that ignores Vary.
  */
 const KNOWN_READER_CACHE = PUBLIC_CACHE.replace(/^public/, 'private');
 
+/**
+ * The page as a browser that knows its reader gets it (decision 0042): `<html data-member>`, so
+ * its visitor's buttons stay hidden from the first paint until the reader's own arrive, with no
+ * script in the head to find out. Compressed as it goes: such readers are the few.
+ */
 function markedForMember(page: Page): { html: string; etag: string } {
   page.member ??= {
     html: page.html.replace(/<html\b/i, '<html data-member'),
@@ -60,12 +62,12 @@ function markedForMember(page: Page): { html: string; etag: string } {
 }
 
 /**
- * A kept page compressed once, at its best, on zlib's threads, instead of again for every reader
- * on the thread that answers them all; until a copy is made, the compression middleware
- * compresses the answer as it goes.
+ * A kept page made into bytes once, and compressed once at its best on zlib's threads, instead of
+ * again for every reader on the thread that answers them all; until a compressed copy is made,
+ * the compression middleware compresses the answer as it goes.
  */
 function encodeKept(page: Page) {
-  const html = Buffer.from(page.html);
+  const html = (page.bytes = Buffer.from(page.html));
   const encoded: Page['encoded'] = (page.encoded = {});
   const keep = (encoding: KeptEncoding) => (error: Error | null, bytes: Buffer) => {
     if (!error) encoded[encoding] = bytes;
@@ -300,7 +302,7 @@ export function pageRoutes(
     res.set('ETag', page.etag);
     const encoding = bestCopy(req, (encoding) => page.encoded?.[encoding] !== undefined);
     // Express answers 304 itself when If-None-Match matches (for a 2xx), and sends no body to HEAD.
-    if (!encoding) return void res.send(page.html);
+    if (!encoding) return void res.send(page.bytes ?? page.html);
     res.vary('Accept-Encoding').set('Content-Encoding', encoding).send(page.encoded![encoding]);
   }
 
