@@ -77,8 +77,6 @@ export function sendPopupResult(
   res: Response,
   page: { site: SmallPageSite; message: unknown; targetOrigin: string; fallbackUrl: string },
 ): void {
-  // The opener is another origin (the web app); a same-origin COOP here would sever it.
-  res.set('Cross-Origin-Opener-Policy', 'unsafe-none');
   sendSmallPage(
     res,
     200,

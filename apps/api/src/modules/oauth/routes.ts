@@ -74,8 +74,9 @@ export function oauthRoutes(deps: OAuthRouteDeps): Router {
   const redirectUri = (provider: string) =>
     new URL(`/api/oauth/callback/${provider}`, env.PUBLIC_URL).href;
 
-  // The popup passes through here, and a page with another opener policy than the one that
-  // opened it (a reading page's, decision 0044) would cut it off from its opener on the way.
+  // The popup passes through here, from the authorize redirect to the page that posts the result
+  // (sendPopupResult): any page on the way with another opener policy than the one that opened it
+  // (a reading page's, decision 0044) would cut it off from its opener.
   router.use('/api/oauth', (_req, res, next) => {
     res.set({
       'Cache-Control': 'no-store',
