@@ -4,8 +4,10 @@ import { createTestApp, createTempDatabase } from './test-support/test-app.js';
 import { loadEnv } from './env.js';
 import { migrate } from './db/migrate.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 describe('app skeleton', () => {
   it('answers the health check from the database', async () => {

@@ -181,7 +181,7 @@ export async function boot(
     stopWatchingContent();
     cardPainter.stop();
     stopOwnerDigest();
-    images.stop();
+    const imagesStopped = images.stop();
     clearInterval(rollUps);
     clearInterval(heartbeat);
     clearInterval(scheduledBackups);
@@ -194,6 +194,7 @@ export async function boot(
         fediverse?.stop(),
         webmention?.stop(),
         pages?.close(),
+        imagesStopped,
       ])
         .then(() => Promise.all([mailer.close(), bulkMailer.close()]))
         .finally(() => {

@@ -36,8 +36,8 @@ async function setup() {
   return {
     ...t,
     log,
-    cleanup() {
-      t.cleanup();
+    async cleanup() {
+      await t.cleanup();
       build.cleanup();
     },
   };
@@ -84,7 +84,7 @@ describe('requests the server cannot take', () => {
       expect(lines.filter((line) => line.msg === 'request refused').length).toBeGreaterThan(0);
       expect(lines.some((line) => line.err !== undefined)).toBe(false);
     } finally {
-      t.cleanup();
+      await t.cleanup();
     }
   });
 
@@ -118,7 +118,7 @@ describe('requests the server cannot take', () => {
       expect(failures).toEqual([]);
       expect(t.log.text()).not.toContain(MESSAGES.INTERNAL_ERROR);
     } finally {
-      t.cleanup();
+      await t.cleanup();
     }
   }, 120_000);
 });

@@ -7,8 +7,10 @@ import { createTestApp } from '../test-support/test-app.js';
 import { isPrivateAddress } from '../security/networks.js';
 import { checkTrustProxySetting, untrustedForwardAdvice } from './proxy-trust.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 function capturedLogger() {
   const lines: Array<{ msg: string; peer?: string }> = [];

@@ -47,7 +47,7 @@ describe('the request log', () => {
       expect(text).not.toContain('reader@example.com');
       expect(text).not.toContain('reader%40example.com');
     } finally {
-      t.cleanup();
+      await t.cleanup();
     }
   });
 });

@@ -51,7 +51,7 @@ export async function startFederatedSite(
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      t.cleanup();
+      await t.cleanup();
     },
   };
 }

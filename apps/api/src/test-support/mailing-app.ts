@@ -36,7 +36,7 @@ export async function createMailingApp(
       await test.outbox.stop();
       await mailer.close();
       await sink.close();
-      test.cleanup();
+      await test.cleanup();
     },
   };
 }

@@ -102,10 +102,10 @@ export function createTestApp(
     mailer,
     outbox,
     analytics,
-    cleanup() {
-      void outbox.stop();
+    /** Awaited: the image worker may still be writing into the folder until it has exited. */
+    async cleanup() {
       analytics.stop();
-      deps.images?.stop();
+      await Promise.all([outbox.stop(), deps.images?.stop()]);
       database.cleanup();
     },
   };

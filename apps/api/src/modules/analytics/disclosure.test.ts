@@ -11,8 +11,10 @@ import { syncContent } from '../content/index.js';
 const README = fileURLToPath(new URL('../../../../../README.md', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../../../../../tests/fixtures/content', import.meta.url));
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 describe('what the site says it counts', () => {
   it('is, in the README, what the defaults make it count', () => {

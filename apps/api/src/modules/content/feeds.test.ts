@@ -6,8 +6,10 @@ import { createTestApp } from '../../test-support/test-app.js';
 import { absolutizeHtml } from './feeds.js';
 import { syncContent } from './sync.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 const BASE = 'https://rowan.example';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';

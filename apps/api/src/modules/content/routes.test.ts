@@ -20,8 +20,10 @@ import { createTestApp } from '../../test-support/test-app.js';
 import { PRIVATE_NO_STORE, PUBLIC_CACHE } from './routes.js';
 import { syncContent } from './sync.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 const OWNER = 'owner@example.com';
 

@@ -8,9 +8,9 @@ import { createTestApp } from '../../test-support/test-app.js';
 import { isEmptyContentFolder, writeStarter } from './starter.js';
 import { syncContent } from './sync.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 function emptyFolder(): string {

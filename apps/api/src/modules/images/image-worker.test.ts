@@ -169,7 +169,7 @@ describe('the image worker', () => {
       await Promise.all([variants, header]);
       expect(order).toEqual(['upload inspected', 'variants']);
     } finally {
-      worker.stop();
+      await worker.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
@@ -206,7 +206,7 @@ describe('the image worker', () => {
       await expect.poll(policies('background'), { timeout: 20_000 }).toSatisfy(all(5));
       await variants;
     } finally {
-      worker.stop();
+      await worker.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
@@ -229,7 +229,7 @@ describe('the image worker', () => {
         expect((refused as DomainError).code).toBe('IMAGE_WORK_UNAVAILABLE');
       }
     } finally {
-      worker.stop();
+      await worker.stop();
     }
   });
 });

@@ -15,8 +15,10 @@ import { issueSourceOf, publishedItem } from '../newsletter/source.js';
 import { createImagePipeline } from './pipeline.js';
 import { imageByHash } from './store.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 /** A site whose post has a phone photo (taken upright: EXIF orientation 6) as its picture. */
 async function siteWithPhoto(photo?: Buffer) {

@@ -30,8 +30,8 @@ export interface ImagePipeline {
   drain(): Promise<void>;
   /** Drains every `intervalMs` until stopped. */
   start(intervalMs?: number): void;
-  /** Stops draining and ends the worker process. */
-  stop(): void;
+  /** Stops draining and ends the worker's processes; resolves once they have exited. */
+  stop(): Promise<void>;
 }
 
 export function imageVariantsDir(env: Pick<Env, 'DATABASE_PATH'>): string {
@@ -148,7 +148,7 @@ export function createImagePipeline(
     },
     stop() {
       clearInterval(timer);
-      worker.stop();
+      return worker.stop();
     },
   };
 }

@@ -67,8 +67,8 @@ export interface ImageWorker {
   ): Promise<void>;
   /** A square PNG of a mark `size` pixels wide. */
   icon(svg: string, size: number): Promise<Buffer>;
-  /** Ends the worker; what was waiting is refused. */
-  stop(): void;
+  /** Ends the worker; what was waiting is refused. Resolves once its processes have exited. */
+  stop(): Promise<void>;
 }
 
 interface Task {
@@ -98,9 +98,8 @@ export function createImageWorker(options: { idle: boolean; logger: Logger }): I
     normalise: waitedFor.normalise,
     rendition: waitedFor.rendition,
     icon: waitedFor.icon,
-    stop() {
-      background.stop();
-      waitedFor.stop();
+    async stop() {
+      await Promise.all([background.stop(), waitedFor.stop()]);
     },
   };
 }
@@ -228,13 +227,20 @@ function createLane(lane: string, options: { idle: boolean; logger: Logger }): I
     rendition: (svg, width, file) => run({ kind: 'rendition', svg, width, file }, { key: file }),
     card: (svg, file, picture) => run({ kind: 'card', svg, file, picture }, { key: file }),
     icon: (svg, size) => run({ kind: 'icon', svg, size }),
-    stop() {
+    async stop() {
       clearTimeout(idleTimer);
       for (const task of waiting.splice(0)) task.reject(unavailable());
       const worker = current;
       if (!worker) return;
       stopped(worker, 'the server stopped it');
+      // Until it has exited, a job it was doing may still write into its folder.
+      const exited = new Promise<void>((resolve) => {
+        if (worker.pid === undefined || worker.exitCode !== null || worker.signalCode !== null)
+          resolve();
+        else worker.once('exit', () => resolve());
+      });
       if (worker.connected) worker.disconnect();
+      await exited;
     },
   };
 }

@@ -12,9 +12,9 @@ import { syncContent } from '../content/sync.js';
 import { loadBuiltPages } from './page-host.js';
 
 const OWNER = 'owner@example.com';
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 async function setup(options: { turnstileSiteKey?: string } = {}) {

@@ -16,8 +16,10 @@ import { exportOfBytes, readExport, runImport } from './index.js';
 import { importStagingRoot, sweepImportLeftovers, temporaryBeside } from './staging.js';
 
 const apiDir = path.resolve(import.meta.dirname, '../../..');
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 function temporaryFolder(prefix: string, parent = os.tmpdir()): string {
   const dir = fs.mkdtempSync(path.join(parent, prefix));

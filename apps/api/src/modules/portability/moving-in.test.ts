@@ -16,8 +16,10 @@ import { createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { openExport, readExport, runImport, type ImportSource } from './index.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 function site() {
   const folder = createContentFolder({});

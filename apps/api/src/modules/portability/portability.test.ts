@@ -26,8 +26,10 @@ import {
 import { ZIP_LIMITS } from './unpack.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 function site() {
   const folder = createContentFolder({});

@@ -16,8 +16,10 @@ import { httpsSnsClient } from './ses.js';
 
 const POSTMARK = { user: 'postmark-hooks', password: 'a long postmark webhook password' };
 
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 function relayApp(env: Record<string, string> = {}) {
   const t = createTestApp({

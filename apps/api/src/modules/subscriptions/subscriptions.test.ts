@@ -15,10 +15,10 @@ import { findByEmail } from './store/subscriptions.js';
 
 type MailingApp = Awaited<ReturnType<typeof createMailingApp>>;
 const open: MailingApp[] = [];
-const cleanups: Array<() => void> = [];
+const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const app of open.splice(0)) await app.close();
-  cleanups.splice(0).forEach((cleanup) => cleanup());
+  for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
 async function mailingApp(options: Parameters<typeof createMailingApp>[0] = {}) {

@@ -17,8 +17,10 @@ import { syncContent } from '../content/index.js';
 import { KEPT_REVISION_DAYS, KEPT_REVISIONS } from './store.js';
 
 const DAY_MS = 86_400_000;
-const cleanups: Array<() => void> = [];
-afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
 
 const HAND_WRITTEN = `---
 # Written by hand; the editor keeps this comment.
