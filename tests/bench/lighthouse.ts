@@ -21,7 +21,13 @@ import { startSmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { CHROMIUM, CHROMIUM_FLAGS, launchBrowser } from '../support/browser.js';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  launchBrowser,
+  totalBytes,
+  watchTransfers,
+} from '../support/browser.js';
 import { startSite } from '../support/site.js';
 
 const PHOTO_POST = '/posts/the-harbour-at-dawn';
@@ -154,13 +160,9 @@ async function sharpPhoneImageBytes(url: string): Promise<number> {
       hasTouch: true,
     });
     const page = await context.newPage();
-    const sizes: Array<Promise<number>> = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'image') return;
-      sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize));
-    });
+    const images = watchTransfers(page, 'image');
     await page.goto(url, { waitUntil: 'networkidle' });
-    return (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    return totalBytes(await images());
   } finally {
     await browser.close();
   }

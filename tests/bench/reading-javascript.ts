@@ -14,7 +14,7 @@
  */
 import { startSmtpSink } from '@quillpost/api/test-support/smtp-sink';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { launchBrowser, totalBytes, watchTransfers } from '../support/browser.js';
 import { startSite } from '../support/site.js';
 import { signInByCode } from '../support/stack.js';
 
@@ -49,21 +49,12 @@ async function phonePage(browser: Browser, signedIn?: BrowserContext) {
       hasTouch: true,
     }));
   const page = await context.newPage();
-  const scripts: Array<Promise<number>> = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    const bytes = request
-      .sizes()
-      .then((sizes) => sizes.responseBodySize + sizes.responseHeadersSize);
-    // A script that finishes as the page closes is not counted: its sizes can no longer be read.
-    bytes.catch(() => undefined);
-    scripts.push(bytes);
-  });
+  const scripts = watchTransfers(page, 'script');
   return {
     context,
     page,
-    /** The scripts finished so far, once their sizes are read. */
-    scriptBytes: async () => (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0),
+    /** The scripts finished so far, as transferred. */
+    scriptBytes: async () => totalBytes(await scripts()),
     close: () => (signedIn ? page.close() : context.close()),
   };
 }

@@ -4,8 +4,8 @@
  * without a visitor's flash, and every reader's action with JavaScript off.
  */
 import { MESSAGES } from '@quillpost/domain';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totalBytes, watchTransfers } from '../support/browser.js';
 import { openPage, startStack, visit, type Stack } from '../support/stack.js';
 
 /** The budget of issue 39: JavaScript as transferred before any interaction. */
@@ -21,23 +21,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Scripts the page fetches from now on, with their bytes as transferred. */
-function watchScripts(page: Page) {
-  const scripts: Array<{ path: string; bytes: number }> = [];
-  page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'script') return;
-    const sizes = await request.sizes();
-    scripts.push({
-      path: new URL(request.url()).pathname,
-      bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-    });
-  });
-  return scripts;
-}
-
-const total = (scripts: Array<{ bytes: number }>) =>
-  scripts.reduce((sum, script) => sum + script.bytes, 0);
-
 describe('a reading page before its reader acts', () => {
   it.each(['/', '/posts/why-i-write-in-public', '/blog', '/search?q=bread'])(
     '%s loads at most 15 KB of JavaScript, and no React',
@@ -45,10 +28,11 @@ describe('a reading page before its reader acts', () => {
       const { page, pageErrors, close } = await openPage(stack.browser, {
         viewport: { width: 390, height: 844 },
       });
-      const scripts = watchScripts(page);
+      const watched = watchTransfers(page, 'script');
       await visit(page, stack.site.url + path);
       await page.waitForLoadState('networkidle');
-      expect(total(scripts)).toBeLessThanOrEqual(BEFORE_INTERACTION_BYTES);
+      const scripts = await watched();
+      expect(totalBytes(scripts)).toBeLessThanOrEqual(BEFORE_INTERACTION_BYTES);
       expect(scripts.map((script) => script.path)).toEqual([
         expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
       ]);

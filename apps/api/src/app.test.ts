@@ -1,18 +1,15 @@
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, createTempDatabase } from './test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, createTempDatabase, createTestApp } from './test-support/test-app.js';
 import { loadEnv } from './env.js';
 import { migrate } from './db/migrate.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 describe('app skeleton', () => {
   it('answers the health check from the database', async () => {
     const { app, cleanup } = createTestApp();
-    cleanups.push(cleanup);
+    track(cleanup);
     const res = await request(app).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, status: 'ok' });
@@ -21,7 +18,7 @@ describe('app skeleton', () => {
 
   it('answers unknown API paths with a JSON 404', async () => {
     const { app, cleanup } = createTestApp();
-    cleanups.push(cleanup);
+    track(cleanup);
     const res = await request(app).get('/api/nope');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -29,7 +26,7 @@ describe('app skeleton', () => {
 
   it('rejects malformed JSON with 400 and bodies over 100 kB with 413', async () => {
     const { app, cleanup } = createTestApp();
-    cleanups.push(cleanup);
+    track(cleanup);
     const malformed = await request(app)
       .post('/api/health')
       .set('Content-Type', 'application/json')
@@ -48,7 +45,7 @@ describe('app skeleton', () => {
 describe('database', () => {
   it('opens with WAL, foreign keys and a busy timeout, and applies migrations once', () => {
     const database = createTempDatabase();
-    cleanups.push(database.cleanup);
+    track(database.cleanup);
     expect(database.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(database.db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(database.db.pragma('busy_timeout', { simple: true })).toBe(5000);
@@ -103,7 +100,7 @@ describe('environment', () => {
   it('asks browsers to upgrade requests to https only for a site served over https', async () => {
     const csp = async (publicUrl: string) => {
       const t = createTestApp({ env: { PUBLIC_URL: publicUrl } });
-      cleanups.push(t.cleanup);
+      track(t.cleanup);
       return (await request(t.app).get('/api/health')).headers['content-security-policy'];
     };
     expect(await csp('https://rowan.example')).toContain('upgrade-insecure-requests');
@@ -113,7 +110,7 @@ describe('environment', () => {
 
   it('sends a content security policy that allows no <base>, no plugins and no framing', async () => {
     const t = createTestApp();
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     const csp = (await request(t.app).get('/api/health')).headers['content-security-policy'];
     const directives = Object.fromEntries(
       String(csp)

@@ -1,16 +1,13 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env.js';
-import { createTestApp } from '../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../test-support/test-app.js';
 import { isPrivateAddress } from '../security/networks.js';
 import { checkTrustProxySetting, untrustedForwardAdvice } from './proxy-trust.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function capturedLogger() {
   const lines: Array<{ msg: string; peer?: string }> = [];
@@ -39,7 +36,7 @@ describe('TRUST_PROXY', () => {
 
   it('a hop count believes that many proxies in front', () => {
     const t = createTestApp({ env: { TRUST_PROXY: '2' } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     const trusts = t.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
     expect([trusts('203.0.113.1', 0), trusts('203.0.113.1', 1), trusts('203.0.113.1', 2)]).toEqual([
       true,
@@ -61,7 +58,7 @@ describe('TRUST_PROXY', () => {
     const { logger, lines } = capturedLogger();
     // A proxy on this machine, but the setting names only a CDN's range.
     const t = createTestApp({ env: { TRUST_PROXY: '198.51.100.0/24' }, deps: { logger } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     for (let i = 0; i < 3; i += 1) {
       await request(t.app).get('/api/health').set('X-Forwarded-For', `203.0.113.${i}`);
     }
@@ -76,7 +73,7 @@ describe('TRUST_PROXY', () => {
   it('stays quiet when the proxy is trusted', async () => {
     const { logger, lines } = capturedLogger();
     const t = createTestApp({ deps: { logger } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     await request(t.app).get('/api/health').set('X-Forwarded-For', '203.0.113.7');
     expect(lines.filter((line) => line.msg.includes('X-Forwarded-For'))).toEqual([]);
   });

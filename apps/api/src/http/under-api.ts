@@ -11,12 +11,11 @@ interface RouterLayer {
 
 /**
  * The API area a path lies in, its first two segments ('/api/posts' of '/api/posts/:slug'),
- * lower-cased as Express matches them; null where the second is a parameter or a pattern.
+ * lower-cased as Express matches them.
  */
-function areaOf(path: string): string | null {
+function areaOf(path: string): string {
   const end = path.indexOf('/', API_PREFIX.length);
-  const area = (end < 0 ? path : path.slice(0, end)).toLowerCase();
-  return /[:*?(]/.test(area) ? null : area;
+  return (end < 0 ? path : path.slice(0, end)).toLowerCase();
 }
 
 /**
@@ -26,7 +25,9 @@ function areaOf(path: string): string | null {
  * as the app is built, a router that answers anywhere else.
  */
 export function underApi(router: Router): RequestHandler {
-  const areas = new Set<string | null>();
+  const areas = new Set<string>();
+  // A route like /api/:anything could answer any area.
+  let everyArea = false;
   for (const layer of router.stack as unknown as RouterLayer[]) {
     const path = layer.route ? layer.route.path : layer.rawPath;
     if (typeof path !== 'string' || !path.toLowerCase().startsWith(API_PREFIX)) {
@@ -34,10 +35,10 @@ export function underApi(router: Router): RequestHandler {
         `underApi: a route of this router is not under ${API_PREFIX}: ${path === '/' ? 'a middleware for every path' : String(path)}`,
       );
     }
-    areas.add(areaOf(path));
+    const area = areaOf(path);
+    if (/[:*?(]/.test(area)) everyArea = true;
+    else areas.add(area);
   }
-  // A route like /api/:anything could answer any area.
-  const everyArea = areas.has(null);
   return (req, res, next) => {
     if (everyArea ? req.path.toLowerCase().startsWith(API_PREFIX) : areas.has(areaOf(req.path))) {
       router(req, res, next);

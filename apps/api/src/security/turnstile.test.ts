@@ -2,17 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, TURNSTILE_DUMMY_TOKEN } from '@quillpost/domain';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { manualClock } from '../clock.js';
 import { createLogger } from '../logger.js';
-import { createTestApp } from '../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../test-support/test-app.js';
 import { LocalSecurityCheck, TurnstileVerifier } from './turnstile.js';
 
 const logger = createLogger('silent');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 /** A stand-in for Cloudflare's siteverify on loopback, following its documented contract. */
 async function fakeSiteverify(secret = 'test-secret') {
@@ -37,7 +34,7 @@ async function fakeSiteverify(secret = 'test-secret') {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  track(() => new Promise((resolve) => server.close(resolve)));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/turnstile/v0/siteverify`, calls, spent };
 }
@@ -106,7 +103,7 @@ describe('subscribe with the security check enforced (TURNSTILE_SECRET_KEY set)'
         TURNSTILE_VERIFY_URL: verifyUrl ?? cloudflare.url,
       },
     });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     return t;
   }
 

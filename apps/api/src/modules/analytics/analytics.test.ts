@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { takeBackup } from '../../db/backup.js';
 import { confirmMagicLink, latestMagicLinkMail } from '../../test-support/auth.js';
@@ -11,15 +11,12 @@ import { createContentFolder, markdown, post } from '../../test-support/content.
 import { migrate } from '../../db/migrate.js';
 import { databaseFileBytes, walFileBytes } from '../../test-support/database-bytes.js';
 import { databaseAt } from '../../test-support/migrations.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { createCollector } from './collector.js';
 import { readershipOf, trafficBetween } from './store.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -55,7 +52,7 @@ function site(
     env: { TRUST_PROXY: '1', CONTENT_DIR: content.dir, ...env },
     analytics: { newKey: options.newKey },
   });
-  cleanups.push(t.cleanup, content.cleanup);
+  track(t.cleanup, content.cleanup);
   const sync = () => syncContent(t.deps.db, content.dir, t.clock, t.deps.logger);
   sync();
   const hit = (
@@ -157,7 +154,7 @@ describe('page views', () => {
     // A restart: the key was in memory only, so the rest of the day has a new one, and a reader
     // seen before it is a visitor again, as the privacy page says.
     const restarted = createCollector({ ...t.deps, retentionDays: 30, newKey });
-    cleanups.push(() => restarted.stop());
+    track(() => restarted.stop());
     await hit({ path: '/' }, ada, createApp({ ...t.deps, analytics: restarted }));
     restarted.flush();
     expect(keys).toHaveLength(3);
@@ -204,7 +201,7 @@ describe('page views', () => {
 
   it('forget the key a release before kept in the database, once upgraded', () => {
     const before = databaseAt(24);
-    cleanups.push(before.cleanup);
+    track(before.cleanup);
     const key = randomBytes(32);
     before.db.prepare('INSERT INTO analytics_salts (day, salt) VALUES (?, ?)').run(DAY, key);
     expect(databaseFileBytes(before.db).includes(key.toString('latin1'))).toBe(true);
@@ -519,7 +516,7 @@ describe('page views', () => {
 
   it('recount, on upgrade, the sources of the days whose raw views are still kept', () => {
     const before = databaseAt(28);
-    cleanups.push(before.cleanup);
+    track(before.cleanup);
     const db = before.db;
     const view = db.prepare(
       `INSERT INTO analytics_hits (day, hour, path, source, device, browser, os, visitor,

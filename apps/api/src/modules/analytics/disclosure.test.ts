@@ -2,19 +2,16 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { countingDisclosure, DEFAULT_SITE_SETTINGS } from '@quillpost/domain';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as, signInAs } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { loadEnv } from '../../env.js';
 import { syncContent } from '../content/index.js';
 
 const README = fileURLToPath(new URL('../../../../../README.md', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../../../../../tests/fixtures/content', import.meta.url));
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 describe('what the site says it counts', () => {
   it('is, in the README, what the defaults make it count', () => {
@@ -32,7 +29,7 @@ describe('what the site says it counts', () => {
 
   it('is, on the privacy page, what the settings make it count, and follows them', async () => {
     const t = createTestApp({ env: { CONTENT_DIR: FIXTURE, ANALYTICS_RETENTION_DAYS: '14' } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     syncContent(t.deps.db, FIXTURE, t.clock, t.deps.logger);
     const page = async () =>
       (await request(t.app).get('/api/pages/privacy')).body.content as string;
@@ -48,7 +45,7 @@ describe('what the site says it counts', () => {
 
   it('says nothing is counted when analytics is off', async () => {
     const t = createTestApp({ env: { CONTENT_DIR: FIXTURE, ANALYTICS: 'off' } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     syncContent(t.deps.db, FIXTURE, t.clock, t.deps.logger);
     const { body } = await request(t.app).get('/api/pages/privacy');
     expect(body.content).toContain('The site does not count page views or feed fetches.');

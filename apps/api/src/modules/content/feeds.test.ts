@@ -1,15 +1,12 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContentFolder, markdown, post } from '../../test-support/content.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { absolutizeHtml } from './feeds.js';
 import { syncContent } from './sync.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 const BASE = 'https://rowan.example';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
@@ -43,7 +40,7 @@ function setup(env: Record<string, string> = {}) {
     'authors-secret.txt': 'not under images',
   });
   const t = createTestApp({ env: { CONTENT_DIR: folder.dir, PUBLIC_URL: `${BASE}/`, ...env } });
-  cleanups.push(t.cleanup, folder.cleanup);
+  track(t.cleanup, folder.cleanup);
   expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
   return t;
 }

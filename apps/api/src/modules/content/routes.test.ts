@@ -13,17 +13,14 @@ import {
   searchResponseSchema,
 } from '@quillpost/domain';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInWithMagicLink } from '../../test-support/auth.js';
 import { createContentFolder, markdown, post } from '../../test-support/content.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { PRIVATE_NO_STORE, PUBLIC_CACHE } from './routes.js';
 import { syncContent } from './sync.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 const OWNER = 'owner@example.com';
 
@@ -84,7 +81,7 @@ function setup(files: Record<string, string> = FILES) {
   const t = createTestApp({
     env: { CONTENT_DIR: folder.dir, PUBLIC_URL: 'https://rowan.example', ADMIN_EMAILS: OWNER },
   });
-  cleanups.push(t.cleanup, folder.cleanup);
+  track(t.cleanup, folder.cleanup);
   const sync = () => syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
   expect(sync().errors).toEqual([]);
   return { ...t, folder, sync };

@@ -3,19 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { isEmptyContentFolder, writeStarter } from './starter.js';
 import { syncContent } from './sync.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function emptyFolder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-starter-'));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  track(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -38,7 +35,7 @@ describe('the starter content folder', () => {
       'posts/2025-12-31-hello.md',
     ]);
     const t = createTestApp({ env: { CONTENT_DIR: dir } });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     expect(syncContent(t.deps.db, dir, t.clock, t.deps.logger).errors).toEqual([]);
 
     const site = (await request(t.app).get('/api/site')).body;
@@ -72,7 +69,7 @@ describe('the starter content folder', () => {
     const sample = fileURLToPath(new URL('../../../../../tests/fixtures/content', import.meta.url));
     const sectionsOf = async (dir: string) => {
       const t = createTestApp({ env: { CONTENT_DIR: dir } });
-      cleanups.push(t.cleanup);
+      track(t.cleanup);
       // After the sample's last now page (2026-11-01): nothing of it is still scheduled.
       t.clock.set(Date.parse('2026-11-28T12:00:00Z'));
       expect(syncContent(t.deps.db, dir, t.clock, t.deps.logger).errors).toEqual([]);

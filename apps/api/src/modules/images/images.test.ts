@@ -4,21 +4,18 @@ import { BRAND_LIGHT, IMAGE_WIDTHS, MAX_IMAGE_EDGE } from '@quillpost/domain';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { capturedLog } from '../../test-support/captured-log.js';
 import { createContentFolder, markdown } from '../../test-support/content.js';
 import { PHOTO_GPS, phonePhoto } from '../../test-support/photos.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { emailBodyHtml, renderIssue } from '../newsletter/compose.js';
 import { issueSourceOf, publishedItem } from '../newsletter/source.js';
 import { createImagePipeline } from './pipeline.js';
 import { imageByHash } from './store.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 /** A site whose post has a phone photo (taken upright: EXIF orientation 6) as its picture. */
 async function siteWithPhoto(photo?: Buffer) {
@@ -32,7 +29,7 @@ async function siteWithPhoto(photo?: Buffer) {
   fs.mkdirSync(path.join(folder.dir, 'images'), { recursive: true });
   fs.writeFileSync(path.join(folder.dir, 'images/harbour.jpg'), original);
   const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
-  cleanups.push(folder.cleanup, t.cleanup);
+  track(folder.cleanup, t.cleanup);
   const sync = () => syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
   expect(sync().errors).toEqual([]);
   return { t, folder, original, sync };
@@ -128,7 +125,7 @@ describe('photos', { timeout: 120_000 }, () => {
     fs.writeFileSync(path.join(folder.dir, 'images/pier.jpg'), await phonePhoto({ seed: 4 }));
     fs.writeFileSync(path.join(folder.dir, 'images/boats.jpg'), await phonePhoto({ seed: 5 }));
     const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
-    cleanups.push(folder.cleanup, t.cleanup);
+    track(folder.cleanup, t.cleanup);
     expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
 
     const html = (await request(t.app).get('/api/posts/pier')).body.content as string;
@@ -197,7 +194,7 @@ describe('photos', { timeout: 120_000 }, () => {
     fs.mkdirSync(path.join(folder.dir, 'images'));
     fs.writeFileSync(path.join(folder.dir, 'images/diagram.png'), png);
     const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
-    cleanups.push(folder.cleanup, t.cleanup);
+    track(folder.cleanup, t.cleanup);
     syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
     const html = (await request(t.app).get('/api/posts/diagram')).body.content as string;
     const src = /<img src="([^"]+)"/.exec(html)![1]!;
@@ -302,7 +299,7 @@ describe('drawings in mail', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="#c00"/></svg>',
     );
     const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
-    cleanups.push(folder.cleanup, t.cleanup);
+    track(folder.cleanup, t.cleanup);
     expect(syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger).errors).toEqual([]);
 
     const { res, body } = await bytesOf(t.app, '/content/images/drawn.svg.png');
@@ -339,7 +336,7 @@ describe('drawings in mail', () => {
     );
     const log = capturedLog('debug');
     const t = createTestApp({ env: { CONTENT_DIR: folder.dir }, deps: { logger: log.logger } });
-    cleanups.push(folder.cleanup, t.cleanup);
+    track(folder.cleanup, t.cleanup);
 
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => bytesOf(t.app, '/content/images/circles.svg.png')),

@@ -1,21 +1,18 @@
 import fs from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInWithMagicLink } from '../../test-support/auth.js';
 import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { rawRequest } from '../../test-support/raw-http.js';
 import { createWebBuild } from '../../test-support/web-build.js';
 import { syncContent } from '../content/sync.js';
 import { loadBuiltPages } from './page-host.js';
 
 const OWNER = 'owner@example.com';
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 async function setup(options: { turnstileSiteKey?: string } = {}) {
   const build = createWebBuild();
@@ -23,7 +20,7 @@ async function setup(options: { turnstileSiteKey?: string } = {}) {
     'posts/hello.md': post('Hello <world>', { date: '2025-03-01' }),
     'posts/draft.md': post('Secret draft', { date: '2025-03-02', extra: 'status: draft' }),
   });
-  cleanups.push(build.cleanup, folder.cleanup);
+  track(build.cleanup, folder.cleanup);
   const pages = await loadBuiltPages(build.dir, {
     publicUrl: 'https://rowan.example',
     turnstileSiteKey: options.turnstileSiteKey,
@@ -32,7 +29,7 @@ async function setup(options: { turnstileSiteKey?: string } = {}) {
     env: { CONTENT_DIR: folder.dir, ADMIN_EMAILS: OWNER },
     deps: { pages },
   });
-  cleanups.push(t.cleanup);
+  track(t.cleanup);
   syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
   return { ...t, build, folder };
 }
@@ -378,7 +375,7 @@ describe('server-rendered pages', () => {
 
   it("sends an asset's brotli or gzip copy from the build to a browser that takes it", async () => {
     const build = createWebBuild();
-    cleanups.push(build.cleanup);
+    track(build.cleanup);
     const script = 'console.log("app")';
     const copies = { br: brotliCompressSync(script), gzip: gzipSync(script) };
     fs.writeFileSync(`${build.dir}/assets/app-abc123.js.br`, copies.br);
@@ -386,7 +383,7 @@ describe('server-rendered pages', () => {
     const t = createTestApp({
       deps: { pages: await loadBuiltPages(build.dir, { publicUrl: 'https://rowan.example' }) },
     });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
 
     for (const [accepted, encoding, bytes] of [
       ['gzip, deflate, br', 'br', copies.br.length],
@@ -450,7 +447,7 @@ describe('server-rendered pages', () => {
 
   it('refuses a build without its server renderer, naming the command that makes one', async () => {
     const build = createWebBuild();
-    cleanups.push(build.cleanup);
+    track(build.cleanup);
     const { rmSync } = await import('node:fs');
     rmSync(`${build.dir}/server`, { recursive: true });
     await expect(loadBuiltPages(build.dir, { publicUrl: 'https://rowan.example' })).rejects.toThrow(

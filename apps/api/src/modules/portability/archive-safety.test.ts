@@ -7,23 +7,20 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import request from 'supertest';
 import yazl from 'yazl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { capturedLog } from '../../test-support/captured-log.js';
 import { as, signInAs, type TestApp } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { readRows } from '../../test-support/database-file.js';
 import { exportOfBytes, readExport, runImport } from './index.js';
 import { importStagingRoot, sweepImportLeftovers, temporaryBeside } from './staging.js';
 
 const apiDir = path.resolve(import.meta.dirname, '../../..');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function temporaryFolder(prefix: string, parent = os.tmpdir()): string {
   const dir = fs.mkdtempSync(path.join(parent, prefix));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  track(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -106,7 +103,7 @@ function site(options: { contentParent?: string } = {}) {
   const log = capturedLog();
   const content = path.join(temporaryFolder('quillpost-content-', options.contentParent), 'c');
   const t = createTestApp({ env: { CONTENT_DIR: content }, deps: { logger: log.logger } });
-  cleanups.push(t.cleanup);
+  track(t.cleanup);
   return { t, content, log };
 }
 
@@ -399,7 +396,7 @@ describe('an import killed half-way', () => {
       const child = spawn(process.execPath, dataCommand(env, ['import', 'archive', archive]), {
         cwd: apiDir,
       });
-      cleanups.push(() => child.kill('SIGKILL'));
+      track(() => child.kill('SIGKILL'));
       let output = '';
       const started = new Promise<boolean>((resolve) => {
         child.stdout.on('data', (chunk: Buffer) => {
@@ -470,7 +467,7 @@ describe('what a killed import left', () => {
     if (!fs.existsSync(shm) || fs.statSync(shm).dev === fs.statSync(os.tmpdir()).dev) return;
     const { t, content } = site({ contentParent: shm });
     const files = await exportOfBytes('everything.zip', await zipOf(archiveAround(LEGITIMATE)));
-    cleanups.push(() => files.close());
+    track(() => files.close());
     const report = await runImport(
       {
         db: t.deps.db,

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import yazl from 'yazl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../csv.js';
 import { createContentFolder } from '../../test-support/content.js';
 import { signInAs } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import {
   exportEverything,
@@ -24,16 +24,13 @@ import {
 } from './index.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function site() {
   const folder = createContentFolder({});
   const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-leniency-'));
-  cleanups.push(folder.cleanup, t.cleanup, () => fs.rmSync(scratch, { recursive: true }));
+  track(folder.cleanup, t.cleanup, () => fs.rmSync(scratch, { recursive: true }));
   return { t, dir: folder.dir, scratch };
 }
 

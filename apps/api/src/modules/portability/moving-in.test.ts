@@ -9,23 +9,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContentFolder } from '../../test-support/content.js';
 import { as, signInAs } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import { openExport, readExport, runImport, type ImportSource } from './index.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function site() {
   const folder = createContentFolder({});
   const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-moving-in-'));
-  cleanups.push(folder.cleanup, t.cleanup, () => fs.rmSync(scratch, { recursive: true }));
+  track(folder.cleanup, t.cleanup, () => fs.rmSync(scratch, { recursive: true }));
   return { t, dir: folder.dir, scratch };
 }
 type Site = ReturnType<typeof site>;

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import yazl from 'yazl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../mail/outbox.js';
 import { createContentFolder } from '../../test-support/content.js';
 import { as, signInAs, type TestApp } from '../../test-support/community.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { syncContent } from '../content/index.js';
 import {
   exportEverything,
@@ -26,16 +26,13 @@ import {
 import { ZIP_LIMITS } from './unpack.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function site() {
   const folder = createContentFolder({});
   const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
   const reportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quillpost-imports-'));
-  cleanups.push(folder.cleanup, t.cleanup, () => fs.rmSync(reportsDir, { recursive: true }));
+  track(folder.cleanup, t.cleanup, () => fs.rmSync(reportsDir, { recursive: true }));
   return { t, dir: folder.dir, reportsDir };
 }
 
@@ -273,7 +270,7 @@ describe('remote images', () => {
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => server.close());
+    track(() => server.close());
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const s = site();
     const exportFile = path.join(s.reportsDir, 'blog.ghost.json');

@@ -3,23 +3,20 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAILGUN_SIGNING_KEY,
   mailgunPermanentFailure,
   mailgunWebhookBody,
 } from '../../test-support/mailgun-webhook.js';
-import { createTestApp } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp } from '../../test-support/test-app.js';
 import { findByEmail, listConsents, subscribe } from '../subscriptions/index.js';
 import { WEBHOOK_HITS_PER_MINUTE } from './routes.js';
 import { httpsSnsClient } from './ses.js';
 
 const POSTMARK = { user: 'postmark-hooks', password: 'a long postmark webhook password' };
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 function relayApp(env: Record<string, string> = {}) {
   const t = createTestApp({
@@ -30,7 +27,7 @@ function relayApp(env: Record<string, string> = {}) {
       ...env,
     },
   });
-  cleanups.push(t.cleanup);
+  track(t.cleanup);
   return t;
 }
 
@@ -233,7 +230,7 @@ describe('Amazon SES webhooks, through SNS', () => {
         },
       },
     });
-    cleanups.push(t.cleanup);
+    track(t.cleanup);
     return { ...t, fetched, confirmed };
   }
 
@@ -400,7 +397,7 @@ describe('Amazon SES webhooks, through SNS', () => {
       res.writeHead(503).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => server.close());
+    track(() => server.close());
     const { port } = server.address() as AddressInfo;
     const sns = httpsSnsClient(2_000);
     const url = `http://127.0.0.1:${port}/SimpleNotificationService-test.pem`;

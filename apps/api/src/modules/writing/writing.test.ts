@@ -3,24 +3,21 @@ import path from 'node:path';
 import { buffer as streamBytes } from 'node:stream/consumers';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import exifReader from 'exif-reader';
 import { API_ROUTES, MESSAGES } from '@quillpost/domain';
 import yazl from 'yazl';
 import { as, signInAs } from '../../test-support/community.js';
 import { createContentFolder, post } from '../../test-support/content.js';
 import { phonePhoto } from '../../test-support/photos.js';
-import { createTestApp, TEST_SITE } from '../../test-support/test-app.js';
+import { cleanupAfterEach, createTestApp, TEST_SITE } from '../../test-support/test-app.js';
 import { iso } from '../../clock.js';
 import { keepSiteIdentity } from '../site/index.js';
 import { syncContent } from '../content/index.js';
 import { KEPT_REVISION_DAYS, KEPT_REVISIONS } from './store.js';
 
 const DAY_MS = 86_400_000;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const track = cleanupAfterEach();
 
 const HAND_WRITTEN = `---
 # Written by hand; the editor keeps this comment.
@@ -36,7 +33,7 @@ The body of tiny tools, with enough words to read.
 async function writingSite() {
   const folder = createContentFolder({ 'posts/2025-06-01-tiny-tools.md': HAND_WRITTEN });
   const t = createTestApp({ env: { CONTENT_DIR: folder.dir } });
-  cleanups.push(folder.cleanup, t.cleanup);
+  track(folder.cleanup, t.cleanup);
   syncContent(t.deps.db, folder.dir, t.clock, t.deps.logger);
   const admin = await signInAs(t, 'admin', { name: 'Rowan' });
   const api = as(t, admin);
